@@ -1,0 +1,63 @@
+// swift-tools-version: 6.0
+// backupctl — backup and restore for the DomainDig data store.
+//
+// Layers, lowest first (design §2). Each C library is imported by exactly one target:
+// CSQLite by DataStore, CArchive and CCrypto by BackupFormat.
+import PackageDescription
+
+let package = Package(
+    name: "backupctl",
+    products: [
+        .executable(name: "backupctl", targets: ["backupctl"]),
+        .library(name: "DataPortability", targets: ["DataPortability"]),
+    ],
+    targets: [
+        // C libraries from Debian packages.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // Foundations without domain knowledge.
+        .target(name: "JSONCore"),
+        .target(name: "DurableIO"),
+        .target(name: "ArgumentParsing"),
+
+        // The product's layers.
+        .target(name: "DomainModel", dependencies: ["JSONCore"]),
+        .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
+        .target(name: "BackupFormat", dependencies: ["DomainModel", "DurableIO", "CArchive", "CCrypto"]),
+        .target(name: "DataValidation", dependencies: ["BackupFormat"]),
+        .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat"]),
+        .target(
+            name: "DataPortability",
+            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration"]
+        ),
+        .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing"]),
+
+        // Tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
+        .testTarget(name: "DurableIOTests", dependencies: ["DurableIO", "TestSupport"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
+        .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "TestSupport"]),
+        .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "TestSupport"]),
+        .testTarget(name: "BackupFormatTests", dependencies: ["BackupFormat", "TestSupport"]),
+        .testTarget(name: "DataValidationTests", dependencies: ["DataValidation", "TestSupport"]),
+        .testTarget(name: "DataMigrationTests", dependencies: ["DataMigration", "TestSupport"]),
+        .testTarget(name: "DataPortabilityTests", dependencies: ["DataPortability", "TestSupport"]),
+        .testTarget(name: "backupctlTests", dependencies: ["backupctl", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

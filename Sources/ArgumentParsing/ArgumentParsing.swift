@@ -1,0 +1,1 @@
+// The ArgumentParsing module. Its types are documented where they are declared.

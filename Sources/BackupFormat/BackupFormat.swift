@@ -1,0 +1,1 @@
+// The BackupFormat module. Its types are documented where they are declared.

@@ -1,0 +1,1 @@
+// The DataMigration module. Its types are documented where they are declared.

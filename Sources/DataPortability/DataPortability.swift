@@ -1,0 +1,1 @@
+// The DataPortability module. Its types are documented where they are declared.

@@ -1,0 +1,1 @@
+// The DataStore module. Its types are documented where they are declared.

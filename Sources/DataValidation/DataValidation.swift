@@ -1,0 +1,1 @@
+// The DataValidation module. Its types are documented where they are declared.

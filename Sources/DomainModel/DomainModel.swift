@@ -1,0 +1,1 @@
+// The DomainModel module. Its types are documented where they are declared.

@@ -1,0 +1,1 @@
+// The DurableIO module. Its types are documented where they are declared.

@@ -1,0 +1,1 @@
+// The JSONCore module. Its types are documented where they are declared.

@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct ArgumentParsingPlaceholderTests {
+    @Test func builds() { #expect(Bool(true)) }
+}

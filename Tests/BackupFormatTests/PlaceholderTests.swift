@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct BackupFormatPlaceholderTests {
+    @Test func builds() { #expect(Bool(true)) }
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct DataMigrationPlaceholderTests {
+    @Test func builds() { #expect(Bool(true)) }
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct DataPortabilityPlaceholderTests {
+    @Test func builds() { #expect(Bool(true)) }
+}

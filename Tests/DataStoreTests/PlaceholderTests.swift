@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct DataStorePlaceholderTests {
+    @Test func builds() { #expect(Bool(true)) }
+}

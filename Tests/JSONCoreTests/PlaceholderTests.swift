@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct JSONCorePlaceholderTests {
+    @Test func builds() { #expect(Bool(true)) }
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct backupctlPlaceholderTests {
+    @Test func builds() { #expect(Bool(true)) }
+}
