@@ -1,0 +1,107 @@
+extension JSONValue {
+    /// The decoded string, when the value is a string.
+    public var string: String? {
+        let node = self.node
+        guard node.kind == .string else { return nil }
+        return withRawBytes { raw in
+            node.flag ? JSONValue.unescape(raw) : String(decoding: raw, as: UTF8.self)
+        }
+    }
+
+    /// Whether the value is a string whose decoded text equals `text`, without allocating.
+    public func stringEquals(_ text: StaticString) -> Bool {
+        let node = self.node
+        guard node.kind == .string else { return false }
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        if node.flag { return string.map { $0.utf8.elementsEqual(expected) } ?? false }
+        return withRawBytes { $0.elementsEqual(expected) }
+    }
+
+    /// The number's exact source text, when the value is a number.
+    public var numberText: String? {
+        guard node.kind == .number else { return nil }
+        return withRawBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether the number is written as an integer (no fraction, no exponent).
+    public var isIntegerLiteral: Bool {
+        let node = self.node
+        return node.kind == .number && node.flag
+    }
+
+    /// The number as an `Int`, when it is written as an integer that fits.
+    public var int: Int? {
+        let node = self.node
+        guard node.kind == .number, node.flag else { return nil }
+        return withRawBytes { raw -> Int? in
+            var index = 0
+            let negative = raw[0] == UInt8(ascii: "-")
+            if negative { index = 1 }
+            var value = 0
+            while index < raw.count {
+                let digit = Int(raw[index] &- UInt8(ascii: "0"))
+                let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflow2) = negative
+                    ? shifted.subtractingReportingOverflow(digit)
+                    : shifted.addingReportingOverflow(digit)
+                if overflow1 || overflow2 { return nil }
+                value = next
+                index += 1
+            }
+            return value
+        }
+    }
+
+    /// The number as a `Double` (the nearest one; huge exponents give ±infinity).
+    public var double: Double? {
+        guard node.kind == .number else { return nil }
+        if let int { return Double(int) }
+        return withRawBytes { Double(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Decodes the text between a string's quotes, escapes included. The parser has already
+    /// checked every escape, so this only converts.
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            let code = raw[index + 1]
+            index += 2
+            switch code {
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(hexQuad(raw, at: index))
+                index += 4
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    let low = UInt32(hexQuad(raw, at: index + 2))
+                    index += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &output)
+            default: output.append(code)  // '"', '\\' and '/' stand for themselves
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
+        var value: UInt16 = 0
+        for offset in 0..<4 { value = value << 4 | UInt16(hexValue(raw[index + offset]) ?? 0) }
+        return value
+    }
+
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        for unit in UTF8.encode(scalar)! { output.append(unit) }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// A read-only view of one value in a `JSONDocument`.
+///
+/// This is the only way the rest of backupctl reads JSON: object fields, array elements,
+/// and scalars (numbers with their exact source text). The parser beneath can change
+/// without touching a reader.
+public struct JSONValue: Sendable {
+    /// The document holding the value.
+    public let document: JSONDocument
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(document: JSONDocument, index: Int) {
+        self.document = document
+        self.index = index
+    }
+
+    @inlinable var node: JSONNode { document.tape[index] }
+
+    /// The value's type.
+    @inlinable public var kind: JSONKind { node.kind }
+
+    /// Whether the value is `null`.
+    @inlinable public var isNull: Bool { node.kind == .null }
+
+    /// The boolean, when the value is `true` or `false`.
+    @inlinable public var bool: Bool? {
+        switch node.kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// The byte range of the value's text in `document.source` (strings include their quotes).
+    public var sourceRange: Range<Int> {
+        let node = self.node
+        let start = Int(node.start)
+        if node.kind == .string { return (start - 1)..<(start + Int(node.length) + 1) }
+        return start..<(start + Int(node.length))
+    }
+
+    /// The number of elements (arrays) or fields (objects); 0 for scalars.
+    public var count: Int {
+        let node = self.node
+        guard node.kind == .object || node.kind == .array else { return 0 }
+        if node.storedCount < JSONNode.maxStoredCount { return Int(node.storedCount) }
+        var total = 0
+        var child = index + 1
+        let stride = node.kind == .object ? 2 : 1
+        while child < Int(node.next) {
+            total += 1
+            for _ in 0..<stride { child = Int(document.tape[child].next) }
+        }
+        return total
+    }
+
+    /// Calls `body` with the raw text of the value (strings: between the quotes, escapes as
+    /// written). The buffer is valid only during the call.
+    @inlinable
+    public func withRawBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let node = self.node
+        return try document.source.withUnsafeBufferPointer { buffer in
+            try body(UnsafeBufferPointer(rebasing: buffer[Int(node.start)..<Int(node.start + node.length)]))
+        }
+    }
+}
+
+extension JSONValue {
+    /// The elements of an array, in order; empty for anything else.
+    public var elements: JSONElements { JSONElements(value: self) }
+
+    /// The fields of an object, in order (duplicates kept as written); empty for anything else.
+    public var fields: JSONFields { JSONFields(value: self) }
+
+    /// The value of the first field named `key`, when the value is an object that has it.
+    public subscript(key: StaticString) -> JSONValue? {
+        let keyBuffer = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        return field(matching: keyBuffer)
+    }
+
+    /// The value of the first field named `key`, when the value is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        var key = key
+        return key.withUTF8 { field(matching: $0) }
+    }
+
+    /// The element at `position`, when the value is an array that long.
+    public subscript(position: Int) -> JSONValue? {
+        guard kind == .array, position >= 0 else { return nil }
+        var current = 0
+        for element in elements {
+            if current == position { return element }
+            current += 1
+        }
+        return nil
+    }
+
+    func field(matching key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        let node = self.node
+        guard node.kind == .object else { return nil }
+        let tape = document.tape
+        return document.source.withUnsafeBufferPointer { source -> JSONValue? in
+            var child = index + 1
+            let end = Int(node.next)
+            while child < end {
+                let keyNode = tape[child]
+                let valueIndex = child + 1
+                if keyNode.flag {
+                    let decoded = JSONValue(document: document, index: child).string ?? ""
+                    if decoded.utf8.elementsEqual(key) { return JSONValue(document: document, index: valueIndex) }
+                } else if Int(keyNode.length) == key.count,
+                          key.count == 0 || memcmp(source.baseAddress! + Int(keyNode.start), key.baseAddress!, key.count) == 0 {
+                    return JSONValue(document: document, index: valueIndex)
+                }
+                child = Int(tape[valueIndex].next)
+            }
+            return nil
+        }
+    }
+}
+
+/// The elements of a JSON array.
+public struct JSONElements: Sequence, Sendable {
+    let value: JSONValue
+
+    public struct Iterator: IteratorProtocol {
+        let document: JSONDocument
+        var cursor: Int
+        let end: Int
+
+        public mutating func next() -> JSONValue? {
+            guard cursor < end else { return nil }
+            let current = cursor
+            cursor = Int(document.tape[current].next)
+            return JSONValue(document: document, index: current)
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        let node = value.node
+        guard node.kind == .array else { return Iterator(document: value.document, cursor: 0, end: 0) }
+        return Iterator(document: value.document, cursor: value.index + 1, end: Int(node.next))
+    }
+
+    public var underestimatedCount: Int { value.kind == .array ? value.count : 0 }
+}
+
+/// The fields of a JSON object.
+public struct JSONFields: Sequence, Sendable {
+    let value: JSONValue
+
+    public struct Iterator: IteratorProtocol {
+        let document: JSONDocument
+        var cursor: Int
+        let end: Int
+
+        public mutating func next() -> (key: String, value: JSONValue)? {
+            guard cursor < end else { return nil }
+            let keyIndex = cursor
+            let valueIndex = keyIndex + 1
+            cursor = Int(document.tape[valueIndex].next)
+            let key = JSONValue(document: document, index: keyIndex).string ?? ""
+            return (key, JSONValue(document: document, index: valueIndex))
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        let node = value.node
+        guard node.kind == .object else { return Iterator(document: value.document, cursor: 0, end: 0) }
+        return Iterator(document: value.document, cursor: value.index + 1, end: Int(node.next))
+    }
+
+    public var underestimatedCount: Int { value.kind == .object ? value.count : 0 }
+}

@@ -1,1 +1,0 @@
-// The JSONCore module. Its types are documented where they are declared.

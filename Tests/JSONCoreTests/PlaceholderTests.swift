@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct JSONCorePlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
