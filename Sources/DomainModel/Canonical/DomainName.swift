@@ -1,0 +1,90 @@
+/// The one place that defines what a domain name is and how it is written canonically.
+///
+/// Canonical form: surrounding whitespace trimmed, ASCII letters lower-cased, one trailing
+/// dot (the DNS root) removed. Valid: RFC 1035/1123 host syntax — labels of 1–63 letters,
+/// digits and hyphens, not starting or ending with a hyphen, at most 253 characters in all,
+/// and a top-level label that is not all digits. Internationalised names are written as
+/// A-labels (`xn--…`).
+public enum DomainName {
+    /// The longest name, in characters, without the trailing dot.
+    public static let maxLength = 253
+    /// The longest label, in characters.
+    public static let maxLabelLength = 63
+
+    /// The canonical form of `raw`. It may still be invalid; check with `isValid`.
+    ///
+    ///     DomainName.canonical(" Example.COM. ")  // "example.com"
+    public static func canonical(_ raw: String) -> String {
+        var utf8 = Array(raw.utf8)
+        canonicalize(&utf8)
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Whether `raw` is already in canonical form.
+    public static func isCanonical(_ raw: String) -> Bool {
+        var utf8 = Array(raw.utf8)
+        let original = utf8
+        canonicalize(&utf8)
+        return utf8 == original
+    }
+
+    /// Whether the canonical form of `raw` is a syntactically valid host name.
+    public static func isValid(_ raw: String) -> Bool {
+        var utf8 = Array(raw.utf8)
+        canonicalize(&utf8)
+        return utf8.withUnsafeBufferPointer(isValidCanonical)
+    }
+
+    static func canonicalize(_ utf8: inout [UInt8]) {
+        var start = 0
+        var end = utf8.count
+        while start < end && isSpace(utf8[start]) { start += 1 }
+        while end > start && isSpace(utf8[end - 1]) { end -= 1 }
+        if end > start && utf8[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        if start > 0 || end < utf8.count { utf8 = Array(utf8[start..<end]) }
+        for index in utf8.indices where utf8[index] >= UInt8(ascii: "A") && utf8[index] <= UInt8(ascii: "Z") {
+            utf8[index] += 32
+        }
+    }
+
+    /// Checks host syntax on an already canonical name.
+    static func isValidCanonical(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !name.isEmpty, name.count <= maxLength else { return false }
+        var labelStart = 0
+        var lastLabelAllDigits = true
+        var index = 0
+        while index <= name.count {
+            if index == name.count || name[index] == UInt8(ascii: ".") {
+                let length = index - labelStart
+                guard length >= 1, length <= maxLabelLength else { return false }
+                guard name[labelStart] != UInt8(ascii: "-"), name[index - 1] != UInt8(ascii: "-") else { return false }
+                lastLabelAllDigits = true
+                for offset in labelStart..<index where !isDigit(name[offset]) { lastLabelAllDigits = false }
+                labelStart = index + 1
+            } else {
+                let byte = name[index]
+                guard isLowerAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") else { return false }
+            }
+            index += 1
+        }
+        return !lastLabelAllDigits
+    }
+
+    @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    @inline(__always) static func isLowerAlpha(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+    }
+
+    /// A regular expression (ECMA 262 and Python `re` compatible) accepting exactly the names
+    /// whose canonical form is valid, for the published JSON Schema.
+    public static let pattern =
+        #"^[ \t\n\r]*(?=[A-Za-z0-9.-]{1,253}\.?[ \t\n\r]*$)(?!(?:[A-Za-z0-9-]+\.)*[0-9]+\.?[ \t\n\r]*$)"#
+        + #"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?[ \t\n\r]*$"#
+}

@@ -1,0 +1,77 @@
+import JSONCore
+
+/// The outcome of reading one stored collection leniently.
+public struct DecodedCollection<Record: DeduplicatingRecord>: Sendable {
+    /// The distinct records, canonical, in order of first appearance.
+    public var records: [Record]
+    /// Elements in the stored array, valid or not.
+    public var elementCount: Int
+    /// Records that were duplicates of an earlier one and were merged into it.
+    public var duplicatesMerged: Int
+    /// What was worked around, with paths from the blob's root (`$[12].domain`).
+    public var issues: [DecodingIssue]
+
+    /// Records left out because they could not be read.
+    public var skippedCount: Int { issues.filter { $0.kind == .skippedRecord }.count }
+}
+
+/// Reads stored JSON into records: the deduplicating, lenient `load*` path.
+public enum CollectionDecoder {
+    /// Reads a JSON array of records, one element at a time.
+    ///
+    /// A malformed element is skipped and reported; duplicates are merged; an unreadable blob
+    /// (bad JSON, not an array) yields no records and one issue at `$`, never a crash.
+    public static func decodeArray<Record: DeduplicatingRecord>(
+        _ bytes: [UInt8], as type: Record.Type = Record.self, options: JSONParseOptions = .default
+    ) -> DecodedCollection<Record> {
+        var collection = RecordCollection<Record>()
+        var issues: [DecodingIssue] = []
+        var elementCount = 0
+        var duplicates = 0
+        do {
+            try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
+                elementCount += 1
+                do {
+                    let (record, recordIssues) = try Record.decode(element)
+                    if !recordIssues.isEmpty {
+                        issues.append(contentsOf: recordIssues.map { $0.prefixed(by: "$[\(index)]") })
+                    }
+                    if collection.insert(record) != .added { duplicates += 1 }
+                } catch let error as RecordDecodingError {
+                    issues.append(DecodingIssue(kind: .skippedRecord, path: "$[\(index)]" + error.path,
+                                                message: "\(error.problem); the record was left out"))
+                }
+            }
+        } catch {
+            issues.append(DecodingIssue(kind: .skippedRecord, path: "$",
+                                        message: "cannot be read (\(error)); all its records were left out"))
+        }
+        return DecodedCollection(records: collection.records, elementCount: elementCount,
+                                 duplicatesMerged: duplicates, issues: issues)
+    }
+
+    /// Reads one JSON object as a record (settings, ledger, entitlement).
+    /// - Returns: the record (nil when it cannot be read) and what was worked around.
+    public static func decodeObject<Record: JSONRecord>(
+        _ bytes: [UInt8], as type: Record.Type = Record.self, options: JSONParseOptions = .default
+    ) -> (record: Record?, issues: [DecodingIssue]) {
+        do {
+            let document = try JSONDocument(parsing: bytes, options: options)
+            let (record, issues) = try Record.decode(document.root)
+            return (record, issues.map { $0.prefixed(by: "$") })
+        } catch let error as RecordDecodingError {
+            return (nil, [DecodingIssue(kind: .skippedRecord, path: "$" + error.path,
+                                        message: "\(error.problem); the record was left out")])
+        } catch {
+            return (nil, [DecodingIssue(kind: .skippedRecord, path: "$",
+                                        message: "cannot be read (\(error)); it was left out")])
+        }
+    }
+
+    /// Writes records as the canonical JSON array stored under their key.
+    public static func encodeArray<Record: JSONRecord>(_ records: [Record], capacity: Int = 4096) -> [UInt8] {
+        var writer = JSONWriter(capacity: capacity)
+        writer.records(records)
+        return writer.bytes
+    }
+}

@@ -1,0 +1,63 @@
+import JSONCore
+
+/// A record that reads itself leniently from JSON and writes itself canonically.
+///
+/// Canonical output: fields in a fixed order, optional fields left out when absent, domains
+/// canonical, timestamps in UTC. Decoding canonical output gives the same record back.
+public protocol JSONRecord: Sendable, Equatable {
+    /// Reads the record; throws only when lenient decoding cannot help.
+    init(from reader: inout RecordReader) throws(RecordDecodingError)
+
+    /// Writes the record as one JSON object.
+    func encode(to writer: inout JSONWriter)
+}
+
+extension JSONRecord {
+    /// Decodes `value`, returning the record and what was worked around.
+    /// - Throws: `RecordDecodingError` when the record cannot be read.
+    public static func decode(_ value: JSONValue) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
+        var reader = try RecordReader(value)
+        let record = try Self(from: &reader)
+        return (record, reader.issues)
+    }
+
+    /// The record's canonical JSON text.
+    public var canonicalJSON: [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        encode(to: &writer)
+        return writer.bytes
+    }
+}
+
+extension JSONWriter {
+    /// Writes a list of records as an array.
+    public mutating func records<Record: JSONRecord>(_ records: [Record]) {
+        beginArray()
+        for record in records { record.encode(to: &self) }
+        endArray()
+    }
+
+    /// Writes a list of strings as an array.
+    public mutating func strings(_ strings: [String]) {
+        beginArray()
+        for element in strings { string(element) }
+        endArray()
+    }
+
+    /// Writes enum values as an array of their raw text.
+    public mutating func enums<Value>(_ values: [Lenient<Value>]) {
+        beginArray()
+        for value in values { string(value.rawValue) }
+        endArray()
+    }
+
+    /// Writes string pairs as an object.
+    public mutating func stringMap(_ pairs: [StringPair]) {
+        beginObject()
+        for pair in pairs {
+            key(pair.name)
+            string(pair.value)
+        }
+        endObject()
+    }
+}

@@ -1,0 +1,35 @@
+/// A string-backed enum that decodes leniently: an unknown raw value maps to a safe default
+/// instead of failing (policy "How models evolve").
+public protocol LenientEnum: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {
+    /// The case an unknown raw value decodes to: the one that cannot cause harm.
+    static var fallback: Self { get }
+}
+
+/// An enum value as stored: the case this build understands, plus the raw text, so a value
+/// written by a newer build survives a round trip through this one.
+public struct Lenient<Value: LenientEnum>: Sendable, Hashable, CustomStringConvertible {
+    /// The case to act on (the fallback when the raw text is unknown).
+    public let value: Value
+    /// The text as stored.
+    public let rawValue: String
+
+    /// A known case.
+    public init(_ value: Value) {
+        self.value = value
+        self.rawValue = value.rawValue
+    }
+
+    /// The case for `rawValue`, or the fallback keeping the raw text.
+    public init(rawValue: String) {
+        self.value = Value(rawValue: rawValue) ?? Value.fallback
+        self.rawValue = rawValue
+    }
+
+    /// Whether this build knows the raw value.
+    public var isKnown: Bool { Value(rawValue: rawValue) != nil }
+
+    public var description: String { rawValue }
+
+    /// The allowed raw values, in declaration order (for messages and the schema).
+    public static var allowedValues: [String] { Value.allCases.map(\.rawValue) }
+}

@@ -1,1 +1,0 @@
-// The DomainModel module. Its types are documented where they are declared.

@@ -1,0 +1,47 @@
+/// Where an audit session stands.
+public enum AuditStatus: String, LenientEnum {
+    case running
+    case completed
+    case failed
+    case cancelled
+
+    /// Unknown states read as failed: an unknown outcome is never shown as a pass.
+    public static let fallback = AuditStatus.failed
+}
+
+/// The area an audit check covers.
+public enum AuditCategory: String, LenientEnum {
+    case dns
+    case email
+    case tls
+    case http
+    case registration
+    case security
+
+    /// Unknown categories are grouped under security, where they get looked at.
+    public static let fallback = AuditCategory.security
+}
+
+/// How much a finding matters.
+public enum Severity: String, LenientEnum {
+    case info
+    case low
+    case medium
+    case high
+    case critical
+
+    /// Unknown severities read as medium: neither hidden nor alarming.
+    public static let fallback = Severity.medium
+}
+
+/// The outcome of one audit check.
+public enum CheckResult: String, LenientEnum {
+    case pass
+    case warn
+    case fail
+    case skipped
+    case error
+
+    /// Unknown results read as error: never counted as a pass.
+    public static let fallback = CheckResult.error
+}

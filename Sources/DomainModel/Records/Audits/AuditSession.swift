@@ -1,0 +1,73 @@
+import Foundation
+import JSONCore
+
+/// One audit of a domain and its checks (store key `domainAudits`).
+///
+/// Natural key: `id`.
+public struct AuditSession: DeduplicatingRecord, Hashable {
+    public var id: UUID
+    /// The audited domain, canonical.
+    public var domain: String
+    public var startedAt: Date
+    public var completedAt: Date?
+    public var status: Lenient<AuditStatus>
+    /// Overall score 0...100, once completed.
+    public var score: Int?
+    /// The checks, one per check id.
+    public var checks: [AuditCheck]
+
+    /// The most checks one session keeps.
+    public static let maxChecks = 500
+
+    public init(id: UUID, domain: String, startedAt: Date, completedAt: Date? = nil, status: AuditStatus,
+                score: Int? = nil, checks: [AuditCheck] = []) {
+        self.id = id
+        self.domain = DomainName.canonical(domain)
+        self.startedAt = startedAt
+        self.completedAt = completedAt
+        self.status = Lenient(status)
+        self.score = score
+        self.checks = AuditSession.distinctChecks(checks)
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        id = try reader.requiredID("id")
+        domain = try reader.requiredDomain("domain")
+        startedAt = try reader.requiredDate("startedAt")
+        completedAt = reader.optionalDate("completedAt")
+        status = reader.enumeration("status", default: .failed)
+        score = reader.optionalInt("score", in: 0...100)
+        checks = AuditSession.distinctChecks(reader.recordList("checks", limit: AuditSession.maxChecks))
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id"); writer.recordID(id)
+        writer.key("domain"); writer.string(domain)
+        writer.key("startedAt"); writer.timestamp(startedAt)
+        if let completedAt { writer.key("completedAt"); writer.timestamp(completedAt) }
+        writer.key("status"); writer.string(status.rawValue)
+        if let score { writer.key("score"); writer.int(score) }
+        writer.key("checks"); writer.records(checks)
+        writer.endObject()
+    }
+
+    public var naturalKey: UUID { id }
+
+    /// Merge rule: a completed copy beats a running one (the later `completedAt` wins when
+    /// both completed; ties keep the first); checks are unioned by check id, the winner's
+    /// version first.
+    public func merged(with other: AuditSession) -> AuditSession {
+        let otherIsNewer = (other.completedAt ?? .distantPast) > (completedAt ?? .distantPast)
+        let (winner, loser) = otherIsNewer ? (other, self) : (self, other)
+        var result = winner
+        result.checks = AuditSession.distinctChecks(winner.checks + loser.checks)
+        return result
+    }
+
+    /// One check per id, first kept.
+    static func distinctChecks(_ checks: [AuditCheck]) -> [AuditCheck] {
+        var seen = Set<String>()
+        return checks.filter { seen.insert($0.id).inserted }
+    }
+}

@@ -1,0 +1,44 @@
+import JSONCore
+
+/// One resource record from a DNS answer.
+public struct DNSRecord: JSONRecord, Hashable {
+    /// The record type.
+    public var type: Lenient<DNSRecordType>
+    /// The owner name, canonical.
+    public var name: String
+    /// The record data as presentation text (`93.184.216.34`, `mail.example.com`).
+    public var value: String
+    /// Time to live in seconds, 0...2147483647 (RFC 2181).
+    public var ttl: Int
+    /// MX/SRV preference, when the type has one.
+    public var priority: Int?
+
+    /// The largest TTL RFC 2181 allows.
+    public static let maxTTL = 2_147_483_647
+
+    public init(type: DNSRecordType, name: String, value: String, ttl: Int, priority: Int? = nil) {
+        self.type = Lenient(type)
+        self.name = DomainName.canonical(name)
+        self.value = value
+        self.ttl = ttl
+        self.priority = priority
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        type = reader.enumeration("type", default: .txt)
+        name = try reader.requiredDomain("name")
+        value = try reader.requiredString("value")
+        ttl = reader.int("ttl", in: 0...DNSRecord.maxTTL, default: 0)
+        priority = reader.optionalInt("priority", in: 0...65535)
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("type"); writer.string(type.rawValue)
+        writer.key("name"); writer.string(name)
+        writer.key("value"); writer.string(value)
+        writer.key("ttl"); writer.int(ttl)
+        if let priority { writer.key("priority"); writer.int(priority) }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,61 @@
+import JSONCore
+
+/// The HTTP part of a lookup snapshot: a GET of the domain's home page.
+public struct HTTPProbeResult: JSONRecord, Hashable {
+    /// The URL requested.
+    public var url: String
+    /// The final status code, 100...599.
+    public var statusCode: Int
+    /// Where redirects ended, when they did.
+    public var finalURL: String?
+    /// Redirects followed.
+    public var redirectCount: Int
+    /// Time to the last response, in milliseconds.
+    public var responseTimeMs: Int?
+    /// The `Server` and `Content-Type` headers.
+    public var server: String?
+    public var contentType: String?
+    /// Whether `Strict-Transport-Security` was sent.
+    public var hstsEnabled: Bool
+    /// Selected response headers, in the order received.
+    public var headers: [StringPair]
+
+    public init(url: String, statusCode: Int, finalURL: String? = nil, redirectCount: Int = 0, responseTimeMs: Int? = nil,
+                server: String? = nil, contentType: String? = nil, hstsEnabled: Bool = false, headers: [StringPair] = []) {
+        self.url = url
+        self.statusCode = statusCode
+        self.finalURL = finalURL
+        self.redirectCount = redirectCount
+        self.responseTimeMs = responseTimeMs
+        self.server = server
+        self.contentType = contentType
+        self.hstsEnabled = hstsEnabled
+        self.headers = headers
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        url = try reader.requiredString("url")
+        statusCode = try reader.requiredInt("statusCode", in: 100...599)
+        finalURL = reader.optionalString("finalURL")
+        redirectCount = reader.int("redirectCount", in: 0...100, default: 0)
+        responseTimeMs = reader.optionalInt("responseTimeMs", in: 0...3_600_000)
+        server = reader.optionalString("server")
+        contentType = reader.optionalString("contentType")
+        hstsEnabled = reader.bool("hstsEnabled", default: false)
+        headers = reader.stringMap("headers")
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("url"); writer.string(url)
+        writer.key("statusCode"); writer.int(statusCode)
+        if let finalURL { writer.key("finalURL"); writer.string(finalURL) }
+        writer.key("redirectCount"); writer.int(redirectCount)
+        if let responseTimeMs { writer.key("responseTimeMs"); writer.int(responseTimeMs) }
+        if let server { writer.key("server"); writer.string(server) }
+        if let contentType { writer.key("contentType"); writer.string(contentType) }
+        writer.key("hstsEnabled"); writer.bool(hstsEnabled)
+        writer.key("headers"); writer.stringMap(headers)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,10 @@
+/// What started a lookup.
+public enum LookupTrigger: String, LenientEnum {
+    case manual
+    case monitoring
+    case workflow
+    case audit
+
+    /// Unknown triggers read as manual: nothing automatic is assumed.
+    public static let fallback = LookupTrigger.manual
+}

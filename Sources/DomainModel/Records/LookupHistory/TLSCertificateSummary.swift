@@ -1,0 +1,61 @@
+import Foundation
+import JSONCore
+
+/// The TLS part of a lookup snapshot: the leaf certificate served on port 443.
+public struct TLSCertificateSummary: JSONRecord, Hashable {
+    /// Subject and issuer distinguished names as text.
+    public var subject: String
+    public var issuer: String
+    /// Serial number in hexadecimal.
+    public var serialNumber: String?
+    /// Validity period.
+    public var notBefore: Date?
+    public var notAfter: Date?
+    /// DNS names from the subjectAltName extension (wildcards allowed, kept as written).
+    public var subjectAltNames: [String]
+    /// `sha256WithRSAEncryption`, `ecdsa-with-SHA256`…
+    public var signatureAlgorithm: String?
+    /// Public key size in bits.
+    public var keyBits: Int?
+    /// Whether the chain validated against the system roots.
+    public var chainValid: Bool
+
+    public init(subject: String, issuer: String, serialNumber: String? = nil, notBefore: Date? = nil, notAfter: Date? = nil,
+                subjectAltNames: [String] = [], signatureAlgorithm: String? = nil, keyBits: Int? = nil, chainValid: Bool = false) {
+        self.subject = subject
+        self.issuer = issuer
+        self.serialNumber = serialNumber
+        self.notBefore = notBefore
+        self.notAfter = notAfter
+        self.subjectAltNames = subjectAltNames
+        self.signatureAlgorithm = signatureAlgorithm
+        self.keyBits = keyBits
+        self.chainValid = chainValid
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        subject = try reader.requiredString("subject")
+        issuer = try reader.requiredString("issuer")
+        serialNumber = reader.optionalString("serialNumber")
+        notBefore = reader.optionalDate("notBefore")
+        notAfter = reader.optionalDate("notAfter")
+        subjectAltNames = reader.stringList("subjectAltNames", limit: 1000)
+        signatureAlgorithm = reader.optionalString("signatureAlgorithm")
+        keyBits = reader.optionalInt("keyBits", in: 0...65536)
+        chainValid = reader.bool("chainValid", default: false)
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("subject"); writer.string(subject)
+        writer.key("issuer"); writer.string(issuer)
+        if let serialNumber { writer.key("serialNumber"); writer.string(serialNumber) }
+        if let notBefore { writer.key("notBefore"); writer.timestamp(notBefore) }
+        if let notAfter { writer.key("notAfter"); writer.timestamp(notAfter) }
+        writer.key("subjectAltNames"); writer.strings(subjectAltNames)
+        if let signatureAlgorithm { writer.key("signatureAlgorithm"); writer.string(signatureAlgorithm) }
+        if let keyBits { writer.key("keyBits"); writer.int(keyBits) }
+        writer.key("chainValid"); writer.bool(chainValid)
+        writer.endObject()
+    }
+}

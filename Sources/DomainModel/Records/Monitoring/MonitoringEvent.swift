@@ -1,0 +1,22 @@
+/// A kind of change monitoring reports.
+public enum MonitoringEvent: String, LenientEnum {
+    case dnsChange
+    case registrationExpiry
+    case tlsExpiry
+    case httpStatusChange
+    case unreachable
+    case ok
+
+    /// Unknown events read as dnsChange: reported as a change worth a look, never as "ok".
+    public static let fallback = MonitoringEvent.dnsChange
+}
+
+/// Where monitoring notifications go.
+public enum NotificationChannel: String, LenientEnum {
+    case push
+    case email
+    case webhook
+
+    /// Unknown channels read as push, the on-device default.
+    public static let fallback = NotificationChannel.push
+}

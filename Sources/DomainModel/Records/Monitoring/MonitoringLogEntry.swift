@@ -1,0 +1,66 @@
+import Foundation
+import JSONCore
+
+/// One result of a scheduled check (store key `monitoring.logs`).
+///
+/// Natural key: `id`.
+public struct MonitoringLogEntry: DeduplicatingRecord, Hashable {
+    public var id: UUID
+    /// The checked domain, canonical.
+    public var domain: String
+    public var checkedAt: Date
+    public var event: Lenient<MonitoringEvent>
+    public var severity: Lenient<Severity>
+    public var message: String
+    /// The lookup snapshot the check produced, in `lookupHistory`.
+    public var snapshotID: UUID?
+    /// Whether the user dismissed it.
+    public var acknowledged: Bool
+
+    public init(id: UUID, domain: String, checkedAt: Date, event: MonitoringEvent, severity: Severity = .info,
+                message: String = "", snapshotID: UUID? = nil, acknowledged: Bool = false) {
+        self.id = id
+        self.domain = DomainName.canonical(domain)
+        self.checkedAt = checkedAt
+        self.event = Lenient(event)
+        self.severity = Lenient(severity)
+        self.message = message
+        self.snapshotID = snapshotID
+        self.acknowledged = acknowledged
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        id = try reader.requiredID("id")
+        domain = try reader.requiredDomain("domain")
+        checkedAt = try reader.requiredDate("checkedAt")
+        event = reader.enumeration("event", default: .dnsChange)
+        severity = reader.enumeration("severity", default: .medium)
+        message = reader.string("message", default: "")
+        snapshotID = reader.optionalID("snapshotId")
+        acknowledged = reader.bool("acknowledged", default: false)
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id"); writer.recordID(id)
+        writer.key("domain"); writer.string(domain)
+        writer.key("checkedAt"); writer.timestamp(checkedAt)
+        writer.key("event"); writer.string(event.rawValue)
+        writer.key("severity"); writer.string(severity.rawValue)
+        writer.key("message"); writer.string(message)
+        if let snapshotID { writer.key("snapshotId"); writer.recordID(snapshotID) }
+        writer.key("acknowledged"); writer.bool(acknowledged)
+        writer.endObject()
+    }
+
+    public var naturalKey: UUID { id }
+
+    /// Merge rule: the first copy wins, acknowledged if either copy is, and the snapshot
+    /// link is taken from the other copy when the first lacks one.
+    public func merged(with other: MonitoringLogEntry) -> MonitoringLogEntry {
+        var result = self
+        result.acknowledged = acknowledged || other.acknowledged
+        result.snapshotID = snapshotID ?? other.snapshotID
+        return result
+    }
+}

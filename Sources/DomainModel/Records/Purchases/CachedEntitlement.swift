@@ -1,0 +1,54 @@
+import Foundation
+import JSONCore
+
+/// The last verified purchase, cached for offline use (store key `purchase.cachedEntitlement`).
+public struct CachedEntitlement: JSONRecord, Hashable {
+    /// The store product identifier.
+    public var productID: String
+    public var tier: Lenient<EntitlementTier>
+    public var purchasedAt: Date?
+    /// Nil for lifetime purchases.
+    public var expiresAt: Date?
+    public var isTrial: Bool
+    public var originalTransactionID: String?
+    /// When the receipt was last verified.
+    public var verifiedAt: Date
+
+    public init(productID: String, tier: EntitlementTier, purchasedAt: Date? = nil, expiresAt: Date? = nil,
+                isTrial: Bool = false, originalTransactionID: String? = nil, verifiedAt: Date) {
+        self.productID = productID
+        self.tier = Lenient(tier)
+        self.purchasedAt = purchasedAt
+        self.expiresAt = expiresAt
+        self.isTrial = isTrial
+        self.originalTransactionID = originalTransactionID
+        self.verifiedAt = verifiedAt
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        productID = try reader.requiredNonEmptyString("productId")
+        verifiedAt = try reader.requiredDate("verifiedAt")
+        tier = reader.enumeration("tier", default: .free)
+        purchasedAt = reader.optionalDate("purchasedAt")
+        expiresAt = reader.optionalDate("expiresAt")
+        isTrial = reader.bool("isTrial", default: false)
+        originalTransactionID = reader.optionalString("originalTransactionId")
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("productId"); writer.string(productID)
+        writer.key("tier"); writer.string(tier.rawValue)
+        if let purchasedAt { writer.key("purchasedAt"); writer.timestamp(purchasedAt) }
+        if let expiresAt { writer.key("expiresAt"); writer.timestamp(expiresAt) }
+        writer.key("isTrial"); writer.bool(isTrial)
+        if let originalTransactionID { writer.key("originalTransactionId"); writer.string(originalTransactionID) }
+        writer.key("verifiedAt"); writer.timestamp(verifiedAt)
+        writer.endObject()
+    }
+
+    /// Merge rule: the entitlement verified last wins whole (ties keep this one).
+    public func merged(with other: CachedEntitlement) -> CachedEntitlement {
+        other.verifiedAt > verifiedAt ? other : self
+    }
+}

@@ -1,0 +1,49 @@
+import JSONCore
+
+/// Usage credits: the balance and the entries that led to it (store key `usageCredits.ledger`).
+///
+/// The balance is stored, not derived, because the app trusts the server's figure; a
+/// balance that disagrees with its entries is kept as is and reported by validation.
+public struct UsageCreditLedger: JSONRecord, Hashable {
+    public var balance: Int
+    /// Entries oldest first, one per id.
+    public var entries: [LedgerEntry]
+
+    /// The most entries a ledger keeps.
+    public static let maxEntries = 100_000
+    /// The range of the balance.
+    public static let balanceRange = -1_000_000_000...1_000_000_000
+
+    public init(balance: Int, entries: [LedgerEntry]) {
+        self.balance = balance
+        self.entries = RecordCollection(entries).records
+    }
+
+    /// The sum of the entries' amounts.
+    public var entriesTotal: Int { entries.reduce(0) { $0 + $1.amount } }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        entries = RecordCollection(reader.recordList("entries", as: LedgerEntry.self, limit: UsageCreditLedger.maxEntries)).records
+        balance = try reader.requiredInt("balance", in: UsageCreditLedger.balanceRange)
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("balance"); writer.int(balance)
+        writer.key("entries"); writer.records(entries)
+        writer.endObject()
+    }
+
+    /// Merge rule: entries are unioned by id (these first); the balance moves by the
+    /// amounts of the entries added, so a discrepancy already present is neither hidden nor
+    /// doubled.
+    public func merged(with incoming: UsageCreditLedger) -> UsageCreditLedger {
+        var collection = RecordCollection(entries)
+        var added = 0
+        for entry in incoming.entries where collection.insert(entry) == .added { added += entry.amount }
+        var result = self
+        result.entries = collection.records
+        result.balance = balance + added
+        return result
+    }
+}

@@ -1,0 +1,60 @@
+import JSONCore
+
+/// The user's preferences (store key `app.preferences` since store v2; before that the
+/// separate keys `resolverURL`, `displayDensity` and `showRawRecords`).
+public struct AppPreferences: JSONRecord, Hashable {
+    /// The DNS-over-HTTPS resolver lookups use.
+    public var resolverURL: String
+    public var displayDensity: Lenient<DisplayDensity>
+    /// Whether lookups show raw DNS/WHOIS text beside the summary.
+    public var showRawRecords: Bool
+
+    /// The resolver of a fresh install.
+    public static let defaultResolverURL = "https://cloudflare-dns.com/dns-query"
+
+    /// The preferences of a fresh install.
+    public static let defaults = AppPreferences(resolverURL: defaultResolverURL, displayDensity: .standard, showRawRecords: false)
+
+    public init(resolverURL: String, displayDensity: DisplayDensity, showRawRecords: Bool) {
+        self.resolverURL = resolverURL
+        self.displayDensity = Lenient(displayDensity)
+        self.showRawRecords = showRawRecords
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        let url = reader.optionalString("resolverURL")
+        if let url, !AppPreferences.isResolverURL(url) {
+            reader.issues.append(DecodingIssue(kind: .defaultedField, path: ".resolverURL",
+                                               message: "must be an https:// URL, not \"\(url)\"; the default was used"))
+            resolverURL = AppPreferences.defaultResolverURL
+        } else {
+            resolverURL = url ?? AppPreferences.defaultResolverURL
+        }
+        displayDensity = reader.enumeration("displayDensity", default: .standard)
+        showRawRecords = reader.bool("showRawRecords", default: false)
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        encodeFields(to: &writer)
+        writer.endObject()
+    }
+
+    /// Writes the fields without braces, for sections that embed them.
+    func encodeFields(to writer: inout JSONWriter) {
+        writer.key("resolverURL"); writer.string(resolverURL)
+        writer.key("displayDensity"); writer.string(displayDensity.rawValue)
+        writer.key("showRawRecords"); writer.bool(showRawRecords)
+    }
+
+    /// The pattern a resolver URL must match.
+    public static let resolverURLPattern = "^https://[^\\s/?#]+(/[^\\s]*)?$"
+
+    /// Whether `text` is an `https://` URL with a host and no whitespace.
+    public static func isResolverURL(_ text: String) -> Bool {
+        guard text.hasPrefix("https://") else { return false }
+        let rest = text.dropFirst("https://".count)
+        guard let first = rest.first, !"/?#".contains(first) else { return false }
+        return !rest.contains(where: \.isWhitespace)
+    }
+}

@@ -1,0 +1,59 @@
+import JSONCore
+
+/// Everything under "app settings" (design §3) as the backup's `appSettings` section holds
+/// it: recent searches, saved domains and the preferences, one object.
+public struct AppSettings: JSONRecord, Hashable {
+    /// Search texts, most recent first, trimmed, without case-insensitive duplicates.
+    public var recentSearches: [String]
+    /// Bookmarked domains, canonical, without duplicates.
+    public var savedDomains: [String]
+    public var preferences: AppPreferences
+
+    /// Limits on the lists.
+    public static let maxRecentSearches = 100
+    public static let maxSavedDomains = 5000
+
+    /// The settings of a fresh install.
+    public static let defaults = AppSettings(recentSearches: [], savedDomains: [], preferences: .defaults)
+
+    public init(recentSearches: [String], savedDomains: [String], preferences: AppPreferences) {
+        self.recentSearches = AppSettings.distinctSearches(recentSearches)
+        self.savedDomains = savedDomains.map(DomainName.canonical)
+        self.preferences = preferences
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        recentSearches = AppSettings.distinctSearches(reader.stringList("recentSearches", limit: .max))
+        savedDomains = reader.domainList("savedDomains", limit: AppSettings.maxSavedDomains)
+        preferences = try AppPreferences(from: &reader)
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("recentSearches"); writer.strings(recentSearches)
+        writer.key("savedDomains"); writer.strings(savedDomains)
+        preferences.encodeFields(to: &writer)
+        writer.endObject()
+    }
+
+    /// Merge rule (import in merge mode): the incoming preferences win; saved domains are
+    /// unioned (these first); recent searches are unioned (these first) and cut to the limit.
+    public func merged(with incoming: AppSettings) -> AppSettings {
+        AppSettings(recentSearches: recentSearches + incoming.recentSearches,
+                    savedDomains: union(savedDomains, incoming.savedDomains),
+                    preferences: incoming.preferences)
+    }
+
+    /// Searches trimmed, without empties and case-insensitive duplicates, at most the limit.
+    public static func distinctSearches(_ searches: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for search in searches {
+            let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
+            result.append(trimmed)
+            if result.count == maxRecentSearches { break }
+        }
+        return result
+    }
+}

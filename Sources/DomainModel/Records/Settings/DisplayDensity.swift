@@ -1,0 +1,9 @@
+/// How tightly lists are laid out.
+public enum DisplayDensity: String, LenientEnum {
+    case compact
+    case standard
+    case comfortable
+
+    /// Unknown densities read as standard.
+    public static let fallback = DisplayDensity.standard
+}

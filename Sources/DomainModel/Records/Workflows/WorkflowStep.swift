@@ -1,0 +1,34 @@
+import JSONCore
+
+/// One step of a workflow.
+public struct WorkflowStep: JSONRecord, Hashable {
+    /// Unique within the workflow.
+    public var id: String
+    public var kind: Lenient<WorkflowStepKind>
+    public var isEnabled: Bool
+    /// Step settings (`"compareWith": "previous"`), in order.
+    public var parameters: [StringPair]
+
+    public init(id: String, kind: WorkflowStepKind, isEnabled: Bool = true, parameters: [StringPair] = []) {
+        self.id = id
+        self.kind = Lenient(kind)
+        self.isEnabled = isEnabled
+        self.parameters = parameters
+    }
+
+    public init(from reader: inout RecordReader) throws(RecordDecodingError) {
+        id = try reader.requiredNonEmptyString("id")
+        kind = reader.enumeration("kind", default: .unsupported)
+        isEnabled = reader.bool("isEnabled", default: true)
+        parameters = reader.stringMap("parameters")
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id"); writer.string(id)
+        writer.key("kind"); writer.string(kind.rawValue)
+        writer.key("isEnabled"); writer.bool(isEnabled)
+        writer.key("parameters"); writer.stringMap(parameters)
+        writer.endObject()
+    }
+}
