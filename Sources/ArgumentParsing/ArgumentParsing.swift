@@ -1,1 +1,0 @@
-// The ArgumentParsing module. Its types are documented where they are declared.

@@ -1,0 +1,102 @@
+/// Declares a positional argument: a value identified by its place among the values
+/// that are not options.
+///
+/// Arguments are taken in declaration order. A lone `-` is a value (by convention,
+/// standard input), and everything after `--` is a value even if it starts with `-`.
+///
+/// ```swift
+/// @Argument(help: ArgumentHelp("The backup to import, or - for standard input.", valueName: "file"))
+/// var file: String                       // required
+/// @Argument var limit: Int?              // optional; must follow required arguments
+/// @Argument var files: [String]          // the rest; must come last
+/// ```
+@propertyWrapper
+public struct Argument<Value> {
+    var storage: ArgumentStorage<Value>
+
+    /// The parsed value, or the default; a required argument must be parsed before it is read.
+    public var wrappedValue: Value {
+        get { storage.value }
+        set {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            storage.value = newValue
+        }
+    }
+}
+
+extension Argument where Value: ExpressibleByArgument {
+    /// Declares an argument with a default value, used when it is absent.
+    /// - Parameters:
+    ///   - wrappedValue: The default, shown in help.
+    ///   - help: The help text and value name.
+    public init(wrappedValue: Value, help: ArgumentHelp? = nil) {
+        let definition = ArgumentDefinition.value(
+            of: Value.self, kind: .positional, names: nil, help: help, isRepeating: false,
+            isRequired: false, defaultValueDescription: wrappedValue.defaultValueDescription)
+        storage = ArgumentStorage(definition: definition, defaultValue: wrappedValue) { argument, _ in
+            Value(argument: argument)
+        }
+    }
+
+    /// Declares a required argument: parsing fails when it is absent.
+    /// - Parameter help: The help text and value name.
+    public init(help: ArgumentHelp? = nil) {
+        let definition = ArgumentDefinition.value(
+            of: Value.self, kind: .positional, names: nil, help: help, isRepeating: false,
+            isRequired: true, defaultValueDescription: nil)
+        storage = ArgumentStorage(definition: definition, defaultValue: nil) { argument, _ in
+            Value(argument: argument)
+        }
+    }
+}
+
+extension Argument {
+    /// Declares an optional argument, `nil` when absent.
+    /// - Parameter help: The help text and value name.
+    public init<Wrapped: ExpressibleByArgument>(help: ArgumentHelp? = nil) where Value == Wrapped? {
+        self.init(wrappedValue: nil, help: help)
+    }
+
+    /// Declares an optional argument with an explicit initial value (usually `= nil`).
+    /// - Parameters:
+    ///   - wrappedValue: The value when the argument is absent, shown in help unless `nil`.
+    ///   - help: The help text and value name.
+    public init<Wrapped: ExpressibleByArgument>(wrappedValue: Wrapped?, help: ArgumentHelp? = nil)
+    where Value == Wrapped? {
+        let definition = ArgumentDefinition.value(
+            of: Wrapped.self, kind: .positional, names: nil, help: help, isRepeating: false,
+            isRequired: false, defaultValueDescription: wrappedValue?.defaultValueDescription)
+        storage = ArgumentStorage(definition: definition, defaultValue: .some(wrappedValue)) { argument, _ in
+            Wrapped(argument: argument).map { .some($0) }
+        }
+    }
+
+    /// Declares an argument taking every remaining value; empty when there are none.
+    /// - Parameter help: The help text and value name.
+    public init<Element: ExpressibleByArgument>(help: ArgumentHelp? = nil) where Value == [Element] {
+        self.init(wrappedValue: [], help: help)
+    }
+
+    /// Declares an argument taking every remaining value, with values used when there are
+    /// none; any value given replaces them.
+    /// - Parameters:
+    ///   - wrappedValue: The values when none are given, shown in help unless empty.
+    ///   - help: The help text and value name.
+    public init<Element: ExpressibleByArgument>(wrappedValue: [Element], help: ArgumentHelp? = nil)
+    where Value == [Element] {
+        let shownDefault = wrappedValue.isEmpty
+            ? nil : wrappedValue.map(\.defaultValueDescription).joined(separator: ", ")
+        let definition = ArgumentDefinition.value(
+            of: Element.self, kind: .positional, names: nil, help: help, isRepeating: true,
+            isRequired: false, defaultValueDescription: shownDefault)
+        storage = ArgumentStorage(definition: definition, defaultValue: wrappedValue) { argument, parsedSoFar in
+            Element(argument: argument).map { (parsedSoFar ?? []) + [$0] }
+        }
+    }
+}
+
+extension Argument: ArgumentDeclarationSource {
+    func declare(into signature: inout CommandSignature, propertyName: String) {
+        signature.add(storage, propertyName: propertyName)
+    }
+}

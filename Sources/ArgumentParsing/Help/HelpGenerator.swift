@@ -1,0 +1,88 @@
+/// Renders a command's help from its declarations and configuration, in the layout of
+/// swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
+struct HelpGenerator {
+    /// Where help text starts in the ARGUMENTS, OPTIONS and SUBCOMMANDS sections.
+    static let helpColumn = 26
+    /// The indentation of labels in those sections.
+    static let labelIndent = 2
+
+    let command: ResolvedCommand
+
+    /// The help text, without a trailing newline.
+    var text: String {
+        var blocks: [String] = []
+        let configuration = command.configuration
+        if !configuration.abstract.isEmpty {
+            blocks.append(Self.paragraphs("OVERVIEW: " + configuration.abstract))
+        }
+        if !configuration.discussion.isEmpty {
+            blocks.append(Self.paragraphs(configuration.discussion))
+        }
+        blocks.append(command.synopsis.wrapped(prefix: "USAGE:"))
+        let arguments = command.signature.positionalArguments.map { entry(for: $0) }
+        if !arguments.isEmpty { blocks.append(section("ARGUMENTS", arguments)) }
+        blocks.append(section("OPTIONS", optionEntries()))
+        if command.hasSubcommands { blocks.append(subcommandSection()) }
+        return blocks.joined(separator: "\n\n")
+    }
+
+    private static func paragraphs(_ text: String) -> String {
+        TextWrapper.wrap(text, width: TextWrapper.screenWidth).joined(separator: "\n")
+    }
+
+    private func optionEntries() -> [String] {
+        var entries = command.signature.namedArguments.map { entry(for: $0) }
+        if command.offersVersionFlag {
+            entries.append(Self.entry(label: "--version", help: "Show the version."))
+        }
+        entries.append(Self.entry(label: "-h, --help", help: "Show help information."))
+        return entries
+    }
+
+    private func subcommandSection() -> String {
+        var entries = command.configuration.subcommands.map {
+            Self.entry(label: $0.commandName, help: $0.configuration.abstract)
+        }
+        var trailer = ""
+        if command.offersHelpSubcommand {
+            entries.append(Self.entry(label: "help", help: "Show subcommand help information."))
+            trailer = "\n\n  See '\(command.path.joined(separator: " ")) help <subcommand>' for detailed help."
+        }
+        return section("SUBCOMMANDS", entries) + trailer
+    }
+
+    private func section(_ title: String, _ entries: [String]) -> String {
+        ([title + ":"] + entries).joined(separator: "\n")
+    }
+
+    private func entry(for argument: DeclaredArgument) -> String {
+        let definition = argument.definition
+        var help = definition.help.abstract
+        if let shownDefault = definition.defaultValueDescription {
+            help += (help.isEmpty ? "" : " ") + "(default: \(shownDefault))"
+        }
+        return Self.entry(label: argument.helpLabel, help: help, discussion: definition.help.discussion)
+    }
+
+    /// One label with its help in the help column; a label too wide for the column goes
+    /// on its own line, with the help below it.
+    private static func entry(label: String, help: String, discussion: String = "") -> String {
+        let indentedLabel = String(repeating: " ", count: labelIndent) + label
+        let helpIndent = String(repeating: " ", count: helpColumn)
+        var helpLines = help.isEmpty ? [] : TextWrapper.wrap(help, width: TextWrapper.screenWidth - helpColumn)
+        if !discussion.isEmpty {
+            helpLines += TextWrapper.wrap(discussion, width: TextWrapper.screenWidth - helpColumn)
+        }
+        guard let firstHelpLine = helpLines.first else { return indentedLabel }
+        var lines: [String]
+        if indentedLabel.count + 2 <= helpColumn {
+            let padding = String(repeating: " ", count: helpColumn - indentedLabel.count)
+            lines = [indentedLabel + padding + firstHelpLine]
+            helpLines.removeFirst()
+        } else {
+            lines = [indentedLabel]
+        }
+        lines += helpLines.map { $0.isEmpty ? "" : helpIndent + $0 }
+        return lines.joined(separator: "\n")
+    }
+}

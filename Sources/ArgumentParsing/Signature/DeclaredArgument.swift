@@ -1,0 +1,41 @@
+/// One declaration of a command, with the names reflection revealed.
+struct DeclaredArgument {
+    /// The property name, e.g. `keepLast`.
+    let propertyName: String
+    /// The option's or flag's names, short first; empty for a positional argument.
+    let names: [ArgumentName]
+    let storage: any AnyArgumentStorage
+
+    var definition: ArgumentDefinition { storage.definition }
+
+    /// The name shown in usage and in messages: the first long name, else the short one.
+    var preferredName: ArgumentName? {
+        names.first { !$0.isShort } ?? names.first
+    }
+
+    /// The placeholder for the value, without angle brackets.
+    var valueName: String {
+        if let valueName = definition.help.valueName { return valueName }
+        if !definition.allValueStrings.isEmpty { return definition.allValueStrings.joined(separator: "|") }
+        return propertyName.kebabCased
+    }
+
+    /// How usage and messages show this declaration: `--level <n>`, `--json`, `<file>`.
+    var synopsisLabel: String {
+        switch definition.kind {
+        case .option: "\(preferredName.map(String.init(describing:)) ?? "") <\(valueName)>"
+        case .flag: preferredName.map(String.init(describing:)) ?? ""
+        case .positional: "<\(valueName)>"
+        }
+    }
+
+    /// How the help's ARGUMENTS and OPTIONS sections label it: `-o, --output <file>`.
+    var helpLabel: String {
+        let joinedNames = names.map(String.init(describing:)).joined(separator: ", ")
+        switch definition.kind {
+        case .option: return "\(joinedNames) <\(valueName)>"
+        case .flag: return joinedNames
+        case .positional: return "<\(valueName)>" + (definition.isRepeating ? " ..." : "")
+        }
+    }
+}

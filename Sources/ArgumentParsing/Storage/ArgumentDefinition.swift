@@ -1,0 +1,48 @@
+/// Everything the parser and the help generator know about one declaration, apart from
+/// its value and the property name (which only reflection over the command reveals).
+struct ArgumentDefinition {
+    enum Kind {
+        /// `--name value`; takes a value.
+        case option
+        /// `--name`; takes no value.
+        case flag
+        /// A value identified by its position.
+        case positional
+    }
+
+    var kind: Kind
+    /// The names of an option or flag; `nil` for a positional argument.
+    var names: NameSpecification?
+    var help: ArgumentHelp
+    /// Whether the declaration collects every occurrence into an array.
+    var isRepeating: Bool
+    /// Whether the command line must supply a value (no default and not optional).
+    var isRequired: Bool
+    /// The listable spellings of the value type, shown in help and in errors.
+    var allValueStrings: [String]
+    /// Completes "expected …" in an invalid-value error.
+    var expectedValueDescription: String
+    /// Shown in help as `(default: …)`; `nil` shows nothing.
+    var defaultValueDescription: String?
+
+    /// A definition for a value of an ``ExpressibleByArgument`` type.
+    static func value<T: ExpressibleByArgument>(
+        of type: T.Type,
+        kind: Kind,
+        names: NameSpecification?,
+        help: ArgumentHelp?,
+        isRepeating: Bool,
+        isRequired: Bool,
+        defaultValueDescription: String?
+    ) -> ArgumentDefinition {
+        ArgumentDefinition(
+            kind: kind,
+            names: names,
+            help: help ?? ArgumentHelp(),
+            isRepeating: isRepeating,
+            isRequired: isRequired,
+            allValueStrings: T.allValueStrings,
+            expectedValueDescription: T.expectedValueDescription,
+            defaultValueDescription: defaultValueDescription)
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParsing
+
+/// `backupctl schema [--version N]`: declares its own `--version`, which must win over the
+/// root's built-in version flag, and an optional positional argument with a default.
+struct TestSchema: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the backup format's JSON Schema.")
+
+    @Option(help: ArgumentHelp("The backup format version to describe.", valueName: "n"))
+    var version: Int?
+
+    @Argument(help: ArgumentHelp("The section to print.", valueName: "section"))
+    var section = "all"
+}

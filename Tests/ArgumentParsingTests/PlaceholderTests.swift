@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct ArgumentParsingPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
