@@ -1,0 +1,103 @@
+import CArchive
+import Foundation
+
+extension BackupFileEncoding {
+    /// Detects the encoding from a file's first bytes.
+    /// - Parameter prefix: the file's first ``prefixLength`` bytes, or all of it if shorter.
+    public static func detect(prefix: UnsafeRawBufferPointer) -> BackupFileEncoding {
+        let bytes = prefix
+        if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) {
+            return decompressedStart(of: bytes).map { classifyContent($0) == .tar ? .tar(.zstd) : .unknown } ?? .unknown
+        }
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            switch decompressedStart(of: bytes).flatMap(classifyContent) {
+            case .tar: return .tar(.gzip)
+            case .json: return .gzipJSON
+            case nil: return .unknown
+            }
+        }
+        switch classifyContent(bytes) {
+        case .tar: return .tar(.uncompressed)
+        case .json: return .plainJSON
+        case nil: return .unknown
+        }
+    }
+
+    /// Detects the encoding from a file's first bytes.
+    public static func detect(prefix: [UInt8]) -> BackupFileEncoding {
+        prefix.withUnsafeBytes { detect(prefix: $0) }
+    }
+
+    /// Detects the encoding from a file's first bytes.
+    public static func detect(prefix: Data) -> BackupFileEncoding {
+        prefix.withUnsafeBytes { detect(prefix: $0) }
+    }
+
+    /// Detects the encoding of the file at `path` from its first bytes.
+    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and
+    ///   ``BackupFormatError/cannotReadFile(path:reason:)``.
+    public static func detect(fileAt path: String) throws -> BackupFileEncoding {
+        let descriptor = try OwnedFileDescriptor(openingForReading: path)
+        return try withUnsafeTemporaryAllocation(byteCount: prefixLength, alignment: 16) { buffer in
+            var filled = 0
+            while filled < buffer.count {
+                let count = Foundation.read(descriptor.rawValue, buffer.baseAddress! + filled, buffer.count - filled)
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw BackupFormatError.cannotReadFile(path: path, reason: String(cString: strerror(errno)))
+                }
+                filled += count
+            }
+            return detect(prefix: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
+        }
+    }
+
+    private enum Content {
+        case tar
+        case json
+    }
+
+    /// Looks at uncompressed bytes: a ustar or pax header, or a JSON object.
+    private static func classifyContent(_ bytes: UnsafeRawBufferPointer) -> Content? {
+        let magic = Array("ustar".utf8)
+        if bytes.count >= 257 + magic.count, bytes[257..<(257 + magic.count)].elementsEqual(magic) {
+            return .tar
+        }
+        // JSON's insignificant whitespace (RFC 8259): space, tab, line feed, carriage return.
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{") ? .json : nil
+    }
+
+    private static func classifyContent(_ bytes: [UInt8]) -> Content? {
+        bytes.withUnsafeBytes { classifyContent($0) }
+    }
+
+    /// Decompresses the start of a zstd or gzip stream: enough for a tar header, tolerating a
+    /// prefix that ends mid-stream. `nil` when nothing at all decompresses.
+    private static func decompressedStart(of compressed: UnsafeRawBufferPointer) -> [UInt8]? {
+        let wanted = 1024
+        guard let handle = try? LibArchiveHandle(.reading, archiveName: "prefix"),
+              let base = compressed.baseAddress else { return nil }
+        let archive = handle.pointer
+        var header: OpaquePointer?
+        guard (try? handle.check(archive_read_support_filter_zstd(archive), "enable zstd decompression")) != nil,
+              (try? handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")) != nil,
+              (try? handle.check(archive_read_support_format_raw(archive), "enable the raw format")) != nil,
+              (try? handle.check(archive_read_open_memory(archive, base, compressed.count), "open the prefix")) != nil,
+              (try? handle.check(archive_read_next_header(archive, &header), "read the raw header")) == ARCHIVE_OK
+        else { return nil }
+
+        var output = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let status = output.withUnsafeMutableBytes { buffer in
+                archive_read_data(archive, buffer.baseAddress! + filled, wanted - filled)
+            }
+            // A failure here usually means the prefix ended mid-stream; keep what decompressed.
+            guard let count = try? handle.check(count: status, "decompress the prefix"), count > 0 else { break }
+            filled += count
+        }
+        return filled > 0 ? Array(output[..<filled]) : nil
+    }
+}

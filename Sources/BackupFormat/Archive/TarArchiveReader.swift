@@ -1,0 +1,202 @@
+import CArchive
+import Foundation
+
+/// Streams the entries of an untrusted tar archive — zstd, gzip or uncompressed, detected from
+/// the bytes — enforcing the rules of design §8 as it goes.
+///
+/// Refused, each with its own ``BackupFormatError``: entries that are not regular files,
+/// absolute paths, `..` components, empty names, duplicate names, more entries than
+/// ``ArchiveReaderLimits/maxEntryCount``, entries or totals over the size limits, and data that
+/// decompresses beyond ``ArchiveReaderLimits/maxCompressionRatio``. Nothing but tar inside
+/// zstd, gzip or nothing is even attempted.
+///
+///     let reader = try TarArchiveReader(path: "backup.tar.zst")
+///     while let entry = try reader.nextEntry() {
+///         let bytes = try reader.readEntry(maxBytes: 512 << 20)
+///         …
+///     }
+///
+/// Memory stays constant while streaming with ``read(into:)``. Once a call has thrown, every
+/// later call throws the same error: a reader never continues past a refused archive.
+public final class TarArchiveReader {
+    /// The limits in force.
+    public let limits: ArchiveReaderLimits
+
+    /// The entry whose data ``read(into:)`` returns; `nil` before the first entry and at the end.
+    public private(set) var currentEntry: TarEntry?
+
+    /// The number of entries returned so far.
+    public private(set) var entryCount = 0
+
+    /// Entry data bytes read so far, over all entries.
+    public private(set) var totalBytesRead: Int64 = 0
+
+    private let handle: LibArchiveHandle
+    private let ownedDescriptor: OwnedFileDescriptor?
+    private var admission: TarEntryAdmission
+    private var currentEntryBytesRead: Int64 = 0
+    private var reachedEnd = false
+    private var failure: BackupFormatError?
+
+    /// Reads an archive from an open, readable file descriptor (a file or a pipe).
+    /// - Parameters:
+    ///   - fileDescriptor: the source; not closed by the reader.
+    ///   - archiveName: the source's name for error messages: its path, or `standard input`.
+    ///   - limits: the limits to enforce; ``ArchiveReaderLimits/default`` unless given.
+    /// - Throws: ``BackupFormatError/archiveReadFailed(archive:entry:operation:message:)`` when
+    ///   the descriptor cannot be read.
+    public convenience init(fileDescriptor: Int32, archiveName: String, limits: ArchiveReaderLimits = .default) throws {
+        try self.init(fileDescriptor: fileDescriptor, owned: nil, archiveName: archiveName, limits: limits)
+    }
+
+    /// Opens and reads the archive at `path`; the file is closed when the reader is released.
+    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` when it cannot be opened.
+    public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
+        let descriptor = try OwnedFileDescriptor(openingForReading: path)
+        try self.init(fileDescriptor: descriptor.rawValue, owned: descriptor, archiveName: path, limits: limits)
+    }
+
+    private init(fileDescriptor: Int32, owned: OwnedFileDescriptor?, archiveName: String, limits: ArchiveReaderLimits) throws {
+        self.limits = limits
+        ownedDescriptor = owned
+        admission = TarEntryAdmission(archiveName: archiveName, limits: limits)
+        handle = try LibArchiveHandle(.reading, archiveName: archiveName)
+        let archive = handle.pointer
+        try handle.check(archive_read_support_filter_zstd(archive), "enable zstd decompression")
+        try handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")
+        try handle.check(archive_read_support_filter_none(archive), "enable uncompressed input")
+        try handle.check(archive_read_support_format_tar(archive), "enable the tar format")
+        try handle.check(archive_read_open_fd(archive, fileDescriptor, 64 << 10), "open the archive")
+    }
+
+    /// The archive's name as used in error messages.
+    public var archiveName: String { handle.archiveName }
+
+    /// The compression detected from the archive's first bytes.
+    public var compression: ArchiveCompression.Algorithm {
+        switch archive_filter_code(handle.pointer, 0) {
+        case ARCHIVE_FILTER_ZSTD: return .zstd
+        case ARCHIVE_FILTER_GZIP: return .gzip
+        default: return .uncompressed
+        }
+    }
+
+    /// Compressed bytes taken from the source so far (libarchive's `archive_filter_bytes(a, -1)`).
+    public var compressedBytesConsumed: Int64 { handle.clientBytes }
+
+    /// Uncompressed tar bytes — headers, data and padding — produced by decompression and
+    /// consumed by the tar reader so far (`archive_filter_bytes(a, 0)`).
+    public var uncompressedBytesProduced: Int64 { handle.formatBytes }
+
+    /// Moves to the next entry, skipping (but still checking) any unread data of the current one.
+    /// - Returns: the entry, or `nil` at the end of the archive.
+    /// - Throws: one of the specific refusals listed on the type, ``BackupFormatError/truncatedArchive(archive:entry:message:)``,
+    ///   ``BackupFormatError/unrecognizedArchive(archive:)``, or libarchive's read errors.
+    public func nextEntry() throws -> TarEntry? {
+        try failingPermanently {
+            if reachedEnd { return nil }
+            if currentEntry != nil { try drainCurrentEntry() }
+            currentEntry = nil
+            var header: OpaquePointer?
+            let status = try handle.check(
+                archive_read_next_header(handle.pointer, &header), "read the header of entry \(entryCount + 1)")
+            // Headers (pax records, long names) are decompressed too, so they count toward the ratio.
+            try limits.checkCompressionRatio(of: handle, entry: nil)
+            guard status != ARCHIVE_EOF, let header else {
+                reachedEnd = true
+                return nil
+            }
+            let entry = try admission.admit(header, index: entryCount)
+            entryCount += 1
+            currentEntry = entry
+            currentEntryBytesRead = 0
+            return entry
+        }
+    }
+
+    /// Reads the next chunk of the current entry's data into `buffer`.
+    ///
+    /// A chunk is at most 256 KiB whatever the buffer's size, so the limits are checked at
+    /// least that often.
+    /// - Returns: the number of bytes read; 0 at the end of the entry.
+    /// - Throws: ``BackupFormatError/entryTooLarge(archive:path:size:limit:)``,
+    ///   ``BackupFormatError/archiveTooLarge(archive:limit:)``,
+    ///   ``BackupFormatError/compressionRatioExceeded(archive:entry:produced:consumed:limit:)``,
+    ///   ``BackupFormatError/truncatedArchive(archive:entry:message:)`` and libarchive's read errors.
+    /// - Precondition: ``nextEntry()`` returned an entry that is still current.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try failingPermanently {
+            guard let entry = currentEntry else {
+                preconditionFailure("TarArchiveReader.read called without a current entry")
+            }
+            return try readChunk(of: entry, into: buffer)
+        }
+    }
+
+    /// Reads the rest of the current entry's data into memory.
+    /// - Parameter maxBytes: the most bytes the caller will hold; the entry is refused, before
+    ///   anything is read, when its declared size is larger. The reader's limits apply as well.
+    /// - Returns: the entry's data.
+    /// - Throws: ``BackupFormatError/entryTooLarge(archive:path:size:limit:)`` and the errors of ``read(into:)``.
+    /// - Precondition: ``nextEntry()`` returned an entry that is still current.
+    public func readEntry(maxBytes: Int64 = .max) throws -> [UInt8] {
+        guard let entry = currentEntry else {
+            preconditionFailure("TarArchiveReader.readEntry called without a current entry")
+        }
+        let remaining = entry.size - currentEntryBytesRead
+        guard entry.size <= maxBytes else {
+            throw BackupFormatError.entryTooLarge(archive: archiveName, path: entry.path, size: entry.size, limit: maxBytes)
+        }
+        return try [UInt8](unsafeUninitializedCapacity: Int(remaining)) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            while count < raw.count {
+                let read = try self.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
+                if read == 0 { break }
+                count += read
+            }
+        }
+    }
+
+    private func readChunk(of entry: TarEntry, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard buffer.count > 0 else { return 0 }
+        let count = try handle.check(
+            count: archive_read_data(handle.pointer, buffer.baseAddress, min(buffer.count, LibArchiveHandle.maximumReadChunk)),
+            "read entry data", entry: entry.path)
+        currentEntryBytesRead += Int64(count)
+        totalBytesRead += Int64(count)
+        if currentEntryBytesRead > min(entry.size, limits.maxEntrySize) {
+            throw BackupFormatError.entryTooLarge(
+                archive: archiveName, path: entry.path, size: currentEntryBytesRead, limit: min(entry.size, limits.maxEntrySize))
+        }
+        if totalBytesRead > limits.maxTotalSize {
+            throw BackupFormatError.archiveTooLarge(archive: archiveName, limit: limits.maxTotalSize)
+        }
+        try limits.checkCompressionRatio(of: handle, entry: entry.path)
+        if count == 0 && currentEntryBytesRead < entry.size {
+            throw BackupFormatError.truncatedArchive(
+                archive: archiveName, entry: entry.path,
+                message: "the data ended after \(currentEntryBytesRead) of \(entry.size) bytes")
+        }
+        return count
+    }
+
+    /// Reads the unread rest of the current entry through the same checks, rather than letting
+    /// libarchive skip it unchecked: skipping compressed data means decompressing it all.
+    private func drainCurrentEntry() throws {
+        guard let entry = currentEntry else { return }
+        try withUnsafeTemporaryAllocation(byteCount: 64 << 10, alignment: 16) { buffer in
+            while try readChunk(of: entry, into: buffer) > 0 {}
+        }
+    }
+
+    /// Runs `body`; if it throws, remembers the error and throws it again from every later call.
+    private func failingPermanently<T>(_ body: () throws -> T) throws -> T {
+        if let failure { throw failure }
+        do {
+            return try body()
+        } catch let error as BackupFormatError {
+            failure = error
+            throw error
+        }
+    }
+}

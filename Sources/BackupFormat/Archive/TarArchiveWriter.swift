@@ -1,0 +1,210 @@
+import CArchive
+import Foundation
+
+/// Writes a POSIX pax tar archive, compressed with zstd, gzip or nothing, to a file descriptor.
+///
+/// The output lists and extracts with plain GNU tar (`tar --zstd -xf`, `tar -xzf`, `tar -xf`).
+/// Every entry is a regular file, mode 0600, owner and group 0. Memory stays constant: data
+/// goes through in whatever chunks the caller has.
+///
+///     let writer = try TarArchiveWriter(fileDescriptor: fd, archiveName: "backup.tar.zst")
+///     try writer.beginEntry(path: "manifest.json", size: Int64(manifest.count), modificationTime: now)
+///     try writer.write(manifest)
+///     try writer.finish()
+///     print(writer.compressedBytesWritten)
+///
+/// The writer does not close the descriptor, sync it, or rename anything: making the file
+/// durable and atomic is the caller's job. If the writer is released before ``finish()``
+/// succeeds, no end-of-archive marker is written, so the partial output never looks complete.
+public final class TarArchiveWriter {
+    private struct OpenEntry {
+        let path: String
+        let declaredSize: Int64
+        var bytesWritten: Int64
+    }
+
+    /// The compression in use.
+    public let compression: ArchiveCompression
+
+    /// The number of entries begun so far.
+    public private(set) var entryCount = 0
+
+    private let handle: LibArchiveHandle
+    private let entry: OpaquePointer
+    private var openEntry: OpenEntry?
+    private var writtenPaths: Set<String> = []
+    private var isFinished = false
+    private var finalCompressedBytes: Int64 = 0
+    private var finalUncompressedBytes: Int64 = 0
+
+    /// Starts an archive on an open, writable file descriptor.
+    /// - Parameters:
+    ///   - fileDescriptor: where the archive goes; not closed by the writer.
+    ///   - archiveName: the destination's name for error messages, e.g. its path or `standard output`.
+    ///   - compression: zstd level 3 unless given.
+    /// - Throws: ``BackupFormatError/archiveWriteFailed(archive:entry:operation:message:)`` when
+    ///   libarchive cannot set up the format or filter.
+    public init(fileDescriptor: Int32, archiveName: String, compression: ArchiveCompression = .default) throws {
+        // Both C objects exist before `self` is complete, so a failure in between frees the
+        // handle (a local) and nothing leaks; from then on `deinit` frees them.
+        let handle = try LibArchiveHandle(.writing, archiveName: archiveName)
+        guard let entry = archive_entry_new() else {
+            throw BackupFormatError.archiveWriteFailed(
+                archive: archiveName, entry: nil, operation: "start writing", message: "out of memory")
+        }
+        self.handle = handle
+        self.entry = entry
+        self.compression = compression
+        let archive = handle.pointer
+        try handle.check(archive_write_set_format_pax_restricted(archive), "select the pax tar format")
+        switch compression.algorithm {
+        case .zstd:
+            try handle.check(archive_write_add_filter_zstd(archive), "set up zstd compression")
+        case .gzip:
+            try handle.check(archive_write_add_filter_gzip(archive), "set up gzip compression")
+        case .uncompressed:
+            try handle.check(archive_write_add_filter_none(archive), "set up uncompressed output")
+        }
+        if let level = compression.level {
+            let filter = compression.algorithm.rawValue
+            try handle.check(
+                archive_write_set_filter_option(archive, filter, "compression-level", String(level)),
+                "set the \(filter) compression level to \(level)")
+            // Padding a compressed stream to a tar block leaves zeros after the compressed
+            // frame, which `zstd -d` rejects; uncompressed tar keeps the standard 10 KiB blocks.
+            try handle.check(archive_write_set_bytes_in_last_block(archive, 1), "turn off padding of the last block")
+        }
+        try handle.check(archive_write_open_fd(archive, fileDescriptor), "open the archive for writing")
+    }
+
+    deinit {
+        if !isFinished {
+            // Marks the handle failed so freeing it does not write an end-of-archive marker.
+            archive_write_fail(handle.pointer)
+        }
+        archive_entry_free(entry)
+    }
+
+    /// Compressed bytes written to the descriptor so far; the archive's final size once
+    /// ``finish()`` has returned.
+    public var compressedBytesWritten: Int64 {
+        isFinished ? finalCompressedBytes : handle.clientBytes
+    }
+
+    /// Uncompressed tar bytes (headers, data and padding) produced so far.
+    public var uncompressedBytesWritten: Int64 {
+        isFinished ? finalUncompressedBytes : handle.formatBytes
+    }
+
+    /// Starts a regular-file entry; its data follows through ``write(_:)-(UnsafeRawBufferPointer)``.
+    ///
+    /// Ends the previous entry first, which must have received exactly its declared size.
+    /// - Parameters:
+    ///   - path: a relative path of printable ASCII without `..`, unique within the archive, e.g.
+    ///     `sections/lookupHistory.json`.
+    ///   - size: the exact number of bytes that will be written for this entry.
+    ///   - modificationTime: stored in the header (whole seconds are what tar shows).
+    /// - Throws: ``BackupFormatError/invalidEntryPathForWriting(path:reason:)`` for a path the
+    ///   reader would refuse, ``BackupFormatError/entrySizeMismatch(path:declared:written:)`` when
+    ///   the previous entry is short, and libarchive's write errors.
+    /// - Precondition: ``finish()`` has not been called; `size` is not negative.
+    public func beginEntry(path: String, size: Int64, modificationTime: Date) throws {
+        precondition(!isFinished, "TarArchiveWriter.beginEntry called after finish()")
+        precondition(size >= 0, "TarArchiveWriter.beginEntry: negative size \(size) for '\(path)'")
+        try endOpenEntry()
+        let normalizedPath: String
+        switch TarEntryPath.judge(path) {
+        case let .valid(normalized): normalizedPath = normalized
+        case .empty: throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path is empty")
+        case .absolute: throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path is absolute")
+        case .parentDirectory: throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path contains '..'")
+        }
+        // libarchive 3.6.2's pax writer crashes (strlen of NULL) on non-ASCII names when the
+        // process runs in the C locale, as Swift programs do; backup entry names are ASCII anyway.
+        guard normalizedPath.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+            throw BackupFormatError.invalidEntryPathForWriting(
+                path: path, reason: "the path contains characters other than printable ASCII")
+        }
+        guard writtenPaths.insert(normalizedPath).inserted else {
+            throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "an entry with this path was already written")
+        }
+
+        let seconds = modificationTime.timeIntervalSince1970.rounded(.down)
+        let nanoseconds = Int((modificationTime.timeIntervalSince1970 - seconds) * 1_000_000_000)
+        archive_entry_clear(entry)
+        archive_entry_set_pathname_utf8(entry, normalizedPath)
+        archive_entry_set_filetype(entry, 0o100000)  // AE_IFREG, a cast macro Swift cannot import
+        archive_entry_set_perm(entry, 0o600)
+        archive_entry_set_uid(entry, 0)
+        archive_entry_set_gid(entry, 0)
+        archive_entry_set_size(entry, size)
+        archive_entry_set_mtime(entry, time_t(seconds), min(nanoseconds, 999_999_999))
+        try handle.check(archive_write_header(handle.pointer, entry), "write the entry header", entry: normalizedPath)
+        openEntry = OpenEntry(path: normalizedPath, declaredSize: size, bytesWritten: 0)
+        entryCount += 1
+    }
+
+    /// Appends bytes to the current entry. Chunks may have any size, including zero.
+    /// - Throws: ``BackupFormatError/entrySizeMismatch(path:declared:written:)`` — before
+    ///   writing anything — when the chunk would take the entry past its declared size, and
+    ///   libarchive's write errors (disk full, closed pipe).
+    /// - Precondition: an entry has been begun and ``finish()`` has not been called.
+    public func write(_ chunk: UnsafeRawBufferPointer) throws {
+        precondition(!isFinished, "TarArchiveWriter.write called after finish()")
+        guard var current = openEntry else {
+            preconditionFailure("TarArchiveWriter.write called before beginEntry")
+        }
+        let total = current.bytesWritten + Int64(chunk.count)
+        guard total <= current.declaredSize else {
+            throw BackupFormatError.entrySizeMismatch(path: current.path, declared: current.declaredSize, written: total)
+        }
+        guard let base = chunk.baseAddress else { return }
+        var offset = 0
+        while offset < chunk.count {
+            let written = try handle.check(
+                count: archive_write_data(handle.pointer, base + offset, chunk.count - offset),
+                "write entry data", entry: current.path)
+            guard written > 0 else {
+                throw BackupFormatError.archiveWriteFailed(
+                    archive: handle.archiveName, entry: current.path, operation: "write entry data",
+                    message: "libarchive accepted no bytes")
+            }
+            offset += written
+        }
+        current.bytesWritten = total
+        openEntry = current
+    }
+
+    /// Appends the bytes of `data` to the current entry; see ``write(_:)-(UnsafeRawBufferPointer)``.
+    public func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write($0) }
+    }
+
+    /// Appends `bytes` to the current entry; see ``write(_:)-(UnsafeRawBufferPointer)``.
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Ends the last entry, writes the end-of-archive marker and flushes the compressor.
+    /// - Throws: ``BackupFormatError/entrySizeMismatch(path:declared:written:)`` when the last
+    ///   entry is short, and libarchive's write errors.
+    /// - Precondition: called at most once.
+    public func finish() throws {
+        precondition(!isFinished, "TarArchiveWriter.finish called twice")
+        try endOpenEntry()
+        try handle.check(archive_write_close(handle.pointer), "finish the archive")
+        finalCompressedBytes = handle.clientBytes
+        finalUncompressedBytes = handle.formatBytes
+        isFinished = true
+    }
+
+    private func endOpenEntry() throws {
+        guard let current = openEntry else { return }
+        guard current.bytesWritten == current.declaredSize else {
+            throw BackupFormatError.entrySizeMismatch(
+                path: current.path, declared: current.declaredSize, written: current.bytesWritten)
+        }
+        try handle.check(archive_write_finish_entry(handle.pointer), "finish the entry", entry: current.path)
+        openEntry = nil
+    }
+}

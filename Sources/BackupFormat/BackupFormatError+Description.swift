@@ -1,0 +1,94 @@
+import Foundation
+
+extension BackupFormatError {
+    /// A sentence saying what went wrong, naming the file and entry, and what to do next.
+    public var description: String {
+        switch self {
+        case let .archiveReadFailed(archive, entry, operation, message):
+            return "Could not \(operation) in '\(archive)'\(Self.inEntry(entry)): \(message). "
+                + "The file is damaged or not a backup; try another copy of the backup."
+        case let .archiveWriteFailed(archive, entry, operation, message):
+            return "Could not \(operation) to '\(archive)'\(Self.inEntry(entry)): \(message). "
+                + "Check that the destination has free space and is writable, then export again."
+        case let .truncatedArchive(archive, entry, message):
+            return "'\(archive)' is truncated\(Self.inEntry(entry)) (\(message)): the file ends before "
+                + "the archive does, usually because a copy or download was cut short. Use a complete copy of the backup."
+        case let .unrecognizedArchive(archive):
+            return "'\(archive)' is empty or not a tar archive (plain, zstd- or gzip-compressed). "
+                + "Check that you picked a backup file written by backupctl."
+        case let .notGzipCompressed(source):
+            return "'\(source)' is not gzip-compressed, so it is not a version 2 backup. "
+                + "Check that you picked a backup file written by backupctl."
+        case let .cryptoFailed(operation, message):
+            return "libcrypto could not \(operation): \(message). Check the OpenSSL installation and its configuration (OPENSSL_CONF)."
+
+        case let .unsupportedEntryType(archive, path, type):
+            return "'\(archive)' contains '\(path)', which is a \(type), not a regular file. "
+                + "Backups hold regular files only, so this file was not written by backupctl and is refused."
+        case let .emptyEntryPath(archive, index):
+            return "Entry \(index + 1) of '\(archive)' has an empty name. The archive is damaged or was not written by backupctl."
+        case let .invalidEntryPathEncoding(archive, index):
+            return "Entry \(index + 1) of '\(archive)' has a name that is not valid UTF-8. "
+                + "The archive is damaged or was not written by backupctl."
+        case let .absoluteEntryPath(archive, path):
+            return "'\(archive)' contains the absolute path '\(path)', which could overwrite files outside the "
+                + "target folder. The archive was not written by backupctl and is refused."
+        case let .parentDirectoryInEntryPath(archive, path):
+            return "'\(archive)' contains the path '\(path)' with a '..' component, which could escape the target "
+                + "folder. The archive was not written by backupctl and is refused."
+        case let .duplicateEntry(archive, path):
+            return "'\(archive)' contains '\(path)' more than once, so it is ambiguous which copy is meant. "
+                + "The archive was not written by backupctl and is refused."
+        case let .tooManyEntries(archive, limit):
+            return "'\(archive)' has more than \(limit) entries, more than any backup holds. "
+                + "If it is genuine, raise the entry-count limit."
+        case let .entryTooLarge(archive, path, size, limit):
+            return "'\(path)' in '\(archive)' is \(Self.bytes(size)), over the limit of \(Self.bytes(limit)) per entry. "
+                + "If the backup is genuine, raise the entry-size limit."
+        case let .archiveTooLarge(archive, limit):
+            return "'\(archive)' holds more than \(Self.bytes(limit)) of data, over the total-size limit. "
+                + "If the backup is genuine, raise the total-size limit."
+        case let .compressionRatioExceeded(archive, entry, produced, consumed, limit):
+            let ratio = consumed > 0 ? Double(produced) / Double(consumed) : Double.infinity
+            return "'\(archive)'\(Self.inEntry(entry)) expanded \(Self.bytes(consumed)) of compressed data into "
+                + "\(Self.bytes(produced)) (\(Int(ratio.rounded(.down))):1, limit \(Int(limit)):1); it looks like a "
+                + "decompression bomb and reading stopped. If the backup is genuine, raise the compression-ratio limit."
+        case let .documentTooLarge(source, limit):
+            return "'\(source)' decompresses to more than \(Self.bytes(limit)), over the document-size limit. "
+                + "If the backup is genuine, raise the size limit."
+
+        case let .invalidEntryPathForWriting(path, reason):
+            return "Cannot write the entry '\(path)': \(reason). Entry paths must be relative, non-empty, printable ASCII and free of '..'."
+        case let .entrySizeMismatch(path, declared, written):
+            return "The entry '\(path)' was declared as \(declared) bytes but \(written) were written; "
+                + "its source changed while it was being archived. Export again."
+
+        case let .unknownCompression(name):
+            return "Unknown compression '\(name)'. Use one of: zstd, gzip, none."
+        case let .invalidCompressionLevel(algorithm, level, validRange):
+            return "Compression level \(level) is not valid for \(algorithm). "
+                + "Use a level from \(validRange.lowerBound) to \(validRange.upperBound)."
+        case let .compressionLevelNotApplicable(algorithm, level):
+            return "Compression level \(level) was given, but '\(algorithm)' has no levels. Leave out the level or pick zstd or gzip."
+
+        case let .cannotOpenFile(path, reason):
+            return "Could not open '\(path)': \(reason). Check the path and its permissions."
+        case let .cannotReadFile(path, reason):
+            return "Could not read '\(path)': \(reason). Check the disk and try again."
+        }
+    }
+
+    private static func inEntry(_ entry: String?) -> String {
+        entry.map { " (entry '\($0)')" } ?? ""
+    }
+
+    /// A byte count a person can read at a glance, with the exact figure kept for small values.
+    private static func bytes(_ count: Int64) -> String {
+        let units: [(String, Int64)] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
+        for (name, size) in units where count >= size {
+            let value = Double(count) / Double(size)
+            return value.rounded() == value ? "\(Int64(value)) \(name)" : "\(String(format: "%.1f", value)) \(name)"
+        }
+        return count == 1 ? "1 byte" : "\(count) bytes"
+    }
+}

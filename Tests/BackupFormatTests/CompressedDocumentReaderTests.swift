@@ -1,0 +1,96 @@
+import BackupFormat
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct CompressedDocumentReaderTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Writes `bytes` gzip-compressed by Python's `gzip` module.
+    private func gzipFile(_ name: String, _ bytes: [UInt8]) throws -> URL {
+        let url = directory.file(name)
+        let output = try ProcessRunner.python(
+            "import gzip, sys; open(sys.argv[1], 'wb').write(gzip.compress(sys.stdin.buffer.read(), 9))",
+            [url.path], stdin: Data(bytes))
+        try #require(output.status == 0, "python failed: \(output.stderrText)")
+        return url
+    }
+
+    @Test func readsAGzipDocument() throws {
+        let json = sampleJSON(records: 5_000)
+        let url = try gzipFile("backup-v2.json.gz", json)
+        let reader = try CompressedDocumentReader(path: url.path)
+        #expect(try reader.readAll() == json)
+        #expect(reader.bytesRead == Int64(json.count))
+        let fileSize = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        #expect(reader.compressedBytesConsumed == Int64(fileSize))
+    }
+
+    @Test func refusesADocumentThatDecompressesToNothing() throws {
+        let url = try gzipFile("empty.gz", [])
+        #expect(throws: BackupFormatError.archiveReadFailed(
+            archive: url.path, entry: nil, operation: "decompress the document",
+            message: "the gzip stream is empty or damaged at its start")) {
+            try CompressedDocumentReader(path: url.path)
+        }
+    }
+
+    @Test func refusesBytesThatAreNotGzip() throws {
+        let url = directory.file("plain.json")
+        try Data("{\"schemaVersion\": 1}".utf8).write(to: url)
+        #expect(throws: BackupFormatError.notGzipCompressed(source: url.path)) {
+            try CompressedDocumentReader(path: url.path)
+        }
+        let empty = directory.file("empty")
+        try Data().write(to: empty)
+        #expect(throws: BackupFormatError.notGzipCompressed(source: empty.path)) {
+            try CompressedDocumentReader(path: empty.path)
+        }
+    }
+
+    @Test func refusesADocumentOverTheSizeLimit() throws {
+        let url = try gzipFile("big.gz", sampleJSON(records: 1_000))
+        var limits = ArchiveReaderLimits.default
+        limits.maxEntrySize = 10_000
+        let reader = try CompressedDocumentReader(path: url.path, limits: limits)
+        #expect(throws: BackupFormatError.documentTooLarge(source: url.path, limit: 10_000)) {
+            try reader.readAll()
+        }
+    }
+
+    @Test func stopsAGzipBombAfterABoundedAmount() throws {
+        // deflate tops out near 1032:1, so this bomb is caught with a tighter ratio limit.
+        let url = directory.file("bomb.json.gz")
+        try run("sh", ["-c", "head -c 64M /dev/zero | gzip -9 > \"$0\"", url.path])
+        var limits = ArchiveReaderLimits.default
+        limits.maxCompressionRatio = 200
+        let reader = try CompressedDocumentReader(path: url.path, limits: limits)
+        let thrown = #expect(throws: BackupFormatError.self) { try reader.readAll() }
+        guard case let .compressionRatioExceeded(source, entry, _, _, limit)? = thrown else {
+            Issue.record("expected compressionRatioExceeded, got \(String(describing: thrown))")
+            return
+        }
+        #expect(source == url.path && entry == nil && limit == 200)
+        #expect(reader.bytesRead < 2 << 20)
+    }
+
+    @Test(arguments: [0.5, 0.9999])
+    func rejectsATruncatedDocument(keptFraction: Double) throws {
+        var generator = SeededBytes(seed: 3)
+        let url = try gzipFile("whole.gz", generator.next(200_000))
+        let bytes = try Data(contentsOf: url)
+        let cut = directory.file("cut.gz")
+        // Half the data, or all of it but the end of gzip's 8-byte trailer.
+        try bytes.prefix(Int(Double(bytes.count) * keptFraction)).write(to: cut)
+        let thrown = #expect(throws: BackupFormatError.self) { try CompressedDocumentReader(path: cut.path).readAll() }
+        guard case let .truncatedArchive(source, _, _)? = thrown else {
+            Issue.record("expected truncatedArchive, got \(String(describing: thrown))")
+            return
+        }
+        #expect(source == cut.path)
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct BackupFormatPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
