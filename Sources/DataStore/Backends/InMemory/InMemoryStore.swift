@@ -1,0 +1,41 @@
+/// A store that lives only in memory, for tests and dry runs.
+///
+///     let store = InMemoryStore(entries: ["data.storeSchemaVersion": .integer(1)])
+///     try store.set(.data(json), forKey: "trackedDomains")
+public final class InMemoryStore: KeyValueStore {
+    /// Every key and value, as committed so far.
+    public private(set) var entries: [String: StoreValue]
+    private var isInTransaction = false
+
+    /// Always "memory".
+    public var location: String { "memory" }
+
+    /// Creates a store holding `entries`.
+    /// - Parameter entries: the initial keys and values.
+    public init(entries: [String: StoreValue] = [:]) {
+        self.entries = entries
+    }
+
+    /// The committed value under `key`, or nil.
+    public func value(forKey key: String) throws -> StoreValue? {
+        entries[key]
+    }
+
+    /// The committed keys, sorted.
+    public func keys() throws -> [String] {
+        entries.keys.sorted()
+    }
+
+    /// Runs `body` on a copy of the entries and keeps the copy only when `body` returns.
+    /// - Throws: whatever `body` throws; the store is then unchanged.
+    public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
+        precondition(!isInTransaction, "store transactions do not nest")
+        isInTransaction = true
+        defer { isInTransaction = false }
+        let transaction = DictionaryTransaction(entries: entries, location: location)
+        defer { transaction.end() }
+        let result = try body(transaction)
+        entries = transaction.entries
+        return result
+    }
+}

@@ -1,0 +1,109 @@
+import CSQLite
+import Foundation
+
+extension SQLiteStore {
+    /// Writes one row: binds the kind and the value in its SQLite storage class. Blobs are
+    /// bound in place, without a copy: the statement is stepped and reset while the bytes
+    /// are still borrowed.
+    func writeValue(_ value: StoreValue, forKey key: String) throws {
+        switch value {
+        case .data(let data):
+            try data.withUnsafeBytes { bytes in
+                try upsert(key, value.kind) { try $0.bindBlobWithoutCopy(bytes, at: 3) }
+            }
+        case .array, .dictionary:
+            let encoded = try encodeContainer(value)
+            try encoded.withUnsafeBytes { bytes in
+                try upsert(key, value.kind) { try $0.bindBlobWithoutCopy(bytes, at: 3) }
+            }
+        case .string(let string):
+            try upsert(key, value.kind) { try $0.bind(string, at: 3) }
+        case .integer(let integer):
+            try upsert(key, value.kind) { try $0.bind(Int64(integer), at: 3) }
+        case .bool(let bool):
+            try upsert(key, value.kind) { try $0.bind(Int64(bool ? 1 : 0), at: 3) }
+        case .double(let double):
+            try upsert(key, value.kind) { try $0.bind(double, at: 3) }
+        case .date(let date):
+            try upsert(key, value.kind) { try $0.bind(date.timeIntervalSinceReferenceDate, at: 3) }
+        }
+    }
+
+    private func upsert(_ key: String, _ kind: StoreValue.Kind, bindingValue bindValue: (SQLiteStatement) throws -> Void) throws {
+        try liveStatements.upsert.use { statement in
+            try statement.bind(key, at: 1)
+            try statement.bind(kind.rawValue, at: 2)
+            try bindValue(statement)
+            _ = try statement.step()
+        }
+    }
+
+    /// Reads a row's value back into the kind its `kind` column names.
+    /// - Throws: `StoreError.corrupt` when the kind is unknown or the storage class does not
+    ///   match it.
+    func decodeValue(kind name: String, from statement: SQLiteStatement, column: Int32, key: String) throws -> StoreValue {
+        guard let kind = StoreValue.Kind(rawValue: name) else {
+            throw StoreError.corrupt(path: location, reason: "the key \(key) has the unknown kind \"\(name)\"")
+        }
+        let storage = statement.columnType(at: column)
+        func require(_ expected: Int32) throws {
+            guard storage == expected else {
+                throw StoreError.corrupt(
+                    path: location,
+                    reason: "the \(kind.rawValue) value of the key \(key) is stored as \(storageName(storage))")
+            }
+        }
+        switch kind {
+        case .data:
+            try require(SQLITE_BLOB)
+            return .data(statement.blob(at: column))
+        case .string:
+            try require(SQLITE_TEXT)
+            return .string(statement.text(at: column))
+        case .integer:
+            try require(SQLITE_INTEGER)
+            return .integer(Int(statement.int64(at: column)))
+        case .bool:
+            try require(SQLITE_INTEGER)
+            return .bool(statement.int64(at: column) != 0)
+        case .double:
+            // SQLite stores NaN as NULL.
+            if storage == SQLITE_NULL { return .double(.nan) }
+            try require(SQLITE_FLOAT)
+            return .double(statement.double(at: column))
+        case .date:
+            try require(SQLITE_FLOAT)
+            return .date(Date(timeIntervalSinceReferenceDate: statement.double(at: column)))
+        case .array, .dictionary:
+            try require(SQLITE_BLOB)
+            return try decodeContainer(statement.blob(at: column), kind: kind, key: key)
+        }
+    }
+
+    private func encodeContainer(_ value: StoreValue) throws -> Data {
+        try BinaryPropertyListWriter.encode(value)
+    }
+
+    private func decodeContainer(_ bytes: Data, kind: StoreValue.Kind, key: String) throws -> StoreValue {
+        let value: StoreValue
+        do {
+            value = try bytes.withUnsafeBytes { try BinaryPropertyListReader.decode($0, path: location) }
+        } catch StoreError.propertyList(let message, _) {
+            throw StoreError.corrupt(path: location, reason: "the \(kind.rawValue) value of the key \(key) does not parse: \(message)")
+        }
+        guard value.kind == kind else {
+            throw StoreError.corrupt(path: location, reason: "the key \(key) holds a \(value.kind.rawValue) where its kind says \(kind.rawValue)")
+        }
+        return value
+    }
+
+    private func storageName(_ storage: Int32) -> String {
+        switch storage {
+        case SQLITE_INTEGER: "INTEGER"
+        case SQLITE_FLOAT: "REAL"
+        case SQLITE_TEXT: "TEXT"
+        case SQLITE_BLOB: "BLOB"
+        default: "NULL"
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import CSQLite
+import DurableIO
+import Foundation
+import Glibc
+
+/// The default store: an SQLite database with one row per key.
+///
+/// The file is recognisable (`PRAGMA application_id` 0x44446742, "DDgB") and versioned
+/// (`PRAGMA user_version` is the table layout); a file that is not ours is refused and never
+/// modified. It runs in WAL mode, every write happens in a `BEGIN IMMEDIATE` transaction, and
+/// the file and its `-wal`/`-shm` companions have mode 0600. Closing checkpoints the WAL, so
+/// afterwards the main file alone holds every committed value.
+///
+/// Table layout 1: `entries(key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)`;
+/// `kind` is a `StoreValue.Kind` name. Data is a BLOB, strings TEXT, integers and booleans
+/// INTEGER, doubles REAL, dates REAL seconds since 2001-01-01 UTC (Foundation's reference
+/// date, so they round-trip exactly), arrays and dictionaries a BLOB holding a binary
+/// property list.
+///
+///     let store = try SQLiteStore(url: url, createIfMissing: true)
+///     try store.set(.data(json), forKey: "lookupHistory")
+///     try store.close()
+public final class SQLiteStore: KeyValueStore {
+    /// The `application_id` that marks a DomainDig store: "DDgB".
+    public static let applicationID: Int32 = 0x4444_6742
+    /// The table layout this build reads and writes (`user_version`).
+    public static let layoutVersion = 1
+
+    /// The database file.
+    public let url: URL
+    let database: SQLiteDatabase
+    private var statements: Statements?
+    private var isInTransaction = false
+
+    struct Statements {
+        let select: SQLiteStatement
+        let upsert: SQLiteStatement
+        let delete: SQLiteStatement
+        let keys: SQLiteStatement
+    }
+
+    /// The file's path.
+    public var location: String { url.path }
+
+    /// Opens the store at `url`.
+    /// - Parameters:
+    ///   - url: the database file.
+    ///   - createIfMissing: when true, a missing file is created with mode 0600 (its folder
+    ///     must exist) and a blank database gets the store's table; when false, only an
+    ///     existing DomainDig store opens.
+    /// - Throws: `StoreError.notFound` for a missing file not created; `.notAStore` for an
+    ///   SQLite file of another application (left unchanged); `.newerLayout` for a store from
+    ///   a newer build; `.corrupt`, `.sqlite` or `.io` otherwise.
+    public init(url: URL, createIfMissing: Bool) throws {
+        self.url = url.standardizedFileURL
+        let path = self.url.path
+        if createIfMissing {
+            try Self.createFileIfMissing(at: path)
+        } else if access(path, F_OK) != 0 {
+            throw StoreError.notFound(path: path)
+        }
+        // No SQLITE_OPEN_CREATE: the file exists, with the mode chosen above.
+        database = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+        // Concurrent readers hold brief locks; writers are serialized by StoreLock.
+        try database.check(sqlite3_busy_timeout(database.liveHandle, 2_000))
+        try openLayout(creatingIfBlank: createIfMissing)
+        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+        statements = Statements(
+            select: try database.prepare("SELECT kind, value FROM entries WHERE key = ?1"),
+            upsert: try database.prepare("""
+                INSERT INTO entries (key, kind, value) VALUES (?1, ?2, ?3)
+                ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, value = excluded.value
+                """),
+            delete: try database.prepare("DELETE FROM entries WHERE key = ?1"),
+            keys: try database.prepare("SELECT key FROM entries"))
+    }
+
+    deinit {
+        try? close()
+    }
+
+    /// The value stored under `key`, or nil.
+    /// - Throws: `StoreError.corrupt` when the row does not match its kind; `.sqlite`.
+    public func value(forKey key: String) throws -> StoreValue? {
+        let select = liveStatements.select
+        return try select.use { statement in
+            try statement.bind(key, at: 1)
+            guard try statement.step() else { return nil }
+            return try decodeValue(kind: statement.text(at: 0), from: statement, column: 1, key: key)
+        }
+    }
+
+    /// Every key, sorted as Swift sorts strings (the same order as the other backends).
+    /// - Throws: `StoreError.sqlite`.
+    public func keys() throws -> [String] {
+        try liveStatements.keys.use { statement in
+            var keys: [String] = []
+            while try statement.step() { keys.append(statement.text(at: 0)) }
+            return keys.sorted()
+        }
+    }
+
+    /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`; rolls back when it throws.
+    /// - Throws: whatever `body` throws, after the rollback; `StoreError` when the
+    ///   transaction cannot begin or commit (the store is then unchanged).
+    public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
+        precondition(!isInTransaction, "store transactions do not nest")
+        isInTransaction = true
+        defer { isInTransaction = false }
+        try database.execute("BEGIN IMMEDIATE")
+        let transaction = SQLiteStoreTransaction(store: self)
+        defer { transaction.end() }
+        do {
+            let result = try body(transaction)
+            try database.execute("COMMIT")
+            return result
+        } catch {
+            // A failed COMMIT may already have rolled back; a second ROLLBACK would fail.
+            if database.isInTransaction { try? database.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Runs SQLite's own consistency check.
+    /// - Returns: "ok" for a sound database, else SQLite's list of problems, one per line.
+    /// - Throws: `StoreError` when the check cannot run.
+    public func integrityCheck() throws -> String {
+        let statement = try database.prepare("PRAGMA integrity_check")
+        return try statement.use { statement in
+            var lines: [String] = []
+            while try statement.step() { lines.append(statement.text(at: 0)) }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// Copies every committed transaction from the WAL into the main file and empties the WAL.
+    /// - Throws: `StoreError.sqlite` (e.g. busy while another process reads).
+    public func checkpoint() throws {
+        var logFrames: Int32 = 0
+        var checkpointed: Int32 = 0
+        try database.check(sqlite3_wal_checkpoint_v2(
+            database.liveHandle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed))
+    }
+
+    /// Checkpoints and closes the store. The store cannot be used afterwards; closing again
+    /// does nothing. Dropping the store closes it too, without reporting errors.
+    /// - Throws: `StoreError` when the checkpoint or the close fails.
+    public func close() throws {
+        guard database.handle != nil else { return }
+        precondition(!isInTransaction, "a store was closed inside its own transaction")
+        var checkpointError: (any Error)?
+        // A store whose opening failed (e.g. a foreign file) has no statements: leave it alone.
+        do {
+            if statements != nil { try checkpoint() }
+        } catch StoreError.sqlite(let code, _, _) where code & 0xFF == SQLITE_BUSY {
+            // Another process is reading: the committed data is safe in the WAL, and the
+            // last connection to close checkpoints it.
+        } catch {
+            checkpointError = error
+        }
+        statements = nil
+        try database.close()
+        if let checkpointError { throw checkpointError }
+    }
+
+    var liveStatements: Statements {
+        guard let statements else { preconditionFailure("SQLiteStore at \(location) used after close") }
+        return statements
+    }
+
+    /// Creates the file with mode 0600 before SQLite sees it, since SQLite would create it
+    /// with 0644 and gives its -wal and -shm files the main file's mode.
+    private static func createFileIfMissing(at path: String) throws {
+        do {
+            let file = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_EXCL, permissions: 0o600)
+            try file.setPermissions(0o600)
+            try file.close()
+        } catch FileIOError.alreadyExists {
+            return
+        } catch let error as FileIOError {
+            throw StoreError.io(error)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import DurableIO
+import Foundation
+
+/// Why a store could not be opened, read or written: the one error type of DataStore.
+///
+/// Each message names the store and says what to do. Callers map the cases to exit codes:
+/// `notFound` is missing input (66), `busy` means try again later (75), `newerLayout` comes
+/// from a newer build (76), `io` with `.noSpace` is an I/O error (74).
+public enum StoreError: Error, Equatable, Sendable {
+    /// No store exists at the path, and the operation does not create one.
+    case notFound(path: String)
+    /// The file exists but is not a DomainDig store; it was left unchanged.
+    case notAStore(path: String, reason: String)
+    /// The file's name promises one backend and its content is the other.
+    case backendMismatch(path: String, expected: StoreBackend, found: StoreBackend)
+    /// The store's table layout is newer than this build understands; it was left unchanged.
+    case newerLayout(path: String, found: Int, supported: Int)
+    /// The store is recognisably ours but damaged.
+    case corrupt(path: String, reason: String)
+    /// A key holds a different kind of value than the caller expects.
+    case typeMismatch(key: String, expected: StoreValue.Kind, found: StoreValue.Kind, location: String)
+    /// SQLite reported an error, with its result code and message.
+    case sqlite(code: Int32, message: String, path: String)
+    /// A property list could not be read or written.
+    case propertyList(message: String, path: String)
+    /// Neither `--store`, `$DOMAINDIG_STORE`, `$XDG_DATA_HOME` nor `$HOME` gives a location.
+    case noDefaultLocation
+    /// Another process holds the store's writer lock.
+    case busy(storePath: String, holderPID: Int32?)
+    /// A file operation failed.
+    case io(FileIOError)
+}
+
+extension StoreError: CustomStringConvertible {
+    /// A sentence for the user: what went wrong, with the path, and what to do.
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            return "No DomainDig store exists at \(path). Check the path given with --store "
+                + "or $DOMAINDIG_STORE; an import creates a new store."
+        case .notAStore(let path, let reason):
+            return "\(path) is not a DomainDig store: \(reason). It was left unchanged; "
+                + "pass the store's path with --store."
+        case .backendMismatch(let path, let expected, let found):
+            return "\(path) is named like \(expected.article) but holds \(found.article). "
+                + "Rename it with the extension .\(found.preferredPathExtension) so its content "
+                + "and name agree; it was left unchanged."
+        case .newerLayout(let path, let found, let supported):
+            return "The store \(path) uses table layout \(found), newer than layout \(supported) "
+                + "this backupctl understands. Upgrade backupctl; the store was left unchanged."
+        case .corrupt(let path, let reason):
+            return "The store \(path) is damaged: \(reason). Restore it from a backup "
+                + "(backupctl import), or check it with sqlite3's PRAGMA integrity_check."
+        case .typeMismatch(let key, let expected, let found, let location):
+            return "The key \(key) in the store \(location) holds a \(found.rawValue) value where "
+                + "a \(expected.rawValue) value was expected. The store may have been written by "
+                + "another program; check the key's value."
+        case .sqlite(let code, let message, let path):
+            return "SQLite failed on the store \(path): \(message) (code \(code)). "
+                + Self.hint(forSQLiteCode: code)
+        case .propertyList(let message, let path):
+            return "The property list \(path) could not be processed: \(message). Check that it "
+                + "is a UserDefaults .plist file (XML or binary) whose top level is a dictionary."
+        case .noDefaultLocation:
+            return "No store location is configured: neither $HOME nor $XDG_DATA_HOME is set. "
+                + "Pass --store PATH or set $DOMAINDIG_STORE."
+        case .busy(let storePath, let holderPID):
+            let holder = holderPID.map { "process \($0)" } ?? "another process"
+            return "The store \(storePath) is in use by \(holder). Wait for it to finish, "
+                + "then try again."
+        case .io(let error):
+            return error.description
+        }
+    }
+
+    private static func hint(forSQLiteCode code: Int32) -> String {
+        switch code & 0xFF {
+        case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
+            return "Another program is using the store; try again when it has finished."
+        case 8, 23, 3:  // SQLITE_READONLY, SQLITE_AUTH, SQLITE_PERM
+            return "Check that you may write to the store file and its folder."
+        case 14:  // SQLITE_CANTOPEN
+            return "Check that the file and its folder exist and that you may open them."
+        case 10:  // SQLITE_IOERR
+            return "Check the disk for errors and free space, then try again."
+        default:
+            return "If it persists, restore the store from a backup."
+        }
+    }
+}

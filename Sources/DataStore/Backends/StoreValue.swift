@@ -1,0 +1,47 @@
+import Foundation
+
+/// A value stored under a key: everything a UserDefaults property list can hold.
+///
+/// The DomainDig store keeps its JSON documents as `.data`, the store schema version stamp
+/// as `.integer` and the pre-versioning marker as `.bool`; the other kinds appear in app
+/// settings and are carried through unchanged.
+///
+///     try store.set(.data(jsonBytes), forKey: "trackedDomains")
+///     try store.set(.integer(3), forKey: "data.storeSchemaVersion")
+public enum StoreValue: Sendable, Equatable {
+    /// Raw bytes; the store's JSON documents.
+    case data(Data)
+    /// Text.
+    case string(String)
+    /// A signed 64-bit integer.
+    case integer(Int)
+    /// A boolean, kept distinct from the integers 0 and 1.
+    case bool(Bool)
+    /// A floating-point number.
+    case double(Double)
+    /// A point in time.
+    case date(Date)
+    /// An ordered list of values.
+    case array([StoreValue])
+    /// Values under string keys.
+    case dictionary([String: StoreValue])
+
+    /// The kinds of value, as named in messages and in the SQLite backend's `kind` column.
+    public enum Kind: String, Sendable, CaseIterable {
+        case data, string, integer, bool, double, date, array, dictionary
+    }
+
+    /// Which kind of value this is.
+    public var kind: Kind {
+        switch self {
+        case .data: .data
+        case .string: .string
+        case .integer: .integer
+        case .bool: .bool
+        case .double: .double
+        case .date: .date
+        case .array: .array
+        case .dictionary: .dictionary
+        }
+    }
+}

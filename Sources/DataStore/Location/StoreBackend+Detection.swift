@@ -1,0 +1,74 @@
+import DurableIO
+import Foundation
+import Glibc
+
+extension StoreBackend {
+    /// What a path holds, judged by the first bytes of the file, never by its name.
+    public enum Contents: Sendable, Equatable {
+        /// Nothing exists at the path.
+        case missing
+        /// A file of zero bytes, e.g. left by a process killed while creating a store.
+        case empty
+        /// A file in one of the store formats.
+        case recognized(StoreBackend)
+        /// Something else; `reason` says what, for messages.
+        case unrecognized(reason: String)
+    }
+
+    private static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
+    private static let binaryPropertyListMagic = Array("bplist00".utf8)
+
+    /// Inspects the file at `url` by its magic bytes: `SQLite format 3\0` is SQLite,
+    /// `bplist00` or an XML document with a `<plist` element is a property list.
+    /// - Parameter url: the store's path.
+    /// - Returns: what the path holds.
+    /// - Throws: `StoreError.io` when the file exists but cannot be read.
+    public static func detectContents(at url: URL) throws -> Contents {
+        let path = url.path
+        var status = stat()
+        if stat(path, &status) != 0 {
+            if errno == ENOENT { return .missing }
+            throw StoreError.io(FileIOError(errno: errno, path: path))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .unrecognized(reason: "it is a directory")
+        default: return .unrecognized(reason: "it is not a regular file")
+        }
+        if status.st_size == 0 { return .empty }
+
+        var head = [UInt8](repeating: 0, count: 1024)
+        do {
+            let file = try FileDescriptor.open(path, O_RDONLY)
+            var filled = 0
+            while filled < head.count {
+                let count = try head.withUnsafeMutableBytes {
+                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+                }
+                if count == 0 { break }
+                filled += count
+            }
+            head.removeSubrange(filled...)
+        } catch let error as FileIOError {
+            throw StoreError.io(error)
+        }
+        return classify(head: head)
+    }
+
+    private static func classify(head: [UInt8]) -> Contents {
+        if head.starts(with: sqliteMagic) { return .recognized(.sqlite) }
+        if head.starts(with: binaryPropertyListMagic) { return .recognized(.propertyList) }
+        if head.starts(with: Array("bplist".utf8)) {
+            return .unrecognized(reason: "it is a binary property list of a version UserDefaults does not write")
+        }
+        var text = Substring(String(decoding: head, as: UTF8.self))
+        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+        text = text.drop { $0.isWhitespace }
+        if text.hasPrefix("<") {
+            return text.contains("<plist")
+                ? .recognized(.propertyList)
+                : .unrecognized(reason: "it is an XML or HTML document, not a property list")
+        }
+        return .unrecognized(reason: "it is neither an SQLite database nor a property list")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Finds the store's path: `--store PATH`, else `$DOMAINDIG_STORE`, else
+/// `$XDG_DATA_HOME/domaindig/store.sqlite`, else `$HOME/.local/share/domaindig/store.sqlite`.
+///
+/// The environment and working folder are parameters, so the precedence is testable:
+///
+///     let location = try StoreLocator().locate(explicitPath: options.store)
+///     print("store: \(location.url.path) (\(location.source))")
+public struct StoreLocator: Sendable {
+    /// The variable that names the store when `--store` is not given.
+    public static let storeVariable = "DOMAINDIG_STORE"
+
+    /// The environment variables consulted.
+    public var environment: [String: String]
+    /// The folder relative paths are resolved against.
+    public var currentDirectory: String
+
+    /// Creates a locator.
+    /// - Parameters:
+    ///   - environment: the process environment, or a test's.
+    ///   - currentDirectory: the folder relative paths are resolved against.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
+
+    /// Resolves the store's path by precedence. Empty variables count as unset, and a
+    /// relative `$XDG_DATA_HOME` is ignored, as the XDG specification requires.
+    /// - Parameter explicitPath: the `--store` argument, if given; relative paths are taken
+    ///   from the current folder.
+    /// - Returns: the absolute path and where it came from.
+    /// - Throws: `StoreError.noDefaultLocation` when nothing gives a location.
+    public func locate(explicitPath: String?) throws -> StoreLocation {
+        if let explicitPath, !explicitPath.isEmpty {
+            return StoreLocation(url: absolute(explicitPath), source: .commandLine)
+        }
+        if let path = variable(Self.storeVariable) {
+            return StoreLocation(url: absolute(path), source: .environment)
+        }
+        if let dataHome = variable("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
+            return StoreLocation(url: Self.defaultStore(in: URL(fileURLWithPath: dataHome)), source: .xdgDataHome)
+        }
+        if let home = variable("HOME"), home.hasPrefix("/") {
+            let dataHome = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
+            return StoreLocation(url: Self.defaultStore(in: dataHome), source: .home)
+        }
+        throw StoreError.noDefaultLocation
+    }
+
+    private func variable(_ name: String) -> String? {
+        guard let value = environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    private func absolute(_ path: String) -> URL {
+        let url = path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path)
+        return url.standardizedFileURL
+    }
+
+    private static func defaultStore(in dataHome: URL) -> URL {
+        dataHome.appendingPathComponent("domaindig/store.sqlite").standardizedFileURL
+    }
+}
+
+/// A resolved store path and the setting it came from.
+public struct StoreLocation: Sendable, Equatable {
+    /// Where a store path came from, for `status` and messages.
+    public enum Source: String, Sendable, Equatable {
+        /// `--store PATH`.
+        case commandLine = "--store"
+        /// `$DOMAINDIG_STORE`.
+        case environment = "$DOMAINDIG_STORE"
+        /// `$XDG_DATA_HOME/domaindig/store.sqlite`.
+        case xdgDataHome = "$XDG_DATA_HOME"
+        /// `$HOME/.local/share/domaindig/store.sqlite`.
+        case home = "$HOME/.local/share"
+    }
+
+    /// The store's absolute path.
+    public var url: URL
+    /// The setting that chose it.
+    public var source: Source
+
+    /// Creates a location.
+    public init(url: URL, source: Source) {
+        self.url = url
+        self.source = source
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Glibc
+
+/// Writes a file so that no partial file ever exists under its final name.
+///
+/// The bytes go to a temporary file in the same folder, `.<name>.tmp-<random>`, created
+/// exclusively with mode 0600 (set with `fchmod`, so the umask can neither widen nor narrow
+/// it). `commit()` flushes the file, renames it onto the final name and flushes the folder, so
+/// after a crash the final name holds either the old file or the complete new one. Anything
+/// else — `discard()`, an error thrown by the writer, or dropping it without committing —
+/// removes the temporary file.
+///
+///     let writer = try AtomicFileWriter(destination: url)
+///     try writer.write(header)
+///     archive_write_open_fd(archive, writer.fileDescriptor)   // or stream through the fd
+///     try writer.commit()
+public final class AtomicFileWriter {
+    /// The final name the file gets on `commit()`.
+    public let destination: URL
+    /// Where the bytes are written until `commit()`.
+    public let temporaryURL: URL
+
+    private var descriptor: FileDescriptor?
+    private var state = State.writing
+
+    private enum State { case writing, committed, discarded }
+
+    /// Creates the temporary file beside `destination`.
+    /// - Parameters:
+    ///   - destination: the final path; its folder must exist.
+    ///   - permissions: the mode of the finished file; 0600 unless the caller needs otherwise.
+    /// - Throws: `FileIOError` naming the folder when the temporary file cannot be created
+    ///   there (`.permissionDenied` for a read-only folder, `.notFound` for a missing one).
+    public init(destination: URL, permissions: mode_t = 0o600) throws {
+        self.destination = destination.standardizedFileURL
+        let folder = self.destination.deletingLastPathComponent()
+        var attempt = 0
+        while true {
+            let name = Self.temporaryFileName(for: self.destination.lastPathComponent)
+            let candidate = folder.appendingPathComponent(name)
+            do {
+                let file = try FileDescriptor.open(
+                    candidate.path, O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
+                temporaryURL = candidate
+                descriptor = consume file
+                break
+            } catch FileIOError.alreadyExists where attempt < 16 {
+                attempt += 1
+            } catch let error as FileIOError {
+                // The folder is what the user must fix, not a name they never chose.
+                throw error.reported(forFolder: folder.path)
+            }
+        }
+        do {
+            try descriptor?.setPermissions(permissions)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// The raw descriptor of the temporary file, for C libraries that write to it directly.
+    /// It stays owned by the writer: do not close it.
+    public var fileDescriptor: Int32 {
+        precondition(state == .writing, "AtomicFileWriter used after commit or discard")
+        return descriptor?.rawValue ?? -1
+    }
+
+    /// Appends bytes to the temporary file.
+    /// - Throws: `FileIOError` (e.g. `.noSpace`); the temporary file is removed first.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        precondition(state == .writing, "AtomicFileWriter used after commit or discard")
+        do {
+            try descriptor?.writeAll(bytes)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Appends the bytes of `data` to the temporary file.
+    /// - Throws: `FileIOError` (e.g. `.noSpace`); the temporary file is removed first.
+    public func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write($0) }
+    }
+
+    /// Makes the file durable under its final name: fsync the file, rename it over
+    /// `destination`, fsync the folder.
+    /// - Throws: `FileIOError`. When the file sync, close or rename fails, the temporary file
+    ///   is removed and `destination` is unchanged. When only the final folder sync fails, the
+    ///   new file is already in place but may not survive a power loss.
+    public func commit() throws {
+        precondition(state == .writing, "AtomicFileWriter committed after commit or discard")
+        do {
+            try descriptor?.sync()
+            try descriptor.take()!.close()
+            try checkedSystemCall(path: destination.path) {
+                rename(temporaryURL.path, destination.path)
+            }
+        } catch {
+            discard()
+            throw error
+        }
+        state = .committed
+        try Directory.sync(at: destination.deletingLastPathComponent())
+    }
+
+    /// Abandons the file: closes and removes the temporary file. Safe to call more than once.
+    public func discard() {
+        guard state == .writing else { return }
+        state = .discarded
+        descriptor = nil
+        unlink(temporaryURL.path)
+    }
+
+    deinit {
+        discard()
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+
+/// Folder operations that durable writes need: creating private folders and flushing a
+/// folder's entries to disk.
+public enum Directory {
+    /// Creates a folder and any missing parents (like `mkdir -p`), each new one with
+    /// `permissions`; folders that already exist are left as they are.
+    /// - Parameters:
+    ///   - url: the folder to create.
+    ///   - permissions: the mode of each folder created (`fchmod`-exact, not narrowed by the
+    ///     umask); 0700 keeps a store's folder private.
+    /// - Throws: `FileIOError`, e.g. `.permissionDenied` naming the folder that could not be
+    ///   created, or `.alreadyExists` when a file sits where a folder should be.
+    public static func create(at url: URL, permissions: mode_t = 0o700) throws {
+        let path = url.standardizedFileURL.path
+        var missing: [String] = []
+        var candidate = path
+        while !candidate.isEmpty, candidate != "/" {
+            var status = stat()
+            if stat(candidate, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else {
+                    throw FileIOError.alreadyExists(
+                        path: candidate, message: String(cString: strerror(ENOTDIR)))
+                }
+                break
+            }
+            missing.append(candidate)
+            candidate = (candidate as NSString).deletingLastPathComponent
+        }
+        for folder in missing.reversed() {
+            do {
+                try checkedSystemCall(path: folder) { mkdir(folder, permissions) }
+            } catch FileIOError.alreadyExists {
+                // Another process created it in between: that is what we wanted.
+                continue
+            }
+            try checkedSystemCall(path: folder) { chmod(folder, permissions) }
+        }
+    }
+
+    /// Flushes a folder's entries to disk, so a file just renamed into it survives a crash.
+    /// - Parameter url: the folder.
+    /// - Throws: `FileIOError` when the folder cannot be opened or synced.
+    public static func sync(at url: URL) throws {
+        let folder = try FileDescriptor.open(url.path, O_RDONLY | O_DIRECTORY)
+        try folder.sync()
+        try folder.close()
+    }
+}

@@ -1,1 +1,0 @@
-// The DurableIO module. Its types are documented where they are declared.

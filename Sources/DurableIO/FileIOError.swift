@@ -1,0 +1,89 @@
+import Glibc
+
+/// Why a file operation failed: the one error type of DurableIO.
+///
+/// Every case names the file or folder involved and carries the operating system's own
+/// message (`strerror`), so a user sees both what failed and why. The cases are classified so
+/// callers can map them to exit codes without looking at `errno` themselves: `noSpace` is an
+/// I/O error (74), `busy` means "try again later" (75), `notFound` is missing input (66).
+///
+///     do {
+///         let lock = try FileLock.acquire(at: url)
+///     } catch FileIOError.busy(let path, let pid) {
+///         print("locked by \(pid.map(String.init) ?? "another process")")
+///     }
+public enum FileIOError: Error, Equatable, Sendable {
+    /// The file or a folder on its path does not exist (`ENOENT`, `ENOTDIR`).
+    case notFound(path: String, message: String)
+    /// The user may not read or write there, or the file system is read-only
+    /// (`EACCES`, `EPERM`, `EROFS`).
+    case permissionDenied(path: String, message: String)
+    /// The disk or the user's quota is full (`ENOSPC`, `EDQUOT`).
+    case noSpace(path: String, message: String)
+    /// Something already exists under that name (`EEXIST`).
+    case alreadyExists(path: String, message: String)
+    /// Another process holds the lock file at `path`; `holderPID` is the process it names, when
+    /// it had written its id yet.
+    case busy(path: String, holderPID: Int32?)
+    /// The file is larger than the caller allows to read into memory.
+    case tooLarge(path: String, limit: Int)
+    /// Any other failure, with its `errno`.
+    case other(path: String, errno: Int32, message: String)
+
+    /// Classifies an `errno` value reported for `path`.
+    /// - Parameters:
+    ///   - errno: the value of `errno` right after the failing call.
+    ///   - path: the file or folder the call was about.
+    public init(errno code: Int32, path: String) {
+        let message = String(cString: strerror(code))
+        switch code {
+        case ENOENT, ENOTDIR:
+            self = .notFound(path: path, message: message)
+        case EACCES, EPERM, EROFS:
+            self = .permissionDenied(path: path, message: message)
+        case ENOSPC, EDQUOT:
+            self = .noSpace(path: path, message: message)
+        case EEXIST:
+            self = .alreadyExists(path: path, message: message)
+        default:
+            self = .other(path: path, errno: code, message: message)
+        }
+    }
+
+    /// The file or folder the error is about.
+    public var path: String {
+        switch self {
+        case .notFound(let path, _), .permissionDenied(let path, _), .noSpace(let path, _),
+             .alreadyExists(let path, _), .busy(let path, _), .tooLarge(let path, _),
+             .other(let path, _, _):
+            return path
+        }
+    }
+}
+
+extension FileIOError: CustomStringConvertible {
+    /// A sentence for the user: what failed, where, the system's reason, and what to do.
+    public var description: String {
+        switch self {
+        case .notFound(let path, let message):
+            return "\(path) was not found (\(message)). Check the path, and that its folder exists."
+        case .permissionDenied(let path, let message):
+            return "Permission denied for \(path) (\(message)). Check its owner and mode "
+                + "and those of its folder, or choose a location you can write to."
+        case .noSpace(let path, let message):
+            return "There is no space left to write \(path) (\(message)). "
+                + "Free some disk space or quota, then try again."
+        case .alreadyExists(let path, let message):
+            return "\(path) already exists (\(message)). Remove it or choose another name."
+        case .busy(let path, let holderPID):
+            let holder = holderPID.map { "process \($0)" } ?? "another process"
+            return "\(path) is locked by \(holder). Wait for it to finish, then try again."
+        case .tooLarge(let path, let limit):
+            return "\(path) is larger than the \(limit) bytes allowed. "
+                + "Check that it is the right file."
+        case .other(let path, let code, let message):
+            return "An I/O operation on \(path) failed: \(message) (errno \(code)). "
+                + "Check the disk and the path, then try again."
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Glibc
+
+/// An exclusive advisory lock (`flock`) on a lock file, taken without waiting.
+///
+/// The holder writes its process id into the file, so a process that finds the lock taken can
+/// say who holds it. The lock belongs to the open file description: a second `acquire` fails
+/// even from the same process, and the kernel releases the lock when the holder exits, however
+/// it exits. The file itself is never removed (removing it would let two processes lock two
+/// different files under one name).
+///
+///     let lock = try FileLock.acquire(at: storeURL.appendingPathExtension("lock"))
+///     defer { lock.release() }
+public final class FileLock {
+    /// The lock file.
+    public let url: URL
+    private var descriptor: FileDescriptor?
+
+    private init(url: URL, descriptor: consuming FileDescriptor) {
+        self.url = url
+        self.descriptor = consume descriptor
+    }
+
+    /// Takes the lock, creating the lock file (mode 0600) if needed. Never waits.
+    /// - Parameter url: the lock file; its folder must exist.
+    /// - Returns: the held lock; it is released by `release()` or when the value goes away.
+    /// - Throws: `FileIOError.busy` with the holder's pid when another open file description
+    ///   (another process, or another `acquire` in this one) holds the lock; other
+    ///   `FileIOError`s when the file cannot be created or opened.
+    public static func acquire(at url: URL) throws -> FileLock {
+        let path = url.path
+        let file = try openLockFile(at: path)
+        do {
+            try checkedSystemCall(path: path) { flock(file.rawValue, LOCK_EX | LOCK_NB) }
+        } catch FileIOError.other(_, let code, _) where code == EWOULDBLOCK {
+            throw FileIOError.busy(path: path, holderPID: holderPID(of: file))
+        }
+        try checkedSystemCall(path: path) { ftruncate(file.rawValue, 0) }
+        let pid = Array("\(getpid())\n".utf8)
+        try pid.withUnsafeBytes { try file.writeAll($0) }
+        return FileLock(url: url, descriptor: file)
+    }
+
+    /// Releases the lock. Safe to call more than once.
+    public func release() {
+        guard let file = descriptor.take() else { return }
+        // Unlock before closing: a child forked by another thread at this moment holds a copy
+        // of the descriptor until it execs, and closing ours alone would leave the lock held.
+        _ = flock(file.rawValue, LOCK_UN)
+        try? file.close()
+    }
+
+    deinit {
+        release()
+    }
+
+    /// Opens the lock file, creating it with mode 0600 when it does not exist yet. Only a
+    /// file this call created gets `fchmod`: an existing one may belong to another user.
+    private static func openLockFile(at path: String) throws -> FileDescriptor {
+        while true {
+            do {
+                let file = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_EXCL, permissions: 0o600)
+                try file.setPermissions(0o600)
+                return file
+            } catch FileIOError.alreadyExists {
+                do {
+                    return try FileDescriptor.open(path, O_RDWR)
+                } catch FileIOError.notFound {
+                    continue  // removed between our two opens: create it again
+                }
+            }
+        }
+    }
+
+    /// The pid the current holder wrote into the file, if it has written one yet.
+    private static func holderPID(of file: borrowing FileDescriptor) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(file.rawValue, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count], as: UTF8.self)
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

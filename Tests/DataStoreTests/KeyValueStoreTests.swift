@@ -1,0 +1,124 @@
+import DataStore
+import Foundation
+import TestSupport
+import Testing
+
+/// The contract every backend keeps, run against each of them.
+@Suite struct KeyValueStoreTests {
+    struct Abort: Error {}
+
+    @Test(arguments: BackendUnderTest.allCases)
+    func roundTripsEveryKindOfValue(backend: BackendUnderTest) throws {
+        let folder = try TemporaryDirectory()
+        let store = try backend.makeStore(in: folder)
+        try store.transaction { transaction in
+            for (key, value) in SampleValues.everyKind {
+                try transaction.set(value, forKey: key)
+            }
+        }
+        let reopened = try backend.reopen(store, in: folder)
+        #expect(try reopened.keys() == SampleValues.everyKind.keys.sorted())
+        for (key, value) in SampleValues.everyKind {
+            #expect(try reopened.value(forKey: key) == value, "key \(key)")
+        }
+    }
+
+    @Test(arguments: BackendUnderTest.allCases)
+    func datesKeepTheirPrecisionWhereTheFormatAllows(backend: BackendUnderTest) throws {
+        let folder = try TemporaryDirectory()
+        let store = try backend.makeStore(in: folder)
+        try store.set(SampleValues.preciseDate, forKey: "when")
+        let read = try backend.reopen(store, in: folder).value(forKey: "when")
+        guard case .date(let date)? = read, case .date(let expected) = SampleValues.preciseDate else {
+            Issue.record("expected a date, read \(String(describing: read))")
+            return
+        }
+        if backend.keepsSubsecondDates {
+            #expect(date == expected)
+        } else {
+            #expect(date == Date(timeIntervalSinceReferenceDate: expected.timeIntervalSinceReferenceDate.rounded(.down)))
+        }
+    }
+
+    @Test(arguments: BackendUnderTest.allCases)
+    func aThrowingTransactionChangesNothing(backend: BackendUnderTest) throws {
+        let folder = try TemporaryDirectory()
+        let store = try backend.makeStore(in: folder)
+        try store.set(.data(Data("before".utf8)), forKey: "trackedDomains")
+        try store.set(.integer(1), forKey: "data.storeSchemaVersion")
+
+        #expect(throws: Abort.self) {
+            try store.transaction { transaction in
+                try transaction.set(.data(Data("after".utf8)), forKey: "trackedDomains")
+                try transaction.removeValue(forKey: "data.storeSchemaVersion")
+                try transaction.set(.bool(true), forKey: "new")
+                throw Abort()
+            }
+        }
+        try expectUnchanged(store)
+        try expectUnchanged(try backend.reopen(store, in: folder))
+
+        func expectUnchanged(_ candidate: any KeyValueStore) throws {
+            #expect(try candidate.keys() == ["data.storeSchemaVersion", "trackedDomains"])
+            #expect(try candidate.data(forKey: "trackedDomains") == Data("before".utf8))
+            #expect(try candidate.integer(forKey: "data.storeSchemaVersion") == 1)
+        }
+    }
+
+    @Test(arguments: BackendUnderTest.allCases)
+    func aTransactionSeesItsOwnWritesAndReturnsItsResult(backend: BackendUnderTest) throws {
+        let folder = try TemporaryDirectory()
+        let store = try backend.makeStore(in: folder)
+        try store.set(.string("old"), forKey: "b")
+        let seen = try store.transaction { transaction in
+            try transaction.set(.string("new"), forKey: "b")
+            try transaction.set(.integer(1), forKey: "a")
+            try transaction.removeValue(forKey: "missing")
+            return (try transaction.keys(), try transaction.value(forKey: "b"))
+        }
+        #expect(seen.0 == ["a", "b"])
+        #expect(seen.1 == .string("new"))
+        #expect(try store.value(forKey: "b") == .string("new"))
+    }
+
+    @Test(arguments: BackendUnderTest.allCases)
+    func removeValueDeletesOnlyThatKey(backend: BackendUnderTest) throws {
+        let folder = try TemporaryDirectory()
+        let store = try backend.makeStore(in: folder)
+        try store.set(.integer(1), forKey: "watchedDomains")
+        try store.set(.integer(2), forKey: "trackedDomains")
+        try store.removeValue(forKey: "watchedDomains")
+        try store.removeValue(forKey: "watchedDomains")
+        let reopened = try backend.reopen(store, in: folder)
+        #expect(try reopened.keys() == ["trackedDomains"])
+        #expect(try reopened.value(forKey: "watchedDomains") == nil)
+    }
+
+    @Test(arguments: BackendUnderTest.allCases)
+    func keysAreSortedTheSameWayInEveryBackend(backend: BackendUnderTest) throws {
+        let folder = try TemporaryDirectory()
+        let store = try backend.makeStore(in: folder)
+        let keys = ["monitoring.logs", "Zeta", "ärger", "a", "monitoring.settings", "_x", "10", "9"]
+        try store.transaction { transaction in
+            for key in keys { try transaction.set(.bool(true), forKey: key) }
+        }
+        #expect(try backend.reopen(store, in: folder).keys() == keys.sorted())
+    }
+
+    @Test(arguments: BackendUnderTest.allCases)
+    func typedReadsRefuseAnotherKind(backend: BackendUnderTest) throws {
+        let folder = try TemporaryDirectory()
+        let store = try backend.makeStore(in: folder)
+        try store.set(.integer(1), forKey: "data.migrations.v3_4_0")
+        try store.set(.string("[]"), forKey: "trackedDomains")
+
+        #expect(try store.integer(forKey: "data.migrations.v3_4_0") == 1)
+        #expect(try store.data(forKey: "absent") == nil)
+        #expect(throws: StoreError.typeMismatch(
+            key: "data.migrations.v3_4_0", expected: .bool, found: .integer, location: store.location)) {
+            try store.bool(forKey: "data.migrations.v3_4_0")
+        }
+        let error = #expect(throws: StoreError.self) { try store.data(forKey: "trackedDomains") }
+        #expect(error?.description.contains("trackedDomains") == true)
+    }
+}

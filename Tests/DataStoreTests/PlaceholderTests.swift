@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DataStorePlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}

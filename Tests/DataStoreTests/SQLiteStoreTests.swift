@@ -1,0 +1,246 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+@testable import DataStore
+
+@Suite struct SQLiteStoreTests {
+    struct Abort: Error {}
+
+    @Test func aThrowingTransactionLeavesTheMainFileByteIdentical() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        do {
+            let store = try SQLiteStore(url: url, createIfMissing: true)
+            try store.transaction { transaction in
+                for (key, value) in SampleValues.everyKind { try transaction.set(value, forKey: key) }
+            }
+            try store.close()
+        }
+        let before = try contents(of: url)
+        let filesBefore = try entries(of: folder.url)
+
+        do {
+            let store = try SQLiteStore(url: url, createIfMissing: false)
+            #expect(throws: Abort.self) {
+                try store.transaction { transaction in
+                    // Enough data that SQLite spills pages before the transaction ends.
+                    try transaction.set(.data(Data(repeating: 0xAB, count: 8 << 20)), forKey: "lookupHistory")
+                    try transaction.removeValue(forKey: "trackedDomains")
+                    try transaction.set(.integer(99), forKey: "data.storeSchemaVersion")
+                    throw Abort()
+                }
+            }
+            try store.close()
+        }
+        #expect(try contents(of: url) == before)
+        #expect(try entries(of: folder.url) == filesBefore)
+    }
+
+    @Test func theMainFileAloneHoldsCommittedDataOnceTheStoreIsReleased() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        do {
+            let store = try SQLiteStore(url: url, createIfMissing: true)
+            try store.set(.data(Data("committed".utf8)), forKey: "trackedDomains")
+        }
+        // Copy only the main file: anything left in a -wal would be lost.
+        let copy = try TemporaryDirectory()
+        let copied = copy.file("copy.sqlite")
+        try FileManager.default.copyItem(at: url, to: copied)
+        let reopened = try SQLiteStore(url: copied, createIfMissing: false)
+        #expect(try reopened.data(forKey: "trackedDomains") == Data("committed".utf8))
+    }
+
+    @Test func storeAndItsWriteAheadLogHaveMode0600() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        let store = try SQLiteStore(url: url, createIfMissing: true)
+        try store.set(.string("x"), forKey: "k")
+        #expect(try permissions(of: url) == 0o600)
+        for suffix in ["-wal", "-shm"] {
+            #expect(try permissions(of: folder.file("store.sqlite" + suffix)) == 0o600, "\(suffix)")
+        }
+        try store.close()
+    }
+
+    @Test func headerCarriesTheApplicationIDLayoutVersionAndWAL() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        try SQLiteStore(url: url, createIfMissing: true).close()
+        let header = try contents(of: url).prefix(100)
+        func bigEndian(at offset: Int) -> UInt32 {
+            header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        #expect(bigEndian(at: 68) == 0x4444_6742)
+        #expect(bigEndian(at: 60) == UInt32(SQLiteStore.layoutVersion))
+        #expect(header[18] == 2 && header[19] == 2, "read and write versions 2 mean WAL")
+    }
+
+    @Test func integrityCheckIsOkAfterWrites() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
+        for round in 0..<3 {
+            try store.transaction { transaction in
+                for (key, value) in SampleValues.everyKind { try transaction.set(value, forKey: "\(key).\(round)") }
+            }
+        }
+        try store.removeValue(forKey: "trackedDomains.1")
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func largeBlobsRoundTrip() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        var blob = Data(count: 48 << 20)
+        blob.withUnsafeMutableBytes { bytes in
+            for index in stride(from: 0, to: bytes.count, by: 4096) { bytes[index] = UInt8(truncatingIfNeeded: index >> 12) }
+        }
+        do {
+            let store = try SQLiteStore(url: url, createIfMissing: true)
+            try store.set(.data(blob), forKey: "lookupHistory")
+        }
+        let reopened = try SQLiteStore(url: url, createIfMissing: false)
+        #expect(try reopened.data(forKey: "lookupHistory") == blob)
+    }
+
+    @Test func notANumberSurvivesAsNotANumber() throws {
+        // SQLite stores NaN as NULL; the kind column says it was a double.
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
+        try store.set(.double(.nan), forKey: "nan")
+        try store.set(.double(.infinity), forKey: "infinity")
+        guard case .double(let nan)? = try store.value(forKey: "nan") else {
+            Issue.record("NaN did not come back as a double")
+            return
+        }
+        #expect(nan.isNaN)
+        #expect(try store.value(forKey: "infinity") == .double(.infinity))
+    }
+
+    @Test func rowsAreReadableByAnIndependentSQLiteClient() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        do {
+            let store = try SQLiteStore(url: url, createIfMissing: true)
+            try store.transaction { transaction in
+                try transaction.set(.data(Data("[]".utf8)), forKey: "trackedDomains")
+                try transaction.set(.integer(3), forKey: "data.storeSchemaVersion")
+                try transaction.set(.bool(true), forKey: "data.migrations.v3_4_0")
+                try transaction.set(.string("compact"), forKey: "displayDensity")
+            }
+        }
+        let rows = try runPython("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            print(db.execute("PRAGMA application_id").fetchone()[0])
+            for row in db.execute("SELECT key, kind, typeof(value), value FROM entries ORDER BY key"):
+                print(*row, sep="|")
+            """, [url.path])
+        #expect(rows == """
+            \(SQLiteStore.applicationID)
+            data.migrations.v3_4_0|bool|integer|1
+            data.storeSchemaVersion|integer|integer|3
+            displayDensity|string|text|compact
+            trackedDomains|data|blob|b'[]'
+
+            """)
+    }
+
+    @Test func aForeignDatabaseIsRefusedAndLeftByteIdentical() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("other.sqlite")
+        _ = try runPython("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA application_id = 1234")
+            db.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
+            db.execute("INSERT INTO users (name) VALUES ('alice')")
+            db.commit()
+            """, [url.path])
+        let before = try contents(of: url)
+        for create in [false, true] {
+            let error = #expect(throws: StoreError.self) { try SQLiteStore(url: url, createIfMissing: create) }
+            guard case .notAStore(let path, let reason)? = error else {
+                Issue.record("expected notAStore, got \(String(describing: error))")
+                continue
+            }
+            #expect(path == url.path)
+            #expect(reason.contains("0x4D2"))
+            #expect(reason.contains("users"))
+            #expect(error?.description.contains("not a DomainDig store") == true)
+        }
+        #expect(try contents(of: url) == before)
+        #expect(try entries(of: folder.url) == ["other.sqlite"])
+    }
+
+    @Test func aDatabaseWithoutApplicationIDButWithTablesIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("lookalike.sqlite")
+        _ = try runPython("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)")
+            db.commit()
+            """, [url.path])
+        let before = try contents(of: url)
+        #expect(throws: StoreError.notAStore(
+            path: url.path,
+            reason: "it is an SQLite database of another application (it has no application_id and it holds the tables entries)")) {
+            try SQLiteStore(url: url, createIfMissing: true)
+        }
+        #expect(try contents(of: url) == before)
+    }
+
+    @Test func aStoreFromANewerLayoutIsRefusedUnchanged() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        try SQLiteStore(url: url, createIfMissing: true).close()
+        _ = try runPython("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA user_version = 2")
+            db.commit()
+            db.close()
+            """, [url.path])
+        let before = try contents(of: url)
+        #expect(throws: StoreError.newerLayout(path: url.path, found: 2, supported: 1)) {
+            try SQLiteStore(url: url, createIfMissing: false)
+        }
+        #expect(try contents(of: url) == before)
+    }
+
+    @Test func aDamagedTableIsReportedAsCorrupt() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        try SQLiteStore(url: url, createIfMissing: true).close()
+        _ = try runPython("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO entries VALUES ('a', 'integer', 'not a number')")
+            db.execute("INSERT INTO entries VALUES ('b', 'hologram', x'00')")
+            db.commit()
+            """, [url.path])
+        let store = try SQLiteStore(url: url, createIfMissing: false)
+        let wrongStorage = #expect(throws: StoreError.self) { try store.value(forKey: "a") }
+        #expect(wrongStorage?.description.contains("stored as TEXT") == true)
+        let unknownKind = #expect(throws: StoreError.self) { try store.value(forKey: "b") }
+        #expect(unknownKind?.description.contains("hologram") == true)
+    }
+
+    @Test func aMissingFileIsNotCreatedUnlessAsked() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("absent.sqlite")
+        #expect(throws: StoreError.notFound(path: url.path)) { try SQLiteStore(url: url, createIfMissing: false) }
+        #expect(try entries(of: folder.url) == [])
+    }
+
+    @Test func closingTwiceIsHarmless() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
+        try store.close()
+        try store.close()
+        #expect(try entries(of: folder.url) == ["store.sqlite"])
+    }
+}

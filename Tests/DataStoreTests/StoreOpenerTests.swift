@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+@testable import DataStore
+
+@Suite struct StoreOpenerTests {
+    @Test func aMissingStoreIsNotFoundWhenItMustExist() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.url.appendingPathComponent("sub/store.sqlite")
+        let error = #expect(throws: StoreError.notFound(path: url.path)) {
+            try StoreOpener.open(at: url, mode: .mustExist)
+        }
+        #expect(error?.description.contains("--store") == true)
+        #expect(try entries(of: folder.url) == [])
+    }
+
+    @Test func createsAMissingSQLiteStoreWithPrivateFolders() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.url.appendingPathComponent("data/domaindig/store.sqlite")
+        let store = try StoreOpener.open(at: url, mode: .createIfMissing)
+        #expect(store is SQLiteStore)
+        #expect(store.location == url.path)
+        #expect(try permissions(of: url) == 0o600)
+        #expect(try permissions(of: folder.url.appendingPathComponent("data")) == 0o700)
+        #expect(try permissions(of: folder.url.appendingPathComponent("data/domaindig")) == 0o700)
+    }
+
+    @Test func createsAMissingPlistStoreForAPlistPath() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("defaults.plist")
+        let store = try StoreOpener.open(at: url, mode: .createIfMissing)
+        #expect((store as? PropertyListStore)?.format == .binary)
+        #expect(try contents(of: url).prefix(8) == Data("bplist00".utf8))
+        #expect(try permissions(of: url) == 0o600)
+    }
+
+    @Test func existingFilesOpenWithTheBackendTheirContentShows() throws {
+        let folder = try TemporaryDirectory()
+        let sqlite = folder.file("store")
+        try SQLiteStore(url: sqlite, createIfMissing: true).close()
+        let plist = folder.file("settings")
+        _ = try runPython("import plistlib, sys; plistlib.dump({'a': True}, open(sys.argv[1], 'wb'))", [plist.path])
+
+        #expect(try StoreOpener.open(at: sqlite, mode: .mustExist) is SQLiteStore)
+        let opened = try StoreOpener.open(at: plist, mode: .mustExist)
+        #expect(opened is PropertyListStore)
+        #expect(try opened.bool(forKey: "a") == true)
+    }
+
+    @Test func aPlistPathHoldingSQLiteIsAMismatchAndLeftAlone() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.plist")
+        try SQLiteStore(url: url, createIfMissing: true).close()
+        let before = try contents(of: url)
+        for mode in [StoreOpenMode.mustExist, .createIfMissing] {
+            let error = #expect(throws: StoreError.backendMismatch(path: url.path, expected: .propertyList, found: .sqlite)) {
+                try StoreOpener.open(at: url, mode: mode)
+            }
+            #expect(error?.description.contains("holds an SQLite database") == true)
+            #expect(error?.description.contains(".sqlite") == true)
+        }
+        #expect(try contents(of: url) == before)
+    }
+
+    @Test func anSQLitePathHoldingAPlistIsAMismatchAndLeftAlone() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        _ = try runPython("import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)", [url.path])
+        let before = try contents(of: url)
+        let error = #expect(throws: StoreError.backendMismatch(path: url.path, expected: .sqlite, found: .propertyList)) {
+            try StoreOpener.open(at: url, mode: .createIfMissing)
+        }
+        #expect(error?.description.contains("named like an SQLite database but holds a property list") == true)
+        #expect(try contents(of: url) == before)
+    }
+
+    @Test func unrecognisedContentIsNotAStoreAndLeftAlone() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        try Data("id,name\n1,alice\n".utf8).write(to: url)
+        let error = #expect(throws: StoreError.self) { try StoreOpener.open(at: url, mode: .createIfMissing) }
+        guard case .notAStore(let path, _)? = error else {
+            Issue.record("expected notAStore, got \(String(describing: error))")
+            return
+        }
+        #expect(path == url.path)
+        #expect(try contents(of: url) == Data("id,name\n1,alice\n".utf8))
+    }
+
+    @Test func aForeignSQLiteFileIsRefusedThroughTheOpener() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("photos.db")
+        _ = try runPython("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY)")
+            db.commit()
+            """, [url.path])
+        let before = try contents(of: url)
+        let error = #expect(throws: StoreError.self) { try StoreOpener.open(at: url, mode: .createIfMissing) }
+        #expect(error?.description.contains("not a DomainDig store") == true)
+        #expect(try contents(of: url) == before)
+    }
+
+    @Test func anEmptyFileIsNotAStoreUnlessCreating() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        try Data().write(to: url)
+        #expect(throws: StoreError.notAStore(path: url.path, reason: "the file is empty")) {
+            try StoreOpener.open(at: url, mode: .mustExist)
+        }
+        // A process killed right after creating the file leaves it empty: creating resumes.
+        let store = try StoreOpener.open(at: url, mode: .createIfMissing)
+        try store.set(.integer(1), forKey: "data.storeSchemaVersion")
+        #expect(try (store as? SQLiteStore)?.integrityCheck() == "ok")
+    }
+
+    @Test func aDirectoryIsNotAStore() throws {
+        let folder = try TemporaryDirectory()
+        #expect(throws: StoreError.notAStore(path: folder.url.standardizedFileURL.path, reason: "it is a directory")) {
+            try StoreOpener.open(at: folder.url, mode: .createIfMissing)
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DurableIOPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
