@@ -71,6 +71,24 @@ extension BackupFormatError {
         case let .compressionLevelNotApplicable(algorithm, level):
             return "Compression level \(level) was given, but '\(algorithm)' has no levels. Leave out the level or pick zstd or gzip."
 
+        case let .newerSchemaVersion(archive, found, supported):
+            return "'\(archive)' is a schema version \(found) backup, written by a newer build; this build reads versions up to \(supported). Nothing was changed. Use a newer backupctl."
+        case let .invalidManifest(archive, reason):
+            return "The manifest of '\(archive)' cannot be trusted: \(reason). The file is damaged or not a DomainDig backup."
+        case let .manifestNotFirst(archive, firstEntry):
+            return firstEntry.map { "'\(archive)' starts with '\($0)', not manifest.json, so it is not a DomainDig backup." }
+                ?? "'\(archive)' is an empty archive, not a DomainDig backup."
+        case let .sectionSizeMismatch(archive, path, expected, actual):
+            return "Section '\(path)' of '\(archive)' holds \(actual) bytes but the manifest says \(expected). The backup is damaged; use another copy."
+        case let .sectionChecksumMismatch(archive, path, expected, actual):
+            return "Section '\(path)' of '\(archive)' does not match its checksum (manifest \(expected.prefix(12))…, file \(actual.prefix(12))…). The backup is damaged; use another copy."
+        case let .missingSection(archive, path):
+            return "'\(archive)' lacks section '\(path)', which its manifest lists. The backup is truncated or damaged; use another copy."
+        case let .unlistedEntry(archive, path):
+            return "'\(archive)' holds '\(path)', which its manifest does not list; it cannot be verified. Use an untouched copy of the backup."
+        case let .invalidLegacyDocument(archive, reason):
+            return "'\(archive)' cannot be read as a legacy DomainDig backup: \(reason)."
+
         case let .cannotOpenFile(path, reason):
             return "Could not open '\(path)': \(reason). Check the path and its permissions."
         case let .cannotReadFile(path, reason):

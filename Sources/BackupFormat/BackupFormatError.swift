@@ -93,6 +93,32 @@ public enum BackupFormatError: Error, Equatable, Sendable, CustomStringConvertib
     /// A compression level given for `none`, which has no levels.
     case compressionLevelNotApplicable(algorithm: String, level: Int)
 
+    // MARK: Backups
+
+    /// The backup was written by a newer build with a schema this build does not know.
+    case newerSchemaVersion(archive: String, found: Int, supported: Int)
+
+    /// The manifest is missing, unreadable or incomplete.
+    case invalidManifest(archive: String, reason: String)
+
+    /// The first entry of the archive is not `manifest.json` (nil: the archive is empty).
+    case manifestNotFirst(archive: String, firstEntry: String?)
+
+    /// A section's bytes differ from the size the manifest declares.
+    case sectionSizeMismatch(archive: String, path: String, expected: Int64, actual: Int64)
+
+    /// A section's SHA-256 differs from the manifest's.
+    case sectionChecksumMismatch(archive: String, path: String, expected: String, actual: String)
+
+    /// The manifest lists a section the archive does not hold.
+    case missingSection(archive: String, path: String)
+
+    /// The archive holds an entry the manifest does not list.
+    case unlistedEntry(archive: String, path: String)
+
+    /// A legacy (single JSON document) backup could not be read as one.
+    case invalidLegacyDocument(archive: String, reason: String)
+
     // MARK: Files
 
     /// A file could not be opened; `reason` is the system's explanation (`strerror`).

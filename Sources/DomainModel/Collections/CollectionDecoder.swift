@@ -11,6 +11,13 @@ public struct DecodedCollection<Record: DeduplicatingRecord>: Sendable {
     /// What was worked around, with paths from the blob's root (`$[12].domain`).
     public var issues: [DecodingIssue]
 
+    public init(records: [Record], elementCount: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
+        self.records = records
+        self.elementCount = elementCount
+        self.duplicatesMerged = duplicatesMerged
+        self.issues = issues
+    }
+
     /// Records left out because they could not be read.
     public var skippedCount: Int { issues.filter { $0.kind == .skippedRecord }.count }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import JSONCore
+
+/// Reads a v3 backup as a stream: the manifest first, then one section at a time, each
+/// checked against the manifest before its bytes are handed out (design §8).
+///
+/// Memory grows with the largest section, never with the whole backup. Unsafe archives
+/// (traversal, links, devices, bombs, truncation) make the underlying `TarArchiveReader`
+/// throw; a section that merely disagrees with the manifest comes back as a payload whose
+/// `verification` says how, so a validator can report every problem.
+///
+///     let reader = try BackupArchiveReader(fileDescriptor: fd, archiveName: path)
+///     while let payload = try reader.nextSection() {
+///         if let error = payload.failure(archive: path) { throw error }
+///         use(payload.bytes!)
+///     }
+///     if let missing = reader.missingSections.first { … }
+public final class BackupArchiveReader {
+    /// How `nextSection` treats an entry's data.
+    public enum DataHandling: Sendable {
+        /// Read, verify and return the bytes.
+        case collect
+        /// Read and verify, keeping only the digest (for `inspect`).
+        case verifyOnly
+    }
+
+    /// The manifest, already checked.
+    public let manifest: BackupManifest
+    /// The archive's name in messages.
+    public let archiveName: String
+    private let tar: TarArchiveReader
+    private var seenPaths: Set<String> = []
+    /// Whether every entry has been read.
+    public private(set) var isFinished = false
+
+    /// Opens an archive on a readable descriptor positioned at its start and reads its manifest.
+    /// - Throws: `BackupFormatError` when the archive is unsafe or damaged, its first entry is
+    ///   not `manifest.json`, the manifest is invalid, or it is from a newer schema version.
+    public init(fileDescriptor: Int32, archiveName: String, limits: BackupReadLimits = .default) throws {
+        self.archiveName = archiveName
+        tar = try TarArchiveReader(fileDescriptor: fileDescriptor, archiveName: archiveName, limits: limits.archive)
+        guard let first = try tar.nextEntry() else {
+            throw BackupFormatError.manifestNotFirst(archive: archiveName, firstEntry: nil)
+        }
+        guard first.path == BackupManifest.entryPath else {
+            throw BackupFormatError.manifestNotFirst(archive: archiveName, firstEntry: first.path)
+        }
+        guard first.size <= Int64(BackupManifest.maxSize) else {
+            throw BackupFormatError.invalidManifest(archive: archiveName, reason: "it is larger than \(BackupManifest.maxSize) bytes")
+        }
+        let bytes = try tar.readEntry(maxBytes: Int64(BackupManifest.maxSize))
+        manifest = try BackupManifest.decode(bytes, archive: archiveName, options: limits.json)
+        seenPaths.insert(BackupManifest.entryPath)
+    }
+
+    /// The compression detected from the bytes.
+    public var compression: ArchiveCompression.Algorithm { tar.compression }
+
+    /// Compressed bytes read from the file so far.
+    public var compressedBytesRead: Int64 { tar.compressedBytesConsumed }
+
+    /// Reads the next entry after the manifest.
+    /// - Returns: the entry and its verification, or nil at the end of the archive.
+    /// - Throws: `BackupFormatError` for unsafe or damaged archives.
+    public func nextSection(_ handling: DataHandling = .collect) throws -> SectionPayload? {
+        guard let entry = try tar.nextEntry() else {
+            isFinished = true
+            return nil
+        }
+        seenPaths.insert(entry.path)
+        let listing = manifest.section(atPath: entry.path)
+        guard let listing else {
+            return SectionPayload(path: entry.path, listing: nil, size: entry.size, verification: .unlisted, bytes: nil)
+        }
+        guard listing.bytes == entry.size else {
+            return SectionPayload(path: entry.path, listing: listing, size: entry.size,
+                                  verification: .sizeMismatch(expected: listing.bytes, actual: entry.size), bytes: nil)
+        }
+        let (bytes, digest) = try readCurrentEntry(size: Int(entry.size), collect: handling == .collect)
+        let actual = digest.hexString
+        guard actual == listing.sha256 else {
+            return SectionPayload(path: entry.path, listing: listing, size: entry.size,
+                                  verification: .checksumMismatch(expected: listing.sha256, actual: actual), bytes: nil)
+        }
+        return SectionPayload(path: entry.path, listing: listing, size: entry.size, verification: .verified, bytes: bytes)
+    }
+
+    /// Manifest entries not found in the archive; complete once `nextSection` returned nil.
+    public var missingSections: [ManifestSection] {
+        manifest.sections.filter { !seenPaths.contains($0.path) }
+    }
+
+    /// Reads the current entry in chunks, hashing as it goes.
+    private func readCurrentEntry(size: Int, collect: Bool) throws -> ([UInt8]?, SHA256Digest) {
+        let hasher = try SHA256Hasher()
+        if collect {
+            var filled = 0
+            let bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                while filled < size {
+                    let chunk = try tar.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+                    if chunk == 0 { break }
+                    hasher.update(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + chunk)])))
+                    filled += chunk
+                }
+                initialized = filled
+            }
+            guard filled == size, try drainRemainder(hasher) == 0 else {
+                throw BackupFormatError.truncatedArchive(archive: archiveName, entry: tar.currentEntry?.path,
+                                                         message: "the entry ended after \(filled) of \(size) bytes")
+            }
+            return (bytes, hasher.finalize())
+        }
+        let total = try drainRemainder(hasher)
+        guard total == size else {
+            throw BackupFormatError.truncatedArchive(archive: archiveName, entry: tar.currentEntry?.path,
+                                                     message: "the entry ended after \(total) of \(size) bytes")
+        }
+        return (nil, hasher.finalize())
+    }
+
+    /// Reads and hashes whatever is left of the entry; returns how many bytes that was.
+    private func drainRemainder(_ hasher: SHA256Hasher) throws -> Int {
+        var total = 0
+        try withUnsafeTemporaryAllocation(byteCount: 256 << 10, alignment: 16) { buffer in
+            while true {
+                let chunk = try tar.read(into: buffer)
+                if chunk == 0 { break }
+                hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<chunk]))
+                total += chunk
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,112 @@
+import DomainModel
+import Foundation
+import JSONCore
+
+/// The first entry of every v3 backup, `manifest.json`: what the file is, who wrote it, and
+/// for each section its path, record count, size and SHA-256 (design §4).
+public struct BackupManifest: Sendable, Equatable {
+    /// The manifest's entry path.
+    public static let entryPath = "manifest.json"
+    /// The largest manifest accepted when reading.
+    public static let maxSize = 1 << 20
+
+    /// Always `DomainDigBackup`.
+    public var format: String
+    /// The backup schema version (independent of the store's).
+    public var schemaVersion: Int
+    /// When the backup was written, UTC.
+    public var createdAt: Date
+    /// The program that wrote it.
+    public var producer: Producer
+    /// The store schema version the data was taken from.
+    public var storeSchemaVersion: Int
+    /// The compression of the archive, for information (readers detect it from the bytes).
+    public var compression: String
+    /// One entry per section, in archive order.
+    public var sections: [ManifestSection]
+
+    /// Who wrote a backup.
+    public struct Producer: Sendable, Equatable {
+        public var name: String
+        public var version: String
+
+        public init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
+
+        /// This build.
+        public static let current = Producer(name: ToolIdentity.name, version: ToolIdentity.version)
+    }
+
+    public init(format: String = DomainDigBackup.formatIdentifier, schemaVersion: Int = DomainDigBackup.currentSchemaVersion,
+                createdAt: Date, producer: Producer = .current, storeSchemaVersion: Int, compression: String,
+                sections: [ManifestSection]) {
+        self.format = format
+        self.schemaVersion = schemaVersion
+        self.createdAt = createdAt
+        self.producer = producer
+        self.storeSchemaVersion = storeSchemaVersion
+        self.compression = compression
+        self.sections = sections
+    }
+
+    /// The entry for `path`, if listed.
+    public func section(atPath path: String) -> ManifestSection? {
+        sections.first { $0.path == path }
+    }
+
+    /// The manifest's JSON text, pretty enough to read with `tar -xOf … manifest.json`.
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter(capacity: 2048)
+        writer.beginObject()
+        writer.key("format"); writer.string(format)
+        writer.key("schemaVersion"); writer.int(schemaVersion)
+        writer.key("createdAt"); writer.timestamp(createdAt)
+        writer.key("producer"); writer.beginObject()
+        writer.key("name"); writer.string(producer.name)
+        writer.key("version"); writer.string(producer.version)
+        writer.endObject()
+        writer.key("storeSchemaVersion"); writer.int(storeSchemaVersion)
+        writer.key("compression"); writer.string(compression)
+        writer.key("sections"); writer.beginArray()
+        for section in sections { section.encode(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        var bytes = writer.bytes
+        bytes.append(0x0A)
+        return bytes
+    }
+}
+
+/// A manifest's description of one section entry.
+public struct ManifestSection: Sendable, Equatable {
+    /// The section's name (`trackedDomains`).
+    public var name: String
+    /// The entry path in the archive (`sections/trackedDomains.json`).
+    public var path: String
+    /// Records in the section (array elements; 1 for an object, 0 for null).
+    public var records: Int
+    /// Bytes of the entry.
+    public var bytes: Int64
+    /// SHA-256 of the entry's bytes, lower-case hex.
+    public var sha256: String
+
+    public init(name: String, path: String, records: Int, bytes: Int64, sha256: String) {
+        self.name = name
+        self.path = path
+        self.records = records
+        self.bytes = bytes
+        self.sha256 = sha256
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("name"); writer.string(name)
+        writer.key("path"); writer.string(path)
+        writer.key("records"); writer.int(records)
+        writer.key("bytes"); writer.int(Int(bytes))
+        writer.key("sha256"); writer.string(sha256)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,67 @@
+import DomainModel
+import Foundation
+import JSONCore
+
+/// A current-version (v3) backup held in memory: every section of design §3 as records.
+///
+/// The export and import pipelines stream one section at a time and never hold this whole
+/// value; it is the form legacy (v1, v2) backups are upgraded into, and what tests build
+/// archives from. `encodedSection(_:)` gives exactly the bytes the exporter writes.
+public struct DomainDigBackup: Sendable, Equatable {
+    /// The backup schema version this build writes (policy: `DomainDigBackup.currentSchemaVersion`).
+    public static let currentSchemaVersion = 3
+    /// The value of the manifest's `format` field.
+    public static let formatIdentifier = "DomainDigBackup"
+
+    public var createdAt: Date
+    public var producer: BackupManifest.Producer
+    /// The store schema version the data came from.
+    public var storeSchemaVersion: Int
+
+    public var trackedDomains: [TrackedDomain] = []
+    public var lookupHistory: [LookupSnapshot] = []
+    public var domainAudits: [AuditSession] = []
+    public var domainWorkflows: [Workflow] = []
+    public var monitoringSettings: MonitoringSettings = .defaults
+    public var monitoringLogs: [MonitoringLogEntry] = []
+    public var appSettings: AppSettings = .defaults
+    public var entitlement: CachedEntitlement?
+    public var usageCredits: UsageCreditLedger?
+
+    public init(createdAt: Date, producer: BackupManifest.Producer = .current, storeSchemaVersion: Int) {
+        self.createdAt = createdAt
+        self.producer = producer
+        self.storeSchemaVersion = storeSchemaVersion
+    }
+
+    /// A section's canonical JSON and its record count.
+    public func encodedSection(_ section: BackupSection) -> (bytes: [UInt8], records: Int) {
+        switch section {
+        case .trackedDomains: SectionCodec.encode(trackedDomains)
+        case .lookupHistory: SectionCodec.encode(lookupHistory)
+        case .domainAudits: SectionCodec.encode(domainAudits)
+        case .domainWorkflows: SectionCodec.encode(domainWorkflows)
+        case .monitoringSettings: SectionCodec.encode(monitoringSettings)
+        case .monitoringLogs: SectionCodec.encode(monitoringLogs)
+        case .appSettings: SectionCodec.encode(appSettings)
+        case .entitlement: SectionCodec.encode(entitlement)
+        case .usageCredits: SectionCodec.encode(usageCredits)
+        }
+    }
+}
+
+/// The one place section JSON is written: arrays of records, objects, or `null`.
+public enum SectionCodec {
+    /// An array section.
+    public static func encode<Record: JSONRecord>(_ records: [Record]) -> (bytes: [UInt8], records: Int) {
+        var writer = JSONWriter(capacity: 4096)
+        writer.records(records)
+        return (writer.bytes, records.count)
+    }
+
+    /// An object section; `nil` is written as `null` with 0 records.
+    public static func encode<Record: JSONRecord>(_ record: Record?) -> (bytes: [UInt8], records: Int) {
+        guard let record else { return (Array("null".utf8), 0) }
+        return (record.canonicalJSON, 1)
+    }
+}

@@ -1,1 +1,0 @@
-// The BackupFormat module. Its types are documented where they are declared.

@@ -1,0 +1,47 @@
+import DataStore
+
+/// A type-erased `StorageMigration`, so steps can hold migrations of different types.
+public struct AnyStorageMigration: StorageMigration {
+    public let identifier: String
+    public let destinationKey: StorageKey
+    /// The migration's kind, for `status` and the docs.
+    public let kind: MigrationKind
+    private let shouldMigrateAction: @Sendable (any StoreTransaction, MigrationContext) throws -> Bool
+    private let migrateAction: @Sendable (any StoreTransaction, MigrationContext) throws -> MigrationResult
+
+    /// Wraps `migration`.
+    public init<Migration: StorageMigration>(_ migration: Migration) {
+        identifier = migration.identifier
+        destinationKey = migration.destinationKey
+        kind = (migration as? any KindedMigration)?.kind ?? .custom
+        shouldMigrateAction = { try migration.shouldMigrate(in: $0, context: $1) }
+        migrateAction = { try migration.migrate(in: $0, context: $1) }
+    }
+
+    public func shouldMigrate(in store: any StoreTransaction, context: MigrationContext) throws -> Bool {
+        try shouldMigrateAction(store, context)
+    }
+
+    public func migrate(in store: any StoreTransaction, context: MigrationContext) throws -> MigrationResult {
+        try migrateAction(store, context)
+    }
+}
+
+/// The four kinds of the migration plan.
+public enum MigrationKind: String, Sendable {
+    /// A key renamed (`watchedDomains` → `trackedDomains`).
+    case simpleRename = "simple rename"
+    /// A blob rewritten into a new shape.
+    case transforming
+    /// Several keys combined into one.
+    case aggregating
+    /// Another migration, run only when the store's contents call for it.
+    case conditional
+    /// A migration outside the four kinds.
+    case custom
+}
+
+/// A migration that says which kind it is.
+protocol KindedMigration {
+    var kind: MigrationKind { get }
+}

@@ -1,1 +1,0 @@
-// The DataMigration module. Its types are documented where they are declared.

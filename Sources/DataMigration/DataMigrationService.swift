@@ -1,0 +1,132 @@
+import DataStore
+import DomainModel
+import Foundation
+
+/// Keeps the store's schema current: `migrateIfNeeded(store:)` runs before every export
+/// and import, keeping the policy's contract word for word —
+/// 1. forward-only: each step above the stored version runs in ascending order, and the new
+///    version is stamped after each step, in the same transaction as the step;
+/// 2. never downgrades: a store stamped newer than this build is left untouched and
+///    reported (`MigrationError.storeIsNewer`);
+/// 3. every step is safe on an empty store and safe to re-run;
+/// 4. a store without a stamp but with the pre-versioning marker `data.migrations.v3_4_0`
+///    is at version 1, so v1 never re-runs for it.
+/// Each applied step is journaled under `data.migrationJournal`.
+public struct DataMigrationService: Sendable {
+    /// The store schema version this build writes and understands.
+    public static let currentStoreSchemaVersion = 3
+
+    /// Every store version this build knows, in order.
+    public static let storeVersions: [StoreVersionStep] = [StoreVersion1.step, StoreVersion2.step, StoreVersion3.step]
+
+    /// The steps this service runs (the real ones, or others in tests).
+    public let steps: [StoreVersionStep]
+    /// The time recorded in the journal.
+    public let now: @Sendable () -> Date
+
+    public init(steps: [StoreVersionStep] = DataMigrationService.storeVersions, now: @escaping @Sendable () -> Date = { Date() }) {
+        precondition(steps.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
+                     "store versions must be 1, 2, 3… without gaps")
+        self.steps = steps
+        self.now = now
+    }
+
+    /// The version the steps lead to.
+    public var targetVersion: Int { steps.last?.version ?? 0 }
+
+    /// The store's schema version: the stamp, else 1 when the pre-versioning marker is set,
+    /// else 0.
+    /// - Throws: `MigrationError.unreadableVersion` when the stamp is not an integer.
+    public static func storedVersion(in store: any StoreReading) throws -> Int {
+        switch try store.value(forKey: StorageKey.storeSchemaVersion.rawValue) {
+        case .integer(let version)?:
+            return version
+        case .double(let version)? where version == version.rounded():
+            return Int(version)
+        case nil:
+            switch try store.value(forKey: StorageKey.preVersioningMarker.rawValue) {
+            case .bool(true)?, .integer(1)?: return 1
+            default: return 0
+            }
+        case let other?:
+            throw MigrationError.unreadableVersion(location: store.location, found: other.kindName)
+        }
+    }
+
+    /// The steps `migrateIfNeeded` would run.
+    /// - Throws: `MigrationError.storeIsNewer` for a store from a newer build.
+    public func pendingSteps(in store: any StoreReading) throws -> [StoreVersionStep] {
+        let stored = try DataMigrationService.storedVersion(in: store)
+        guard stored <= targetVersion else {
+            throw MigrationError.storeIsNewer(found: stored, supported: targetVersion, location: store.location)
+        }
+        return steps.filter { $0.version > stored }
+    }
+
+    /// Brings `store` to the current version, one committed transaction per step.
+    /// - Throws: `MigrationError.storeIsNewer` (nothing touched), `.stepFailed` (the failed
+    ///   step rolled back, earlier steps kept), or the store's error.
+    @discardableResult
+    public func migrateIfNeeded(store: any KeyValueStore) throws -> MigrationReport {
+        let from = try DataMigrationService.storedVersion(in: store)
+        var applied: [AppliedStep] = []
+        for step in try pendingSteps(in: store) {
+            let outcome = try store.transaction { transaction in
+                try apply(step, in: transaction)
+            }
+            if let outcome { applied.append(outcome) }
+        }
+        return MigrationReport(fromVersion: from, toVersion: max(from, targetVersion), applied: applied, isDryRun: false)
+    }
+
+    /// Runs the pending steps in one transaction and rolls it back: what `migrateIfNeeded`
+    /// would do, with real counts, and the store unchanged.
+    public func dryRun(store: any KeyValueStore) throws -> MigrationReport {
+        let from = try DataMigrationService.storedVersion(in: store)
+        let pending = try pendingSteps(in: store)
+        do {
+            try store.transaction { transaction in
+                let applied = try pending.compactMap { try apply($0, in: transaction) }
+                throw DryRunRollback(applied: applied)
+            }
+        } catch let rollback as DryRunRollback {
+            return MigrationReport(fromVersion: from, toVersion: max(from, targetVersion), applied: rollback.applied, isDryRun: true)
+        }
+        return MigrationReport(fromVersion: from, toVersion: from, applied: [], isDryRun: true)
+    }
+
+    /// Runs the pending steps inside the caller's transaction (import commits them with its
+    /// own writes, so a failed import leaves the store exactly as it was).
+    public func applyPendingSteps(in transaction: any StoreTransaction) throws -> [AppliedStep] {
+        try pendingSteps(in: transaction).compactMap { try apply($0, in: transaction) }
+    }
+
+    /// Runs one migration by identifier whatever `shouldMigrate` says and whatever the
+    /// stored version, in its own transaction, and journals it (the plan's `forceMigration`).
+    public func forceMigration(_ identifier: String, store: any KeyValueStore) throws -> MigrationResult {
+        guard let (step, migration) = steps.lazy.flatMap({ step in step.migrations.map { (step, $0) } })
+            .first(where: { $0.1.identifier == identifier })
+        else { throw MigrationError.unknownMigration(identifier) }
+        return try store.transaction { transaction in
+            let context = try makeContext(transaction)
+            let started = Date()
+            var result = try migration.migrate(in: transaction, context: context)
+            result.duration = Date().timeIntervalSince(started)
+            guard result.success else {
+                throw MigrationError.stepFailed(version: step.version, migration: identifier,
+                                                storedVersion: try DataMigrationService.storedVersion(in: transaction),
+                                                reason: result.errors.map(\.description).joined(separator: " "))
+            }
+            let stored = try DataMigrationService.storedVersion(in: transaction)
+            try MigrationJournal.append(MigrationJournalEntry(
+                step: step.version, fromVersion: stored, toVersion: stored, appliedAt: context.now,
+                durationMs: Int(result.duration * 1000), counts: [identifier: result.migratedCount],
+                tool: "\(ToolIdentity.name) \(ToolIdentity.version) (forced)"), in: transaction)
+            return result
+        }
+    }
+
+    private struct DryRunRollback: Error {
+        var applied: [AppliedStep]
+    }
+}

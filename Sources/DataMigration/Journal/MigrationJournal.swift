@@ -1,0 +1,25 @@
+import DataStore
+import Foundation
+import JSONCore
+
+/// The store's record of applied migration steps, kept under `data.migrationJournal` and
+/// appended in the same transaction as each step.
+public enum MigrationJournal {
+    /// The entries in `store`, oldest first; unreadable entries are skipped.
+    public static func entries(in store: any StoreReading) throws -> [MigrationJournalEntry] {
+        guard case .data(let data)? = try store.value(forKey: StorageKey.migrationJournal.rawValue),
+              let document = try? JSONDocument(parsing: data)
+        else { return [] }
+        return document.root.elements.compactMap(MigrationJournalEntry.init(json:))
+    }
+
+    /// Appends `entry` inside `transaction`.
+    public static func append(_ entry: MigrationJournalEntry, in transaction: any StoreTransaction) throws {
+        var writer = JSONWriter(capacity: 1024)
+        writer.beginArray()
+        for existing in try entries(in: transaction) { existing.encode(to: &writer) }
+        entry.encode(to: &writer)
+        writer.endArray()
+        try transaction.set(.data(Data(writer.bytes)), forKey: StorageKey.migrationJournal.rawValue)
+    }
+}

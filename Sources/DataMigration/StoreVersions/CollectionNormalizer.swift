@@ -1,0 +1,83 @@
+import DataStore
+import DomainModel
+import Foundation
+import JSONCore
+
+/// Re-normalises stored collections for migrations: readable records are canonicalised and
+/// deduplicated by the record's merge rule; elements that cannot be read are kept verbatim
+/// after them, because a migration must never destroy data it does not understand.
+enum CollectionNormalizer {
+    /// The bytes of a blob value (data, or JSON kept as a string).
+    static func bytes(of value: StoreValue) -> [UInt8]? {
+        switch value {
+        case .data(let data): [UInt8](data)
+        case .string(let text): Array(text.utf8)
+        default: nil
+        }
+    }
+
+    /// Merges and normalises `blobs` (in order) into one array.
+    /// - Returns: the new bytes and how many records changed, or nil when nothing would
+    ///   (a single blob already normalised) or a blob is not a JSON array (left alone).
+    static func normalize<Record: DeduplicatingRecord>(_ blobs: [[UInt8]], as type: Record.Type) -> (bytes: [UInt8], count: Int)? {
+        var collection = RecordCollection<Record>()
+        var unreadable: [[UInt8]] = []
+        var changed = 0
+        for blob in blobs {
+            do {
+                try JSONArrayStream.forEachElement(in: blob) { _, element in
+                    let raw = Array(blob[element.sourceRange])
+                    guard let (record, _) = try? Record.decode(element) else {
+                        unreadable.append(raw)
+                        return
+                    }
+                    if collection.insert(record) != .added || record.canonicalJSON != raw { changed += 1 }
+                }
+            } catch {
+                return nil
+            }
+        }
+        var writer = JSONWriter(capacity: blobs.reduce(0) { $0 + $1.count })
+        writer.beginArray()
+        for record in collection.records { record.encode(to: &writer) }
+        writer.endArray()
+        var output = writer.bytes
+        if !unreadable.isEmpty {
+            // Re-open the array to append the unreadable elements verbatim.
+            output.removeLast()
+            for element in unreadable {
+                if output.count > 1 { output.append(UInt8(ascii: ",")) }
+                output.append(contentsOf: element)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+        if blobs.count == 1 && (changed == 0 || output == blobs[0]) { return nil }
+        return (output, changed)
+    }
+
+    /// Canonicalises and deduplicates a JSON array of domain names; anything that is not a
+    /// valid domain name is kept verbatim after them.
+    static func normalizeDomainList(_ blob: [UInt8]) -> (bytes: [UInt8], count: Int)? {
+        guard let document = try? JSONDocument(parsing: blob), document.root.kind == .array else { return nil }
+        var domains: [String] = []
+        var seen = Set<String>()
+        var kept: [JSONValue] = []
+        var changed = 0
+        for element in document.root.elements {
+            guard let raw = element.string, DomainName.isValid(raw) else {
+                kept.append(element)
+                continue
+            }
+            let canonical = DomainName.canonical(raw)
+            if canonical != raw { changed += 1 }
+            if seen.insert(canonical).inserted { domains.append(canonical) } else { changed += 1 }
+        }
+        guard changed > 0 else { return nil }
+        var writer = JSONWriter(capacity: blob.count)
+        writer.beginArray()
+        for domain in domains { writer.string(domain) }
+        for element in kept { writer.value(element) }
+        writer.endArray()
+        return (writer.bytes, changed)
+    }
+}

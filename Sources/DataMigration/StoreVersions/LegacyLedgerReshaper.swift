@@ -1,0 +1,79 @@
+import BackupFormat
+import DomainModel
+import Foundation
+import JSONCore
+
+/// Rewrites the usage-credit ledger from the bare array of store versions 0–2 to the
+/// version 3 object.
+///
+/// Before: `[{"date": …, "delta": 5, "reason": "purchase", "memo": …}]`, the balance derived
+/// by summing. After: `{"balance": 5, "entries": [{"id": …, "at": …, "amount": 5,
+/// "kind": "purchase", "note": …}]}` — the balance stored because the server's figure is the
+/// one that counts. An old reader would see an object where it expects an array and lose
+/// the ledger. Entries without an id get one derived from their content, so re-running
+/// gives the same ids.
+enum LegacyLedgerReshaper {
+    /// Legacy reasons and the entry kinds they became.
+    static let kinds = ["purchase": "purchase", "bonus": "grant", "grant": "grant", "lookup": "spend", "spend": "spend",
+                        "refund": "refund", "expired": "expiry", "expiry": "expiry"]
+
+    /// Whether the stored ledger still has the legacy shape (a JSON array).
+    static func isLegacy(_ blob: [UInt8]) -> Bool {
+        blob.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[")
+    }
+
+    static func reshape(_ blob: [UInt8]) throws -> (bytes: [UInt8], count: Int)? {
+        guard isLegacy(blob) else { return nil }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: blob)
+        } catch {
+            throw MigrationError.transformationFailed("usageCredits.ledger is not readable JSON (\(error))")
+        }
+        var balance = 0
+        var writer = JSONWriter(capacity: blob.count + 64)
+        var count = 0
+        writer.beginObject()
+        writer.key("entries")
+        writer.beginArray()
+        for (index, entry) in document.root.elements.enumerated() {
+            guard entry.kind == .object else { continue }
+            let amount = entry["delta"]?.int ?? 0
+            balance += amount
+            count += 1
+            writer.beginObject()
+            writer.key("id")
+            if let id = entry["id"]?.string, let uuid = RecordID.parse(id) {
+                writer.recordID(uuid)
+            } else {
+                writer.recordID(derivedID(index: index, entry: entry))
+            }
+            writer.key("at")
+            if let date = entry["date"] { writer.raw(date) } else { writer.null() }
+            writer.key("amount"); writer.int(amount)
+            let reason = entry["reason"]?.string ?? "adjustment"
+            writer.key("kind"); writer.string(kinds[reason] ?? reason)
+            if let memo = entry["memo"], memo.kind == .string { writer.key("note"); writer.raw(memo) }
+            if let domain = entry["domain"], domain.kind == .string { writer.key("domain"); writer.raw(domain) }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        // The balance goes first in the canonical layout; write it now that it is known.
+        var output = Array("{\"balance\":\(balance),".utf8)
+        output.append(contentsOf: writer.bytes.dropFirst())
+        return (output, count)
+    }
+
+    /// A stable UUID from an entry's position and text (SHA-256, version 8 bits set).
+    static func derivedID(index: Int, entry: JSONValue) -> UUID {
+        var material = Array("ledger:\(index):".utf8)
+        entry.withRawBytes { material.append(contentsOf: $0) }
+        let digest = (try? SHA256Hasher.digest(of: material))?.bytes ?? [UInt8](repeating: 0, count: 32)
+        var bytes = Array(digest.prefix(16))
+        bytes[6] = bytes[6] & 0x0F | 0x80
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}

@@ -1,0 +1,36 @@
+import DataStore
+import DomainModel
+import Foundation
+import JSONCore
+
+/// Store version 2: the separate preference keys (`resolverURL`, `displayDensity`,
+/// `showRawRecords`) aggregated into one `app.preferences` blob, so preferences are read
+/// and written together and backed up as one record.
+///
+/// Lenient decoding cannot express this: the data moves between keys.
+enum StoreVersion2 {
+    static let step = StoreVersionStep(version: 2, title: "Preferences in one blob", migrations: [
+        AnyStorageMigration(AggregatingMigration(
+            identifier: "v2.aggregate-preferences",
+            from: [.legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords], to: .appPreferences,
+            aggregate: { existing, sources in
+                var preferences = AppPreferences.defaults
+                if let existing, let bytes = CollectionNormalizer.bytes(of: existing),
+                   let decoded = CollectionDecoder.decodeObject(bytes, as: AppPreferences.self).record {
+                    preferences = decoded
+                }
+                if case .string(let url)? = sources[.legacyResolverURL], AppPreferences.isResolverURL(url) {
+                    preferences.resolverURL = url
+                }
+                if case .string(let density)? = sources[.legacyDisplayDensity] {
+                    preferences.displayDensity = Lenient(rawValue: density)
+                }
+                switch sources[.legacyShowRawRecords] {
+                case .bool(let flag)?: preferences.showRawRecords = flag
+                case .integer(let flag)?: preferences.showRawRecords = flag != 0
+                default: break
+                }
+                return .data(Data(preferences.canonicalJSON))
+            })),
+    ])
+}

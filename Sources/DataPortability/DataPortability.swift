@@ -1,1 +1,0 @@
-// The DataPortability module. Its types are documented where they are declared.

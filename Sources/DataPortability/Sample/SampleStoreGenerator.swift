@@ -1,0 +1,138 @@
+import DataMigration
+import DataStore
+import DomainModel
+import Foundation
+import JSONCore
+
+/// Writes a deterministic, realistic DomainDig store: the same size and seed give the same
+/// bytes on every machine. Besides clean data it plants what real stores accumulate —
+/// duplicates in mixed case with trailing dots, malformed records, unknown enum values,
+/// references to untracked domains, a ledger that disagrees with itself — so the pipelines
+/// have something to clean and report. `plantedProblems` lists them.
+public struct SampleStoreGenerator: Sendable {
+    /// How much data to write.
+    public let size: SampleSize
+    /// The seed of the random sequence.
+    public let seed: UInt64
+    /// The instant sample data ends at, fixed so output does not depend on the clock.
+    public static let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    public init(size: SampleSize, seed: UInt64) {
+        self.size = size
+        self.seed = seed
+    }
+
+    /// What the generator plants on purpose, for the summary and for tests.
+    public static let plantedProblems = [
+        "trackedDomains: 3 duplicates of tracked domains in mixed case, with whitespace or a trailing dot",
+        "trackedDomains: a record without an id and one with an invalid domain (left out on export)",
+        "trackedDomains: a status this build does not know (\"snoozed\")",
+        "lookupHistory: an exact duplicate snapshot, one with an unreadable date (left out), one with a TTL of the wrong type, one dated 1970",
+        "domainAudits: an audit of an untracked domain and a check result this build does not know (\"flaky\")",
+        "domainWorkflows: a workflow naming an untracked domain and a step kind this build does not know (\"screenshot\")",
+        "monitoring.logs: an entry pointing at a snapshot that does not exist and one without a domain (left out)",
+        "usageCredits.ledger: a balance 5 credits higher than its entries add up to",
+    ]
+
+    /// The values the generator writes, by key (current store layout, stamped current).
+    public func makeValues() -> [StorageKey: StoreValue] {
+        var random = SeededRandom(seed: seed)
+        let counts = size.counts
+        let domains = makeDomainNames(counts.domains, random: &random)
+        var values: [StorageKey: StoreValue] = [:]
+        let tracked = makeTrackedDomains(domains, random: &random)
+        values[.trackedDomains] = .data(Data(tracked))
+        let (history, snapshotIDs) = makeLookupHistory(domains, count: counts.snapshots, random: &random)
+        values[.lookupHistory] = .data(Data(history))
+        values[.domainAudits] = .data(Data(makeAudits(domains, count: counts.audits, random: &random)))
+        values[.domainWorkflows] = .data(Data(makeWorkflows(domains, count: counts.workflows, random: &random)))
+        values[.monitoringLogs] = .data(Data(makeLogs(domains, snapshotIDs: snapshotIDs, count: counts.logs, random: &random)))
+        values[.monitoringSettings] = .data(Data(makeMonitoringSettings(domains, random: &random)))
+        var writer = JSONWriter()
+        writer.strings((0..<counts.recentSearches).map { index in
+            let domain = random.pick(domains)
+            return index % 7 == 0 ? domain.uppercased() : domain
+        })
+        values[.recentSearches] = .data(Data(writer.takeBytes()))
+        writer.strings((0..<counts.savedDomains).map { _ in random.pick(domains) } + ["Saved-Example.ORG."])
+        values[.savedDomains] = .data(Data(writer.takeBytes()))
+        values[.appPreferences] = .data(Data(AppPreferences(
+            resolverURL: "https://dns.quad9.net/dns-query", displayDensity: .compact, showRawRecords: true).canonicalJSON))
+        values[.cachedEntitlement] = .data(Data(CachedEntitlement(
+            productID: "com.domaindig.pro.yearly", tier: .pro, purchasedAt: day(-200), expiresAt: day(165),
+            originalTransactionID: "2000000\(random.int(in: 100_000_000...999_999_999))", verifiedAt: day(-1)).canonicalJSON))
+        values[.usageCreditLedger] = .data(Data(makeLedger(domains, count: counts.ledgerEntries, random: &random)))
+        values[.storeSchemaVersion] = .integer(DataMigrationService.currentStoreSchemaVersion)
+        return values
+    }
+
+    /// Writes the sample into `store` in one transaction.
+    /// - Parameter replacingExisting: remove every key first; without it, a store holding
+    ///   any key is refused.
+    /// - Throws: `SampleError.storeNotEmpty` or the store's error; nothing is written then.
+    /// - Returns: the bytes written per key.
+    @discardableResult
+    public func write(into store: any KeyValueStore, replacingExisting: Bool) throws -> [StorageKey: Int] {
+        let values = makeValues()
+        try store.transaction { transaction in
+            let existing = try transaction.keys()
+            if !existing.isEmpty {
+                guard replacingExisting else { throw SampleError.storeNotEmpty(location: store.location, keyCount: existing.count) }
+                for key in existing { try transaction.removeValue(forKey: key) }
+            }
+            for (key, value) in values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try transaction.set(value, forKey: key.rawValue)
+            }
+        }
+        return values.mapValues { value in
+            if case .data(let data) = value { return data.count }
+            return 0
+        }
+    }
+
+    /// A day relative to the reference date.
+    func day(_ offset: Int, seconds: Int = 0) -> Date {
+        SampleStoreGenerator.referenceDate.addingTimeInterval(Double(offset * 86_400 + seconds))
+    }
+
+    /// Distinct canonical domain names.
+    func makeDomainNames(_ count: Int, random: inout SeededRandom) -> [String] {
+        var names: [String] = []
+        var seen = Set<String>()
+        while names.count < count {
+            let word = random.pick(SampleVocabulary.words)
+            let suffix = random.pick(SampleVocabulary.suffixes)
+            let number = names.count > 300 ? String(random.int(in: 1...9999)) : ""
+            let name = "\(word)\(suffix.isEmpty ? "" : "-" + suffix)\(number).\(random.pick(SampleVocabulary.tlds))"
+            if seen.insert(name).inserted { names.append(name) }
+        }
+        return names
+    }
+
+    /// A UUID drawn from the seeded sequence.
+    func makeID(_ random: inout SeededRandom) -> UUID {
+        let high = random.next()
+        let low = random.next()
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
+            bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * index))
+        }
+        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}
+
+/// Why `sample` refused to write.
+public enum SampleError: Error, CustomStringConvertible, Sendable {
+    case storeNotEmpty(location: String, keyCount: Int)
+
+    public var description: String {
+        switch self {
+        case .storeNotEmpty(let location, let keyCount):
+            "The store at \(location) already holds \(keyCount) keys; sample only writes into an empty store. Pass --force to replace its contents."
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// A deterministic random number generator (SplitMix64): the same seed gives the same
+/// sequence on every machine and every run, so sampled stores are reproducible.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator from a seed.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `range`.
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
+        Int.random(in: range, using: &self)
+    }
+
+    /// True with probability `probability`.
+    public mutating func chance(_ probability: Double) -> Bool {
+        Double.random(in: 0..<1, using: &self) < probability
+    }
+
+    /// One element of a non-empty array.
+    public mutating func pick<Element>(_ elements: [Element]) -> Element {
+        elements[Int.random(in: 0..<elements.count, using: &self)]
+    }
+}

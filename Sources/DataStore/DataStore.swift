@@ -1,1 +1,0 @@
-// The DataStore module. Its types are documented where they are declared.

@@ -1,0 +1,42 @@
+/// The stable keys of the DomainDig store (design §3; `DomainDataPortabilityService.StorageKey`
+/// in the app). Keys never change meaning; a key that must change is migrated.
+public enum StorageKey: String, CaseIterable, Sendable {
+    case trackedDomains
+    case lookupHistory
+    case domainAudits
+    case domainWorkflows
+    case monitoringSettings = "monitoring.settings"
+    case monitoringLogs = "monitoring.logs"
+    case recentSearches
+    case savedDomains
+    /// Resolver URL, display density and raw-record display, one blob since store v2.
+    case appPreferences = "app.preferences"
+    case cachedEntitlement = "purchase.cachedEntitlement"
+    case usageCreditLedger = "usageCredits.ledger"
+    /// The store schema version, an integer.
+    case storeSchemaVersion = "data.storeSchemaVersion"
+    /// The pre-versioning marker (Bool): set means "already at version 1".
+    case preVersioningMarker = "data.migrations.v3_4_0"
+    /// The migration journal, a JSON array (one entry per applied step).
+    case migrationJournal = "data.migrationJournal"
+
+    // Legacy keys, read only by migrations.
+
+    /// Before store v1: the tracked domains' old key.
+    case legacyWatchedDomains = "watchedDomains"
+    /// Before store v2: preferences stored as separate plain values.
+    case legacyResolverURL = "resolverURL"
+    case legacyDisplayDensity = "displayDensity"
+    case legacyShowRawRecords = "showRawRecords"
+
+    /// The keys holding user data in the current layout (not bookkeeping, not legacy).
+    public static let dataKeys: [StorageKey] = [
+        .trackedDomains, .lookupHistory, .domainAudits, .domainWorkflows, .monitoringSettings, .monitoringLogs,
+        .recentSearches, .savedDomains, .appPreferences, .cachedEntitlement, .usageCreditLedger,
+    ]
+
+    /// Keys only migrations read.
+    public static let legacyKeys: [StorageKey] = [
+        .legacyWatchedDomains, .legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords,
+    ]
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Glibc
+
+/// An unnamed temporary file: bytes are appended once and read back by offset, then the
+/// file disappears with its last descriptor — even when the process is killed.
+///
+/// The backup writer spools sections here so the manifest, which needs every section's
+/// checksum, can be written first while memory holds one section at most.
+public final class SpoolFile {
+    private let descriptor: Int32
+    private let directoryPath: String
+    /// Bytes appended so far.
+    public private(set) var size: Int64 = 0
+
+    /// Creates the spool in `directory` (`O_TMPFILE`, mode 0600), so it lives on the same
+    /// file system as the output and never has a name.
+    /// - Throws: `FileIOError` when the directory cannot hold a temporary file.
+    public init(directory: URL) throws {
+        directoryPath = directory.path
+        let path = directoryPath
+        // O_TMPFILE is a composite macro Swift does not import: __O_TMPFILE | O_DIRECTORY.
+        let temporaryFileFlag: Int32 = 0o20000000 | O_DIRECTORY
+        let unnamed = Glibc.open(path, temporaryFileFlag | O_RDWR | O_CLOEXEC, 0o600)
+        if unnamed >= 0 {
+            descriptor = unnamed
+            return
+        }
+        guard errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL else {
+            throw FileIOError(errno: errno, path: path)
+        }
+        // A file system without O_TMPFILE: a named file, unlinked at once.
+        var template = Array((path + "/.backupctl-spool-XXXXXX").utf8CString)
+        descriptor = try checkedSystemCall(path: path) {
+            template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+
+    deinit {
+        Glibc.close(descriptor)
+    }
+
+    /// Appends `bytes` at the end.
+    public func append(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try checkedSystemCall(path: directoryPath) {
+                Glibc.pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(size) + off_t(offset))
+            }
+            offset += written
+        }
+        size += Int64(bytes.count)
+    }
+
+    /// Fills `buffer` with the bytes at `offset`.
+    /// - Throws: `FileIOError` on a read error or when the spool ends early.
+    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws {
+        var filled = 0
+        while filled < buffer.count {
+            let count = try checkedSystemCall(path: directoryPath) {
+                Glibc.pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
+            }
+            guard count > 0 else {
+                throw FileIOError.other(path: directoryPath, errno: EIO, message: "the temporary spool file ended early")
+            }
+            filled += count
+        }
+    }
+}

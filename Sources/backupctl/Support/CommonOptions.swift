@@ -1,0 +1,16 @@
+import ArgumentParsing
+
+/// `--json` and `--quiet`, which every command takes.
+struct CommonOptions: ParsableArguments {
+    @Flag(help: "Print one JSON document on standard output, on success and on failure.")
+    var json = false
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+}
+
+/// A backupctl subcommand: it has the common options, so failures can be reported in the
+/// format the user asked for.
+protocol BackupctlCommand: ParsableCommand {
+    var common: CommonOptions { get }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import JSONCore
+
+/// Where commands print: results on stdout, errors and progress on stderr.
+///
+/// Human output is suppressed by `--quiet`; with `--json` the only thing on stdout is one
+/// JSON document.
+struct Console {
+    var options: CommonOptions
+
+    /// Whether standard output is a terminal (cron and pipes are not).
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// Whether standard error is a terminal, where progress is shown.
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Prints human-readable lines unless `--quiet` or `--json` was given.
+    func print(_ text: String) {
+        guard !options.quiet, !options.json else { return }
+        Console.write(text + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Prints the command's JSON document when `--json` was given.
+    func emitJSON(_ build: (inout JSONWriter) -> Void) {
+        guard options.json else { return }
+        var writer = JSONWriter(capacity: 4096)
+        build(&writer)
+        writer.bytes.withUnsafeBytes { Console.write($0, to: STDOUT_FILENO) }
+        Console.write("\n", to: STDOUT_FILENO)
+    }
+
+    /// Prints a warning on stderr unless `--quiet`.
+    func warn(_ text: String) {
+        guard !options.quiet else { return }
+        Console.write("warning: \(text)\n", to: STDERR_FILENO)
+    }
+
+    /// Writes `text` to a file descriptor, ignoring a closed pipe.
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

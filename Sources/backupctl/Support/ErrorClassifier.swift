@@ -1,0 +1,96 @@
+import BackupFormat
+import DataMigration
+import DataPortability
+import DataStore
+import DurableIO
+import JSONCore
+
+/// Maps every library error to its exit status (design §7) and a hint.
+enum ErrorClassifier {
+    static func classify(_ error: any Error) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure:
+            return failure
+        case let error as StoreError:
+            return classify(error)
+        case let error as FileIOError:
+            return classify(error)
+        case let error as BackupFormatError:
+            return classify(error)
+        case let error as MigrationError:
+            return classify(error)
+        case let error as SampleError:
+            return CommandFailure(.cannotCreate, error.description)
+        case let error as JSONParseError:
+            return CommandFailure(.invalidData, error.description)
+        default:
+            return CommandFailure(.failure, "Unexpected failure: \(error)",
+                                  hint: "This is a bug in backupctl; please report it with the command you ran.")
+        }
+    }
+
+    static func classify(_ error: StoreError) -> CommandFailure {
+        switch error {
+        case .notFound:
+            return CommandFailure(.notFound, error.description, hint: "Pass --store PATH or set DOMAINDIG_STORE.")
+        case .busy:
+            return CommandFailure(.busy, error.description, hint: "Another backupctl is using the store; try again later.")
+        case .newerLayout:
+            return CommandFailure(.newerVersion, error.description)
+        case .io(let underlying):
+            return classify(underlying)
+        case .noDefaultLocation:
+            return CommandFailure(.usage, error.description, hint: "Pass --store PATH or set DOMAINDIG_STORE.")
+        case .sqlite(let code, _, _):
+            switch code & 0xFF {
+            case 13, 10: return CommandFailure(.ioError, error.description)  // SQLITE_FULL, SQLITE_IOERR
+            case 8, 3, 23, 14: return CommandFailure(.cannotCreate, error.description)  // READONLY, PERM, AUTH, CANTOPEN
+            case 5, 6: return CommandFailure(.busy, error.description)  // BUSY, LOCKED
+            case 11, 26: return CommandFailure(.invalidData, error.description)  // CORRUPT, NOTADB
+            default: return CommandFailure(.failure, error.description)
+            }
+        case .notAStore, .backendMismatch, .corrupt, .typeMismatch, .propertyList:
+            return CommandFailure(.invalidData, error.description)
+        }
+    }
+
+    static func classify(_ error: FileIOError) -> CommandFailure {
+        switch error {
+        case .notFound: CommandFailure(.notFound, error.description)
+        case .permissionDenied, .alreadyExists: CommandFailure(.cannotCreate, error.description)
+        case .noSpace: CommandFailure(.ioError, error.description, hint: "Free some space and run the command again.")
+        case .busy: CommandFailure(.busy, error.description, hint: "Another backupctl holds the lock; try again later.")
+        case .tooLarge: CommandFailure(.invalidData, error.description)
+        case .other: CommandFailure(.ioError, error.description)
+        }
+    }
+
+    static func classify(_ error: BackupFormatError) -> CommandFailure {
+        switch error {
+        case .newerSchemaVersion:
+            return CommandFailure(.newerVersion, error.description)
+        case .cannotOpenFile:
+            return CommandFailure(.notFound, error.description)
+        case .cannotReadFile, .archiveWriteFailed:
+            return CommandFailure(.ioError, error.description)
+        case .unknownCompression, .invalidCompressionLevel, .compressionLevelNotApplicable:
+            return CommandFailure(.usage, error.description)
+        case .invalidEntryPathForWriting, .entrySizeMismatch, .cryptoFailed:
+            return CommandFailure(.failure, error.description)
+        default:
+            return CommandFailure(.invalidData, error.description,
+                                  hint: "The file is damaged or not a DomainDig backup; nothing was changed.")
+        }
+    }
+
+    static func classify(_ error: MigrationError) -> CommandFailure {
+        switch error {
+        case .storeIsNewer: CommandFailure(.newerVersion, error.description)
+        case .unreadableVersion, .validationFailed, .transformationFailed, .aggregationFailed:
+            CommandFailure(.invalidData, error.description)
+        case .stepFailed: CommandFailure(.invalidData, error.description)
+        case .unknownMigration: CommandFailure(.usage, error.description)
+        case .storageFailed: CommandFailure(.ioError, error.description)
+        }
+    }
+}
