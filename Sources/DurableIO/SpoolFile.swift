@@ -9,6 +9,9 @@ import Glibc
 public final class SpoolFile {
     private let descriptor: Int32
     private let directoryPath: String
+    /// The spool's descriptor, for readers that take one (reads by offset never move it).
+    public var fileDescriptor: Int32 { descriptor }
+
     /// Bytes appended so far.
     public private(set) var size: Int64 = 0
 
@@ -50,6 +53,19 @@ public final class SpoolFile {
             offset += written
         }
         size += Int64(bytes.count)
+    }
+
+    /// Appends everything readable from `source` until its end (a pipe such as standard input).
+    /// - Parameter limit: the most bytes accepted; more is refused with `FileIOError.tooLarge`.
+    public func appendContents(of source: Int32, sourceName: String, limit: Int64) throws {
+        try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
+            while true {
+                let count = try checkedSystemCall(path: sourceName) { Glibc.read(source, buffer.baseAddress!, buffer.count) }
+                if count == 0 { return }
+                guard size + Int64(count) <= limit else { throw FileIOError.tooLarge(path: sourceName, limit: Int(limit)) }
+                try append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            }
+        }
     }
 
     /// Fills `buffer` with the bytes at `offset`.

@@ -1,0 +1,78 @@
+import DurableIO
+import Foundation
+import Glibc
+
+/// A backup file opened for reading, its encoding detected from its bytes (never from its
+/// name). `-` means standard input, which is first copied to an unnamed temporary file so
+/// it can be sniffed and read like any file.
+///
+///     let file = try BackupFile(path: "-")
+///     switch file.encoding {
+///     case .tar: let reader = try file.openArchive()
+///     …
+///     }
+public final class BackupFile {
+    /// The name used in messages: the path, or "standard input".
+    public let name: String
+    /// How the bytes are encoded.
+    public let encoding: BackupFileEncoding
+    /// The size of the file in bytes.
+    public let size: Int64
+    private let descriptor: Int32
+    private let spool: SpoolFile?
+
+    /// The name standard input goes by in messages.
+    public static let standardInputName = "standard input"
+
+    /// Opens `path` (or standard input for `-`) and detects its encoding.
+    /// - Parameter maxInputSize: the most bytes accepted from standard input.
+    /// - Throws: `FileIOError.notFound` when the file does not exist, other `FileIOError`s
+    ///   when it cannot be read.
+    public init(path: String, maxInputSize: Int64 = ArchiveReaderLimits.default.maxTotalSize) throws {
+        if path == "-" {
+            let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
+            try spool.appendContents(of: STDIN_FILENO, sourceName: BackupFile.standardInputName, limit: maxInputSize)
+            self.spool = spool
+            descriptor = spool.fileDescriptor
+            name = BackupFile.standardInputName
+        } else {
+            let file = try FileDescriptor.open(path, O_RDONLY)
+            var status = stat()
+            guard fstat(file.rawValue, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                let error = FileIOError.other(path: path, errno: EISDIR, message: "it is not a regular file")
+                try? file.close()
+                throw error
+            }
+            spool = nil
+            descriptor = file.release()
+            name = path
+        }
+        let opened = descriptor
+        var status = stat()
+        fstat(opened, &status)
+        size = Int64(status.st_size)
+        var prefix = [UInt8](repeating: 0, count: BackupFileEncoding.prefixLength)
+        let count = prefix.withUnsafeMutableBytes { pread(opened, $0.baseAddress!, $0.count, 0) }
+        encoding = count > 0 ? BackupFileEncoding.detect(prefix: Array(prefix.prefix(count))) : .unknown
+    }
+
+    deinit {
+        if spool == nil { Glibc.close(descriptor) }
+    }
+
+    /// Reads the file as a v3 archive from its start.
+    /// - Throws: `BackupFormatError` when it is not one, or is unsafe or damaged.
+    public func openArchive(limits: BackupReadLimits = .default) throws -> BackupArchiveReader {
+        guard case .tar = encoding else {
+            throw BackupFormatError.unrecognizedArchive(archive: name)
+        }
+        lseek(descriptor, 0, SEEK_SET)
+        return try BackupArchiveReader(fileDescriptor: descriptor, archiveName: name, limits: limits)
+    }
+
+    /// A descriptor positioned at the start of the file, valid while this object lives.
+    public func rewoundDescriptor() -> Int32 {
+        lseek(descriptor, 0, SEEK_SET)
+        return descriptor
+    }
+}
