@@ -50,8 +50,11 @@ public enum CollectionDecoder {
                 }
             }
         } catch {
-            issues.append(DecodingIssue(kind: .skippedRecord, path: "$",
-                                        message: "cannot be read (\(error)); all its records were left out"))
+            // The stream hands out elements before it meets a syntax error further on; a blob
+            // that is not valid JSON as a whole is not trusted in part either.
+            let issue = DecodingIssue(kind: .skippedRecord, path: "$",
+                                      message: "cannot be read (\(error)); all its records were left out")
+            return DecodedCollection(records: [], elementCount: 0, duplicatesMerged: 0, issues: [issue])
         }
         return DecodedCollection(records: collection.records, elementCount: elementCount,
                                  duplicatesMerged: duplicates, issues: issues)

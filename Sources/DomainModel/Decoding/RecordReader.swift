@@ -110,13 +110,18 @@ public struct RecordReader {
 
     // MARK: Conversions shared with collections
 
+    // The raw text is parsed without decoding it first (the fast path); only when that fails
+    // is the decoded string tried, because `\uXXXX` escapes spell the same text.
+
     static func uuid(_ value: JSONValue) -> UUID? {
         guard value.kind == .string else { return nil }
-        return value.withRawBytes { RecordID.parse(utf8: $0) }
+        if let id = value.withRawBytes({ RecordID.parse(utf8: $0) }) { return id }
+        return value.withRawBytes { $0.contains(UInt8(ascii: "\\")) } ? value.string.flatMap(RecordID.parse) : nil
     }
 
     static func date(_ value: JSONValue) -> Date? {
         guard value.kind == .string else { return nil }
-        return value.withRawBytes { Timestamp.parse(utf8: $0) }
+        if let date = value.withRawBytes({ Timestamp.parse(utf8: $0) }) { return date }
+        return value.withRawBytes { $0.contains(UInt8(ascii: "\\")) } ? value.string.flatMap(Timestamp.parse) : nil
     }
 }

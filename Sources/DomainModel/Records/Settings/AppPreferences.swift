@@ -47,8 +47,9 @@ public struct AppPreferences: JSONRecord, Hashable {
         writer.key("showRawRecords"); writer.bool(showRawRecords)
     }
 
-    /// The pattern a resolver URL must match.
-    public static let resolverURLPattern = "^https://[^\\s/?#]+(/[^\\s]*)?$"
+    /// The pattern a resolver URL must match: the same rule as `isResolverURL`, so a query
+    /// or fragment may follow the host directly (`https://dns.example?dns=…`).
+    public static let resolverURLPattern = "^https://[^\\s/?#]+([/?#][^\\s]*)?$"
 
     /// Whether `text` is an `https://` URL with a host and no whitespace.
     public static func isResolverURL(_ text: String) -> Bool {

@@ -23,7 +23,10 @@ public struct AppSettings: JSONRecord, Hashable {
     }
 
     public init(from reader: inout RecordReader) throws(RecordDecodingError) {
-        recentSearches = AppSettings.distinctSearches(reader.stringList("recentSearches", limit: .max))
+        // Duplicates go first, so only searches really beyond the limit count as cut (and are reported).
+        var searches = AppSettings.uniqueSearches(reader.stringList("recentSearches"))
+        reader.truncate(&searches, "recentSearches", limit: AppSettings.maxRecentSearches)
+        recentSearches = searches
         savedDomains = reader.domainList("savedDomains", limit: AppSettings.maxSavedDomains)
         preferences = try AppPreferences(from: &reader)
     }
@@ -46,13 +49,17 @@ public struct AppSettings: JSONRecord, Hashable {
 
     /// Searches trimmed, without empties and case-insensitive duplicates, at most the limit.
     public static func distinctSearches(_ searches: [String]) -> [String] {
+        Array(uniqueSearches(searches).prefix(maxRecentSearches))
+    }
+
+    /// Searches trimmed, without empties and case-insensitive duplicates, first spelling kept.
+    static func uniqueSearches(_ searches: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for search in searches {
             let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
             result.append(trimmed)
-            if result.count == maxRecentSearches { break }
         }
         return result
     }

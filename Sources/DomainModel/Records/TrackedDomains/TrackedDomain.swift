@@ -81,7 +81,7 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
     public func merged(with other: TrackedDomain) -> TrackedDomain {
         let (base, second) = other.addedAt < addedAt ? (other, self) : (self, other)
         var result = base
-        result.displayName = base.displayName ?? second.displayName
+        if base.displayName?.isEmpty ?? true { result.displayName = second.displayName ?? base.displayName }
         if result.notes.isEmpty { result.notes = second.notes }
         result.tags = TrackedDomain.distinctTags(base.tags + second.tags)
         result.isFavorite = base.isFavorite || second.isFavorite

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DomainModelPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
