@@ -132,3 +132,31 @@ import TestSupport
         }
     }
 }
+
+@Suite struct DNSOwnerNameTests {
+    @Test(arguments: ["_dmarc.example.com", "_sip._tcp.example.com", "*.example.com", "selector1._domainkey.Example.COM.", "example.com"])
+    func acceptsServiceLabelsAndLeadingWildcard(_ name: String) {
+        #expect(DomainName.isValidOwnerName(name))
+    }
+
+    @Test(arguments: ["a.*.example.com", "**.example.com", "-x.example.com", "exa mple.com", "192.0.2.1", "", "_x-.example.com-"])
+    func rejectsWhatNoOwnerNameLooksLike(_ name: String) {
+        #expect(!DomainName.isValidOwnerName(name))
+    }
+
+    @Test func ownerNamePatternAgreesWithTheCheckUnderPythonRe() throws {
+        let names = ["_dmarc.example.com", "_sip._tcp.example.com", "*.example.com", "a.*.example.com", "**.example.com",
+                     "-x.example.com", "x-.example.com", "_x_.example.com", "exa mple.com", "192.0.2.1", "1.2.3.a4",
+                     "", ".", " _dmarc.example.com. ", String(repeating: "a", count: 63) + ".com", String(repeating: "a", count: 64) + ".com"]
+        let script = """
+            import json, re, sys
+            pattern = re.compile(sys.argv[1])
+            print(json.dumps([pattern.search(name) is not None for name in json.loads(sys.stdin.read())]))
+            """
+        let input = try JSONSerialization.data(withJSONObject: names)
+        let output = try ProcessRunner.python(script, [DomainName.ownerNamePattern], stdin: input)
+        #expect(output.status == 0, "\(output.stderrText)")
+        let verdicts = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [Bool])
+        #expect(verdicts == names.map(DomainName.isValidOwnerName))
+    }
+}

@@ -81,7 +81,9 @@ import Testing
         let (snapshot, issues) = try RecordJSON.decode(Self.snapshot(probes), as: LookupSnapshot.self)
         #expect(snapshot.durationMs == 0)
         #expect(snapshot.dns?.responseTimeMs == nil)
-        #expect(snapshot.dns?.records == [DNSRecord(type: .a, name: "example.com", value: "192.0.2.1", ttl: 0)])
+        // `_dmarc` is a valid DNS owner name: service labels are kept.
+        #expect(snapshot.dns?.records == [DNSRecord(type: .a, name: "example.com", value: "192.0.2.1", ttl: 0),
+                                          DNSRecord(type: .txt, name: "_dmarc.example.com", value: "v=DMARC1", ttl: 0)])
         #expect(snapshot.registration?.nameServers == ["ns1.example.net"])
         #expect(snapshot.registration?.statuses == ["ok"])
         #expect(snapshot.registration?.dnssec == false)
@@ -90,7 +92,7 @@ import Testing
         #expect(issueSummary(issues) == [
             "defaultedField .dns.records[0].priority", "defaultedField .dns.records[0].ttl", "defaultedField .dns.responseTimeMs",
             "defaultedField .durationMs", "defaultedField .http.statusCode", "defaultedField .registration.dnssec",
-            "defaultedField .tls.issuer", "skippedElement .dns.records[1].name", "skippedElement .dns.records[2].name",
+            "defaultedField .tls.issuer", "skippedElement .dns.records[1].name",
             "skippedElement .registration.nameServers[1]", "skippedElement .registration.statuses[1]",
         ])
     }

@@ -47,8 +47,21 @@ public enum DomainName {
         }
     }
 
-    /// Checks host syntax on an already canonical name.
+    /// Whether the canonical form of `raw` is a valid DNS owner name: host syntax, but labels
+    /// may also hold underscores (`_dmarc`, `_sip._tcp`) and the first label may be a lone
+    /// `*` (a wildcard) — the names DNS records live at.
+    public static func isValidOwnerName(_ raw: String) -> Bool {
+        var utf8 = Array(raw.utf8)
+        canonicalize(&utf8)
+        return utf8.withUnsafeBufferPointer { isValidCanonical($0, ownerName: true) }
+    }
+
+    /// Checks host (or owner-name) syntax on an already canonical name.
     static func isValidCanonical(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        isValidCanonical(name, ownerName: false)
+    }
+
+    static func isValidCanonical(_ name: UnsafeBufferPointer<UInt8>, ownerName: Bool) -> Bool {
         guard !name.isEmpty, name.count <= maxLength else { return false }
         var labelStart = 0
         var lastLabelAllDigits = true
@@ -57,13 +70,22 @@ public enum DomainName {
             if index == name.count || name[index] == UInt8(ascii: ".") {
                 let length = index - labelStart
                 guard length >= 1, length <= maxLabelLength else { return false }
+                if ownerName && labelStart == 0 && length == 1 && name[0] == UInt8(ascii: "*") {
+                    labelStart = index + 1
+                    index += 1
+                    continue
+                }
                 guard name[labelStart] != UInt8(ascii: "-"), name[index - 1] != UInt8(ascii: "-") else { return false }
                 lastLabelAllDigits = true
                 for offset in labelStart..<index where !isDigit(name[offset]) { lastLabelAllDigits = false }
                 labelStart = index + 1
             } else {
                 let byte = name[index]
-                guard isLowerAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") else { return false }
+                guard isLowerAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
+                    || (ownerName && byte == UInt8(ascii: "_"))
+                    || (ownerName && byte == UInt8(ascii: "*") && labelStart == 0 && index == 0
+                        && (name.count == 1 || name[1] == UInt8(ascii: ".")))
+                else { return false }
             }
             index += 1
         }
@@ -87,4 +109,9 @@ public enum DomainName {
     public static let pattern =
         #"^[ \t\n\r]*(?=[A-Za-z0-9.-]{1,253}\.?[ \t\n\r]*$)(?!(?:[A-Za-z0-9-]+\.)*[0-9]+\.?[ \t\n\r]*$)"#
         + #"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?[ \t\n\r]*$"#
+
+    /// A regular expression accepting exactly the names `isValidOwnerName` accepts.
+    public static let ownerNamePattern =
+        #"^[ \t\n\r]*(?=[A-Za-z0-9._*-]{1,253}\.?[ \t\n\r]*$)(?!(?:[A-Za-z0-9_*-]+\.)*[0-9]+\.?[ \t\n\r]*$)"#
+        + #"(?:\*|[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?[ \t\n\r]*$"#
 }

@@ -84,6 +84,17 @@ public struct RecordReader {
         return canonical
     }
 
+    /// A required DNS owner name (host syntax plus `_service` labels and a leading `*`),
+    /// returned in canonical form.
+    public func requiredOwnerName(_ key: StaticString) throws(RecordDecodingError) -> String {
+        let raw = try requiredString(key)
+        let canonical = DomainName.canonical(raw)
+        guard DomainName.isValidOwnerName(canonical) else {
+            throw RecordDecodingError(path: ".\(key)", problem: "is not a valid DNS owner name: \"\(raw)\"")
+        }
+        return canonical
+    }
+
     /// A required integer within `range`.
     public func requiredInt(_ key: StaticString, in range: ClosedRange<Int>) throws(RecordDecodingError) -> Int {
         let value = try required(key)

@@ -54,14 +54,14 @@ public struct AuditSession: DeduplicatingRecord, Hashable {
 
     public var naturalKey: UUID { id }
 
-    /// Merge rule: a completed copy beats a running one (the later `completedAt` wins when
-    /// both completed; ties keep the first); checks are unioned by check id, the winner's
-    /// version first.
+    /// Merge rule: the copy that finished later (`completedAt`) wins, so a finished copy beats
+    /// one that has not finished; ties keep the first. Checks are unioned by check id, the
+    /// winner's version first, up to the limit.
     public func merged(with other: AuditSession) -> AuditSession {
         let otherIsNewer = (other.completedAt ?? .distantPast) > (completedAt ?? .distantPast)
         let (winner, loser) = otherIsNewer ? (other, self) : (self, other)
         var result = winner
-        result.checks = AuditSession.distinctChecks(winner.checks + loser.checks)
+        result.checks = Array(AuditSession.distinctChecks(winner.checks + loser.checks).prefix(AuditSession.maxChecks))
         return result
     }
 

@@ -4,7 +4,7 @@ import JSONCore
 public struct DNSRecord: JSONRecord, Hashable {
     /// The record type.
     public var type: Lenient<DNSRecordType>
-    /// The owner name, canonical.
+    /// The owner name, canonical; may hold `_service` labels or start with `*`.
     public var name: String
     /// The record data as presentation text (`93.184.216.34`, `mail.example.com`).
     public var value: String
@@ -26,7 +26,7 @@ public struct DNSRecord: JSONRecord, Hashable {
 
     public init(from reader: inout RecordReader) throws(RecordDecodingError) {
         type = reader.enumeration("type", default: .txt)
-        name = try reader.requiredDomain("name")
+        name = try reader.requiredOwnerName("name")
         value = try reader.requiredString("value")
         ttl = reader.int("ttl", in: 0...DNSRecord.maxTTL, default: 0)
         priority = reader.optionalInt("priority", in: 0...65535)

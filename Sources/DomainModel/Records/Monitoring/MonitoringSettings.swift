@@ -69,7 +69,7 @@ public struct MonitoringSettings: JSONRecord, Hashable {
     /// lists, which are unioned (these first, then the incoming ones not already present).
     public func merged(with incoming: MonitoringSettings) -> MonitoringSettings {
         var result = incoming
-        result.monitoredDomains = union(monitoredDomains, incoming.monitoredDomains)
+        result.monitoredDomains = Array(union(monitoredDomains, incoming.monitoredDomains).prefix(MonitoringSettings.maxMonitoredDomains))
         result.notifyOn = union(notifyOn, incoming.notifyOn)
         result.channels = union(channels, incoming.channels)
         result.quietHours = incoming.quietHours ?? quietHours

@@ -6,7 +6,7 @@ import JSONCore
 /// balance that disagrees with its entries is kept as is and reported by validation.
 public struct UsageCreditLedger: JSONRecord, Hashable {
     public var balance: Int
-    /// Entries oldest first, one per id.
+    /// Entries in stored order, one per id.
     public var entries: [LedgerEntry]
 
     /// The most entries a ledger keeps.
@@ -36,14 +36,14 @@ public struct UsageCreditLedger: JSONRecord, Hashable {
 
     /// Merge rule: entries are unioned by id (these first); the balance moves by the
     /// amounts of the entries added, so a discrepancy already present is neither hidden nor
-    /// doubled.
+    /// doubled. The result stays within the limits decoding enforces.
     public func merged(with incoming: UsageCreditLedger) -> UsageCreditLedger {
         var collection = RecordCollection(entries)
         var added = 0
         for entry in incoming.entries where collection.insert(entry) == .added { added += entry.amount }
         var result = self
-        result.entries = collection.records
-        result.balance = balance + added
+        result.entries = Array(collection.records.prefix(UsageCreditLedger.maxEntries))
+        result.balance = min(max(balance + added, UsageCreditLedger.balanceRange.lowerBound), UsageCreditLedger.balanceRange.upperBound)
         return result
     }
 }

@@ -43,7 +43,7 @@ public struct AppSettings: JSONRecord, Hashable {
     /// unioned (these first); recent searches are unioned (these first) and cut to the limit.
     public func merged(with incoming: AppSettings) -> AppSettings {
         AppSettings(recentSearches: recentSearches + incoming.recentSearches,
-                    savedDomains: union(savedDomains, incoming.savedDomains),
+                    savedDomains: Array(union(savedDomains, incoming.savedDomains).prefix(AppSettings.maxSavedDomains)),
                     preferences: incoming.preferences)
     }
 
