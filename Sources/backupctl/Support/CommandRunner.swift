@@ -17,6 +17,7 @@ enum CommandRunner {
             return .usage
         case .command(var command):
             let json = (command as? any BackupctlCommand)?.common.json ?? false
+            let payloadOnStandardOutput = (command as? any BackupctlCommand)?.writesPayloadToStandardOutput ?? false
             do {
                 try command.run()
                 return .success
@@ -25,7 +26,7 @@ enum CommandRunner {
                 if !failure.alreadyReported {
                     Console.write("error: \(failure.message)\n", to: STDERR_FILENO)
                     if let hint = failure.hint { Console.write("hint: \(hint)\n", to: STDERR_FILENO) }
-                    if json { emitFailureJSON(failure) }
+                    if json { emitFailureJSON(failure, to: payloadOnStandardOutput ? STDERR_FILENO : STDOUT_FILENO) }
                 }
                 return failure.status
             }
@@ -33,7 +34,7 @@ enum CommandRunner {
     }
 
     /// The one JSON document printed on failure.
-    static func emitFailureJSON(_ failure: CommandFailure) {
+    static func emitFailureJSON(_ failure: CommandFailure, to descriptor: Int32 = STDOUT_FILENO) {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("ok"); writer.bool(false)
@@ -42,7 +43,7 @@ enum CommandRunner {
         writer.key("error"); writer.string(failure.message)
         if let hint = failure.hint { writer.key("hint"); writer.string(hint) }
         writer.endObject()
-        writer.bytes.withUnsafeBytes { Console.write($0, to: STDOUT_FILENO) }
-        Console.write("\n", to: STDOUT_FILENO)
+        writer.bytes.withUnsafeBytes { Console.write($0, to: descriptor) }
+        Console.write("\n", to: descriptor)
     }
 }

@@ -13,4 +13,10 @@ struct CommonOptions: ParsableArguments {
 /// format the user asked for.
 protocol BackupctlCommand: ParsableCommand {
     var common: CommonOptions { get }
+    /// Whether stdout carries data (an archive), so reports must go to stderr.
+    var writesPayloadToStandardOutput: Bool { get }
+}
+
+extension BackupctlCommand {
+    var writesPayloadToStandardOutput: Bool { false }
 }

@@ -7,6 +7,15 @@ import JSONCore
 /// JSON document.
 struct Console {
     var options: CommonOptions
+    /// Set when stdout carries data (an archive on `-o -`): output then goes to stderr.
+    var standardOutputIsPayload = false
+
+    init(options: CommonOptions, standardOutputIsPayload: Bool = false) {
+        self.options = options
+        self.standardOutputIsPayload = standardOutputIsPayload
+    }
+
+    private var outputDescriptor: Int32 { standardOutputIsPayload ? STDERR_FILENO : STDOUT_FILENO }
 
     /// Whether standard output is a terminal (cron and pipes are not).
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
@@ -16,7 +25,7 @@ struct Console {
     /// Prints human-readable lines unless `--quiet` or `--json` was given.
     func print(_ text: String) {
         guard !options.quiet, !options.json else { return }
-        Console.write(text + "\n", to: STDOUT_FILENO)
+        Console.write(text + "\n", to: outputDescriptor)
     }
 
     /// Prints the command's JSON document when `--json` was given.
@@ -24,8 +33,8 @@ struct Console {
         guard options.json else { return }
         var writer = JSONWriter(capacity: 4096)
         build(&writer)
-        writer.bytes.withUnsafeBytes { Console.write($0, to: STDOUT_FILENO) }
-        Console.write("\n", to: STDOUT_FILENO)
+        writer.bytes.withUnsafeBytes { Console.write($0, to: outputDescriptor) }
+        Console.write("\n", to: outputDescriptor)
     }
 
     /// Prints a warning on stderr unless `--quiet`.

@@ -1,0 +1,53 @@
+# backupctl — build, test and demo on a Debian machine that has only the Swift toolchain.
+# Every system package the build or the tests need is installed here (apt-get; sudo when
+# not root); Python's jsonschema goes into a virtual environment in .venv.
+
+SHELL := /bin/bash
+SWIFT ?= swift
+APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev zlib1g-dev sqlite3 zstd tar python3 python3-venv
+VENV := .venv
+PYTHON := $(CURDIR)/$(VENV)/bin/python
+DEMO := demo
+BACKUPCTL := .build/release/backupctl
+
+.PHONY: all build deps python-deps test demo bench clean
+
+all: build
+
+# Installs the Debian packages that are missing (and only those).
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+		$$sudo apt-get update -qq && \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# The independent peers the tests use: jsonschema (differential schema tests).
+python-deps: deps
+	@if ! $(PYTHON) -c 'import jsonschema' 2>/dev/null; then \
+		python3 -m venv $(VENV) && \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18'; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release
+
+test: deps python-deps
+	$(SWIFT) build --build-tests
+	BACKUPCTL_TEST_PYTHON=$(PYTHON) $(SWIFT) test --skip-build
+
+# The main job on the default backend (SQLite), in ./demo — never the user's real store.
+demo: build
+	rm -rf $(DEMO) && mkdir -p $(DEMO)
+	$(BACKUPCTL) sample --store $(DEMO)/store.sqlite --size small --seed 7
+	$(BACKUPCTL) export --store $(DEMO)/store.sqlite -o $(DEMO)/backup.ddbackup
+	$(BACKUPCTL) inspect $(DEMO)/backup.ddbackup
+	tar --zstd -tvf $(DEMO)/backup.ddbackup
+
+clean:
+	rm -rf .build $(DEMO) $(VENV)

@@ -1,0 +1,57 @@
+import BackupFormat
+import Foundation
+
+/// What `inspect` reports about a backup: its manifest and, for every entry, whether it
+/// matches the manifest. Section data is hashed as it streams past and never held.
+public struct BackupInspection: Sendable {
+    /// One listed or found entry.
+    public struct Entry: Sendable {
+        public var path: String
+        public var listing: ManifestSection?
+        /// nil when the entry is missing from the archive.
+        public var verification: SectionPayload.Verification?
+
+        /// A word for the check's outcome.
+        public var status: String {
+            switch verification {
+            case .verified?: "verified"
+            case .unlisted?: "not in manifest"
+            case .sizeMismatch?: "size mismatch"
+            case .checksumMismatch?: "checksum mismatch"
+            case nil: "missing"
+            }
+        }
+    }
+
+    /// The file's name (or "standard input").
+    public var file: String
+    /// Bytes of the file.
+    public var fileSize: Int64
+    /// How the file is compressed.
+    public var compression: String
+    public var manifest: BackupManifest
+    public var entries: [Entry]
+
+    /// Whether every listed section is present and verified, and nothing unlisted is present.
+    public var isIntact: Bool { entries.allSatisfy { $0.verification == .verified } }
+
+    /// Reads `path` (or `-`) and checks every entry against the manifest.
+    /// - Throws: `FileIOError` when the file cannot be opened, `BackupFormatError` when it is
+    ///   not a backup, is unsafe or damaged, or comes from a newer version.
+    public init(path: String, limits: BackupReadLimits = .default) throws {
+        let backup = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        let reader = try backup.openArchive(limits: limits)
+        file = backup.name
+        fileSize = backup.size
+        compression = reader.compression.rawValue
+        manifest = reader.manifest
+        var entries: [Entry] = []
+        while let payload = try reader.nextSection(.verifyOnly) {
+            entries.append(Entry(path: payload.path, listing: payload.listing, verification: payload.verification))
+        }
+        for missing in reader.missingSections {
+            entries.append(Entry(path: missing.path, listing: missing, verification: nil))
+        }
+        self.entries = entries
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Number formats shared by the commands' human output.
+enum Formatting {
+    /// `345.9 KB`, `1.2 MB`, `812 B` (decimal units, as `ls -h --si`).
+    static func bytes(_ count: Int64) -> String {
+        let units = [("GB", 1e9), ("MB", 1e6), ("KB", 1e3)]
+        for (name, size) in units where Double(count) >= size {
+            return String(format: "%.1f %@", Double(count) / size, name)
+        }
+        return "\(count) B"
+    }
+
+    /// `0.12 s`.
+    static func seconds(_ interval: TimeInterval) -> String {
+        String(format: "%.2f s", interval)
+    }
+
+    /// `8.4×`.
+    static func ratio(_ value: Double) -> String {
+        String(format: "%.1f×", value)
+    }
+
+    /// Rows padded into columns: the first left-aligned, the rest right-aligned.
+    static func table(_ rows: [[String]], indent: String = "  ") -> String {
+        guard let columns = rows.map(\.count).max() else { return "" }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return rows.map { row in
+            indent + row.enumerated().map { index, cell in
+                index == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : cell.leftPadded(to: widths[index])
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}
