@@ -29,10 +29,17 @@ extension JSONValue {
         return node.kind == .number && node.flag
     }
 
-    /// The number as an `Int`, when it is written as an integer that fits.
+    /// The number as an `Int`, when it is integral and fits: `3`, and also `3.0` or `3e2`, as
+    /// JSON Schema counts integers.
     public var int: Int? {
         let node = self.node
-        guard node.kind == .number, node.flag else { return nil }
+        guard node.kind == .number else { return nil }
+        guard node.flag else {
+            guard let double = withRawBytes({ Double(String(decoding: $0, as: UTF8.self)) }),
+                  double == double.rounded(), abs(double) < 9.2e18
+            else { return nil }
+            return Int(double)
+        }
         return withRawBytes { raw -> Int? in
             var index = 0
             let negative = raw[0] == UInt8(ascii: "-")
@@ -55,7 +62,7 @@ extension JSONValue {
     /// The number as a `Double` (the nearest one; huge exponents give ±infinity).
     public var double: Double? {
         guard node.kind == .number else { return nil }
-        if let int { return Double(int) }
+        if node.flag, let int { return Double(int) }
         return withRawBytes { Double(String(decoding: $0, as: UTF8.self)) }
     }
 

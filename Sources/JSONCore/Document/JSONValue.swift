@@ -174,3 +174,30 @@ public struct JSONFields: Sequence, Sendable {
 
     public var underestimatedCount: Int { value.kind == .object ? value.count : 0 }
 }
+
+extension JSONValue {
+    /// Calls `body` with each field of an object: the key's raw bytes (as written, between
+    /// the quotes), whether the key holds escapes, and the value. Nothing is allocated per
+    /// field, which is what validators walking millions of records need.
+    public func forEachRawField(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ keyHasEscapes: Bool, _ value: JSONValue) throws -> Void) rethrows {
+        let node = self.node
+        guard node.kind == .object else { return }
+        let tape = document.tape
+        try document.source.withUnsafeBufferPointer { source in
+            var child = index + 1
+            let end = Int(node.next)
+            while child < end {
+                let keyNode = tape[child]
+                let key = UnsafeBufferPointer(rebasing: source[Int(keyNode.start)..<Int(keyNode.start + keyNode.length)])
+                try body(key, keyNode.flag, JSONValue(document: document, index: child + 1))
+                child = Int(tape[child + 1].next)
+            }
+        }
+    }
+
+    /// Whether the value is a string written without escapes (its raw bytes are its text).
+    public var isPlainString: Bool {
+        let node = self.node
+        return node.kind == .string && !node.flag
+    }
+}

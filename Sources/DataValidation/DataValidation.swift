@@ -1,1 +1,0 @@
-// The DataValidation module. Its types are documented where they are declared.

@@ -1,0 +1,74 @@
+import BackupFormat
+import DomainModel
+import Foundation
+
+/// Validates backups (design §5): version policy, structure, schema and semantics, with a
+/// finding for every problem rather than an exception for the first.
+///
+///     let report = try DataValidationService().validate(backup: "backup.ddbackup")
+///     if report.isFromNewerVersion { exit(76) } else if report.hasErrors { exit(65) }
+public struct DataValidationService: Sendable {
+    /// The limits the reader enforces.
+    public var limits: BackupReadLimits
+
+    public init(limits: BackupReadLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Validates the backup at `path` (`-` for standard input).
+    /// - Throws: only when the file cannot be opened (`FileIOError`, e.g. not found); every
+    ///   problem with its contents is a finding.
+    public func validate(backup path: String) throws -> ValidationReport {
+        try validate(backup: BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize))
+    }
+
+    /// Validates an opened backup file.
+    public func validate(backup file: BackupFile) -> ValidationReport {
+        switch file.encoding {
+        case .tar:
+            return validateArchive(file)
+        case .plainJSON, .gzipJSON, .unknown:
+            return ValidationReport(file: file.name, findings: [Finding(
+                .error, .archiveUnreadable, section: nil, location: file.name,
+                message: "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document.")])
+        }
+    }
+
+    /// Turns an error that stops reading into its finding.
+    public static func finding(for error: BackupFormatError, file: String) -> Finding {
+        switch error {
+        case .newerSchemaVersion(_, let found, let supported):
+            Finding(.error, .versionNewer, section: nil, location: file,
+                    message: "this is a schema version \(found) backup, written by a newer build; this build reads versions up to \(supported). Nothing can be imported from it; use a newer backupctl.")
+        case .invalidManifest, .manifestNotFirst:
+            Finding(.error, .manifestInvalid, section: nil, location: BackupManifest.entryPath, message: error.description)
+        default:
+            Finding(.error, .archiveUnreadable, section: nil, location: file, message: error.description)
+        }
+    }
+
+    private func validateArchive(_ file: BackupFile) -> ValidationReport {
+        let reader: BackupArchiveReader
+        do {
+            reader = try file.openArchive(limits: limits)
+        } catch let error as BackupFormatError {
+            var report = ValidationReport(file: file.name, findings: [Self.finding(for: error, file: file.name)])
+            if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
+            return report
+        } catch {
+            return ValidationReport(file: file.name, findings: [Finding(.error, .archiveUnreadable, section: nil, location: file.name,
+                                                                        message: "\(error)")])
+        }
+        let session = BackupValidationSession(manifest: reader.manifest, archive: file.name, options: limits.json)
+        var findings: [Finding] = []
+        do {
+            while let payload = try reader.nextSection() { try session.check(payload) }
+        } catch let error as BackupFormatError {
+            findings.append(Self.finding(for: error, file: file.name))
+        } catch {
+            findings.append(Finding(.error, .archiveUnreadable, section: nil, location: file.name, message: "\(error)"))
+        }
+        let sessionFindings = session.finish(missing: reader.isFinished ? reader.missingSections : [])
+        return ValidationReport(file: file.name, schemaVersion: reader.manifest.schemaVersion, findings: sessionFindings + findings)
+    }
+}

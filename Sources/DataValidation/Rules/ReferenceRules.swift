@@ -1,0 +1,84 @@
+import BackupFormat
+import DomainModel
+import JSONCore
+
+/// The checks between records and sections (design §5 "semantic"): duplicate domains,
+/// references to untracked domains or missing snapshots, the ledger's balance.
+///
+/// Sections referring to others come after them in the archive, so one pass suffices:
+/// tracked domains and snapshot ids are collected as their sections go by.
+struct ReferenceRules {
+    private(set) var trackedDomains = Set<String>()
+    private(set) var snapshotIDs = Set<String>()
+    private var sawTrackedDomains = false
+    private var sawLookupHistory = false
+
+    /// Checks one record that passed the schema; `walker.path` points at it.
+    mutating func check(_ section: BackupSection, _ record: JSONValue, _ walker: inout SchemaWalker) {
+        switch section {
+        case .trackedDomains:
+            sawTrackedDomains = true
+            guard let domain = record["domain"]?.string else { return }
+            let canonical = DomainName.canonical(domain)
+            if !trackedDomains.insert(canonical).inserted {
+                walker.record(.warning, .duplicate, "\"\(canonical)\" is tracked twice; the two records are merged on import.", key: "domain")
+            }
+        case .lookupHistory:
+            sawLookupHistory = true
+            if let id = record["id"]?.string { snapshotIDs.insert(id.lowercased()) }
+        case .domainAudits:
+            checkTracked(record["domain"], key: "domain", &walker)
+        case .domainWorkflows:
+            checkTrackedList(record["domains"], key: "domains", &walker)
+        case .monitoringSettings:
+            checkTrackedList(record["monitoredDomains"], key: "monitoredDomains", &walker)
+        case .monitoringLogs:
+            checkTracked(record["domain"], key: "domain", &walker)
+            if sawLookupHistory, let id = record["snapshotId"]?.string, !snapshotIDs.contains(id.lowercased()) {
+                walker.record(.warning, .missingSnapshot, "names snapshot \(id), which is not in the lookup history.", key: "snapshotId")
+            }
+        case .usageCredits:
+            guard let balance = record["balance"]?.int else { return }
+            var total = 0
+            for entry in record["entries"]?.elements ?? JSONElements.empty { total += entry["amount"]?.int ?? 0 }
+            if total != balance {
+                walker.record(.warning, .ledgerBalance,
+                              "the balance is \(balance) but the entries add up to \(total); the stored balance is kept.", key: "balance")
+            }
+        case .appSettings, .entitlement:
+            break
+        }
+    }
+
+    private func checkTracked(_ value: JSONValue?, key: String, _ walker: inout SchemaWalker) {
+        guard sawTrackedDomains, let domain = value?.string else { return }
+        let canonical = DomainName.canonical(domain)
+        if !trackedDomains.contains(canonical) {
+            walker.record(.warning, .untrackedDomain, "names \"\(canonical)\", which is not a tracked domain.", key: key)
+        }
+    }
+
+    private func checkTrackedList(_ value: JSONValue?, key: String, _ walker: inout SchemaWalker) {
+        guard sawTrackedDomains, let list = value, list.kind == .array else { return }
+        walker.path.push(.key(key))
+        for (index, element) in list.elements.enumerated() {
+            guard let domain = element.string else { continue }
+            let canonical = DomainName.canonical(domain)
+            if !trackedDomains.contains(canonical) {
+                walker.path.push(.index(index))
+                walker.record(.warning, .untrackedDomain, "names \"\(canonical)\", which is not a tracked domain.")
+                walker.path.pop()
+            }
+        }
+        walker.path.pop()
+    }
+}
+
+extension JSONElements {
+    /// No elements.
+    static var empty: JSONElements { JSONDocument.emptyArray.root.elements }
+}
+
+extension JSONDocument {
+    static let emptyArray: JSONDocument = try! JSONDocument(parsing: Array("[]".utf8))
+}

@@ -1,0 +1,43 @@
+import DomainModel
+
+/// Short constructors for schema nodes, so schema definitions read like the record docs.
+enum SchemaBuilder {
+    static func string(_ description: String, _ format: StringFormat? = nil) -> SchemaNode {
+        SchemaNode(.string(StringSchema(format: format)), description: description)
+    }
+
+    static func enumeration<Value: LenientEnum>(_ type: Value.Type, _ description: String) -> SchemaNode {
+        SchemaNode(.string(StringSchema(knownValues: Lenient<Value>.allowedValues, fallback: Value.fallback.rawValue)),
+                   description: description)
+    }
+
+    static func integer(_ description: String, _ range: ClosedRange<Int>? = nil) -> SchemaNode {
+        SchemaNode(.integer(range), description: description)
+    }
+
+    static func boolean(_ description: String) -> SchemaNode {
+        SchemaNode(.boolean, description: description)
+    }
+
+    static func array(of items: SchemaNode, _ description: String, max: Int? = nil, unique: String? = nil) -> SchemaNode {
+        SchemaNode(.array(ArraySchema(items: items, maxItems: max, uniqueField: unique)), description: description)
+    }
+
+    static func stringMap(_ description: String) -> SchemaNode {
+        SchemaNode(.stringMap, description: description)
+    }
+
+    static func object(_ definition: String, _ description: String, _ properties: [PropertySchema]) -> SchemaNode {
+        SchemaNode(.object(ObjectSchema(properties)), description: description, definitionName: definition)
+    }
+
+    /// A required field.
+    static func required(_ name: String, _ node: SchemaNode) -> PropertySchema {
+        PropertySchema(name, node, required: true)
+    }
+
+    /// An optional field: it may be absent or null.
+    static func optional(_ name: String, _ node: SchemaNode) -> PropertySchema {
+        PropertySchema(name, SchemaNode(.nullable(node), description: node.description), required: false)
+    }
+}

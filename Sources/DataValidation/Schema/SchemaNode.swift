@@ -1,0 +1,108 @@
+/// One node of the backup schema: the single description both the validator runs and
+/// `backupctl schema` prints as JSON Schema.
+public struct SchemaNode: Sendable {
+    /// What the value must be.
+    public indirect enum Kind: Sendable {
+        case object(ObjectSchema)
+        case array(ArraySchema)
+        case string(StringSchema)
+        case integer(ClosedRange<Int>?)
+        case boolean
+        /// An object whose values are all strings (HTTP headers, step parameters).
+        case stringMap
+        /// The node, or `null`.
+        case nullable(SchemaNode)
+    }
+
+    public var kind: Kind
+    /// What the value means, for the printed schema.
+    public var description: String
+    /// A name under `$defs` when the printed schema should share the node (records).
+    public var definitionName: String?
+
+    public init(_ kind: Kind, description: String = "", definitionName: String? = nil) {
+        self.kind = kind
+        self.description = description
+        self.definitionName = definitionName
+    }
+}
+
+/// An object's fields.
+public struct ObjectSchema: Sendable {
+    public var properties: [PropertySchema]
+
+    public init(_ properties: [PropertySchema]) {
+        self.properties = properties
+    }
+
+    /// The index of the property named like `key`'s bytes.
+    func propertyIndex(matching key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (index, property) in properties.enumerated() where property.utf8.count == key.count {
+            if property.utf8.elementsEqual(key) { return index }
+        }
+        return nil
+    }
+}
+
+/// One field of an object.
+public struct PropertySchema: Sendable {
+    public var name: String
+    public var node: SchemaNode
+    public var isRequired: Bool
+    /// The name's UTF-8, compared against JSON keys without allocating.
+    let utf8: [UInt8]
+
+    public init(_ name: String, _ node: SchemaNode, required: Bool = false) {
+        self.name = name
+        self.node = node
+        self.isRequired = required
+        self.utf8 = Array(name.utf8)
+    }
+}
+
+/// An array's elements.
+public struct ArraySchema: Sendable {
+    public var items: SchemaNode
+    public var maxItems: Int?
+    /// A field of the (object) items that should be unique; duplicates are merged on import,
+    /// so they are warnings.
+    public var uniqueField: String?
+
+    public init(items: SchemaNode, maxItems: Int? = nil, uniqueField: String? = nil) {
+        self.items = items
+        self.maxItems = maxItems
+        self.uniqueField = uniqueField
+    }
+}
+
+/// A string's constraints.
+public struct StringSchema: Sendable {
+    public var format: StringFormat?
+    /// Known values of a lenient enum: others are accepted (mapped to `fallback`) and noted.
+    public var knownValues: [String]?
+    public var fallback: String?
+
+    public init(format: StringFormat? = nil, knownValues: [String]? = nil, fallback: String? = nil) {
+        self.format = format
+        self.knownValues = knownValues
+        self.fallback = fallback
+    }
+}
+
+/// The string formats the schema checks.
+public enum StringFormat: String, Sendable {
+    /// ISO 8601 date-time.
+    case dateTime = "date-time"
+    /// 8-4-4-4-12 hexadecimal UUID.
+    case uuid
+    /// A host name (canonical form valid per RFC 1035/1123).
+    case domain
+    /// A DNS owner name (host syntax plus `_service` labels and a leading `*`).
+    case ownerName
+    /// An `https://` URL.
+    case resolverURL
+    /// A wall-clock time `HH:MM`.
+    case wallClockTime
+    /// Not empty, not only whitespace.
+    case nonEmpty
+}

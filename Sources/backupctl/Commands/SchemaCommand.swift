@@ -1,0 +1,36 @@
+import ArgumentParsing
+import DataValidation
+import Foundation
+
+/// `backupctl schema`: prints the JSON Schema of a backup version.
+struct SchemaCommand: BackupctlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema (draft 2020-12) of a backup version.",
+        discussion: """
+            Generated from the same description the validator runs. For version 3, each property \
+            of the schema is one section entry of the archive; the manifest is under \
+            $defs/manifest. Versions 1 and 2 describe the whole single-document backup.
+            """)
+
+    @Option(help: ArgumentHelp("The backup schema version (default: the current one).", valueName: "n"))
+    var version: Int?
+
+    @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        if let version, BackupSchema.version(version) == nil {
+            let known = BackupSchema.knownVersions.map(String.init).joined(separator: ", ")
+            throw ValidationError("--version must be one of \(known), not \(version)")
+        }
+    }
+
+    func run() throws {
+        let schema = version.flatMap(BackupSchema.version) ?? .current
+        var printer = JSONSchemaPrinter()
+        let text = printer.print(schema)
+        // The schema is the document: printed with or without --json, silenced by --quiet.
+        guard !common.quiet else { return }
+        text.withUnsafeBytes { Console.write($0, to: STDOUT_FILENO) }
+    }
+}
