@@ -10,9 +10,13 @@ import Foundation
 public struct DataValidationService: Sendable {
     /// The limits the reader enforces.
     public var limits: BackupReadLimits
+    /// Brings version 1 and 2 backups to the current version so the current rules
+    /// (references, duplicates) can run on them; without it they get schema checks only.
+    public var upgrader: (any BackupUpgrading)?
 
-    public init(limits: BackupReadLimits = .default) {
+    public init(limits: BackupReadLimits = .default, upgrader: (any BackupUpgrading)? = nil) {
         self.limits = limits
+        self.upgrader = upgrader
     }
 
     /// Validates the backup at `path` (`-` for standard input).
@@ -27,7 +31,9 @@ public struct DataValidationService: Sendable {
         switch file.encoding {
         case .tar:
             return validateArchive(file)
-        case .plainJSON, .gzipJSON, .unknown:
+        case .plainJSON, .gzipJSON:
+            return validateLegacy(file)
+        case .unknown:
             return ValidationReport(file: file.name, findings: [Finding(
                 .error, .archiveUnreadable, section: nil, location: file.name,
                 message: "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document.")])

@@ -75,4 +75,26 @@ public final class BackupFile {
         lseek(descriptor, 0, SEEK_SET)
         return descriptor
     }
+
+    /// The whole file's bytes (for single-document backups, bounded by the caller).
+    func readWhole() throws -> [UInt8] {
+        let count = Int(size)
+        var filled = 0
+        let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while filled < count {
+                let read = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    throw BackupFormatError.cannotReadFile(path: name, reason: String(cString: strerror(errno)))
+                }
+                if read == 0 { break }
+                filled += read
+            }
+            initialized = filled
+        }
+        guard filled == count else {
+            throw BackupFormatError.truncatedArchive(archive: name, entry: nil, message: "the file shrank while it was being read")
+        }
+        return bytes
+    }
 }

@@ -26,6 +26,15 @@ public struct SectionPayload: Sendable {
     /// The entry's bytes: present only when verified and collected.
     public let bytes: [UInt8]?
 
+    /// A payload; readers make these, and so do upgrades of single-document backups.
+    public init(path: String, listing: ManifestSection?, size: Int64, verification: Verification, bytes: [UInt8]?) {
+        self.path = path
+        self.listing = listing
+        self.size = size
+        self.verification = verification
+        self.bytes = bytes
+    }
+
     /// The error a strict reader raises for this payload, nil when verified.
     public func failure(archive: String) -> BackupFormatError? {
         switch verification {

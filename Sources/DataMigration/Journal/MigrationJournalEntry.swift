@@ -48,15 +48,10 @@ public struct MigrationJournalEntry: Sendable, Equatable {
               let appliedText = json["appliedAt"]?.string, let applied = Timestamp.parse(appliedText)
         else { return nil }
         var counts: [String: Int] = [:]
-        for field in json["counts"]?.fields ?? JSONDocument.empty.root.fields {
+        for field in json["counts"]?.fields ?? .empty {
             if let value = field.value.int { counts[field.key] = value }
         }
         self.init(step: step, fromVersion: from, toVersion: to, appliedAt: applied,
                   durationMs: json["durationMs"]?.int ?? 0, counts: counts, tool: json["tool"]?.string ?? "unknown")
     }
-}
-
-extension JSONDocument {
-    /// An empty object, for iterating "no fields".
-    static let empty: JSONDocument = try! JSONDocument(parsing: Array("{}".utf8))
 }

@@ -58,7 +58,7 @@ enum LegacyDNSReshaper {
         }
         writer.key("records")
         writer.beginArray()
-        for answer in dns["answers"]?.fields ?? JSONDocument.empty.root.fields {
+        for answer in dns["answers"]?.fields ?? .empty {
             let type = answer.key.uppercased()
             let values = answer.value.kind == .array ? Array(answer.value.elements) : [answer.value]
             for value in values {

@@ -65,10 +65,16 @@ enum LegacyLedgerReshaper {
         return (output, count)
     }
 
-    /// A stable UUID from an entry's position and text (SHA-256, version 8 bits set).
+    /// A stable UUID from an entry's position and text.
     static func derivedID(index: Int, entry: JSONValue) -> UUID {
         var material = Array("ledger:\(index):".utf8)
         entry.withRawBytes { material.append(contentsOf: $0) }
+        return stableID(material)
+    }
+
+    /// A UUID derived from `material` (SHA-256, RFC 9562 version 8 and variant bits set), so
+    /// the same content always gets the same id.
+    static func stableID(_ material: [UInt8]) -> UUID {
         let digest = (try? SHA256Hasher.digest(of: material))?.bytes ?? [UInt8](repeating: 0, count: 32)
         var bytes = Array(digest.prefix(16))
         bytes[6] = bytes[6] & 0x0F | 0x80

@@ -40,7 +40,7 @@ struct ReferenceRules {
         case .usageCredits:
             guard let balance = record["balance"]?.int else { return }
             var total = 0
-            for entry in record["entries"]?.elements ?? JSONElements.empty { total += entry["amount"]?.int ?? 0 }
+            for entry in record["entries"]?.elements ?? .empty { total += entry["amount"]?.int ?? 0 }
             if total != balance {
                 walker.record(.warning, .ledgerBalance,
                               "the balance is \(balance) but the entries add up to \(total); the stored balance is kept.", key: "balance")
@@ -72,13 +72,4 @@ struct ReferenceRules {
         }
         walker.path.pop()
     }
-}
-
-extension JSONElements {
-    /// No elements.
-    static var empty: JSONElements { JSONDocument.emptyArray.root.elements }
-}
-
-extension JSONDocument {
-    static let emptyArray: JSONDocument = try! JSONDocument(parsing: Array("[]".utf8))
 }

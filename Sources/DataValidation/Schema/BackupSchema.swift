@@ -27,13 +27,21 @@ public struct BackupSchema: Sendable {
     /// The schema of `version`, if this build knows it.
     public static func version(_ version: Int) -> BackupSchema? {
         switch version {
+        case 1: LegacySchemas.v1
+        case 2: LegacySchemas.v2
         case 3: v3
         default: nil
         }
     }
 
     /// Every version this build knows, oldest first.
-    public static var knownVersions: [Int] { [3] }
+    public static var knownVersions: [Int] { [1, 2, 3] }
+
+    /// The node of a single-document version.
+    public var documentNode: SchemaNode? {
+        guard case .document(let node) = layout else { return nil }
+        return node
+    }
 
     /// The node of a v3 section.
     public func node(for section: BackupSection) -> SchemaNode? {

@@ -106,11 +106,15 @@ public struct JSONSchemaPrinter {
             }
         case .boolean:
             writer.key("type"); writer.string("boolean")
-        case .stringMap:
+        case .number(let range):
+            writer.key("type"); writer.string("number")
+            if let range {
+                writer.key("minimum"); writer.double(range.lowerBound)
+                writer.key("maximum"); writer.double(range.upperBound)
+            }
+        case .map(let values):
             writer.key("type"); writer.string("object")
-            writer.key("additionalProperties"); writer.beginObject()
-            writer.key("type"); writer.string("string")
-            writer.endObject()
+            writer.key("additionalProperties"); write(values, to: &writer)
         }
     }
 

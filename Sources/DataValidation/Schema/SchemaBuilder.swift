@@ -23,8 +23,16 @@ enum SchemaBuilder {
         SchemaNode(.array(ArraySchema(items: items, maxItems: max, uniqueField: unique)), description: description)
     }
 
+    static func number(_ description: String, _ range: ClosedRange<Double>? = nil) -> SchemaNode {
+        SchemaNode(.number(range), description: description)
+    }
+
     static func stringMap(_ description: String) -> SchemaNode {
-        SchemaNode(.stringMap, description: description)
+        SchemaNode(.map(SchemaNode(.string(StringSchema()), description: "A value.")), description: description)
+    }
+
+    static func map(of values: SchemaNode, _ description: String) -> SchemaNode {
+        SchemaNode(.map(values), description: description)
     }
 
     static func object(_ definition: String, _ description: String, _ properties: [PropertySchema]) -> SchemaNode {

@@ -7,9 +7,11 @@ public struct SchemaNode: Sendable {
         case array(ArraySchema)
         case string(StringSchema)
         case integer(ClosedRange<Int>?)
+        /// Any number (legacy epoch timestamps).
+        case number(ClosedRange<Double>?)
         case boolean
-        /// An object whose values are all strings (HTTP headers, step parameters).
-        case stringMap
+        /// An object whose values all match one node (HTTP headers, step parameters, DNS answer maps).
+        case map(SchemaNode)
         /// The node, or `null`.
         case nullable(SchemaNode)
     }

@@ -52,13 +52,17 @@ struct SchemaWalker {
             }
         case .boolean:
             guard value.bool != nil else { return wrongType(value, "true or false") }
-        case .stringMap:
-            guard value.kind == .object else { return wrongType(value, "an object of strings") }
+        case .number(let range):
+            guard let number = value.double else { return wrongType(value, "a number") }
+            if let range, !range.contains(number) {
+                record(.error, .outOfRange, "must be between \(range.lowerBound) and \(range.upperBound), not \(value.numberText ?? "")." )
+            }
+        case .map(let values):
+            guard value.kind == .object else { return wrongType(value, "an object") }
             value.forEachRawField { key, escaped, fieldValue in
-                guard fieldValue.kind != .string else { return }
-                let name = escaped ? (JSONValueKey.decode(key)) : String(decoding: key, as: UTF8.self)
+                let name = escaped ? JSONValueKey.decode(key) : String(decoding: key, as: UTF8.self)
                 path.push(.key(name))
-                wrongType(fieldValue, "a string")
+                check(fieldValue, values)
                 path.pop()
             }
         }

@@ -201,3 +201,18 @@ extension JSONValue {
         return node.kind == .string && !node.flag
     }
 }
+
+extension JSONElements {
+    /// No elements: for optional arrays, `value["list"]?.elements ?? .empty`.
+    public static let empty = JSONElements(value: JSONDocument.emptyObject.root)
+}
+
+extension JSONFields {
+    /// No fields: for optional objects, `value["map"]?.fields ?? .empty`.
+    public static let empty = JSONFields(value: JSONDocument.emptyObject.root)
+}
+
+extension JSONDocument {
+    /// `{}`, the value behind the empty sequences.
+    static let emptyObject: JSONDocument = try! JSONDocument(parsing: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+}

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import DataPortability
 import DataValidation
 
 /// `backupctl validate`: checks a backup against the schema and the rules, without importing.
@@ -21,7 +22,7 @@ struct ValidateCommand: BackupctlCommand {
 
     func run() throws {
         let console = Console(options: common)
-        let report = try DataValidationService().validate(backup: file)
+        let report = try DataValidationService.standard().validate(backup: file)
         ValidationReportText.print(report, to: console)
         if report.isFromNewerVersion {
             throw CommandFailure(.newerVersion, report.findings.first { $0.code == .versionNewer }?.message ?? "The backup is from a newer version.",

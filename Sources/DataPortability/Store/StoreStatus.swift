@@ -1,0 +1,37 @@
+import DataMigration
+import DataStore
+import Foundation
+
+/// What `status` reports, like `flyway info`: the store's version and this build's, the
+/// steps still to run, the journal of those that ran, and what each key holds.
+public struct StoreStatus: Sendable {
+    public var location: StoreLocation
+    /// The store's schema version (the marker counts as 1).
+    public var storedVersion: Int
+    /// The version this build migrates to.
+    public var supportedVersion: Int
+    /// Steps `migrate` would run (empty for a current or newer store).
+    public var pendingSteps: [StoreVersionStep]
+    /// Applied steps, oldest first.
+    public var journal: [MigrationJournalEntry]
+    public var inventory: StoreInventory
+    /// Whether the pre-versioning marker is set.
+    public var hasPreVersioningMarker: Bool
+
+    /// Whether a newer build wrote the store.
+    public var isNewerThanThisBuild: Bool { storedVersion > supportedVersion }
+
+    /// Reads the status of the store `explicitPath` (or the default one), without locking:
+    /// it only reads.
+    public init(explicitPath: String?, locator: StoreLocator = StoreLocator(),
+                migrations: DataMigrationService = DataMigrationService()) throws {
+        location = try locator.locate(explicitPath: explicitPath)
+        let store = try StoreOpener.open(at: location.url, mode: .mustExist)
+        storedVersion = try DataMigrationService.storedVersion(in: store)
+        supportedVersion = migrations.targetVersion
+        pendingSteps = storedVersion > supportedVersion ? [] : try migrations.pendingSteps(in: store)
+        journal = try MigrationJournal.entries(in: store)
+        inventory = try StoreInventory(reading: store)
+        hasPreVersioningMarker = try store.value(forKey: StorageKey.preVersioningMarker.rawValue) != nil
+    }
+}

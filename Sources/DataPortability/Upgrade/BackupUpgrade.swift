@@ -1,0 +1,78 @@
+import BackupFormat
+import DataMigration
+import DataValidation
+import Foundation
+
+/// Rewrites an older backup (v1, v2) as a current (v3) archive: validated first, upgraded
+/// step by step, written atomically. A current backup is verified and copied.
+public struct BackupUpgrade {
+    /// What an upgrade did.
+    public struct Summary: Sendable {
+        public var input: String
+        public var output: String
+        public var fromVersion: Int
+        public var manifest: BackupManifest
+        /// The validation of the input (notes and warnings included).
+        public var report: ValidationReport
+    }
+
+    /// Why an upgrade was refused.
+    public enum Refusal: Error, CustomStringConvertible, Sendable {
+        /// The input has validation errors; nothing was written.
+        case invalid(ValidationReport)
+
+        public var description: String {
+            switch self {
+            case .invalid(let report):
+                let first = report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" } ?? ""
+                return "\(report.file) has \(report.count(.error)) validation errors, so it was not upgraded; nothing was written.\(first)"
+            }
+        }
+    }
+
+    public var compression: ArchiveCompression
+    public var limits: BackupReadLimits
+
+    public init(compression: ArchiveCompression = .default, limits: BackupReadLimits = .default) {
+        self.compression = compression
+        self.limits = limits
+    }
+
+    /// Upgrades `input` (a path or `-`) into a new archive at `output`.
+    /// - Throws: `Refusal.invalid` (exit 65) or `BackupFormatError.newerSchemaVersion` (76),
+    ///   file errors; nothing is left under `output` on failure.
+    public func run(input: String, output: URL) throws -> Summary {
+        let file = try BackupFile(path: input, maxInputSize: limits.archive.maxTotalSize)
+        let report = DataValidationService.standard(limits: limits).validate(backup: file)
+        if report.isFromNewerVersion, let version = report.schemaVersion {
+            throw BackupFormatError.newerSchemaVersion(archive: file.name, found: version, supported: DomainDigBackup.currentSchemaVersion)
+        }
+        guard !report.hasErrors else { throw Refusal.invalid(report) }
+        let writer = try BackupArchiveWriter(destination: .file(output), compression: compression)
+        let fromVersion: Int
+        let createdAt: Date
+        let storeSchemaVersion: Int
+        switch file.encoding {
+        case .tar:
+            let reader = try file.openArchive(limits: limits)
+            fromVersion = reader.manifest.schemaVersion
+            createdAt = reader.manifest.createdAt
+            storeSchemaVersion = reader.manifest.storeSchemaVersion
+            while let payload = try reader.nextSection() {
+                if let failure = payload.failure(archive: file.name) { throw failure }
+                guard let bytes = payload.bytes, let listing = payload.listing else { continue }
+                try writer.addEntry(name: listing.name, path: listing.path, bytes: bytes, records: listing.records)
+            }
+        default:
+            let upgraded = try BackupUpgrader().upgrade(file.readLegacyDocument(limits: limits))
+            fromVersion = upgraded.originalVersion
+            createdAt = upgraded.createdAt
+            storeSchemaVersion = upgraded.storeSchemaVersion
+            for (section, bytes) in upgraded.sections {
+                try writer.addSection(section, bytes: bytes, records: UpgradedBackup.recordCount(bytes))
+            }
+        }
+        let written = try writer.finish(createdAt: createdAt, storeSchemaVersion: storeSchemaVersion)
+        return Summary(input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest, report: report)
+    }
+}

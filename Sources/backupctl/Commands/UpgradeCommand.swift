@@ -1,0 +1,62 @@
+import ArgumentParsing
+import BackupFormat
+import DataPortability
+import Foundation
+
+/// `backupctl upgrade`: rewrites an older backup as a current one.
+struct UpgradeCommand: BackupctlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upgrade",
+        abstract: "Rewrite an older backup (version 1 or 2) as a current one.",
+        discussion: """
+            Validates the backup, upgrades it step by step (v1 → v2 → v3) and writes a version 3 \
+            archive atomically. Fields are renamed and reshaped, never dropped; duplicates and \
+            canonical forms are resolved when the backup is imported. A backup with validation \
+            errors is refused (exit 65) and nothing is written.
+            """)
+
+    @Argument(help: ArgumentHelp("The backup to upgrade, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(name: [.short("o"), .long], help: ArgumentHelp("Where to write the upgraded backup.", valueName: "file"))
+    var output: String
+
+    @Option(help: "How to compress the new archive.")
+    var compression: ArchiveCompression.Algorithm = .zstd
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let console = Console(options: common)
+        let destination = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+        let summary: BackupUpgrade.Summary
+        do {
+            summary = try BackupUpgrade(compression: try ArchiveCompression(compression)).run(input: file, output: destination)
+        } catch let refusal as BackupUpgrade.Refusal {
+            throw CommandFailure(.invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
+        }
+        console.print("Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)")
+        var rows = [["section", "records", "bytes"]]
+        for section in summary.manifest.sections { rows.append([section.name, String(section.records), String(section.bytes)]) }
+        console.print(Formatting.table(rows))
+        console.emitJSON { writer in
+            writer.beginObject()
+            writer.key("ok"); writer.bool(true)
+            writer.key("input"); writer.string(summary.input)
+            writer.key("output"); writer.string(summary.output)
+            writer.key("fromVersion"); writer.int(summary.fromVersion)
+            writer.key("toVersion"); writer.int(summary.manifest.schemaVersion)
+            writer.key("sections"); writer.beginArray()
+            for section in summary.manifest.sections {
+                writer.beginObject()
+                writer.key("name"); writer.string(section.name)
+                writer.key("records"); writer.int(section.records)
+                writer.key("bytes"); writer.int(Int(section.bytes))
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        }
+    }
+}
