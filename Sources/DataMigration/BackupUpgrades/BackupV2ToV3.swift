@@ -25,7 +25,7 @@ enum BackupV2ToV3 {
             sections.append((section, writer.bytes))
         }
         return UpgradedBackup(originalVersion: originalVersion, createdAt: createdAt,
-                              producer: BackupManifest.Producer(name: producerName, version: "backup v\(originalVersion)"),
+                              producer: BackupManifest.Producer(name: producerName, version: ""),
                               storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections)
     }
 

@@ -1,4 +1,5 @@
 import BackupFormat
+import DataMigration
 import Foundation
 
 /// What `inspect` reports about a backup: its manifest and, for every entry, whether it
@@ -10,15 +11,18 @@ public struct BackupInspection: Sendable {
         public var listing: ManifestSection?
         /// nil when the entry is missing from the archive.
         public var verification: SectionPayload.Verification?
+        /// Set for sections of a single-document (v1, v2) backup, which carries no checksums.
+        public var fromSingleDocument = false
 
         /// A word for the check's outcome.
         public var status: String {
+            if fromSingleDocument { return "no checksum (single document)" }
             switch verification {
-            case .verified?: "verified"
-            case .unlisted?: "not in manifest"
-            case .sizeMismatch?: "size mismatch"
-            case .checksumMismatch?: "checksum mismatch"
-            case nil: "missing"
+            case .verified?: return "verified"
+            case .unlisted?: return "not in manifest"
+            case .sizeMismatch?: return "size mismatch"
+            case .checksumMismatch?: return "checksum mismatch"
+            case nil: return "missing"
             }
         }
     }
@@ -33,13 +37,23 @@ public struct BackupInspection: Sendable {
     public var entries: [Entry]
 
     /// Whether every listed section is present and verified, and nothing unlisted is present.
-    public var isIntact: Bool { entries.allSatisfy { $0.verification == .verified } }
+    public var isIntact: Bool { entries.allSatisfy { $0.fromSingleDocument || $0.verification == .verified } }
 
     /// Reads `path` (or `-`) and checks every entry against the manifest.
     /// - Throws: `FileIOError` when the file cannot be opened, `BackupFormatError` when it is
     ///   not a backup, is unsafe or damaged, or comes from a newer version.
     public init(path: String, limits: BackupReadLimits = .default) throws {
         let backup = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        if backup.encoding == .plainJSON || backup.encoding == .gzipJSON {
+            let upgraded = try BackupUpgrader().upgrade(backup.readLegacyDocument(limits: limits))
+            file = backup.name
+            fileSize = backup.size
+            compression = backup.encoding == .gzipJSON ? "gzip" : "none"
+            manifest = try upgraded.manifest(compression: compression)
+            manifest.schemaVersion = upgraded.originalVersion
+            entries = manifest.sections.map { Entry(path: $0.path, listing: $0, verification: nil, fromSingleDocument: true) }
+            return
+        }
         let reader = try backup.openArchive(limits: limits)
         file = backup.name
         fileSize = backup.size

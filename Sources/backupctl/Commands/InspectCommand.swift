@@ -25,12 +25,14 @@ struct InspectCommand: BackupctlCommand {
         let manifest = inspection.manifest
         console.print("File: \(inspection.file) (\(inspection.compression), \(Formatting.bytes(inspection.fileSize)))")
         console.print("Format: \(manifest.format), schema version \(manifest.schemaVersion)")
-        console.print("Created: \(Timestamp.format(manifest.createdAt)) by \(manifest.producer.name) \(manifest.producer.version)")
+        let producer = [manifest.producer.name, manifest.producer.version].filter { !$0.isEmpty }.joined(separator: " ")
+        console.print("Created: \(Timestamp.format(manifest.createdAt)) by \(producer)")
         console.print("Store schema version: \(manifest.storeSchemaVersion)")
         var rows = [["section", "records", "bytes", "sha256", "checksum"]]
         for entry in inspection.entries {
             rows.append([entry.listing?.name ?? entry.path, entry.listing.map { String($0.records) } ?? "-",
-                         entry.listing.map { String($0.bytes) } ?? "-", String((entry.listing?.sha256 ?? "").prefix(12)),
+                         entry.listing.map { String($0.bytes) } ?? "-",
+                         entry.fromSingleDocument ? "-" : String((entry.listing?.sha256 ?? "").prefix(12)),
                          entry.status])
         }
         console.print(Formatting.table(rows))
@@ -56,7 +58,7 @@ struct InspectCommand: BackupctlCommand {
                 if let listing = entry.listing {
                     writer.key("records"); writer.int(listing.records)
                     writer.key("bytes"); writer.int(Int(listing.bytes))
-                    writer.key("sha256"); writer.string(listing.sha256)
+                    if !entry.fromSingleDocument { writer.key("sha256"); writer.string(listing.sha256) }
                 }
                 writer.key("checksum"); writer.string(entry.status)
                 writer.endObject()
