@@ -16,42 +16,27 @@ enum CollectionNormalizer {
         }
     }
 
-    /// Merges and normalises `blobs` (in order) into one array.
-    /// - Returns: the new bytes and how many records changed, or nil when nothing would
-    ///   (a single blob already normalised) or a blob is not a JSON array (left alone).
+    /// Merges and normalises `blobs` (in order) into one array, through the deduplicating
+    /// load path (`CollectionDecoder`), keeping unreadable elements verbatim.
+    /// - Returns: the new bytes and how many stored elements changed (rewritten, merged away),
+    ///   or nil when nothing would change or a blob is not a readable JSON array (left alone).
     static func normalize<Record: DeduplicatingRecord>(_ blobs: [[UInt8]], as type: Record.Type) -> (bytes: [UInt8], count: Int)? {
-        var collection = RecordCollection<Record>()
+        var records: [Record] = []
         var unreadable: [[UInt8]] = []
-        var changed = 0
+        var inputElements: [[UInt8]] = []
         for blob in blobs {
-            do {
-                try JSONArrayStream.forEachElement(in: blob) { _, element in
-                    let raw = Array(blob[element.sourceRange])
-                    guard let (record, _) = try? Record.decode(element) else {
-                        unreadable.append(raw)
-                        return
-                    }
-                    if collection.insert(record) != .added || record.canonicalJSON != raw { changed += 1 }
-                }
-            } catch {
-                return nil
-            }
+            let decoded = CollectionDecoder.decodeArray(blob, as: Record.self)
+            if decoded.elementCount == 0 && !decoded.issues.isEmpty { return nil }
+            records += decoded.records
+            unreadable += decoded.unreadableElements
+            try? JSONArrayStream.forEachElement(in: blob) { _, element in inputElements.append(Array(blob[element.sourceRange])) }
         }
-        var writer = JSONWriter(capacity: blobs.reduce(0) { $0 + $1.count })
-        writer.beginArray()
-        for record in collection.records { record.encode(to: &writer) }
-        writer.endArray()
-        var output = writer.bytes
-        if !unreadable.isEmpty {
-            // Re-open the array to append the unreadable elements verbatim.
-            output.removeLast()
-            for element in unreadable {
-                if output.count > 1 { output.append(UInt8(ascii: ",")) }
-                output.append(contentsOf: element)
-            }
-            output.append(UInt8(ascii: "]"))
-        }
-        if blobs.count == 1 && (changed == 0 || output == blobs[0]) { return nil }
+        let distinct = RecordCollection(records).records
+        let output = CollectionDecoder.encodeArray(distinct, verbatim: unreadable, capacity: blobs.reduce(0) { $0 + $1.count })
+        if blobs.count == 1 && output == blobs[0] { return nil }
+        let kept = Set(distinct.map(\.canonicalJSON) + unreadable)
+        let changed = inputElements.filter { !kept.contains($0) }.count
+        if blobs.count == 1 && changed == 0 && distinct.count + unreadable.count == inputElements.count { return nil }
         return (output, changed)
     }
 

@@ -16,29 +16,48 @@ public struct RecordSaver {
         self.transaction = transaction
     }
 
-    /// Saves a collection, deduplicated, as a canonical JSON array.
-    public func save<Record>(_ records: [Record], to key: CollectionKey<Record>) throws {
+    /// Saves a collection, deduplicated, as a canonical JSON array; `verbatim` elements
+    /// (unreadable ones a writer must not lose) follow as given.
+    /// - Returns: whether the stored bytes changed (unchanged values are not rewritten).
+    @discardableResult
+    public func save<Record>(_ records: [Record], keepingVerbatim verbatim: [[UInt8]] = [],
+                             to key: CollectionKey<Record>) throws -> Bool {
         let distinct = RecordCollection(records).records
-        try transaction.set(.data(Data(CollectionDecoder.encodeArray(distinct))), forKey: key.storageKey.rawValue)
+        let bytes = CollectionDecoder.encodeArray(distinct, verbatim: verbatim, capacity: 64 * 1024)
+        return try setIfChanged(bytes, key.storageKey)
+    }
+
+    /// Sets `key` to `bytes` unless it already holds exactly them.
+    func setIfChanged(_ bytes: [UInt8], _ key: StorageKey) throws -> Bool {
+        if case .data(let existing)? = try transaction.value(forKey: key.rawValue), existing.elementsEqual(bytes) {
+            return false
+        }
+        try transaction.set(.data(Data(bytes)), forKey: key.rawValue)
+        return true
     }
 
     /// Saves an object record; nil removes the key.
-    public func save<Record>(_ record: Record?, to key: ObjectKey<Record>) throws {
+    /// - Returns: whether the store changed.
+    @discardableResult
+    public func save<Record>(_ record: Record?, to key: ObjectKey<Record>) throws -> Bool {
         guard let record else {
+            guard try transaction.value(forKey: key.storageKey.rawValue) != nil else { return false }
             try transaction.removeValue(forKey: key.storageKey.rawValue)
-            return
+            return true
         }
-        try transaction.set(.data(Data(record.canonicalJSON)), forKey: key.storageKey.rawValue)
+        return try setIfChanged(record.canonicalJSON, key.storageKey)
     }
 
     /// Saves the app settings into their three keys.
-    public func saveAppSettings(_ settings: AppSettings) throws {
+    /// - Returns: whether the store changed.
+    @discardableResult
+    public func saveAppSettings(_ settings: AppSettings) throws -> Bool {
         var writer = JSONWriter(capacity: 1024)
         writer.strings(AppSettings.distinctSearches(settings.recentSearches))
-        try transaction.set(.data(Data(writer.takeBytes())), forKey: StorageKey.recentSearches.rawValue)
+        var changed = try setIfChanged(writer.takeBytes(), .recentSearches)
         var seen = Set<String>()
         writer.strings(settings.savedDomains.map(DomainName.canonical).filter { seen.insert($0).inserted })
-        try transaction.set(.data(Data(writer.takeBytes())), forKey: StorageKey.savedDomains.rawValue)
-        try save(settings.preferences, to: .appPreferences)
+        changed = try setIfChanged(writer.takeBytes(), .savedDomains) || changed
+        return try save(settings.preferences, to: .appPreferences) || changed
     }
 }

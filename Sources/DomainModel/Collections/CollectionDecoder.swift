@@ -10,12 +10,17 @@ public struct DecodedCollection<Record: DeduplicatingRecord>: Sendable {
     public var duplicatesMerged: Int
     /// What was worked around, with paths from the blob's root (`$[12].domain`).
     public var issues: [DecodingIssue]
+    /// The JSON text of each element left out, as stored: writers that must not lose data
+    /// (migrations, merging imports) keep these verbatim.
+    public var unreadableElements: [[UInt8]]
 
-    public init(records: [Record], elementCount: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
+    public init(records: [Record], elementCount: Int, duplicatesMerged: Int, issues: [DecodingIssue],
+                unreadableElements: [[UInt8]] = []) {
         self.records = records
         self.elementCount = elementCount
         self.duplicatesMerged = duplicatesMerged
         self.issues = issues
+        self.unreadableElements = unreadableElements
     }
 
     /// Records left out because they could not be read.
@@ -35,6 +40,7 @@ public enum CollectionDecoder {
         var issues: [DecodingIssue] = []
         var elementCount = 0
         var duplicates = 0
+        var unreadable: [[UInt8]] = []
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
                 elementCount += 1
@@ -47,6 +53,7 @@ public enum CollectionDecoder {
                 } catch let error as RecordDecodingError {
                     issues.append(DecodingIssue(kind: .skippedRecord, path: "$[\(index)]" + error.path,
                                                 message: "\(error.problem); the record was left out"))
+                    unreadable.append(Array(bytes[element.sourceRange]))
                 }
             }
         } catch {
@@ -57,7 +64,7 @@ public enum CollectionDecoder {
             return DecodedCollection(records: [], elementCount: 0, duplicatesMerged: 0, issues: [issue])
         }
         return DecodedCollection(records: collection.records, elementCount: elementCount,
-                                 duplicatesMerged: duplicates, issues: issues)
+                                 duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable)
     }
 
     /// Reads one JSON object as a record (settings, ledger, entitlement).
@@ -78,10 +85,15 @@ public enum CollectionDecoder {
         }
     }
 
-    /// Writes records as the canonical JSON array stored under their key.
-    public static func encodeArray<Record: JSONRecord>(_ records: [Record], capacity: Int = 4096) -> [UInt8] {
+    /// Writes records as the canonical JSON array stored under their key, followed by
+    /// `verbatim` elements (unreadable ones being kept) exactly as given.
+    public static func encodeArray<Record: JSONRecord>(_ records: [Record], verbatim: [[UInt8]] = [],
+                                                       capacity: Int = 4096) -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
-        writer.records(records)
+        writer.beginArray()
+        for record in records { record.encode(to: &writer) }
+        for element in verbatim { writer.rawJSON(element) }
+        writer.endArray()
         return writer.bytes
     }
 }

@@ -149,6 +149,14 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Copies JSON text the caller guarantees is one valid value (kept verbatim from a parsed
+    /// document).
+    public mutating func rawJSON(_ text: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: text)
+        needsComma = true
+    }
+
     /// Re-writes a parsed value compactly and canonically: the same structure, field order
     /// and number text, strings re-escaped minimally.
     public mutating func value(_ value: JSONValue) {
