@@ -46,8 +46,9 @@ demo: build
 	rm -rf $(DEMO) && mkdir -p $(DEMO)
 	$(BACKUPCTL) sample --store $(DEMO)/store.sqlite --size small --seed 7
 	$(BACKUPCTL) export --store $(DEMO)/store.sqlite -o $(DEMO)/backup.ddbackup
-	$(BACKUPCTL) inspect $(DEMO)/backup.ddbackup
-	tar --zstd -tvf $(DEMO)/backup.ddbackup
+	$(BACKUPCTL) validate $(DEMO)/backup.ddbackup
+	$(BACKUPCTL) import $(DEMO)/backup.ddbackup --store $(DEMO)/restored.sqlite
+	$(BACKUPCTL) status --store $(DEMO)/restored.sqlite
 
 clean:
 	rm -rf .build $(DEMO) $(VENV)

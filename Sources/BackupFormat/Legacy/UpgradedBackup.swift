@@ -10,14 +10,18 @@ public struct UpgradedBackup: Sendable {
     public var storeSchemaVersion: Int
     /// Every current section's JSON, in archive order.
     public var sections: [(section: BackupSection, bytes: [UInt8])]
+    /// The sections the original document actually held; the others were filled with
+    /// defaults. Importing in replace mode replaces only these.
+    public var presentSections: Set<BackupSection>
 
     public init(originalVersion: Int, createdAt: Date, producer: BackupManifest.Producer, storeSchemaVersion: Int,
-                sections: [(section: BackupSection, bytes: [UInt8])]) {
+                sections: [(section: BackupSection, bytes: [UInt8])], presentSections: Set<BackupSection>) {
         self.originalVersion = originalVersion
         self.createdAt = createdAt
         self.producer = producer
         self.storeSchemaVersion = storeSchemaVersion
         self.sections = sections
+        self.presentSections = presentSections
     }
 
     /// Records in a section's JSON: array elements, 1 for an object, 0 for null or unreadable.

@@ -13,7 +13,20 @@ public struct BackupUpgrader: BackupUpgrading {
         if legacy.schemaVersion == 1 {
             document = try BackupV1ToV2.upgrade(document)
         }
-        return try BackupV2ToV3.upgrade(document, originalVersion: legacy.schemaVersion)
+        var upgraded = try BackupV2ToV3.upgrade(document, originalVersion: legacy.schemaVersion)
+        upgraded.presentSections = BackupUpgrader.presentSections(in: legacy.document.root, version: legacy.schemaVersion)
+        return upgraded
+    }
+
+    /// The current sections an old document actually held.
+    static func presentSections(in root: JSONValue, version: Int) -> Set<BackupSection> {
+        let origins: [(BackupSection, JSONValue?)] = version == 1
+            ? [(.trackedDomains, root["domains"]), (.lookupHistory, root["history"]), (.appSettings, root["settings"])]
+            : [(.trackedDomains, root["trackedDomains"]), (.lookupHistory, root["lookups"]), (.domainAudits, root["audits"]),
+               (.domainWorkflows, root["workflows"]), (.monitoringSettings, root["monitoring"]?["settings"]),
+               (.monitoringLogs, root["monitoring"]?["logs"]), (.appSettings, root["settings"]),
+               (.entitlement, root["entitlement"]), (.usageCredits, root["credits"])]
+        return Set(origins.compactMap { section, value in value == nil ? nil : section })
     }
 }
 

@@ -26,7 +26,8 @@ enum BackupV2ToV3 {
         }
         return UpgradedBackup(originalVersion: originalVersion, createdAt: createdAt,
                               producer: BackupManifest.Producer(name: producerName, version: ""),
-                              storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections)
+                              storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections,
+                              presentSections: Set(BackupSection.allCases))
     }
 
     static func write(_ section: BackupSection, from root: JSONValue, to writer: inout JSONWriter) throws {

@@ -1,0 +1,100 @@
+import BackupFormat
+import DataMigration
+import DataStore
+import DataValidation
+import Foundation
+import JSONCore
+
+/// The import pipeline (design §2): file → reader with limits → manifest → validation →
+/// upgrade of older versions → store migrations → deduplicating save paths, all in one store
+/// transaction. Nothing is committed unless every section validated; a refused or failed
+/// import leaves the store exactly as it was.
+///
+///     let summary = try BackupImporter(mode: .merge).run(backup: "backup.ddbackup", into: locked)
+public struct BackupImporter {
+    public var mode: ImportMode
+    /// Compute everything, then roll back: nothing is written, not even the migration stamp.
+    public var isDryRun: Bool
+    /// Export the store next to itself before writing (design §8).
+    public var makesSafetySnapshot: Bool
+    public var limits: BackupReadLimits
+    public var clock: StoreClock
+    public var migrations: DataMigrationService
+    /// Called with each section as it is imported, for progress display.
+    public var progress: (@Sendable (BackupSection) -> Void)?
+
+    public init(mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
+                limits: BackupReadLimits = .default, clock: StoreClock = StoreClock(),
+                migrations: DataMigrationService = DataMigrationService(), progress: (@Sendable (BackupSection) -> Void)? = nil) {
+        self.mode = mode
+        self.isDryRun = isDryRun
+        self.makesSafetySnapshot = makesSafetySnapshot
+        self.limits = limits
+        self.clock = clock
+        self.migrations = migrations
+        self.progress = progress
+    }
+
+    /// Imports the backup at `path` (`-` for standard input) into `store`.
+    /// - Throws: `ImportRefusal` when validation finds errors or the backup is from a newer
+    ///   version; `MigrationError.storeIsNewer` for a store from a newer build; file, format
+    ///   and store errors. In every case the store is unchanged and no snapshot is left.
+    public func run(backup path: String, into store: LockedStore) throws -> ImportSummary {
+        let started = Date()
+        _ = try migrations.pendingSteps(in: store.store)  // refuses a newer store before reading anything
+        let file = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        let source = try ImportSource(file: file, limits: limits)
+        var snapshotURL: URL?
+        do {
+            var summary = try store.store.transaction { transaction in
+                try importSections(from: source, into: transaction, store: store, snapshot: &snapshotURL)
+            }
+            summary.duration = Date().timeIntervalSince(started)
+            return summary
+        } catch let rollback as DryRunRollback {
+            var summary = rollback.summary
+            summary.duration = Date().timeIntervalSince(started)
+            return summary
+        } catch {
+            if let snapshotURL { try? FileManager.default.removeItem(at: snapshotURL) }
+            throw error
+        }
+    }
+
+    private struct DryRunRollback: Error {
+        var summary: ImportSummary
+    }
+
+    private func importSections(from source: ImportSource, into transaction: any StoreTransaction, store: LockedStore,
+                                snapshot: inout URL?) throws -> ImportSummary {
+        let applied = try migrations.applyPendingSteps(in: transaction)
+        if makesSafetySnapshot && !isDryRun {
+            snapshot = try SafetySnapshot.write(from: transaction, nextTo: store.location.url, clock: clock,
+                                                storeSchemaVersion: migrations.targetVersion)
+        }
+        let session = BackupValidationSession(manifest: source.manifest, archive: source.file.name, options: limits.json)
+        let importer = SectionImporter(transaction: transaction, mode: mode)
+        var counts: [ImportSummary.SectionCounts] = []
+        var changed = !applied.isEmpty
+        while let payload = try source.nextPayload() {
+            var values: [JSONValue] = []
+            if let section = payload.section { progress?(section) }
+            try session.check(payload) { _, _, value in values.append(value) }
+            guard !session.hasErrors, let section = payload.section, payload.verification == .verified else { continue }
+            let (sectionCounts, wrote) = try importer.apply(section, values: values, present: source.presentSections.contains(section))
+            counts.append(sectionCounts)
+            changed = changed || wrote
+        }
+        let sessionFindings = session.finish(missing: source.missingSections())
+        var report = ValidationReport(file: source.file.name, schemaVersion: source.schemaVersion,
+                                      findings: source.legacyFindings ?? sessionFindings)
+        if source.legacyFindings != nil { report.findings += sessionFindings.filter { $0.severity == .error } }
+        guard !report.hasErrors else { throw ImportRefusal(report: report) }
+        let summary = ImportSummary(
+            file: source.file.name, schemaVersion: source.schemaVersion, mode: mode, isDryRun: isDryRun,
+            storePath: store.location.url.path, sections: counts, findings: report.findings.filter { $0.severity != .error },
+            migrations: applied, safetySnapshot: snapshot?.path, storeChanged: changed && !isDryRun, duration: 0)
+        if isDryRun { throw DryRunRollback(summary: summary) }
+        return summary
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParsing
+import DataPortability
+import DataValidation
+import Foundation
+
+extension ImportMode: ExpressibleByArgument {}
+
+/// `backupctl import`: validates a backup and brings it into the store in one transaction.
+struct ImportCommand: BackupctlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a backup into the store.",
+        discussion: """
+            Reads the backup (any version; older ones are upgraded), validates it — any error \
+            refuses the import with exit 65, a newer version with exit 76 — migrates the store to \
+            the current version, and saves every section through the deduplicating save paths, \
+            all in one transaction: a failed import leaves the store exactly as it was. Before \
+            writing, a safety snapshot of the store is exported next to it (undo with \
+            `backupctl import SNAPSHOT --mode replace`). A missing store is created.
+            """)
+
+    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The store to import into (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite).", valueName: "path"))
+    var store: String?
+
+    @Option(help: "merge: union with the store by the dedup rules; replace: each section in the backup replaces the store's.")
+    var mode: ImportMode = .merge
+
+    @Flag(help: "Report what would change, per section, and write nothing (not even the migration stamp).")
+    var dryRun = false
+
+    @Flag(name: .customLong("no-safety-snapshot"), help: "Do not export the store next to itself before writing.")
+    var noSafetySnapshot = false
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let console = Console(options: common)
+        let progress = ProgressLine(options: common)
+        let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
+        defer { locked.release() }
+        let importer = BackupImporter(mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot,
+                                      progress: { section in progress.show("importing \(section.rawValue)…") })
+        let summary: ImportSummary
+        do {
+            summary = try importer.run(backup: file, into: locked)
+        } catch let refusal as ImportRefusal {
+            progress.clear()
+            ValidationReportText.print(refusal.report, to: console)
+            throw CommandFailure(refusal.report.isFromNewerVersion ? .newerVersion : .invalidData, refusal.description,
+                                 hint: "The store was not changed.", alreadyReported: common.json)
+        }
+        progress.clear()
+        ImportReport(summary: summary).print(to: console)
+    }
+}
