@@ -1,0 +1,88 @@
+import BackupFormat
+import DataMigration
+import DataStore
+import DataValidation
+import DurableIO
+import Foundation
+
+/// One run of `backup --dir`: under the directory's lock, export the store to a new,
+/// time-named file, read it back in full, then prune by the retention policy.
+public struct ScheduledBackup {
+    /// What a run did.
+    public struct Summary: Sendable {
+        public var file: URL
+        public var manifest: BackupManifest
+        public var compressedBytes: Int64
+        /// Warnings and notes of the read-back validation.
+        public var verification: ValidationReport
+        /// Problems in the store that the export worked around.
+        public var storeIssues: [StoreIssue]
+        /// The retention decisions (empty when no policy was given).
+        public var decisions: [BackupPruner.Decision]
+        public var removed: [BackupDirectory.Entry]
+        public var duration: TimeInterval
+    }
+
+    /// Why a run failed after writing its file.
+    public enum Failure: Error, CustomStringConvertible, Sendable {
+        /// The new backup did not verify; it was left in place, never counted as kept.
+        case verificationFailed(file: String, report: ValidationReport)
+
+        public var description: String {
+            switch self {
+            case .verificationFailed(let file, let report):
+                let first = report.findings.first { $0.severity == .error }.map { "\($0.location): \($0.message)" } ?? ""
+                return "The new backup \(file) did not verify when read back (\(first)); it is not counted as a good backup. Check the disk."
+            }
+        }
+    }
+
+    public var directory: BackupDirectory
+    public var policy: RetentionPolicy
+    public var compression: ArchiveCompression
+    public var clock: StoreClock
+
+    public init(directory: BackupDirectory, policy: RetentionPolicy, compression: ArchiveCompression = .default,
+                clock: StoreClock = StoreClock()) {
+        self.directory = directory
+        self.policy = policy
+        self.compression = compression
+        self.clock = clock
+    }
+
+    /// Runs one backup of the store at `storePath` (or the default store).
+    /// - Throws: `FileIOError.busy` (another run holds the directory), `StoreError.busy` /
+    ///   `.notFound`, `MigrationError.storeIsNewer`, `Failure.verificationFailed`, I/O errors.
+    public func run(storePath: String?) throws -> Summary {
+        let started = Date()
+        let directoryLock = try directory.lock()
+        defer { directoryLock.release() }
+        let locked = try LockedStore.open(explicitPath: storePath, mode: .mustExist)
+        defer { locked.release() }
+        let migration = try DataMigrationService().migrateIfNeeded(store: locked.store)
+        let now = clock.now()
+        var target = directory.url.appendingPathComponent(BackupDirectory.fileName(for: now))
+        var suffix = 2
+        while FileManager.default.fileExists(atPath: target.path) {
+            target = directory.url.appendingPathComponent(
+                BackupDirectory.fileName(for: now).replacingOccurrences(of: ".ddbackup", with: "-\(suffix).ddbackup"))
+            suffix += 1
+        }
+        let export = try BackupExporter(compression: compression, clock: clock)
+            .export(from: locked.store, to: .file(target), storeSchemaVersion: migration.toVersion)
+        let verification = try DataValidationService.standard().validate(backup: target.path)
+        guard !verification.hasErrors else {
+            throw Failure.verificationFailed(file: target.path, report: verification)
+        }
+        var decisions: [BackupPruner.Decision] = []
+        var removed: [BackupDirectory.Entry] = []
+        if !policy.isEmpty {
+            let pruner = BackupPruner(policy: policy)
+            decisions = pruner.plan(try directory.scan())
+            removed = try pruner.execute(decisions)
+        }
+        return Summary(file: target, manifest: export.manifest, compressedBytes: export.compressedBytes, verification: verification,
+                       storeIssues: export.issues, decisions: decisions, removed: removed,
+                       duration: Date().timeIntervalSince(started))
+    }
+}
