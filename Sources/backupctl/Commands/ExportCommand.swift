@@ -2,6 +2,7 @@ import ArgumentParsing
 import BackupFormat
 import DataMigration
 import DataPortability
+import DurableIO
 import Foundation
 
 extension ArchiveCompression.Algorithm: ExpressibleByArgument {}
@@ -65,7 +66,13 @@ struct ExportCommand: BackupctlCommand {
         }
         let exporter = BackupExporter(compression: try ArchiveCompression(compression, level: level), clock: clock,
                                       progress: { section in progress.show("exporting \(section.rawValue)…") })
-        let summary = try exporter.export(from: locked.store, to: destination, storeSchemaVersion: migration.toVersion)
+        let summary: BackupExporter.Summary
+        do {
+            summary = try exporter.export(from: locked.store, to: destination, storeSchemaVersion: migration.toVersion)
+        } catch let error as FileIOError {
+            // Store reads fail with StoreError, so a bare file error here is about the output.
+            throw ErrorClassifier.classifyOutput(error)
+        }
         progress.clear()
         ExportReport(summary: summary, storePath: locked.location.url.path, migration: migration).print(to: console)
     }

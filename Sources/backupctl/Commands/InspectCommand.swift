@@ -2,6 +2,7 @@ import ArgumentParsing
 import BackupFormat
 import DataPortability
 import DomainModel
+import DurableIO
 
 /// `backupctl inspect`: what a backup holds, and whether each section matches its checksum.
 struct InspectCommand: BackupctlCommand {
@@ -21,7 +22,13 @@ struct InspectCommand: BackupctlCommand {
 
     func run() throws {
         let console = Console(options: common)
-        let inspection = try BackupInspection(path: file)
+        let inspection: BackupInspection
+        do {
+            inspection = try BackupInspection(path: file)
+        } catch let error as FileIOError {
+            // Opening the backup is the only file operation: every failure is about the input.
+            throw ErrorClassifier.classifyInput(error)
+        }
         let manifest = inspection.manifest
         console.print("File: \(inspection.file) (\(inspection.compression), \(Formatting.bytes(inspection.fileSize)))")
         console.print("Format: \(manifest.format), schema version \(manifest.schemaVersion)")
@@ -69,7 +76,7 @@ struct InspectCommand: BackupctlCommand {
         guard inspection.isIntact else {
             let bad = inspection.entries.filter { $0.verification != .verified }
             let list = bad.map { "\($0.path) (\($0.status))" }.joined(separator: ", ")
-            throw CommandFailure(.invalidData, "The backup does not match its manifest: \(list).",
+            throw CommandFailure(.invalidData, "The backup '\(inspection.file)' does not match its manifest: \(list).",
                                  hint: "The file is damaged; restore from another copy.", alreadyReported: common.json)
         }
     }

@@ -3,6 +3,7 @@ import DataMigration
 import DataPortability
 import DataStore
 import DurableIO
+import Foundation
 import JSONCore
 
 /// Maps every library error to its exit status (design §7) and a hint.
@@ -62,6 +63,35 @@ enum ErrorClassifier {
         case .busy: CommandFailure(.busy, error.description, hint: "Another backupctl holds the lock; try again later.")
         case .tooLarge: CommandFailure(.invalidData, error.description)
         case .other: CommandFailure(.ioError, error.description)
+        }
+    }
+
+    /// A failure creating or writing an output file (the archive, its temporary file, the
+    /// spool): the output cannot be created (73) — a missing or non-folder parent, no
+    /// permission, a folder in the way — unless the disk is full or failing (74).
+    static func classifyOutput(_ error: FileIOError) -> CommandFailure {
+        switch error {
+        case .noSpace, .busy, .tooLarge:
+            return classify(error)
+        case .other(_, let code, _) where code == EIO:
+            return classify(error)
+        case .notFound, .permissionDenied, .alreadyExists, .other:
+            return CommandFailure(.cannotCreate, error.description,
+                                  hint: "Choose an output path in an existing folder you can write to.")
+        }
+    }
+
+    /// A failure opening an input file (the backup to read): a file that is missing, not
+    /// readable or not a regular file is input not found (66), not an output problem.
+    static func classifyInput(_ error: FileIOError) -> CommandFailure {
+        switch error {
+        case .notFound, .permissionDenied:
+            return CommandFailure(.notFound, error.description)
+        case .other(let path, let code, _) where code == EISDIR:
+            return CommandFailure(.notFound, "\(path) is not a regular file, so it cannot be a backup.",
+                                  hint: "Pass the path of a backup file, or - to read one from standard input.")
+        case .noSpace, .alreadyExists, .busy, .tooLarge, .other:
+            return classify(error)
         }
     }
 

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The root command as a user meets it: help, version, and how a command line that cannot be
+/// understood is reported (design §7).
+@Suite struct BackupctlTests {
+    static let subcommands = ["export", "inspect", "sample"]
+
+    @Test func helpListsEveryCommand() throws {
+        let workspace = try CommandWorkspace()
+        let help = try workspace.backupctl("--help")
+        #expect(help.status == 0)
+        #expect(help.stderrText.isEmpty)
+        #expect(help.stdoutText.hasPrefix("OVERVIEW: Back up and restore the DomainDig data store.\n"))
+        #expect(help.stdoutText.contains("USAGE: backupctl <subcommand>"))
+        for (command, abstract) in [("export", "Write the store to a backup archive."),
+                                    ("inspect", "Show what a backup holds and verify its checksums."),
+                                    ("sample", "Write a deterministic sample DomainDig store.")] {
+            let line = "  " + command.padding(toLength: 24, withPad: " ", startingAt: 0) + abstract
+            #expect(help.stdoutText.contains(line + "\n"), "no line for \(command)")
+        }
+        #expect(help.stdoutText.contains("65 invalid data, 66 input not found"))
+        #expect(try workspace.names().isEmpty)
+    }
+
+    @Test(arguments: ["-h", "help"])
+    func rootHelpIsTheSameWhicheverWayItIsAsked(spelling: String) throws {
+        let workspace = try CommandWorkspace()
+        let expected = try workspace.backupctl("--help")
+        let help = try workspace.backupctl(spelling)
+        #expect(help.status == 0)
+        #expect(help.stdoutText == expected.stdoutText)
+    }
+
+    @Test(arguments: subcommands)
+    func helpIsIdenticalForDashHDashDashHelpAndHelpCommand(command: String) throws {
+        let workspace = try CommandWorkspace()
+        let long = try workspace.backupctl(command, "--help")
+        let short = try workspace.backupctl(command, "-h")
+        let named = try workspace.backupctl("help", command)
+        for output in [long, short, named] {
+            #expect(output.status == 0)
+            #expect(output.stderrText.isEmpty)
+        }
+        #expect(long.stdoutText.hasPrefix("OVERVIEW: "))
+        #expect(long.stdoutText.contains("USAGE: backupctl \(command)"))
+        #expect(long.stdoutText.contains("  --json "))
+        #expect(long.stdoutText.contains("  --quiet "))
+        #expect(short.stdoutText == long.stdoutText)
+        #expect(named.stdoutText == long.stdoutText)
+        // Asking for help on a line that would not parse still gives help, not an error.
+        let despiteError = try workspace.backupctl(command, "--no-such-option", "--help")
+        #expect(despiteError.status == 0)
+        #expect(despiteError.stdoutText == long.stdoutText)
+        #expect(try workspace.names().isEmpty)
+    }
+
+    @Test func versionPrintsTheNameAndASemanticVersion() throws {
+        let workspace = try CommandWorkspace()
+        let version = try workspace.backupctl("--version")
+        #expect(version.status == 0)
+        #expect(version.stderrText.isEmpty)
+        #expect(version.stdoutText.wholeMatch(of: #/backupctl \d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?\n/#) != nil,
+                "unexpected: \(version.stdoutText)")
+    }
+
+    @Test func versionIsTheOneWrittenIntoBackups() throws {
+        let workspace = try CommandWorkspace()
+        let backup = try workspace.exportBackup(from: try workspace.sampleStore())
+        let manifest = try ProcessOutput.jsonObject(from: try workspace.run("tar", "--zstd", "-xOf", backup, "manifest.json").stdout)
+        let producer = try #require(manifest["producer"] as? [String: Any])
+        let printed = try workspace.backupctl("--version").stdoutText
+        #expect(printed == "\(producer["name"] as? String ?? "?") \(producer["version"] as? String ?? "?")\n")
+    }
+
+    @Test func unknownOptionOfASubcommandIsAUsageError() throws {
+        let workspace = try CommandWorkspace()
+        let output = try workspace.backupctl("export", "--bogus", "-o", "never.ddbackup")
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrText.hasPrefix("error: unknown option '--bogus'\nUsage: backupctl export "))
+        #expect(output.stderrText.contains("See 'backupctl export --help' for more information."))
+        #expect(try workspace.names().isEmpty)
+    }
+
+    @Test func unknownOptionOfTheRootIsAUsageError() throws {
+        let workspace = try CommandWorkspace()
+        let output = try workspace.backupctl("--bogus")
+        // ArgumentParsing's CommandLineScanner.finish() answers "help" for a command with
+        // subcommands before it looks at the first error, so the root prints help and exits 0.
+        withKnownIssue("`backupctl --bogus` prints the help and exits 0 instead of a usage error") {
+            #expect(output.status == 64)
+            #expect(output.stderrText.hasPrefix("error: unknown option '--bogus'"))
+            #expect(output.stdout.isEmpty)
+        }
+        #expect(try workspace.names().isEmpty)
+    }
+
+    @Test func unknownSubcommandIsAUsageErrorNamingTheChoices() throws {
+        let workspace = try CommandWorkspace()
+        let output = try workspace.backupctl("restore")
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrText == """
+            error: unknown subcommand 'restore'; expected one of export, inspect, sample
+            Usage: backupctl <subcommand>
+              See 'backupctl --help' for more information.
+
+            """)
+    }
+
+    @Test func misspelledSubcommandIsAUsageErrorWithASuggestion() throws {
+        let workspace = try CommandWorkspace()
+        let output = try workspace.backupctl("exprot")
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrText.hasPrefix("error: unknown subcommand 'exprot'; did you mean 'export'?\n"))
+        #expect(try workspace.names().isEmpty)
+    }
+
+    @Test func usageErrorWithJSONPrintsOneFailureDocument() throws {
+        let workspace = try CommandWorkspace()
+        let output = try workspace.backupctl("inspect", "--json")
+        #expect(output.status == 64)
+        let document = try output.jsonObject()
+        #expect(document["ok"] as? Bool == false)
+        #expect(document["exitCode"] as? Int == 64)
+        #expect(document["status"] as? String == "usage")
+        #expect((document["error"] as? String)?.contains("missing required argument '<file>'") == true)
+        #expect(output.stderrText.contains("error: missing required argument '<file>'"))
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `backupctl export` when it cannot or must not finish: the exit status of design §7, a
+/// message naming the problem, and nothing partial left under the final name (design §8).
+extension ExportCommandTests {
+    @Test(arguments: [
+        (["--level", "0"], "error: --level must be between 1 and 19 for zstd, not 0"),
+        (["--level", "20"], "error: --level must be between 1 and 19 for zstd, not 20"),
+        (["--compression", "gzip", "--level", "10"], "error: --level must be between 1 and 9 for gzip, not 10"),
+        (["--compression", "none", "--level", "3"], "error: --level does not apply to --compression none"),
+        (["--compression", "xz"], "error: invalid value 'xz' for --compression: expected one of zstd, gzip, none"),
+    ])
+    func rejectsAnInvalidCompressionSetting(arguments: [String], message: String) throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let before = try workspace.names()
+        let output = try workspace.backupctl(arguments: ["export", "--store", store, "-o", "b.ddbackup"] + arguments)
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrText.hasPrefix(message + "\nUsage: backupctl export "), "stderr: \(output.stderrText)")
+        #expect(try workspace.names() == before)
+    }
+
+    @Test(arguments: [("zstd", "19"), ("gzip", "1"), ("gzip", "9"), ("zstd", "1")])
+    func acceptsEveryEndOfTheLevelRange(compression: String, level: String) throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let output = try workspace.backupctl("export", "--store", store, "-o", "b.ddbackup", "--compression", compression,
+                                             "--level", level, "--quiet")
+        #expect(output.status == 0, "\(output.stderrText)")
+        #expect(try workspace.backupctl("inspect", "b.ddbackup").status == 0)
+    }
+
+    @Test func missingStoreIsInputNotFoundAndCreatesNothing() throws {
+        let workspace = try CommandWorkspace()
+        let store = workspace.path("absent.sqlite")
+        let output = try workspace.backupctl("export", "--store", store, "-o", "b.ddbackup")
+        #expect(output.status == 66)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrText.hasPrefix("error: No DomainDig store exists at \(store)."))
+        #expect(output.stderrText.contains("hint: Pass --store PATH or set DOMAINDIG_STORE."))
+        #expect(try workspace.names().isEmpty)
+    }
+
+    @Test func fileThatIsNotAStoreIsInvalidDataAndLeftAlone() throws {
+        let workspace = try CommandWorkspace()
+        let notes = workspace.path("notes.sqlite")
+        let text = Data("not a database, just notes\n".utf8)
+        try text.write(to: URL(fileURLWithPath: notes))
+        let output = try workspace.backupctl("export", "--store", notes, "-o", "b.ddbackup")
+        #expect(output.status == 65)
+        #expect(output.stderrText.hasPrefix("error: "))
+        #expect(output.stderrText.contains(notes))
+        #expect(try workspace.contents(notes) == text)
+        #expect(try workspace.names().filter { !$0.hasPrefix("notes.sqlite") }.isEmpty)
+    }
+
+    @Test func readOnlyOutputDirectoryCannotBeCreatedAndStaysEmpty() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let folder = workspace.path("read-only")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o555])
+        // Root ignores a folder's mode: backupctl runs without the capabilities that let it.
+        let output = try workspace.backupctlBoundByFileModes("export", "--store", store, "-o", folder + "/b.ddbackup")
+        #expect(output.status == 73)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrText.hasPrefix("error: Permission denied for \(folder) "), "stderr: \(output.stderrText)")
+        #expect(output.stderrText.contains("hint: Choose an output path in an existing folder you can write to."))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func outputWhoseFolderIsARegularFileCannotBeCreated() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let blocker = Data("a file where a folder should be\n".utf8)
+        try blocker.write(to: workspace.directory.file("blocker"))
+        let before = try workspace.names()
+        let output = try workspace.backupctl("export", "--store", store, "-o", "blocker/b.ddbackup")
+        #expect(output.status == 73)
+        #expect(output.stderrText.hasPrefix("error: \(workspace.path("blocker")) "), "stderr: \(output.stderrText)")
+        #expect(output.stderrText.contains("Not a directory"))
+        #expect(try workspace.contents("blocker") == blocker)
+        #expect(try workspace.names() == before)
+    }
+
+    @Test func outputThatIsAnExistingFolderCannotBeCreated() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let folder = workspace.path("folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let before = try workspace.names()
+        let output = try workspace.backupctl("export", "--store", store, "-o", folder)
+        #expect(output.status == 73)
+        #expect(output.stderrText.hasPrefix("error: "))
+        #expect(output.stderrText.contains("Is a directory"))
+        #expect(try workspace.names() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func busyStoreIsReportedAtOnceAndNoBackupIsWritten() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let before = try workspace.contents(store)
+        let output = try workspace.python("""
+            import fcntl, subprocess, sys
+            with open(sys.argv[2] + '.lock', 'a') as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                result = subprocess.run([sys.argv[1], 'export', '--store', sys.argv[2], '-o', sys.argv[3]],
+                                        capture_output=True, text=True)
+            print(result.returncode)
+            sys.stdout.write(result.stderr)
+            """, BuildProducts.backupctl.path, store, workspace.path("b.ddbackup"))
+        #expect(output.stdoutText.hasPrefix("75\nerror: "), "\(output.stdoutText)\(output.stderrText)")
+        #expect(output.stdoutText.contains("try again later"))
+        #expect(try workspace.names() == ["store.sqlite", "store.sqlite.lock"])
+        #expect(try workspace.contents(store) == before)
+    }
+
+    @Test func killedExportLeavesNothingUnderTheFinalName() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore(size: "medium")
+        let final = "medium.ddbackup"
+        let process = Process()
+        process.executableURL = BuildProducts.backupctl
+        process.arguments = ["export", "--store", store, "-o", workspace.path(final), "--quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it as soon as the archive is being written under its temporary name: the moment
+        // a careless writer would already have a partial file under the final name.
+        let temporaryPrefix = ".\(final).tmp-"
+        while process.isRunning, try !workspace.names().contains(where: { $0.hasPrefix(temporaryPrefix) }) {
+            usleep(500)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try #require(process.terminationReason == .uncaughtSignal, "the export finished before it could be killed")
+
+        // SQLite's own -wal and -shm files may stay beside the store; they belong to it.
+        let left = try workspace.names().filter { !$0.hasPrefix("store.sqlite") }
+        #expect(!left.contains(final))
+        #expect(left.allSatisfy { $0.hasPrefix(temporaryPrefix) }, "unexpected files: \(left)")
+
+        // The store is intact and unlocked: the next export succeeds and reads back.
+        #expect(try workspace.run("sqlite3", store, "PRAGMA integrity_check").stdoutText == "ok\n")
+        let retry = try workspace.backupctl("export", "--store", store, "-o", final, "--quiet")
+        #expect(retry.status == 0, "\(retry.stderrText)")
+        #expect(try workspace.backupctl("inspect", final).status == 0)
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct backupctlPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
