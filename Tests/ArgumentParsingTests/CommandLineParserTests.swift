@@ -192,3 +192,21 @@ import Testing
         #expect(!second.common.json)
     }
 }
+
+@Suite struct CommandGroupErrorTests {
+    @Test func unknownOptionOnACommandGroupIsAUsageErrorNotHelp() {
+        let outcome = CommandLineParser(root: TestRoot.self).parse(["--bogus"])
+        guard case .usageError(let error) = outcome else {
+            Issue.record("expected a usage error, got \(outcome)")
+            return
+        }
+        #expect(error.message.contains("--bogus"))
+    }
+
+    @Test func bareCommandGroupStillPrintsHelp() {
+        guard case .help = CommandLineParser(root: TestRoot.self).parse([]) else {
+            Issue.record("expected help")
+            return
+        }
+    }
+}

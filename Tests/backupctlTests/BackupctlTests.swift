@@ -87,13 +87,9 @@ import TestSupport
     @Test func unknownOptionOfTheRootIsAUsageError() throws {
         let workspace = try CommandWorkspace()
         let output = try workspace.backupctl("--bogus")
-        // ArgumentParsing's CommandLineScanner.finish() answers "help" for a command with
-        // subcommands before it looks at the first error, so the root prints help and exits 0.
-        withKnownIssue("`backupctl --bogus` prints the help and exits 0 instead of a usage error") {
-            #expect(output.status == 64)
-            #expect(output.stderrText.hasPrefix("error: unknown option '--bogus'"))
-            #expect(output.stdout.isEmpty)
-        }
+        #expect(output.status == 64)
+        #expect(output.stderrText.hasPrefix("error: unknown option '--bogus'"))
+        #expect(output.stdout.isEmpty)
         #expect(try workspace.names().isEmpty)
     }
 

@@ -126,8 +126,10 @@ struct CommandLineScanner {
 
     /// Decides the outcome once every token is consumed.
     private mutating func finish() -> ParseOutcome {
-        if helpRequested || command.hasSubcommands { return .help(command.helpText) }
+        // A help request wins over mistakes on the same line; a mistake wins over a bare group.
+        if helpRequested { return .help(command.helpText) }
         if let firstError { return command.usageError(firstError) }
+        if command.hasSubcommands { return .help(command.helpText) }
         if let error = assignPositionalValues() ?? missingRequiredValue() { return command.usageError(error) }
         do {
             for group in command.signature.groups { try group.validate() }

@@ -1,0 +1,59 @@
+import ArgumentParsing
+import DataPortability
+import Foundation
+
+/// `backupctl prune`: applies a retention policy to a backup directory.
+struct PruneCommand: BackupctlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Remove the backups of a directory that no retention rule keeps.",
+        discussion: """
+            Lists every backup with kept or removed and the rule or rules that keep it. Each rule \
+            keeps the newest backup in each of its last N periods (restic's forget); a backup kept \
+            by any rule stays, and the newest good backup always stays. Damaged and partial files \
+            are reported and never removed. Needs at least one --keep-… option.
+            """)
+
+    @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"))
+    var dir: String
+
+    @OptionGroup var retention: RetentionOptions
+
+    @Flag(help: "Show what would be removed and remove nothing.")
+    var dryRun = false
+
+    @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        if retention.policy.isEmpty {
+            throw ValidationError("prune needs at least one --keep-last, --keep-hourly, --keep-daily, --keep-weekly or --keep-monthly above 0")
+        }
+    }
+
+    func run() throws {
+        let console = Console(options: common)
+        let directory = BackupDirectory(url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+        guard FileManager.default.fileExists(atPath: directory.url.path) else {
+            throw CommandFailure(.notFound, "There is no backup directory at \(directory.url.path).")
+        }
+        let lock = try directory.lock()
+        defer { lock.release() }
+        let pruner = BackupPruner(policy: retention.policy)
+        let decisions = pruner.plan(try directory.scan())
+        let removed = dryRun ? [] : try pruner.execute(decisions)
+        console.print(Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
+        let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
+        console.print(dryRun
+            ? "Dry run: would keep \(kept) and remove \(decisions.filter { !$0.keep }.count); nothing was removed."
+            : "Kept \(kept), removed \(removed.count).")
+        for problem in PruneReport.problems(decisions.map(\.entry)) { console.warn(problem) }
+        console.emitJSON { writer in
+            writer.beginObject()
+            writer.key("ok"); writer.bool(true)
+            writer.key("dir"); writer.string(directory.url.path)
+            writer.key("dryRun"); writer.bool(dryRun)
+            writer.key("decisions"); PruneReport.writeJSON(decisions, to: &writer)
+            writer.endObject()
+        }
+    }
+}
