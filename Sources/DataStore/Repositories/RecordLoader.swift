@@ -79,13 +79,25 @@ public struct RecordLoader {
         var issues: [(StorageKey, DecodingIssue)] = []
         let searches = try loadStrings(.recentSearches)
         issues += searches.issues.map { (.recentSearches, $0) }
+        // AppSettings keeps the first distinct searches without a word; the cut is reported
+        // here, as for saved domains, so an export warns about what it left out.
+        var seenSearches = Set<String>()
+        let distinctSearchCount = searches.strings.reduce(0) { count, search in
+            let key = search.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            return !key.isEmpty && seenSearches.insert(key).inserted ? count + 1 : count
+        }
+        if distinctSearchCount > AppSettings.maxRecentSearches {
+            issues.append((.recentSearches, DecodingIssue(kind: .truncatedList, path: "$",
+                                                         message: "holds more than \(AppSettings.maxRecentSearches) searches; the rest were left out")))
+        }
         let saved = try loadStrings(.savedDomains)
         issues += saved.issues.map { (.savedDomains, $0) }
         var savedDomains: [String] = []
+        var seenDomains = Set<String>()
         for (index, raw) in saved.strings.enumerated() {
             let canonical = DomainName.canonical(raw)
             if DomainName.isValid(canonical) {
-                if !savedDomains.contains(canonical) { savedDomains.append(canonical) }
+                if seenDomains.insert(canonical).inserted { savedDomains.append(canonical) }
             } else {
                 issues.append((.savedDomains, DecodingIssue(kind: .skippedElement, path: "$[\(index)]",
                                                            message: "is not a valid domain name: \"\(raw)\"; it was left out")))

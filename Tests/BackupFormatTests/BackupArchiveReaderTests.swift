@@ -1,0 +1,171 @@
+import BackupFormat
+import DomainModel
+import Foundation
+import JSONCore
+import TestSupport
+import Testing
+
+@Suite struct BackupArchiveReaderTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// A manifest listing `sections` as they are, each with its true size and checksum unless overridden.
+    private func manifest(listing sections: [(path: String, bytes: [UInt8])], sizes: [String: Int64] = [:],
+                          schemaVersion: Int = DomainDigBackup.currentSchemaVersion) throws -> BackupManifest {
+        BackupManifest(schemaVersion: schemaVersion, createdAt: SampleBackup.createdAt, storeSchemaVersion: 3, compression: "none",
+                       sections: try sections.map { section in
+                           ManifestSection(name: section.path, path: section.path, records: 1,
+                                           bytes: sizes[section.path] ?? Int64(section.bytes.count),
+                                           sha256: (try SHA256Hasher.digest(of: section.bytes)).hexString)
+                       })
+    }
+
+    /// An archive written entry by entry with ``TarArchiveWriter``, so its manifest may say anything.
+    private func craftedBackup(_ name: String, manifest: BackupManifest, entries: [(path: String, bytes: [UInt8])]) throws -> URL {
+        let url = directory.file(name)
+        try writeArchive([(BackupManifest.entryPath, manifest.encoded())] + entries.map { ($0.path, $0.bytes) }, to: url)
+        return url
+    }
+
+    private let domains = (path: BackupSection.trackedDomains.entryPath, bytes: Array(#"[{"domain":"example.com"}]"#.utf8))
+    private let logs = (path: BackupSection.monitoringLogs.entryPath, bytes: Array("[]".utf8))
+
+    @Test func readsTheManifestBeforeAnySection() throws {
+        let url = directory.file("backup.tar.zst")
+        let summary = try writeBackup(SampleBackup.make(), to: .file(url))
+        let opened = try OpenedBackup(url)
+        #expect(opened.reader.manifest == summary.manifest)
+        #expect(opened.reader.archiveName == "backup.tar.zst")
+        #expect(!opened.reader.isFinished)
+        // Nothing has been seen yet, so everything listed still counts as missing.
+        #expect(opened.reader.missingSections == summary.manifest.sections)
+    }
+
+    @Test func verifyOnlyChecksEverySectionWithoutHandingOutBytes() throws {
+        let url = directory.file("backup.tar.gz")
+        let summary = try writeBackup(SampleBackup.make(), to: .file(url), compression: .gzip)
+        let payloads = try OpenedBackup(url).readAll(.verifyOnly)
+        #expect(payloads.count == BackupSection.allCases.count)
+        #expect(payloads.allSatisfy { $0.verification == .verified && $0.bytes == nil })
+        #expect(payloads.map(\.size) == summary.manifest.sections.map(\.bytes))
+        #expect(payloads.allSatisfy { $0.failure(archive: "backup.tar.gz") == nil })
+    }
+
+    @Test(arguments: [BackupArchiveReader.DataHandling.collect, .verifyOnly])
+    func alteredSectionBytesAreAChecksumMismatchWithoutBytes(handling: BackupArchiveReader.DataHandling) throws {
+        let backup = SampleBackup.make()
+        let url = directory.file("backup.tar")
+        let summary = try writeBackup(backup, to: .file(url), compression: .uncompressed)
+        // Flip one character inside the tracked domains' JSON, keeping the size.
+        try patchFile(url, replacing: Array("Main marketing domain.".utf8), with: Array("Main marketing domaiN.".utf8))
+
+        let payloads = try OpenedBackup(url).readAll(handling)
+        let damaged = try #require(payloads.first { $0.section == .trackedDomains })
+        let listing = try #require(summary.manifest.section(atPath: damaged.path))
+        guard case .checksumMismatch(let expected, let actual) = damaged.verification else {
+            Issue.record("expected a checksum mismatch, got \(damaged.verification)")
+            return
+        }
+        #expect(expected == listing.sha256)
+        #expect(actual != listing.sha256 && actual.count == 64)
+        #expect(damaged.bytes == nil)
+        #expect(damaged.failure(archive: "backup.tar")
+            == .sectionChecksumMismatch(archive: "backup.tar", path: damaged.path, expected: expected, actual: actual))
+        // The other sections are unaffected.
+        #expect(payloads.filter { $0.section != .trackedDomains }.allSatisfy { $0.verification == .verified })
+    }
+
+    @Test func aManifestThatLiesAboutASizeGivesASizeMismatchWithoutBytes() throws {
+        let lying = try manifest(listing: [domains, logs], sizes: [domains.path: Int64(domains.bytes.count) + 7])
+        let url = try craftedBackup("lying.tar.zst", manifest: lying, entries: [domains, logs])
+        let payloads = try OpenedBackup(url).readAll()
+        #expect(payloads.map(\.verification) == [
+            .sizeMismatch(expected: Int64(domains.bytes.count) + 7, actual: Int64(domains.bytes.count)), .verified,
+        ])
+        #expect(payloads[0].bytes == nil)
+        #expect(payloads[0].failure(archive: "lying.tar.zst") == .sectionSizeMismatch(
+            archive: "lying.tar.zst", path: domains.path, expected: Int64(domains.bytes.count) + 7,
+            actual: Int64(domains.bytes.count)))
+        #expect(payloads[1].bytes == logs.bytes)
+    }
+
+    @Test func anEntryTheManifestDoesNotListIsUnlisted() throws {
+        let extra = (path: "sections/notes.txt", bytes: Array("hello".utf8))
+        let url = try craftedBackup("extra.tar.zst", manifest: try manifest(listing: [domains]), entries: [domains, extra])
+        let payloads = try OpenedBackup(url).readAll()
+        #expect(payloads.map(\.verification) == [.verified, .unlisted])
+        #expect(payloads[1].listing == nil)
+        #expect(payloads[1].bytes == nil)
+        #expect(payloads[1].size == 5)
+        #expect(payloads[1].failure(archive: "extra.tar.zst") == .unlistedEntry(archive: "extra.tar.zst", path: extra.path))
+    }
+
+    @Test func aListedSectionAbsentFromTheArchiveIsMissing() throws {
+        let listed = try manifest(listing: [domains, logs])
+        let url = try craftedBackup("short.tar.zst", manifest: listed, entries: [domains])
+        let opened = try OpenedBackup(url)
+        let payloads = try opened.readAll()
+        #expect(payloads.map(\.verification) == [.verified])
+        #expect(opened.reader.isFinished)
+        #expect(opened.reader.missingSections == [listed.sections[1]])
+    }
+
+    @Test func aFirstEntryOtherThanTheManifestIsRefused() throws {
+        let url = directory.file("wrong-order.tar.zst")
+        try writeArchive([(domains.path, domains.bytes), (BackupManifest.entryPath, try manifest(listing: [domains]).encoded())], to: url)
+        let error = backupFormatError { _ = try OpenedBackup(url) }
+        #expect(error == .manifestNotFirst(archive: "wrong-order.tar.zst", firstEntry: domains.path))
+    }
+
+    @Test func anEmptyArchiveHasNoManifest() throws {
+        let url = directory.file("empty.tar")
+        try craftTar([], at: url)
+        let error = backupFormatError { _ = try OpenedBackup(url) }
+        #expect(error == .manifestNotFirst(archive: "empty.tar", firstEntry: nil))
+    }
+
+    @Test func aBackupFromANewerSchemaVersionIsRefusedNamingBothVersions() throws {
+        let url = directory.file("future.tar.zst")
+        try writeBackup(SampleBackup.make(), to: .file(url), schemaVersion: 99)
+        let error = backupFormatError { _ = try OpenedBackup(url) }
+        #expect(error == .newerSchemaVersion(archive: "future.tar.zst", found: 99, supported: DomainDigBackup.currentSchemaVersion))
+    }
+
+    @Test func anInvalidManifestEntryIsRefused() throws {
+        let url = directory.file("garbage.tar.zst")
+        try writeArchive([(BackupManifest.entryPath, Array("not json".utf8)), (domains.path, domains.bytes)], to: url)
+        let error = backupFormatError { _ = try OpenedBackup(url) }
+        guard case .invalidManifest(let archive, let reason)? = error else {
+            Issue.record("expected an invalid manifest, got \(String(describing: error))")
+            return
+        }
+        #expect(archive == "garbage.tar.zst")
+        #expect(reason.contains("not valid JSON"))
+    }
+
+    @Test func anOversizedManifestIsRefusedBeforeItIsRead() throws {
+        let url = directory.file("huge-manifest.tar.zst")
+        let padding = [UInt8](repeating: UInt8(ascii: " "), count: BackupManifest.maxSize)
+        try writeArchive([(BackupManifest.entryPath, Array("{}".utf8) + padding)], to: url)
+        let error = backupFormatError { _ = try OpenedBackup(url) }
+        #expect(error == .invalidManifest(archive: "huge-manifest.tar.zst",
+                                          reason: "it is larger than \(BackupManifest.maxSize) bytes"))
+    }
+
+    @Test func theJSONNestingLimitAppliesToTheManifest() throws {
+        let url = directory.file("deep.tar.zst")
+        try writeArchive([(BackupManifest.entryPath, try manifest(listing: [domains]).encoded()), (domains.path, domains.bytes)], to: url)
+        // The manifest nests three deep (root, sections, one section); a limit of two refuses it.
+        let limits = BackupReadLimits(json: JSONParseOptions(maxDepth: 2))
+        let error = backupFormatError { _ = try OpenedBackup(url, limits: limits) }
+        guard case .invalidManifest(_, let reason)? = error else {
+            Issue.record("expected an invalid manifest, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("not valid JSON"))
+        #expect(try OpenedBackup(url, limits: BackupReadLimits(json: JSONParseOptions(maxDepth: 3))).reader.manifest.sections.count == 1)
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DataPortabilityPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
