@@ -92,10 +92,22 @@ import Testing
         #expect(inspection.entries[3].verification == nil && inspection.entries[3].listing?.path == audits.path)
     }
 
-    @Test func refusesALegacyDocumentAsNoArchive() throws {
+    @Test func readsASingleDocumentBackupThroughItsUpgrade() throws {
         let url = folder.file("v1.json")
-        try Data(#"{"schemaVersion":1,"trackedDomains":[]}"#.utf8).write(to: url)
-        #expect(throws: BackupFormatError.unrecognizedArchive(archive: url.path)) {
+        try Data(#"{"version":1,"exportedAt":1650000000,"app":"DomainDig 1.4","domains":[{"name":"example.com","added":1640000000}]}"#.utf8)
+            .write(to: url)
+        let inspection = try BackupInspection(path: url.path)
+        #expect(inspection.manifest.schemaVersion == 1)
+        #expect(inspection.manifest.producer.name == "DomainDig 1.4")
+        #expect(inspection.isIntact)
+        #expect(inspection.entries.allSatisfy { $0.fromSingleDocument && $0.status == "no checksum (single document)" })
+        #expect(inspection.entries.first { $0.path == "sections/trackedDomains.json" }?.listing?.records == 1)
+    }
+
+    @Test func refusesADocumentWithoutAVersion() throws {
+        let url = folder.file("other.json")
+        try Data(#"{"trackedDomains":[]}"#.utf8).write(to: url)
+        #expect(throws: BackupFormatError.self) {
             _ = try BackupInspection(path: url.path)
         }
     }

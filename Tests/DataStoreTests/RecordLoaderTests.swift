@@ -216,7 +216,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
         try store.transaction { transaction in
-            try RecordSaver(transaction: transaction).save(Records.trackedDomains, to: .trackedDomains)
+            _ = try RecordSaver(transaction: transaction).save(Records.trackedDomains, to: .trackedDomains)
         }
         #expect(throws: Abort.self) {
             try store.transaction { transaction in

@@ -5,7 +5,7 @@ import TestSupport
 /// The root command as a user meets it: help, version, and how a command line that cannot be
 /// understood is reported (design §7).
 @Suite struct BackupctlTests {
-    static let subcommands = ["export", "inspect", "sample"]
+    static let subcommands = ["export", "import", "validate", "inspect", "upgrade", "migrate", "status", "backup", "prune", "list", "schema", "sample"]
 
     @Test func helpListsEveryCommand() throws {
         let workspace = try CommandWorkspace()
@@ -99,7 +99,7 @@ import TestSupport
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
         #expect(output.stderrText == """
-            error: unknown subcommand 'restore'; expected one of export, inspect, sample
+            error: unknown subcommand 'restore'; expected one of export, import, validate, inspect, upgrade, migrate, status, backup, prune, list, schema, sample
             Usage: backupctl <subcommand>
               See 'backupctl --help' for more information.
 

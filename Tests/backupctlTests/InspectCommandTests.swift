@@ -165,7 +165,16 @@ import TestSupport
         #expect(output.stderrText.hasPrefix("error: Permission denied for \(backup) "), "stderr: \(output.stderrText)")
     }
 
-    @Test(arguments: [("empty", Data()), ("notes.txt", Data("hello\n".utf8)), ("document.json", Data("{\"a\": 1}\n".utf8))])
+    @Test func jsonDocumentWithoutAVersionIsInvalidData() throws {
+        let workspace = try CommandWorkspace()
+        try Data("{\"a\": 1}\n".utf8).write(to: workspace.directory.file("document.json"))
+        let output = try workspace.backupctl("inspect", "document.json")
+        #expect(output.status == 65)
+        #expect(output.stderrText.hasPrefix("error: 'document.json' cannot be read as a legacy DomainDig backup: it declares no backup version"))
+        #expect(try workspace.names() == ["document.json"])
+    }
+
+    @Test(arguments: [("empty", Data()), ("notes.txt", Data("hello\n".utf8))])
     func fileThatIsNotATarArchiveIsInvalidData(name: String, bytes: Data) throws {
         let workspace = try CommandWorkspace()
         try bytes.write(to: workspace.directory.file(name))
