@@ -50,5 +50,12 @@ demo: build
 	$(BACKUPCTL) import $(DEMO)/backup.ddbackup --store $(DEMO)/restored.sqlite
 	$(BACKUPCTL) status --store $(DEMO)/restored.sqlite
 
+# Times export, validate and import on sampled stores beside tar/zstd/sqlite3 floors and a
+# plain Python reference; writes Benchmarks/results.json and the table in Docs/performance.md.
+BENCH_SIZES ?= small,medium,large
+BENCH_RUNS ?= 3
+bench: build
+	python3 Benchmarks/run_benchmarks.py --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS)
+
 clean:
 	rm -rf .build $(DEMO) $(VENV)
