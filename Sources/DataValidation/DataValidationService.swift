@@ -27,7 +27,13 @@ public struct DataValidationService: Sendable {
         switch file.encoding {
         case .tar:
             return validateArchive(file)
-        case .plainJSON, .gzipJSON, .unknown:
+        case .plainJSON, .gzipJSON:
+            // Schema version 1 and 2 backups are single JSON documents; this build describes
+            // and reads only the archive layout of version 3.
+            return ValidationReport(file: file.name, findings: [Finding(
+                .error, .archiveUnreadable, section: nil, location: file.name,
+                message: "the file is a single \(file.encoding == .gzipJSON ? "gzip-compressed " : "")JSON document, the layout of schema version 1 and 2 backups, which this build cannot read; it reads version \(DomainDigBackup.currentSchemaVersion) archives only.")])
+        case .unknown:
             return ValidationReport(file: file.name, findings: [Finding(
                 .error, .archiveUnreadable, section: nil, location: file.name,
                 message: "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document.")])
