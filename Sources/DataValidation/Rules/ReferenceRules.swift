@@ -13,6 +13,16 @@ struct ReferenceRules {
     private var sawTrackedDomains = false
     private var sawLookupHistory = false
 
+    /// Notes that a section was read to its end, so references into it are checked even when
+    /// it holds no record (an audit of a domain is untracked when nothing is tracked).
+    mutating func sectionRead(_ section: BackupSection) {
+        switch section {
+        case .trackedDomains: sawTrackedDomains = true
+        case .lookupHistory: sawLookupHistory = true
+        default: break
+        }
+    }
+
     /// Checks one record that passed the schema; `walker.path` points at it.
     mutating func check(_ section: BackupSection, _ record: JSONValue, _ walker: inout SchemaWalker) {
         switch section {

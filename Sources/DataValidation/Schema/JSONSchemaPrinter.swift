@@ -152,8 +152,11 @@ public struct JSONSchemaPrinter {
 
 /// Regular expressions for formats JSON Schema validators do not assert by default.
 enum StringPatterns {
-    /// ISO 8601 date-time as `Timestamp.parse` accepts it.
-    static let dateTime = #"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"#
+    /// ISO 8601 date-time as `Timestamp.parse` accepts it, days checked against their month
+    /// (February 29 only in leap years), so no date the validator refuses passes the schema.
+    static let dateTime = #"^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"#
+        + #"|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)"#
+        + #"[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"#
     /// An 8-4-4-4-12 hexadecimal UUID.
     static let uuid = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
 }

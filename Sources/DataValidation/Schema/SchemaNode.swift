@@ -75,6 +75,18 @@ public struct ArraySchema: Sendable {
         self.maxItems = maxItems
         self.uniqueField = uniqueField
     }
+
+    /// The value two elements are compared by: UUIDs regardless of case, as they are parsed;
+    /// other ids (audit checks, workflow steps) exactly, as the decoders compare them.
+    func uniqueKey(_ id: String) -> String {
+        guard let uniqueField, case .object(let object) = items.kind,
+              let property = object.properties.first(where: { $0.name == uniqueField })
+        else { return id }
+        var node = property.node
+        if case .nullable(let inner) = node.kind { node = inner }
+        if case .string(let string) = node.kind, string.format == .uuid { return id.lowercased() }
+        return id
+    }
 }
 
 /// A string's constraints.

@@ -18,7 +18,7 @@ extension BackupValidationSession {
                     let errorsBefore = walker.errorCount
                     walker.check(element, arraySchema.items)
                     if let field = arraySchema.uniqueField, let id = element[field]?.string,
-                       !seenIDs.insert(id.lowercased()).inserted {
+                       !seenIDs.insert(arraySchema.uniqueKey(id)).inserted {
                         walker.record(.warning, .duplicate, "repeats \(field) \"\(id)\" of an earlier record; the two are merged on import.", key: field)
                     }
                     if walker.errorCount == errorsBefore {
@@ -32,22 +32,35 @@ extension BackupValidationSession {
                 parseError = error
             }
             if let parseError {
-                walker.record(.error, .jsonSyntax, shapeMessage(parseError, expected: "an array"))
-            } else if let max = arraySchema.maxItems, count > max {
-                walker.record(.error, .tooManyItems, "holds \(count) records, more than the limit of \(max).")
+                let (code, message) = parseFinding(parseError, expected: "an array")
+                walker.record(.error, code, message)
+            } else {
+                references.sectionRead(section)
+                if let max = arraySchema.maxItems, count > max {
+                    walker.record(.error, .tooManyItems, "holds \(count) records, more than the limit of \(max).")
+                }
             }
         case .object, .nullable:
+            var isNullable = false
+            if case .nullable = node.kind { isNullable = true }
+            let expected = isNullable ? "an object or null" : "an object"
             do {
                 let document = try JSONDocument(parsing: bytes, options: options)
-                count = document.root.isNull ? 0 : 1
+                let root = document.root
+                count = root.isNull ? 0 : 1
+                guard root.kind == .object || (root.isNull && isNullable) else {
+                    walker.record(.error, .sectionShape, "the section must be \(expected), not \(root.isNull ? "null" : root.kind.description).")
+                    break
+                }
                 let errorsBefore = walker.errorCount
-                walker.check(document.root, node)
-                if walker.errorCount == errorsBefore && !document.root.isNull {
-                    references.check(section, document.root, &walker)
-                    try visit?(section, nil, document.root)
+                walker.check(root, node)
+                if walker.errorCount == errorsBefore && !root.isNull {
+                    references.check(section, root, &walker)
+                    try visit?(section, nil, root)
                 }
             } catch let error as JSONParseError {
-                walker.record(.error, .jsonSyntax, shapeMessage(error, expected: "an object"))
+                let (code, message) = parseFinding(error, expected: expected)
+                walker.record(.error, code, message)
             }
         default:
             break
@@ -58,11 +71,13 @@ extension BackupValidationSession {
         appendFindings(walker.takeFindings())
     }
 
-    private func shapeMessage(_ error: JSONParseError, expected: String) -> String {
+    /// A top level of the wrong kind is a shape error (the streaming array reader finds it as
+    /// a syntax error before anything else); everything else is a syntax error.
+    private func parseFinding(_ error: JSONParseError, expected: String) -> (FindingCode, String) {
         if case .unexpectedCharacter(_, let wanted) = error.reason, wanted.contains("'['") {
-            return "the section must be \(expected): \(error.description)"
+            return (.sectionShape, "the section must be \(expected): \(error.description)")
         }
-        return "the section is not valid JSON: \(error.description)"
+        return (.jsonSyntax, "the section is not valid JSON: \(error.description)")
     }
 
     func appendFindings(_ new: [Finding]) {

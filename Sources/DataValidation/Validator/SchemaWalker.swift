@@ -121,9 +121,9 @@ struct SchemaWalker {
             path.push(.index(count))
             check(element, schema.items)
             if let field = schema.uniqueField, let id = element[field]?.string {
-                let normalized = id.lowercased()
-                if !seenIDs.insert(normalized).inserted {
-                    record(.warning, .duplicate, "repeats \(field) \"\(id)\" of an earlier element; the two are merged on import.", key: field)
+                if !seenIDs.insert(schema.uniqueKey(id)).inserted {
+                    // Nested lists (checks, steps, ledger entries) keep their first element on import.
+                    record(.warning, .duplicate, "repeats \(field) \"\(id)\" of an earlier element; only the first is kept on import.", key: field)
                 }
             }
             path.pop()

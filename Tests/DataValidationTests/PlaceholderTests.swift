@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DataValidationPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
