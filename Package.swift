@@ -51,12 +51,16 @@ let package = Package(
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
         .testTarget(name: "DurableIOTests", dependencies: ["DurableIO", "TestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
-        .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "TestSupport"]),
-        .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "TestSupport"]),
-        .testTarget(name: "BackupFormatTests", dependencies: ["BackupFormat", "TestSupport"]),
-        .testTarget(name: "DataValidationTests", dependencies: ["DataValidation", "TestSupport"]),
-        .testTarget(name: "DataMigrationTests", dependencies: ["DataMigration", "TestSupport"]),
-        .testTarget(name: "DataPortabilityTests", dependencies: ["DataPortability", "TestSupport"]),
+        .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "JSONCore", "TestSupport"]),
+        // The wrapper's own tests use SQLite's result-code constants.
+        .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
+        .testTarget(name: "BackupFormatTests", dependencies: ["BackupFormat", "DomainModel", "DurableIO", "JSONCore", "TestSupport"]),
+        .testTarget(name: "DataValidationTests", dependencies: ["DataValidation", "BackupFormat", "DurableIO", "JSONCore", "TestSupport"]),
+        .testTarget(name: "DataMigrationTests", dependencies: ["DataMigration", "DataStore", "BackupFormat", "DomainModel", "JSONCore", "TestSupport"]),
+        .testTarget(
+            name: "DataPortabilityTests",
+            dependencies: ["DataPortability", "DataMigration", "DataStore", "BackupFormat", "DomainModel", "DurableIO", "TestSupport"]
+        ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
