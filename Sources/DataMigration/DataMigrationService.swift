@@ -41,8 +41,12 @@ public struct DataMigrationService: Sendable {
         switch try store.value(forKey: StorageKey.storeSchemaVersion.rawValue) {
         case .integer(let version)?:
             return version
-        case .double(let version)? where version == version.rounded():
-            return Int(version)
+        case .double(let version)?:
+            // `Int(exactly:)`, not `Int(_:)`: a stamp such as 1e300 or 2.5 is reported, never a trap.
+            guard let exact = Int(exactly: version) else {
+                throw MigrationError.unreadableVersion(location: store.location, found: "the number \(version)")
+            }
+            return exact
         case nil:
             switch try store.value(forKey: StorageKey.preVersioningMarker.rawValue) {
             case .bool(true)?, .integer(1)?: return 1

@@ -45,3 +45,7 @@ public enum MigrationKind: String, Sendable {
 protocol KindedMigration {
     var kind: MigrationKind { get }
 }
+
+// Erasing an already erased migration again (`AnyStorageMigration(erased)`, easy to do when
+// passing one to `ConditionalMigration` or a step list) must keep its kind, not make it `.custom`.
+extension AnyStorageMigration: KindedMigration {}

@@ -87,7 +87,7 @@ enum BackupV2ToV3 {
             }
             var compact = JSONWriter(capacity: 4096)
             compact.value(credits)
-            guard let ledger = try LegacyLedgerReshaper.reshape(compact.bytes) else { return writer.null() }
+            guard let ledger = LegacyLedgerReshaper.reshape(compact.bytes) else { return writer.null() }
             let reparsed = try UpgradeSupport.reparse(ledger.bytes, step: "credits")
             writer.value(reparsed.root)
         }

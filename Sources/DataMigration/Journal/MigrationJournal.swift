@@ -14,10 +14,16 @@ public enum MigrationJournal {
     }
 
     /// Appends `entry` inside `transaction`.
+    ///
+    /// Earlier entries are copied as written, readable or not: an entry this build cannot
+    /// read (written by another build, or damaged) is still history and is not dropped.
     public static func append(_ entry: MigrationJournalEntry, in transaction: any StoreTransaction) throws {
         var writer = JSONWriter(capacity: 1024)
         writer.beginArray()
-        for existing in try entries(in: transaction) { existing.encode(to: &writer) }
+        if case .data(let data)? = try transaction.value(forKey: StorageKey.migrationJournal.rawValue),
+           let document = try? JSONDocument(parsing: data), document.root.kind == .array {
+            for existing in document.root.elements { writer.value(existing) }
+        }
         entry.encode(to: &writer)
         writer.endArray()
         try transaction.set(.data(Data(writer.bytes)), forKey: StorageKey.migrationJournal.rawValue)

@@ -3,7 +3,8 @@ import DataStore
 /// Rewrites the value under a key into a new shape (or a new key).
 ///
 /// `transform` returns nil when the value is already in the new shape, which makes the
-/// migration safe to re-run; otherwise the new value and how many records it changed.
+/// migration safe to re-run; otherwise the new value and how many records it changed. With a
+/// separate destination key the value moves there either way, and the source key is removed.
 public struct TransformingMigration: StorageMigration, KindedMigration {
     public let identifier: String
     public let sourceKey: StorageKey
@@ -31,7 +32,14 @@ public struct TransformingMigration: StorageMigration, KindedMigration {
         } catch let error as MigrationError {
             return MigrationResult(success: false, errors: [error])
         }
-        guard let transformed else { return .nothingToDo }
+        guard let transformed else {
+            guard sourceKey != destinationKey else { return .nothingToDo }
+            // Already in the new shape but still under the old key: it must still move, or
+            // the new key never sees it and the migration stays pending forever.
+            try store.set(value, forKey: destinationKey.rawValue)
+            try store.removeValue(forKey: sourceKey.rawValue)
+            return MigrationResult(success: true, migratedCount: 1, metadata: ["from": sourceKey.rawValue, "to": destinationKey.rawValue])
+        }
         try store.set(transformed.value, forKey: destinationKey.rawValue)
         if sourceKey != destinationKey { try store.removeValue(forKey: sourceKey.rawValue) }
         return MigrationResult(success: true, migratedCount: transformed.count)

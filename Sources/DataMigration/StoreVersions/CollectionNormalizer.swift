@@ -54,8 +54,10 @@ enum CollectionNormalizer {
                 continue
             }
             let canonical = DomainName.canonical(raw)
-            if canonical != raw { changed += 1 }
-            if seen.insert(canonical).inserted { domains.append(canonical) } else { changed += 1 }
+            let isNew = seen.insert(canonical).inserted
+            if isNew { domains.append(canonical) }
+            // One count per element changed, whether re-spelled, dropped as a duplicate, or both.
+            if canonical != raw || !isNew { changed += 1 }
         }
         guard changed > 0 else { return nil }
         var writer = JSONWriter(capacity: blob.count)

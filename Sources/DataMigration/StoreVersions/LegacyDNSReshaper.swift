@@ -13,8 +13,12 @@ import JSONCore
 /// Every other field is copied byte for byte.
 enum LegacyDNSReshaper {
     /// Reshapes every legacy snapshot in a `lookupHistory` array.
-    /// - Returns: the new array and the number reshaped, or nil when none needed it.
-    static func reshape(_ blob: [UInt8]) throws -> (bytes: [UInt8], count: Int)? {
+    /// - Returns: the new array and the number reshaped, or nil when none needed it or the
+    ///   blob is not a readable JSON array. An unreadable blob is left as it is, as version 1
+    ///   leaves unreadable domain lists: the loaders skip and report it, and one damaged key
+    ///   must not stop the store from ever reaching the current version (and so from being
+    ///   exported at all).
+    static func reshape(_ blob: [UInt8]) -> (bytes: [UInt8], count: Int)? {
         var writer = JSONWriter(capacity: blob.count + blob.count / 4)
         var reshaped = 0
         writer.beginArray()
@@ -36,8 +40,8 @@ enum LegacyDNSReshaper {
                 }
                 writer.endObject()
             }
-        } catch let error as JSONParseError {
-            throw MigrationError.transformationFailed("lookupHistory is not a readable JSON array (\(error))")
+        } catch {
+            return nil
         }
         writer.endArray()
         return reshaped == 0 ? nil : (writer.bytes, reshaped)

@@ -22,14 +22,14 @@ enum LegacyLedgerReshaper {
         blob.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[")
     }
 
-    static func reshape(_ blob: [UInt8]) throws -> (bytes: [UInt8], count: Int)? {
-        guard isLegacy(blob) else { return nil }
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: blob)
-        } catch {
-            throw MigrationError.transformationFailed("usageCredits.ledger is not readable JSON (\(error))")
-        }
+    /// Reshapes a legacy ledger array into the version 3 object.
+    /// - Returns: the object and the number of entries, or nil when the ledger is not the
+    ///   legacy array or is not readable JSON — left as it is for the loaders to skip and
+    ///   report, so one damaged key never keeps the store from the current version.
+    ///   Elements that are not objects are kept verbatim among the entries (the loaders skip
+    ///   them too): a migration never destroys data it does not understand.
+    static func reshape(_ blob: [UInt8]) -> (bytes: [UInt8], count: Int)? {
+        guard isLegacy(blob), let document = try? JSONDocument(parsing: blob) else { return nil }
         var balance = 0
         var writer = JSONWriter(capacity: blob.count + 64)
         var count = 0
@@ -37,7 +37,10 @@ enum LegacyLedgerReshaper {
         writer.key("entries")
         writer.beginArray()
         for (index, entry) in document.root.elements.enumerated() {
-            guard entry.kind == .object else { continue }
+            guard entry.kind == .object else {
+                writer.raw(entry)
+                continue
+            }
             let amount = entry["delta"]?.int ?? 0
             balance += amount
             count += 1

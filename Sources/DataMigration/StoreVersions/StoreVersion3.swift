@@ -8,7 +8,7 @@ enum StoreVersion3 {
     static let step = StoreVersionStep(version: 3, title: "Typed DNS records; ledger with a stored balance", migrations: [
         AnyStorageMigration(TransformingMigration(identifier: "v3.typed-dns-records", key: .lookupHistory) { value in
             guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
-            return try LegacyDNSReshaper.reshape(bytes).map { (.data(Data($0.bytes)), $0.count) }
+            return LegacyDNSReshaper.reshape(bytes).map { (.data(Data($0.bytes)), $0.count) }
         }),
         AnyStorageMigration(ConditionalMigration(
             identifier: "v3.ledger-object",
@@ -21,7 +21,7 @@ enum StoreVersion3 {
             },
             run: AnyStorageMigration(TransformingMigration(identifier: "v3.ledger-object.reshape", key: .usageCreditLedger) { value in
                 guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
-                return try LegacyLedgerReshaper.reshape(bytes).map { (.data(Data($0.bytes)), $0.count) }
+                return LegacyLedgerReshaper.reshape(bytes).map { (.data(Data($0.bytes)), $0.count) }
             }))),
     ])
 }

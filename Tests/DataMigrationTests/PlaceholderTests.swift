@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DataMigrationPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
