@@ -32,6 +32,9 @@ public struct StoreStatus: Sendable {
         pendingSteps = storedVersion > supportedVersion ? [] : try migrations.pendingSteps(in: store)
         journal = try MigrationJournal.entries(in: store)
         inventory = try StoreInventory(reading: store)
-        hasPreVersioningMarker = try store.value(forKey: StorageKey.preVersioningMarker.rawValue) != nil
+        switch try store.value(forKey: StorageKey.preVersioningMarker.rawValue) {
+        case .bool(true)?, .integer(1)?: hasPreVersioningMarker = true
+        default: hasPreVersioningMarker = false
+        }
     }
 }
