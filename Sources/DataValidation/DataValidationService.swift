@@ -67,13 +67,15 @@ public struct DataValidationService: Sendable {
         }
         let session = BackupValidationSession(manifest: reader.manifest, archive: file.name, options: limits.json)
         var findings: [Finding] = []
+        let sections = PrefetchingSectionReader(reader)
         do {
-            while let payload = try reader.nextSection() { try session.check(payload) }
+            while let payload = try sections.next() { try session.check(payload) }
         } catch let error as BackupFormatError {
             findings.append(Self.finding(for: error, file: file.name))
         } catch {
             findings.append(Finding(.error, .archiveUnreadable, section: nil, location: file.name, message: "\(error)"))
         }
+        sections.stop()
         let sessionFindings = session.finish(missing: reader.isFinished ? reader.missingSections : [])
         return ValidationReport(file: file.name, schemaVersion: reader.manifest.schemaVersion, findings: sessionFindings + findings)
     }

@@ -40,12 +40,12 @@ enum SchemaBuilder {
     }
 
     /// A required field.
-    static func required(_ name: String, _ node: SchemaNode) -> PropertySchema {
+    static func required(_ name: StaticString, _ node: SchemaNode) -> PropertySchema {
         PropertySchema(name, node, required: true)
     }
 
     /// An optional field: it may be absent or null.
-    static func optional(_ name: String, _ node: SchemaNode) -> PropertySchema {
+    static func optional(_ name: StaticString, _ node: SchemaNode) -> PropertySchema {
         PropertySchema(name, SchemaNode(.nullable(node), description: node.description), required: false)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One node of the backup schema: the single description both the validator runs and
 /// `backupctl schema` prints as JSON Schema.
 public struct SchemaNode: Sendable {
@@ -39,8 +41,10 @@ public struct ObjectSchema: Sendable {
 
     /// The index of the property named like `key`'s bytes.
     func propertyIndex(matching key: UnsafeBufferPointer<UInt8>) -> Int? {
-        for (index, property) in properties.enumerated() where property.utf8.count == key.count {
-            if property.utf8.elementsEqual(key) { return index }
+        var index = 0
+        while index < properties.count {
+            if properties[index].matches(key) { return index }
+            index += 1
         }
         return nil
     }
@@ -48,17 +52,25 @@ public struct ObjectSchema: Sendable {
 
 /// One field of an object.
 public struct PropertySchema: Sendable {
-    public var name: String
+    /// The field's name: a literal, so walking millions of records copies no strings.
+    public let staticName: StaticString
     public var node: SchemaNode
     public var isRequired: Bool
-    /// The name's UTF-8, compared against JSON keys without allocating.
-    let utf8: [UInt8]
 
-    public init(_ name: String, _ node: SchemaNode, required: Bool = false) {
-        self.name = name
+    public init(_ name: StaticString, _ node: SchemaNode, required: Bool = false) {
+        self.staticName = name
         self.node = node
         self.isRequired = required
-        self.utf8 = Array(name.utf8)
+    }
+
+    /// The field's name.
+    public var name: String { staticName.description }
+
+    /// Whether `key` (UTF-8) is this field's name.
+    @inline(__always)
+    func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        staticName.utf8CodeUnitCount == key.count
+            && (key.count == 0 || memcmp(staticName.utf8Start, key.baseAddress!, key.count) == 0)
     }
 }
 
@@ -70,22 +82,21 @@ public struct ArraySchema: Sendable {
     /// so they are warnings.
     public var uniqueField: String?
 
+    /// Whether the unique field holds UUIDs (compared as UUIDs, whatever their case).
+    let uniqueFieldIsUUID: Bool
+
     public init(items: SchemaNode, maxItems: Int? = nil, uniqueField: String? = nil) {
         self.items = items
         self.maxItems = maxItems
         self.uniqueField = uniqueField
-    }
-
-    /// The value two elements are compared by: UUIDs regardless of case, as they are parsed;
-    /// other ids (audit checks, workflow steps) exactly, as the decoders compare them.
-    func uniqueKey(_ id: String) -> String {
-        guard let uniqueField, case .object(let object) = items.kind,
-              let property = object.properties.first(where: { $0.name == uniqueField })
-        else { return id }
-        var node = property.node
-        if case .nullable(let inner) = node.kind { node = inner }
-        if case .string(let string) = node.kind, string.format == .uuid { return id.lowercased() }
-        return id
+        var isUUID = false
+        if let uniqueField, case .object(let object) = items.kind,
+           let property = object.properties.first(where: { $0.name == uniqueField }) {
+            var node = property.node
+            if case .nullable(let inner) = node.kind { node = inner }
+            if case .string(let string) = node.kind, string.format == .uuid { isUUID = true }
+        }
+        uniqueFieldIsUUID = isUUID
     }
 }
 

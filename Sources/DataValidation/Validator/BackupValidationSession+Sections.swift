@@ -7,18 +7,19 @@ extension BackupValidationSession {
                       visit: ((BackupSection, Int?, JSONValue) throws -> Void)?) throws {
         var walker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
         var count = 0
+        guard let compiled = compiledSchema(for: section) else { return }
         switch node.kind {
         case .array(let arraySchema):
-            var seenIDs = Set<String>()
+            var seenIDs = IdentitySet(isUUID: arraySchema.uniqueFieldIsUUID)
             var parseError: JSONParseError?
             do {
                 try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
                     count += 1
                     walker.path.push(.index(index))
                     let errorsBefore = walker.errorCount
-                    walker.check(element, arraySchema.items)
-                    if let field = arraySchema.uniqueField, let id = element[field]?.string,
-                       !seenIDs.insert(arraySchema.uniqueKey(id)).inserted {
+                    walker.check(element, compiled)
+                    if let field = arraySchema.uniqueField, let idValue = element[field], !seenIDs.insert(idValue) {
+                        let id = idValue.string ?? ""
                         walker.record(.warning, .duplicate, "repeats \(field) \"\(id)\" of an earlier record; the two are merged on import.", key: field)
                     }
                     if walker.errorCount == errorsBefore {
@@ -53,7 +54,7 @@ extension BackupValidationSession {
                     break
                 }
                 let errorsBefore = walker.errorCount
-                walker.check(root, node)
+                walker.check(root, compiled)
                 if walker.errorCount == errorsBefore && !root.isNull {
                     references.check(section, root, &walker)
                     try visit?(section, nil, root)

@@ -17,6 +17,8 @@ public final class BackupValidationSession {
     private let archive: String
     let options: JSONParseOptions
     var references = ReferenceRules()
+    /// Each section's schema compiled once: for arrays the items' node, else the section's.
+    private var compiled: [BackupSection: CompiledSchema] = [:]
     private var checkedSections = Set<BackupSection>()
     /// Everything found so far.
     public internal(set) var findings: [Finding] = []
@@ -27,6 +29,15 @@ public final class BackupValidationSession {
         self.archive = archive
         self.schema = schema
         self.options = options
+        if case .sections(let sections) = schema.layout {
+            for (section, node) in sections {
+                if case .array(let array) = node.kind {
+                    compiled[section] = CompiledSchema(array.items)
+                } else {
+                    compiled[section] = CompiledSchema(node)
+                }
+            }
+        }
         for listing in manifest.sections {
             guard let section = BackupSection(entryPath: listing.path), section.rawValue == listing.name else {
                 findings.append(Finding(.error, .sectionUnknown, section: listing.name, location: listing.path,
@@ -75,6 +86,11 @@ public final class BackupValidationSession {
                 "the manifest lists this section but the archive does not hold it; the backup is truncated or damaged.")
         }
         return findings
+    }
+
+    /// The compiled schema of a section's records (array items) or of the section itself.
+    func compiledSchema(for section: BackupSection) -> CompiledSchema? {
+        compiled[section]
     }
 
     func add(_ severity: Finding.Severity, _ code: FindingCode, _ section: String?, _ location: String, _ message: String) {

@@ -2,6 +2,9 @@
 /// finding needs it.
 struct JSONPath {
     enum Component {
+        /// A schema field (a literal: pushing it copies nothing).
+        case field(StaticString)
+        /// A key only known at run time (map keys, unknown fields).
         case key(String)
         case index(Int)
     }
@@ -27,6 +30,7 @@ struct JSONPath {
         var text = root
         for component in components {
             switch component {
+            case .field(let name): text += JSONPath.keyText(name.description)
             case .key(let name): text += JSONPath.keyText(name)
             case .index(let index): text += "[\(index)]"
             }

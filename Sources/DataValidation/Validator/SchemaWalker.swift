@@ -2,7 +2,10 @@ import DomainModel
 import Foundation
 import JSONCore
 
-/// Checks JSON against schema nodes, recording findings with their paths.
+/// Checks JSON against the schema, recording findings with their paths.
+///
+/// It walks a borrowed view of the tape along a compiled schema, so checking a value
+/// allocates nothing unless there is something to report.
 struct SchemaWalker {
     let section: String?
     var path: JSONPath
@@ -29,116 +32,153 @@ struct SchemaWalker {
         return findings
     }
 
-    /// Checks `value` against `node`.
+    /// Checks `value` against `node` (compiling the node: for one-off checks).
     mutating func check(_ value: JSONValue, _ node: SchemaNode) {
-        switch node.kind {
-        case .nullable(let inner):
-            if !value.isNull { check(value, inner) }
-        case .object(let schema):
-            checkObject(value, schema)
-        case .array(let schema):
-            guard value.kind == .array else { return wrongType(value, "an array") }
-            checkArray(value, schema)
-        case .string(let schema):
-            guard value.kind == .string else { return wrongType(value, "a string") }
-            checkString(value, schema)
-        case .integer(let range):
-            guard value.kind == .number else { return wrongType(value, "an integer") }
-            guard let int = value.int else {
-                return record(.error, .wrongType, "must be an integer, not \(value.numberText ?? "a number").")
+        check(value, CompiledSchema(node))
+    }
+
+    /// Checks `value` against a compiled schema's root.
+    mutating func check(_ value: JSONValue, _ schema: CompiledSchema) {
+        value.withUnsafeView { view, index in
+            schema.nodes.withUnsafeBufferPointer { nodes in
+                check(Context(view: view, nodes: nodes, schema: schema), index, schema.root)
             }
-            if let range, !range.contains(int) {
+        }
+    }
+
+    /// What a walk reads from: the JSON and the compiled schema, both borrowed.
+    struct Context {
+        let view: JSONUnsafeView
+        let nodes: UnsafeBufferPointer<CompiledSchema.Node>
+        let schema: CompiledSchema
+    }
+
+    mutating func check(_ context: Context, _ value: Int, _ nodeIndex: Int) {
+        // Nodes are read through a pointer: copying one would move a hundred bytes per value.
+        let node = context.nodes.baseAddress! + nodeIndex
+        let view = context.view
+        switch node.pointee.kind {
+        case .nullable:
+            if !view.isNull(value) { check(context, value, node.pointee.child) }
+        case .object:
+            checkObject(context, value, node)
+        case .array:
+            guard view.kind(value) == .array else { return wrongType(view, value, "an array") }
+            checkArray(context, value, node)
+        case .string:
+            guard view.kind(value) == .string else { return wrongType(view, value, "a string") }
+            checkString(context, value, node)
+        case .integer:
+            guard view.kind(value) == .number else { return wrongType(view, value, "an integer") }
+            guard let int = view.int(value) else {
+                return record(.error, .wrongType, "must be an integer, not \(String(decoding: view.rawBytes(value), as: UTF8.self)).")
+            }
+            if let range = node.pointee.integerRange, !range.contains(int) {
                 record(.error, .outOfRange, "must be between \(range.lowerBound) and \(range.upperBound), not \(int).")
             }
         case .boolean:
-            guard value.bool != nil else { return wrongType(value, "true or false") }
-        case .number(let range):
-            guard let number = value.double else { return wrongType(value, "a number") }
-            if let range, !range.contains(number) {
-                record(.error, .outOfRange, "must be between \(range.lowerBound) and \(range.upperBound), not \(value.numberText ?? "")." )
+            guard view.bool(value) != nil else { return wrongType(view, value, "true or false") }
+        case .number:
+            guard let number = view.double(value) else { return wrongType(view, value, "a number") }
+            if let range = node.pointee.numberRange, !range.contains(number) {
+                record(.error, .outOfRange,
+                       "must be between \(range.lowerBound) and \(range.upperBound), not \(String(decoding: view.rawBytes(value), as: UTF8.self)).")
             }
-        case .map(let values):
-            guard value.kind == .object else { return wrongType(value, "an object") }
-            value.forEachRawField { key, escaped, fieldValue in
-                let name = escaped ? JSONValueKey.decode(key) : String(decoding: key, as: UTF8.self)
-                path.push(.key(name))
-                check(fieldValue, values)
+        case .map:
+            guard view.kind(value) == .object else { return wrongType(view, value, "an object") }
+            view.forEachField(value) { key, escaped, fieldValue in
+                path.push(.key(escaped ? (view.string(fieldValue - 1) ?? "") : String(decoding: key, as: UTF8.self)))
+                check(context, fieldValue, node.pointee.child)
                 path.pop()
             }
         }
     }
 
-    mutating func wrongType(_ value: JSONValue, _ expected: String) {
-        let found = value.isNull ? "null" : value.kind.description
+    mutating func wrongType(_ view: JSONUnsafeView, _ value: Int, _ expected: String) {
+        let found = view.isNull(value) ? "null" : view.kind(value).description
         record(.error, .wrongType, "must be \(expected), not \(found).")
     }
 
-    mutating func checkObject(_ value: JSONValue, _ schema: ObjectSchema) {
-        guard value.kind == .object else { return wrongType(value, "an object") }
-        var seen: UInt64 = 0
-        value.forEachRawField { key, escaped, fieldValue in
-            let index: Int?
-            let decodedKey: String?
-            if escaped {
-                let text = JSONValueKey.decode(key)
-                decodedKey = text
-                index = text.utf8.withContiguousStorageIfAvailable { schema.propertyIndex(matching: $0) } ?? nil
-            } else {
-                decodedKey = nil
-                index = schema.propertyIndex(matching: key)
+    mutating func checkObject(_ context: Context, _ value: Int, _ node: UnsafePointer<CompiledSchema.Node>) {
+        let view = context.view
+        guard view.kind(value) == .object else { return wrongType(view, value, "an object") }
+        context.schema.properties.withUnsafeBufferPointer { properties in
+            var seen: UInt64 = 0
+            var presentNulls: UInt64 = 0
+            view.forEachField(value) { key, escaped, fieldValue in
+                var match = -1
+                if escaped {
+                    let text = view.string(fieldValue - 1) ?? ""
+                    var name = text
+                    match = name.withUTF8 { SchemaWalker.property(matching: $0, in: properties, node) }
+                } else {
+                    match = SchemaWalker.property(matching: key, in: properties, node)
+                }
+                guard match >= 0 else {
+                    let name = escaped ? (view.string(fieldValue - 1) ?? "") : String(decoding: key, as: UTF8.self)
+                    record(.note, .unknownField, "is not a field this version knows; it is ignored.", key: name)
+                    return
+                }
+                let offset = match - node.pointee.propertyStart
+                let bit: UInt64 = offset < 64 ? 1 << UInt64(offset) : 0
+                if seen & bit != 0 { return }  // a repeated key: the first one counts, as for readers
+                seen |= bit
+                let property = properties[match]
+                if view.isNull(fieldValue), property.isRequired {
+                    presentNulls |= bit
+                    record(.error, .requiredMissing, "is required and must not be null.", key: property.name.description)
+                    return
+                }
+                path.push(.field(property.name))
+                check(context, fieldValue, property.node)
+                path.pop()
             }
-            guard let index else {
-                let name = decodedKey ?? String(decoding: key, as: UTF8.self)
-                record(.note, .unknownField, "is not a field this version knows; it is ignored.", key: name)
-                return
-            }
-            let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
-            if seen & bit != 0 { return }  // a repeated key: the first one counts, as for readers
-            seen |= bit
-            let property = schema.properties[index]
-            if fieldValue.isNull, property.isRequired {
-                record(.error, .requiredMissing, "is required and must not be null.", key: property.name)
-                return
-            }
-            path.push(.key(property.name))
-            check(fieldValue, property.node)
-            path.pop()
-        }
-        for (index, property) in schema.properties.enumerated() where property.isRequired {
-            let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
-            if seen & bit == 0 {
-                // A present null was reported above.
-                if let present = value[property.name], present.isNull { continue }
-                record(.error, .requiredMissing, "is required but missing.", key: property.name)
+            for index in node.pointee.propertyStart..<node.pointee.propertyEnd where properties[index].isRequired {
+                let offset = index - node.pointee.propertyStart
+                let bit: UInt64 = offset < 64 ? 1 << UInt64(offset) : 0
+                if seen & bit == 0 {
+                    record(.error, .requiredMissing, "is required but missing.", key: properties[index].name.description)
+                }
             }
         }
     }
 
-    mutating func checkArray(_ value: JSONValue, _ schema: ArraySchema) {
+    /// The index of the property of `node` named `key`, or -1.
+    @inline(__always)
+    static func property(matching key: UnsafeBufferPointer<UInt8>, in properties: UnsafeBufferPointer<CompiledSchema.Property>,
+                         _ node: UnsafePointer<CompiledSchema.Node>) -> Int {
+        var index = node.pointee.propertyStart
+        let end = node.pointee.propertyEnd
+        while index < end {
+            let name = properties[index].name
+            if name.utf8CodeUnitCount == key.count, key.count == 0 || memcmp(name.utf8Start, key.baseAddress!, key.count) == 0 {
+                return index
+            }
+            index += 1
+        }
+        return -1
+    }
+
+    mutating func checkArray(_ context: Context, _ value: Int, _ node: UnsafePointer<CompiledSchema.Node>) {
+        let view = context.view
         var count = 0
-        var seenIDs = Set<String>()
-        for element in value.elements {
+        var seenIDs = IdentitySet(isUUID: node.pointee.uniqueIsUUID)
+        let unique: StaticString? = node.pointee.uniqueProperty >= 0 ? context.schema.properties[node.pointee.uniqueProperty].name : nil
+        let child = node.pointee.child
+        view.forEachElement(value) { element in
             path.push(.index(count))
-            check(element, schema.items)
-            if let field = schema.uniqueField, let id = element[field]?.string {
-                if !seenIDs.insert(schema.uniqueKey(id)).inserted {
-                    // Nested lists (checks, steps, ledger entries) keep their first element on import.
-                    record(.warning, .duplicate, "repeats \(field) \"\(id)\" of an earlier element; only the first is kept on import.", key: field)
-                }
+            check(context, element, child)
+            if let unique, let id = view.field(element, unique), !seenIDs.insert(view, id) {
+                // Nested lists (checks, steps, ledger entries) keep their first element on import.
+                record(.warning, .duplicate,
+                       "repeats \(unique) \"\(view.string(id) ?? "")\" of an earlier element; only the first is kept on import.",
+                       key: unique.description)
             }
             path.pop()
             count += 1
         }
-        if let max = schema.maxItems, count > max {
+        if let max = node.pointee.maxItems, count > max {
             record(.error, .tooManyItems, "holds \(count) elements, more than the limit of \(max).")
         }
-    }
-}
-
-/// Decodes escaped keys (rare) for comparisons and messages.
-enum JSONValueKey {
-    static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        let quoted = [UInt8(ascii: "\"")] + Array(raw) + [UInt8(ascii: "\"")]
-        return (try? JSONDocument(parsing: quoted).root.string) ?? String(decoding: raw, as: UTF8.self)
     }
 }

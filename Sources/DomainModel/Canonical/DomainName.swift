@@ -35,6 +35,50 @@ public enum DomainName {
         return utf8.withUnsafeBufferPointer(isValidCanonical)
     }
 
+    /// The canonical form of `raw` when it is a valid host name (or, with `ownerName`, a valid
+    /// DNS owner name); nil otherwise. Names already in canonical form — nearly all of them —
+    /// are checked in place and copied once.
+    public static func validCanonical(_ raw: String, ownerName: Bool = false) -> String? {
+        var raw = raw
+        return raw.withUTF8 { validCanonical(utf8: $0, ownerName: ownerName) }
+    }
+
+    /// `validCanonical` on UTF-8 bytes.
+    public static func validCanonical(utf8 bytes: UnsafeBufferPointer<UInt8>, ownerName: Bool = false) -> String? {
+        if isCanonicalForm(bytes) {
+            return isValidCanonical(bytes, ownerName: ownerName) ? String(decoding: bytes, as: UTF8.self) : nil
+        }
+        var utf8 = Array(bytes)
+        canonicalize(&utf8)
+        let valid = utf8.withUnsafeBufferPointer { isValidCanonical($0, ownerName: ownerName) }
+        return valid ? String(decoding: utf8, as: UTF8.self) : nil
+    }
+
+    /// How a name given as UTF-8 stands: checked without allocating when it is already canonical.
+    public enum Check: Equatable, Sendable {
+        case canonical
+        /// Valid, but stored differently: the canonical form.
+        case nonCanonical(String)
+        case invalid
+    }
+
+    /// Checks `bytes` as a host name (or, with `ownerName`, a DNS owner name).
+    public static func check(utf8 bytes: UnsafeBufferPointer<UInt8>, ownerName: Bool = false) -> Check {
+        if isCanonicalForm(bytes) {
+            return isValidCanonical(bytes, ownerName: ownerName) ? .canonical : .invalid
+        }
+        return validCanonical(utf8: bytes, ownerName: ownerName).map(Check.nonCanonical) ?? .invalid
+    }
+
+    /// Whether canonicalising would leave `bytes` unchanged: no surrounding whitespace, no
+    /// trailing dot, no upper-case ASCII.
+    static func isCanonicalForm(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if isSpace(first) || isSpace(last) || last == UInt8(ascii: ".") { return false }
+        for byte in bytes where byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { return false }
+        return true
+    }
+
     static func canonicalize(_ utf8: inout [UInt8]) {
         var start = 0
         var end = utf8.count

@@ -13,22 +13,24 @@ public enum RecordID {
     /// Parses a UUID from UTF-8 bytes in the 8-4-4-4-12 hexadecimal form.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36 else { return nil }
-        var octets = [UInt8](repeating: 0, count: 16)
-        var octet = 0
-        var index = 0
-        while index < 36 {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard bytes[index] == UInt8(ascii: "-") else { return nil }
-                index += 1
-                continue
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &uuid) { octets -> Bool in
+            var octet = 0
+            var index = 0
+            while index < 36 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                    continue
+                }
+                guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { return false }
+                octets[octet] = high << 4 | low
+                octet += 1
+                index += 2
             }
-            guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { return nil }
-            octets[octet] = high << 4 | low
-            octet += 1
-            index += 2
+            return true
         }
-        return UUID(uuid: (octets[0], octets[1], octets[2], octets[3], octets[4], octets[5], octets[6], octets[7],
-                           octets[8], octets[9], octets[10], octets[11], octets[12], octets[13], octets[14], octets[15]))
+        return parsed ? UUID(uuid: uuid) : nil
     }
 
     /// The canonical lower-case text of `id`.

@@ -26,7 +26,18 @@ public struct Lenient<Value: LenientEnum>: Sendable, Hashable, CustomStringConve
     }
 
     /// Whether this build knows the raw value.
-    public var isKnown: Bool { Value(rawValue: rawValue) != nil }
+    public var isKnown: Bool { value.rawValue == rawValue }
+
+    /// The known case whose raw value is exactly `utf8`, compared without making a String
+    /// (decoding reads millions of enum fields).
+    public static func knownCase(utf8: UnsafeBufferPointer<UInt8>) -> Value? {
+        for candidate in Value.allCases {
+            var raw = candidate.rawValue
+            let matches = raw.withUTF8 { $0.count == utf8.count && $0.elementsEqual(utf8) }
+            if matches { return candidate }
+        }
+        return nil
+    }
 
     public var description: String { rawValue }
 

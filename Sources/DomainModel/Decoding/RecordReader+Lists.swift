@@ -34,13 +34,12 @@ extension RecordReader {
         var result: [String] = []
         var seen = Set<String>()
         for (index, element) in elements.enumerated() {
-            guard let raw = element.string else {
+            guard element.kind == .string else {
                 skippedElement(key, index, "must be a domain name string, not \(element.kind)")
                 continue
             }
-            let canonical = DomainName.canonical(raw)
-            guard DomainName.isValid(canonical) else {
-                skippedElement(key, index, "is not a valid domain name: \"\(raw)\"")
+            guard let canonical = RecordReader.validName(element) else {
+                skippedElement(key, index, "is not a valid domain name: \"\(element.string ?? "")\"")
                 continue
             }
             if seen.insert(canonical).inserted { result.append(canonical) }

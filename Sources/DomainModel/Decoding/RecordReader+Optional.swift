@@ -78,10 +78,13 @@ extension RecordReader {
 
     /// An optional domain name, in canonical form.
     public mutating func optionalDomain(_ key: StaticString) -> String? {
-        guard let raw = optionalString(key) else { return nil }
-        let canonical = DomainName.canonical(raw)
-        guard DomainName.isValid(canonical) else {
-            defaulted(key, "is not a valid domain name: \"\(raw)\"")
+        guard let value = optional(key) else { return nil }
+        guard value.kind == .string else {
+            defaulted(key, "must be a string, not \(value.kind)")
+            return nil
+        }
+        guard let canonical = RecordReader.validName(value) else {
+            defaulted(key, "is not a valid domain name: \"\(value.string ?? "")\"")
             return nil
         }
         return canonical
@@ -90,6 +93,9 @@ extension RecordReader {
     /// An enum value; unknown text keeps the raw value with the safe default case.
     public mutating func enumeration<Value: LenientEnum>(_ key: StaticString, default fallback: Value) -> Lenient<Value> {
         guard let value = optional(key) else { return Lenient(fallback) }
+        if value.isPlainString, let known = value.withRawBytes(Lenient<Value>.knownCase(utf8:)) {
+            return Lenient(known)
+        }
         guard let raw = value.string else {
             defaulted(key, "must be a string, not \(value.kind)")
             return Lenient(fallback)

@@ -76,23 +76,29 @@ public struct RecordReader {
 
     /// A required domain name, returned in canonical form.
     public func requiredDomain(_ key: StaticString) throws(RecordDecodingError) -> String {
-        let raw = try requiredString(key)
-        let canonical = DomainName.canonical(raw)
-        guard DomainName.isValid(canonical) else {
-            throw RecordDecodingError(path: ".\(key)", problem: "is not a valid domain name: \"\(raw)\"")
-        }
-        return canonical
+        try requiredName(key, ownerName: false)
     }
 
     /// A required DNS owner name (host syntax plus `_service` labels and a leading `*`),
     /// returned in canonical form.
     public func requiredOwnerName(_ key: StaticString) throws(RecordDecodingError) -> String {
-        let raw = try requiredString(key)
-        let canonical = DomainName.canonical(raw)
-        guard DomainName.isValidOwnerName(canonical) else {
-            throw RecordDecodingError(path: ".\(key)", problem: "is not a valid DNS owner name: \"\(raw)\"")
+        try requiredName(key, ownerName: true)
+    }
+
+    private func requiredName(_ key: StaticString, ownerName: Bool) throws(RecordDecodingError) -> String {
+        let value = try required(key)
+        guard value.kind == .string else { throw wrongType(key, "a string", value) }
+        if let canonical = RecordReader.validName(value, ownerName: ownerName) { return canonical }
+        let kind = ownerName ? "DNS owner name" : "domain name"
+        throw RecordDecodingError(path: ".\(key)", problem: "is not a valid \(kind): \"\(value.string ?? "")\"")
+    }
+
+    /// The canonical name a string value holds, when valid.
+    static func validName(_ value: JSONValue, ownerName: Bool = false) -> String? {
+        if value.isPlainString {
+            return value.withRawBytes { DomainName.validCanonical(utf8: $0, ownerName: ownerName) }
         }
-        return canonical
+        return value.string.flatMap { DomainName.validCanonical($0, ownerName: ownerName) }
     }
 
     /// A required integer within `range`.

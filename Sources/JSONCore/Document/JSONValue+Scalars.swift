@@ -3,9 +3,7 @@ extension JSONValue {
     public var string: String? {
         let node = self.node
         guard node.kind == .string else { return nil }
-        return withRawBytes { raw in
-            node.flag ? JSONValue.unescape(raw) : String(decoding: raw, as: UTF8.self)
-        }
+        return withRawBytes { JSONScalars.string($0, escaped: node.flag) }
     }
 
     /// Whether the value is a string whose decoded text equals `text`, without allocating.
@@ -34,36 +32,14 @@ extension JSONValue {
     public var int: Int? {
         let node = self.node
         guard node.kind == .number else { return nil }
-        guard node.flag else {
-            guard let double = withRawBytes({ Double(String(decoding: $0, as: UTF8.self)) }),
-                  double == double.rounded(), abs(double) < 9.2e18
-            else { return nil }
-            return Int(double)
-        }
-        return withRawBytes { raw -> Int? in
-            var index = 0
-            let negative = raw[0] == UInt8(ascii: "-")
-            if negative { index = 1 }
-            var value = 0
-            while index < raw.count {
-                let digit = Int(raw[index] &- UInt8(ascii: "0"))
-                let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (next, overflow2) = negative
-                    ? shifted.subtractingReportingOverflow(digit)
-                    : shifted.addingReportingOverflow(digit)
-                if overflow1 || overflow2 { return nil }
-                value = next
-                index += 1
-            }
-            return value
-        }
+        return withRawBytes { JSONScalars.int($0, isIntegerLiteral: node.flag) }
     }
 
     /// The number as a `Double` (the nearest one; huge exponents give ±infinity).
     public var double: Double? {
+        let node = self.node
         guard node.kind == .number else { return nil }
-        if node.flag, let int { return Double(int) }
-        return withRawBytes { Double(String(decoding: $0, as: UTF8.self)) }
+        return withRawBytes { JSONScalars.double($0, isIntegerLiteral: node.flag) }
     }
 
     /// Decodes the text between a string's quotes, escapes included. The parser has already
