@@ -16,7 +16,11 @@ extension JSONRecord {
     /// Decodes `value`, returning the record and what was worked around.
     /// - Throws: `RecordDecodingError` when the record cannot be read.
     public static func decode(_ value: JSONValue) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
-        var reader = try RecordReader(value)
+        try decode(document: value.document, index: value.tapeIndex)
+    }
+
+    static func decode(document: JSONDocument, index: Int) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
+        var reader = try RecordReader(document: document, index: index)
         let record = try Self(from: &reader)
         return (record, reader.issues)
     }

@@ -14,12 +14,14 @@ extension RecordReader {
 
     /// A list of strings; other elements are left out and reported.
     public mutating func stringList(_ key: StaticString, limit: Int = .max) -> [String] {
-        guard let elements = array(key) else { return [] }
+        guard let list = arraySlot(key) else { return [] }
         var result: [String] = []
-        for (index, element) in elements.enumerated() {
-            guard let string = element.string else {
-                skippedElement(key, index, "must be a string, not \(element.kind)")
-                continue
+        var position = 0
+        view.forEachElement(list) { element in
+            defer { position += 1 }
+            guard let string = view.string(element) else {
+                skippedElement(key, position, "must be a string, not \(view.kind(element))")
+                return
             }
             result.append(string)
         }
@@ -30,17 +32,19 @@ extension RecordReader {
     /// A list of domain names in canonical form, without duplicates; invalid names are left
     /// out and reported.
     public mutating func domainList(_ key: StaticString, limit: Int = .max) -> [String] {
-        guard let elements = array(key) else { return [] }
+        guard let list = arraySlot(key) else { return [] }
         var result: [String] = []
         var seen = Set<String>()
-        for (index, element) in elements.enumerated() {
-            guard element.kind == .string else {
-                skippedElement(key, index, "must be a domain name string, not \(element.kind)")
-                continue
+        var position = 0
+        view.forEachElement(list) { element in
+            defer { position += 1 }
+            guard view.kind(element) == .string else {
+                skippedElement(key, position, "must be a domain name string, not \(view.kind(element))")
+                return
             }
-            guard let canonical = RecordReader.validName(element) else {
-                skippedElement(key, index, "is not a valid domain name: \"\(element.string ?? "")\"")
-                continue
+            guard let canonical = RecordReader.validName(view, element) else {
+                skippedElement(key, position, "is not a valid domain name: \"\(view.string(element) ?? "")\"")
+                return
             }
             if seen.insert(canonical).inserted { result.append(canonical) }
         }
@@ -50,12 +54,15 @@ extension RecordReader {
 
     /// A list of enum values without duplicates; unknown ones keep their text.
     public mutating func enumList<Value: LenientEnum>(_ key: StaticString) -> [Lenient<Value>]? {
-        guard let elements = array(key) else { return nil }
+        guard let list = arraySlot(key) else { return nil }
         var result: [Lenient<Value>] = []
-        for (index, element) in elements.enumerated() {
-            guard let raw = element.string else {
-                skippedElement(key, index, "must be a string, not \(element.kind)")
-                continue
+        var position = 0
+        view.forEachElement(list) { element in
+            defer { position += 1 }
+            let index = position
+            guard let raw = view.string(element) else {
+                skippedElement(key, index, "must be a string, not \(view.kind(element))")
+                return
             }
             let lenient = Lenient<Value>(rawValue: raw)
             if !lenient.isKnown {
@@ -69,15 +76,17 @@ extension RecordReader {
 
     /// A list of nested records; malformed ones are left out and reported.
     public mutating func recordList<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self, limit: Int = .max) -> [Record] {
-        guard let elements = array(key) else { return [] }
+        guard let list = arraySlot(key) else { return [] }
         var result: [Record] = []
-        for (index, element) in elements.enumerated() {
-            do {
-                let (record, nested) = try Record.decode(element)
-                issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)[\(index)]") })
+        var position = 0
+        view.forEachElement(list) { element in
+            defer { position += 1 }
+            do throws(RecordDecodingError) {
+                let (record, nested) = try Record.decode(document: document, index: element)
+                if !nested.isEmpty { issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)[\(position)]") }) }
                 result.append(record)
             } catch {
-                let path = ".\(key)[\(index)]" + error.path
+                let path = ".\(key)[\(position)]" + error.path
                 issues.append(DecodingIssue(kind: .skippedElement, path: path, message: "\(error.problem); the element was left out"))
             }
         }
@@ -87,19 +96,20 @@ extension RecordReader {
 
     /// An object of string values, in written order; non-string values are left out and reported.
     public mutating func stringMap(_ key: StaticString) -> [StringPair] {
-        guard let value = optional(key) else { return [] }
-        guard value.kind == .object else {
-            defaulted(key, "must be an object of strings, not \(value.kind)")
+        guard let map = slot(key) else { return [] }
+        guard view.kind(map) == .object else {
+            defaulted(key, "must be an object of strings, not \(view.kind(map))")
             return []
         }
         var result: [StringPair] = []
-        for field in value.fields {
-            guard let string = field.value.string else {
-                issues.append(DecodingIssue(kind: .skippedElement, path: ".\(key).\(field.key)",
-                                            message: "must be a string, not \(field.value.kind); the entry was left out"))
-                continue
+        view.forEachField(map) { rawKey, escaped, value in
+            let name = escaped ? (view.string(value - 1) ?? "") : String(decoding: rawKey, as: UTF8.self)
+            guard let string = view.string(value) else {
+                issues.append(DecodingIssue(kind: .skippedElement, path: ".\(key).\(name)",
+                                            message: "must be a string, not \(view.kind(value)); the entry was left out"))
+                return
             }
-            result.append(StringPair(name: field.key, value: string))
+            result.append(StringPair(name: name, value: string))
         }
         return result
     }

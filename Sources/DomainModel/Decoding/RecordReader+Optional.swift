@@ -4,8 +4,7 @@ import JSONCore
 extension RecordReader {
     /// The field's value when present and not null.
     public func optional(_ key: StaticString) -> JSONValue? {
-        guard let value = object[key], !value.isNull else { return nil }
-        return value
+        slot(key).map { view.value($0, in: document) }
     }
 
     mutating func defaulted(_ key: StaticString, _ problem: String) {
@@ -14,9 +13,9 @@ extension RecordReader {
 
     /// An optional string.
     public mutating func optionalString(_ key: StaticString) -> String? {
-        guard let value = optional(key) else { return nil }
-        guard let string = value.string else {
-            defaulted(key, "must be a string, not \(value.kind)")
+        guard let field = slot(key) else { return nil }
+        guard let string = view.string(field) else {
+            defaulted(key, "must be a string, not \(view.kind(field))")
             return nil
         }
         return string
@@ -29,9 +28,10 @@ extension RecordReader {
 
     /// An optional integer within `range`.
     public mutating func optionalInt(_ key: StaticString, in range: ClosedRange<Int>) -> Int? {
-        guard let value = optional(key) else { return nil }
-        guard let int = value.int else {
-            defaulted(key, "must be an integer, not \(value.isIntegerLiteral ? "an integer out of range" : value.kind.description)")
+        guard let field = slot(key) else { return nil }
+        guard let int = view.int(field) else {
+            let integerLiteral = view.kind(field) == .number && !view.rawBytes(field).contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+            defaulted(key, "must be an integer, not \(integerLiteral ? "an integer out of range" : view.kind(field).description)")
             return nil
         }
         guard range.contains(int) else {
@@ -48,9 +48,9 @@ extension RecordReader {
 
     /// A Boolean with a default.
     public mutating func bool(_ key: StaticString, default fallback: Bool) -> Bool {
-        guard let value = optional(key) else { return fallback }
-        guard let bool = value.bool else {
-            defaulted(key, "must be true or false, not \(value.kind)")
+        guard let field = slot(key) else { return fallback }
+        guard let bool = view.bool(field) else {
+            defaulted(key, "must be true or false, not \(view.kind(field))")
             return fallback
         }
         return bool
@@ -58,8 +58,8 @@ extension RecordReader {
 
     /// An optional timestamp.
     public mutating func optionalDate(_ key: StaticString) -> Date? {
-        guard let value = optional(key) else { return nil }
-        guard let date = RecordReader.date(value) else {
+        guard let field = slot(key) else { return nil }
+        guard let date = RecordReader.date(view, field) else {
             defaulted(key, "must be an ISO 8601 timestamp")
             return nil
         }
@@ -68,8 +68,8 @@ extension RecordReader {
 
     /// An optional UUID.
     public mutating func optionalID(_ key: StaticString) -> UUID? {
-        guard let value = optional(key) else { return nil }
-        guard let id = RecordReader.uuid(value) else {
+        guard let field = slot(key) else { return nil }
+        guard let id = RecordReader.uuid(view, field) else {
             defaulted(key, "must be a UUID")
             return nil
         }
@@ -78,13 +78,13 @@ extension RecordReader {
 
     /// An optional domain name, in canonical form.
     public mutating func optionalDomain(_ key: StaticString) -> String? {
-        guard let value = optional(key) else { return nil }
-        guard value.kind == .string else {
-            defaulted(key, "must be a string, not \(value.kind)")
+        guard let field = slot(key) else { return nil }
+        guard view.kind(field) == .string else {
+            defaulted(key, "must be a string, not \(view.kind(field))")
             return nil
         }
-        guard let canonical = RecordReader.validName(value) else {
-            defaulted(key, "is not a valid domain name: \"\(value.string ?? "")\"")
+        guard let canonical = RecordReader.validName(view, field) else {
+            defaulted(key, "is not a valid domain name: \"\(view.string(field) ?? "")\"")
             return nil
         }
         return canonical
@@ -92,12 +92,12 @@ extension RecordReader {
 
     /// An enum value; unknown text keeps the raw value with the safe default case.
     public mutating func enumeration<Value: LenientEnum>(_ key: StaticString, default fallback: Value) -> Lenient<Value> {
-        guard let value = optional(key) else { return Lenient(fallback) }
-        if value.isPlainString, let known = value.withRawBytes(Lenient<Value>.knownCase(utf8:)) {
+        guard let field = slot(key) else { return Lenient(fallback) }
+        if view.isPlainString(field), let known = Lenient<Value>.knownCase(utf8: view.rawBytes(field)) {
             return Lenient(known)
         }
-        guard let raw = value.string else {
-            defaulted(key, "must be a string, not \(value.kind)")
+        guard let raw = view.string(field) else {
+            defaulted(key, "must be a string, not \(view.kind(field))")
             return Lenient(fallback)
         }
         let lenient = Lenient<Value>(rawValue: raw)
@@ -111,20 +111,26 @@ extension RecordReader {
 
     /// The elements of an optional array field; a non-array value is reported and read as empty.
     public mutating func array(_ key: StaticString) -> JSONElements? {
-        guard let value = optional(key) else { return nil }
-        guard value.kind == .array else {
-            defaulted(key, "must be an array, not \(value.kind)")
+        guard let field = arraySlot(key) else { return nil }
+        return view.value(field, in: document).elements
+    }
+
+    /// The tape index of an array field; a non-array value is reported.
+    mutating func arraySlot(_ key: StaticString) -> Int? {
+        guard let field = slot(key) else { return nil }
+        guard view.kind(field) == .array else {
+            defaulted(key, "must be an array, not \(view.kind(field))")
             return nil
         }
-        return value.elements
+        return field
     }
 
     /// An optional nested object, decoded leniently; a malformed one is dropped and reported.
     public mutating func optionalRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self) -> Record? {
-        guard let value = optional(key) else { return nil }
+        guard let field = slot(key) else { return nil }
         do {
-            let (record, nested) = try Record.decode(value)
-            issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)") })
+            let (record, nested) = try Record.decode(document: document, index: field)
+            if !nested.isEmpty { issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)") }) }
             return record
         } catch {
             issues.append(DecodingIssue(kind: .defaultedField, path: ".\(key)" + error.path,

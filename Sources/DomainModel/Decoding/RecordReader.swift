@@ -9,39 +9,60 @@ import JSONCore
 /// `DecodingIssue`; unknown enum values keep their text (see `Lenient`). Paths in issues are
 /// relative to the record (`.registration.expiresAt`); collections prefix them.
 ///
+/// It reads the tape through a borrowed view (the reader holds the document), so decoding
+/// a field costs no reference counting — records are decoded by the hundred thousand.
+///
 ///     init(from reader: inout RecordReader) throws(RecordDecodingError) {
 ///         id = try reader.requiredID("id")
 ///         notes = reader.string("notes", default: "")
 ///     }
 public struct RecordReader {
-    /// The object being read.
-    public let object: JSONValue
+    let document: JSONDocument
+    let view: JSONUnsafeView
+    let index: Int
     /// What was worked around so far, with paths relative to the record.
     public internal(set) var issues: [DecodingIssue] = []
 
     /// Starts reading `value`, which must be an object.
     /// - Throws: `RecordDecodingError` when `value` is not an object.
     public init(_ value: JSONValue) throws(RecordDecodingError) {
-        guard value.kind == .object else {
-            throw RecordDecodingError(path: "", problem: "must be an object, not \(value.kind)")
+        try self.init(document: value.document, index: value.tapeIndex)
+    }
+
+    init(document: JSONDocument, index: Int) throws(RecordDecodingError) {
+        self.document = document
+        self.view = document.unsafeView
+        self.index = index
+        guard view.kind(index) == .object else {
+            throw RecordDecodingError(path: "", problem: "must be an object, not \(view.kind(index))")
         }
-        object = value
+    }
+
+    /// The object being read.
+    public var object: JSONValue { view.value(index, in: document) }
+
+    /// The tape index of a field present and not null.
+    func slot(_ key: StaticString) -> Int? {
+        guard let field = view.field(index, key), !view.isNull(field) else { return nil }
+        return field
     }
 
     // MARK: Required fields
 
     /// The field's value, which must be present and not null.
     public func required(_ key: StaticString) throws(RecordDecodingError) -> JSONValue {
-        guard let value = object[key], !value.isNull else {
-            throw RecordDecodingError(path: ".\(key)", problem: "is missing")
-        }
-        return value
+        view.value(try requiredSlot(key), in: document)
+    }
+
+    func requiredSlot(_ key: StaticString) throws(RecordDecodingError) -> Int {
+        guard let field = slot(key) else { throw RecordDecodingError(path: ".\(key)", problem: "is missing") }
+        return field
     }
 
     /// A required string.
     public func requiredString(_ key: StaticString) throws(RecordDecodingError) -> String {
-        let value = try required(key)
-        guard let string = value.string else { throw wrongType(key, "a string", value) }
+        let field = try requiredSlot(key)
+        guard let string = view.string(field) else { throw wrongType(key, "a string", field) }
         return string
     }
 
@@ -56,9 +77,9 @@ public struct RecordReader {
 
     /// A required UUID.
     public func requiredID(_ key: StaticString) throws(RecordDecodingError) -> UUID {
-        let value = try required(key)
-        guard value.kind == .string else { throw wrongType(key, "a UUID string", value) }
-        guard let id = RecordReader.uuid(value) else {
+        let field = try requiredSlot(key)
+        guard view.kind(field) == .string else { throw wrongType(key, "a UUID string", field) }
+        guard let id = RecordReader.uuid(view, field) else {
             throw RecordDecodingError(path: ".\(key)", problem: "must be a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301")
         }
         return id
@@ -66,9 +87,9 @@ public struct RecordReader {
 
     /// A required timestamp.
     public func requiredDate(_ key: StaticString) throws(RecordDecodingError) -> Date {
-        let value = try required(key)
-        guard value.kind == .string else { throw wrongType(key, "an ISO 8601 timestamp string", value) }
-        guard let date = RecordReader.date(value) else {
+        let field = try requiredSlot(key)
+        guard view.kind(field) == .string else { throw wrongType(key, "an ISO 8601 timestamp string", field) }
+        guard let date = RecordReader.date(view, field) else {
             throw RecordDecodingError(path: ".\(key)", problem: "must be an ISO 8601 timestamp such as 2026-11-30T04:42:22Z")
         }
         return date
@@ -86,25 +107,17 @@ public struct RecordReader {
     }
 
     private func requiredName(_ key: StaticString, ownerName: Bool) throws(RecordDecodingError) -> String {
-        let value = try required(key)
-        guard value.kind == .string else { throw wrongType(key, "a string", value) }
-        if let canonical = RecordReader.validName(value, ownerName: ownerName) { return canonical }
+        let field = try requiredSlot(key)
+        guard view.kind(field) == .string else { throw wrongType(key, "a string", field) }
+        if let canonical = RecordReader.validName(view, field, ownerName: ownerName) { return canonical }
         let kind = ownerName ? "DNS owner name" : "domain name"
-        throw RecordDecodingError(path: ".\(key)", problem: "is not a valid \(kind): \"\(value.string ?? "")\"")
-    }
-
-    /// The canonical name a string value holds, when valid.
-    static func validName(_ value: JSONValue, ownerName: Bool = false) -> String? {
-        if value.isPlainString {
-            return value.withRawBytes { DomainName.validCanonical(utf8: $0, ownerName: ownerName) }
-        }
-        return value.string.flatMap { DomainName.validCanonical($0, ownerName: ownerName) }
+        throw RecordDecodingError(path: ".\(key)", problem: "is not a valid \(kind): \"\(view.string(field) ?? "")\"")
     }
 
     /// A required integer within `range`.
     public func requiredInt(_ key: StaticString, in range: ClosedRange<Int>) throws(RecordDecodingError) -> Int {
-        let value = try required(key)
-        guard let int = value.int else { throw wrongType(key, "an integer", value) }
+        let field = try requiredSlot(key)
+        guard let int = view.int(field) else { throw wrongType(key, "an integer", field) }
         guard range.contains(int) else {
             throw RecordDecodingError(path: ".\(key)", problem: "must be between \(range.lowerBound) and \(range.upperBound), not \(int)")
         }
@@ -113,16 +126,16 @@ public struct RecordReader {
 
     /// A required nested record.
     public func requiredRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self) throws(RecordDecodingError) -> (Record, [DecodingIssue]) {
-        let value = try required(key)
+        let field = try requiredSlot(key)
         do {
-            return try Record.decode(value)
+            return try Record.decode(document: document, index: field)
         } catch {
             throw error.prefixed(by: ".\(key)")
         }
     }
 
-    func wrongType(_ key: StaticString, _ expected: String, _ value: JSONValue) -> RecordDecodingError {
-        RecordDecodingError(path: ".\(key)", problem: "must be \(expected), not \(value.kind)")
+    func wrongType(_ key: StaticString, _ expected: String, _ field: Int) -> RecordDecodingError {
+        RecordDecodingError(path: ".\(key)", problem: "must be \(expected), not \(view.kind(field))")
     }
 
     // MARK: Conversions shared with collections
@@ -130,15 +143,23 @@ public struct RecordReader {
     // The raw text is parsed without decoding it first (the fast path); only when that fails
     // is the decoded string tried, because `\uXXXX` escapes spell the same text.
 
-    static func uuid(_ value: JSONValue) -> UUID? {
-        guard value.kind == .string else { return nil }
-        if let id = value.withRawBytes({ RecordID.parse(utf8: $0) }) { return id }
-        return value.withRawBytes { $0.contains(UInt8(ascii: "\\")) } ? value.string.flatMap(RecordID.parse) : nil
+    static func uuid(_ view: JSONUnsafeView, _ field: Int) -> UUID? {
+        guard view.kind(field) == .string else { return nil }
+        if let id = RecordID.parse(utf8: view.rawBytes(field)) { return id }
+        return view.isPlainString(field) ? nil : view.string(field).flatMap(RecordID.parse)
     }
 
-    static func date(_ value: JSONValue) -> Date? {
-        guard value.kind == .string else { return nil }
-        if let date = value.withRawBytes({ Timestamp.parse(utf8: $0) }) { return date }
-        return value.withRawBytes { $0.contains(UInt8(ascii: "\\")) } ? value.string.flatMap(Timestamp.parse) : nil
+    static func date(_ view: JSONUnsafeView, _ field: Int) -> Date? {
+        guard view.kind(field) == .string else { return nil }
+        if let date = Timestamp.parse(utf8: view.rawBytes(field)) { return date }
+        return view.isPlainString(field) ? nil : view.string(field).flatMap(Timestamp.parse)
+    }
+
+    /// The canonical name a string holds, when valid.
+    static func validName(_ view: JSONUnsafeView, _ field: Int, ownerName: Bool = false) -> String? {
+        if view.isPlainString(field) {
+            return DomainName.validCanonical(utf8: view.rawBytes(field), ownerName: ownerName)
+        }
+        return view.string(field).flatMap { DomainName.validCanonical($0, ownerName: ownerName) }
     }
 }

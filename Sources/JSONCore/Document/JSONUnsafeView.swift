@@ -9,7 +9,7 @@ import Foundation
 ///     value.withUnsafeView { view, root in
 ///         if let name = view.field(root, "domain") { print(view.string(name)) }
 ///     }
-public struct JSONUnsafeView {
+public struct JSONUnsafeView: @unchecked Sendable {
     @usableFromInline let tape: UnsafeBufferPointer<JSONNode>
     @usableFromInline let source: UnsafeBufferPointer<UInt8>
 
@@ -131,10 +131,6 @@ extension JSONValue {
     /// Calls `body` with a borrowed view of the document and this value's index.
     @inlinable
     public func withUnsafeView<Result>(_ body: (JSONUnsafeView, Int) throws -> Result) rethrows -> Result {
-        try document.tape.withUnsafeBufferPointer { tape in
-            try document.source.withUnsafeBufferPointer { source in
-                try body(JSONUnsafeView(tape: tape, source: source), index)
-            }
-        }
+        try withExtendedLifetime(document) { try body(document.view, index) }
     }
 }

@@ -16,7 +16,10 @@ public struct JSONValue: Sendable {
         self.index = index
     }
 
-    @inlinable var node: JSONNode { document.tape[index] }
+    @inlinable var node: JSONNode { document.view.tape[index] }
+
+    /// The value's position on its document's tape, for `JSONUnsafeView`.
+    public var tapeIndex: Int { index }
 
     /// The value's type.
     @inlinable public var kind: JSONKind { node.kind }
@@ -60,10 +63,7 @@ public struct JSONValue: Sendable {
     /// written). The buffer is valid only during the call.
     @inlinable
     public func withRawBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        let node = self.node
-        return try document.source.withUnsafeBufferPointer { buffer in
-            try body(UnsafeBufferPointer(rebasing: buffer[Int(node.start)..<Int(node.start + node.length)]))
-        }
+        try withExtendedLifetime(document) { try body(document.view.rawBytes(index)) }
     }
 }
 
@@ -98,23 +98,23 @@ extension JSONValue {
     }
 
     func field(matching key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
-        let node = self.node
+        let view = document.view
+        let node = view.tape[index]
         guard node.kind == .object else { return nil }
-        let tape = document.tape
-        return document.source.withUnsafeBufferPointer { source -> JSONValue? in
+        return withExtendedLifetime(document) { () -> JSONValue? in
             var child = index + 1
             let end = Int(node.next)
             while child < end {
-                let keyNode = tape[child]
+                let keyNode = view.tape[child]
                 let valueIndex = child + 1
                 if keyNode.flag {
-                    let decoded = JSONValue(document: document, index: child).string ?? ""
+                    let decoded = view.string(child) ?? ""
                     if decoded.utf8.elementsEqual(key) { return JSONValue(document: document, index: valueIndex) }
                 } else if Int(keyNode.length) == key.count,
-                          key.count == 0 || memcmp(source.baseAddress! + Int(keyNode.start), key.baseAddress!, key.count) == 0 {
+                          key.count == 0 || memcmp(view.source.baseAddress! + Int(keyNode.start), key.baseAddress!, key.count) == 0 {
                     return JSONValue(document: document, index: valueIndex)
                 }
-                child = Int(tape[valueIndex].next)
+                child = Int(view.tape[valueIndex].next)
             }
             return nil
         }
@@ -133,7 +133,7 @@ public struct JSONElements: Sequence, Sendable {
         public mutating func next() -> JSONValue? {
             guard cursor < end else { return nil }
             let current = cursor
-            cursor = Int(document.tape[current].next)
+            cursor = Int(document.view.tape[current].next)
             return JSONValue(document: document, index: current)
         }
     }
@@ -160,7 +160,7 @@ public struct JSONFields: Sequence, Sendable {
             guard cursor < end else { return nil }
             let keyIndex = cursor
             let valueIndex = keyIndex + 1
-            cursor = Int(document.tape[valueIndex].next)
+            cursor = Int(document.view.tape[valueIndex].next)
             let key = JSONValue(document: document, index: keyIndex).string ?? ""
             return (key, JSONValue(document: document, index: valueIndex))
         }
@@ -180,17 +180,9 @@ extension JSONValue {
     /// the quotes), whether the key holds escapes, and the value. Nothing is allocated per
     /// field, which is what validators walking millions of records need.
     public func forEachRawField(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ keyHasEscapes: Bool, _ value: JSONValue) throws -> Void) rethrows {
-        let node = self.node
-        guard node.kind == .object else { return }
-        let tape = document.tape
-        try document.source.withUnsafeBufferPointer { source in
-            var child = index + 1
-            let end = Int(node.next)
-            while child < end {
-                let keyNode = tape[child]
-                let key = UnsafeBufferPointer(rebasing: source[Int(keyNode.start)..<Int(keyNode.start + keyNode.length)])
-                try body(key, keyNode.flag, JSONValue(document: document, index: child + 1))
-                child = Int(tape[child + 1].next)
+        try withExtendedLifetime(document) {
+            try document.view.forEachField(index) { key, escaped, valueIndex in
+                try body(key, escaped, JSONValue(document: document, index: valueIndex))
             }
         }
     }
