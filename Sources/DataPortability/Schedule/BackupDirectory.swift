@@ -44,16 +44,47 @@ public struct BackupDirectory: Sendable {
         BackupExporter.defaultFileName(at: date)
     }
 
+    /// The name for a new backup taken at `date`: the plain time-name, or `…Z-N.ddbackup` with
+    /// N above every backup of that same second already there, so the new one sorts last.
+    func newFileName(for date: Date) throws -> String {
+        let plain = BackupDirectory.fileName(for: date)
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        let second = BackupDirectory.parse(plain)?.time
+        let taken = names.compactMap(BackupDirectory.parse).filter { $0.time == second }.map(\.sequence)
+        guard let highest = taken.max() else { return plain }
+        return plain.replacingOccurrences(of: ".ddbackup", with: "-\(highest + 1).ddbackup")
+    }
+
     /// The time a backup name carries, if it is one.
     public static func time(fromName name: String) -> Date? {
-        // domaindig-20261130T044222Z.ddbackup, optionally with -N before the extension.
+        parse(name)?.time
+    }
+
+    /// The time and the collision number of a backup name: `domaindig-20261130T044222Z.ddbackup`
+    /// is 1, and a second backup in the same second is `…Z-2.ddbackup`, numbered 2.
+    static func parse(_ name: String) -> (time: Date, sequence: Int)? {
         guard name.hasPrefix("domaindig-"), name.hasSuffix(".ddbackup") else { return nil }
-        let stamp = name.dropFirst("domaindig-".count).prefix(16)
-        guard stamp.count == 16, stamp.last == "Z" else { return nil }
-        let digits = Array(stamp.utf8)
-        func part(_ range: Range<Int>) -> String { String(decoding: digits[range], as: UTF8.self) }
+        let body = Array(name.utf8.dropFirst("domaindig-".count).dropLast(".ddbackup".count))
+        guard body.count >= 16, body[15] == UInt8(ascii: "Z") else { return nil }
+        var sequence = 1
+        if body.count > 16 {
+            // Only `-N` may follow the time: anything else is not a name backupctl writes.
+            guard body[16] == UInt8(ascii: "-"), let number = Int(String(decoding: body[17...], as: UTF8.self)),
+                  number >= 2, String(number).utf8.count == body.count - 17
+            else { return nil }
+            sequence = number
+        }
+        func part(_ range: Range<Int>) -> String { String(decoding: body[range], as: UTF8.self) }
         let iso = "\(part(0..<4))-\(part(4..<6))-\(part(6..<8))T\(part(9..<11)):\(part(11..<13)):\(part(13..<15))Z"
-        return Timestamp.parse(iso)
+        guard body[8] == UInt8(ascii: "T"), let time = Timestamp.parse(iso) else { return nil }
+        return (time, sequence)
+    }
+
+    /// Whether `name` is a temporary file an interrupted backup left: the writer's own
+    /// `.<name>.tmp-<random>`, or any `.domaindig-….ddbackup.tmp-…` (older or foreign writers).
+    static func isPartialFileName(_ name: String) -> Bool {
+        AtomicFileWriter.isTemporaryFileName(name)
+            || (name.hasPrefix(".domaindig-") && name.contains(".ddbackup.tmp-"))
     }
 
     /// Takes the directory's lock (created with the directory when missing).
@@ -63,8 +94,10 @@ public struct BackupDirectory: Sendable {
         return try FileLock.acquire(at: url.appendingPathComponent(BackupDirectory.lockFileName))
     }
 
-    /// Every backup-named and temporary file, oldest first, each checked: quickly (the
-    /// manifest reads) or in full (`verify`: every checksum and validation without errors).
+    /// Every backup-named and temporary file, each checked: quickly (the manifest reads) or in
+    /// full (`verify`: every checksum and validation without errors). Backups come oldest
+    /// first — by the time in the name, then by collision number, so `…Z-2` follows `…Z` —
+    /// and temporary files after them.
     /// - Throws: `FileIOError.notFound` when the directory does not exist.
     public func scan(verify: Bool = false) throws -> [Entry] {
         let names: [String]
@@ -73,18 +106,20 @@ public struct BackupDirectory: Sendable {
         } catch {
             throw FileIOError.notFound(path: url.path, message: "No such directory")
         }
-        var entries: [Entry] = []
+        var backups: [(entry: Entry, sequence: Int)] = []
+        var partials: [Entry] = []
         for name in names.sorted() {
             let fileURL = url.appendingPathComponent(name)
             let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int64) ?? 0
-            if AtomicFileWriter.isTemporaryFileName(name) {
-                entries.append(Entry(name: name, url: fileURL, time: nil, size: size, health: .partial, manifest: nil))
-            } else if let time = BackupDirectory.time(fromName: name) {
+            if BackupDirectory.isPartialFileName(name) {
+                partials.append(Entry(name: name, url: fileURL, time: nil, size: size, health: .partial, manifest: nil))
+            } else if let (time, sequence) = BackupDirectory.parse(name) {
                 let (health, manifest) = BackupDirectory.check(fileURL, verify: verify)
-                entries.append(Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: manifest))
+                backups.append((Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: manifest), sequence))
             }
         }
-        return entries
+        backups.sort { ($0.entry.time!, $0.sequence) < ($1.entry.time!, $1.sequence) }
+        return backups.map(\.entry) + partials
     }
 
     static func check(_ file: URL, verify: Bool) -> (Health, BackupManifest?) {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Only good backups take part: damaged and partial files are reported, never counted as
 /// kept and never deleted (they are evidence). The newest good backup is kept whatever the
-/// policy says.
+/// policy says, and a policy without rules removes nothing.
 public struct BackupPruner: Sendable {
     /// What happens to one file and why.
     public struct Decision: Sendable {
@@ -23,15 +23,17 @@ public struct BackupPruner: Sendable {
     }
 
     /// The decision for every entry, in the entries' order.
+    /// - Parameter entries: a directory's scan, oldest first (of two equal times, the later
+    ///   entry is the newer backup).
     public func plan(_ entries: [BackupDirectory.Entry]) -> [Decision] {
         let good = entries.indices.filter { entries[$0].isGood && entries[$0].time != nil }
         let reasons = policy.apply(to: good.map { entries[$0].time! })
-        let newest = good.max { entries[$0].time! < entries[$1].time! }
+        let newest = good.max { (entries[$0].time!, $0) < (entries[$1].time!, $1) }
         var decisions = entries.map { Decision(entry: $0, keep: true, reasons: []) }
         for (position, index) in good.enumerated() {
             var why = RetentionPolicy.Rule.allCases.filter { reasons[position].contains($0) }.map(\.rawValue)
             if index == newest, why.isEmpty { why = ["newest"] }
-            decisions[index].keep = !why.isEmpty
+            decisions[index].keep = !why.isEmpty || policy.isEmpty  // a policy without rules prunes nothing
             decisions[index].reasons = why
         }
         for index in entries.indices where !entries[index].isGood {

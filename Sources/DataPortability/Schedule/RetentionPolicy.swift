@@ -41,9 +41,11 @@ public struct RetentionPolicy: Sendable, Equatable {
     }
 
     /// The rules that keep each of `times` (any order); an empty set means it goes.
+    /// Of two equal times, the one later in `times` counts as the newer (a directory's second
+    /// backup within one second), so the result never depends on how the sort breaks ties.
     public func apply(to times: [Date]) -> [Set<Rule>] {
         var reasons = [Set<Rule>](repeating: [], count: times.count)
-        let newestFirst = times.indices.sorted { times[$0] > times[$1] }
+        let newestFirst = times.indices.sorted { (times[$0], $0) > (times[$1], $1) }
         for rule in Rule.allCases {
             var remaining = count(for: rule)
             var lastPeriod: Int?

@@ -51,23 +51,18 @@ public struct ScheduledBackup {
     }
 
     /// Runs one backup of the store at `storePath` (or the default store).
-    /// - Throws: `FileIOError.busy` (another run holds the directory), `StoreError.busy` /
-    ///   `.notFound`, `MigrationError.storeIsNewer`, `Failure.verificationFailed`, I/O errors.
+    /// - Throws: `StoreError.notFound` / `.busy` (checked first, so a missing store leaves the
+    ///   directory untouched), `FileIOError.busy` (another run holds the directory),
+    ///   `MigrationError.storeIsNewer`, `Failure.verificationFailed`, I/O errors.
     public func run(storePath: String?) throws -> Summary {
         let started = Date()
-        let directoryLock = try directory.lock()
-        defer { directoryLock.release() }
+        // The store first: a missing store fails before the directory (or its lock file) is made.
         let locked = try LockedStore.open(explicitPath: storePath, mode: .mustExist)
         defer { locked.release() }
+        let directoryLock = try directory.lock()
+        defer { directoryLock.release() }
         let migration = try DataMigrationService().migrateIfNeeded(store: locked.store)
-        let now = clock.now()
-        var target = directory.url.appendingPathComponent(BackupDirectory.fileName(for: now))
-        var suffix = 2
-        while FileManager.default.fileExists(atPath: target.path) {
-            target = directory.url.appendingPathComponent(
-                BackupDirectory.fileName(for: now).replacingOccurrences(of: ".ddbackup", with: "-\(suffix).ddbackup"))
-            suffix += 1
-        }
+        let target = directory.url.appendingPathComponent(try directory.newFileName(for: clock.now()))
         let export = try BackupExporter(compression: compression, clock: clock)
             .export(from: locked.store, to: .file(target), storeSchemaVersion: migration.toVersion)
         let verification = try DataValidationService.standard().validate(backup: target.path)

@@ -47,6 +47,7 @@ struct BackupCommand: BackupctlCommand {
         if !summary.decisions.isEmpty {
             console.print("Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count).")
         }
+        for issue in summary.storeIssues { console.warn("the store has a problem the backup worked around: \(issue)") }
         for problem in PruneReport.problems(summary.decisions.map(\.entry)) { console.warn(problem) }
         Console(options: common).emitJSON { writer in
             writer.beginObject()
@@ -56,6 +57,7 @@ struct BackupCommand: BackupctlCommand {
             writer.key("bytes"); writer.int(Int(summary.compressedBytes))
             writer.key("verified"); writer.bool(true)
             writer.key("warnings"); writer.int(summary.verification.count(.warning))
+            writer.key("storeIssues"); writer.strings(summary.storeIssues.map(\.description))
             writer.key("removed"); writer.strings(summary.removed.map(\.name))
             writer.key("decisions"); PruneReport.writeJSON(summary.decisions, to: &writer)
             writer.key("seconds"); writer.double((summary.duration * 1000).rounded() / 1000)
