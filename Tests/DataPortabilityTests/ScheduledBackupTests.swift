@@ -1,6 +1,7 @@
 import BackupFormat
 import DataPortability
 import DataStore
+import DomainModel
 import DurableIO
 import Foundation
 import Glibc
@@ -131,5 +132,25 @@ import Testing
         let summary = try run(at: "2026-01-18T23:00:05Z", compression: try ArchiveCompression(algorithm))
         #expect(summary.manifest.compression == algorithm.rawValue)
         #expect(try directory.scan(verify: true).map(\.health) == [.good])
+    }
+}
+
+@Suite struct UnverifiedBackupTests {
+    @Test func aBackupThatFailedItsReadBackIsSetAsideAndCountedAsDamaged() throws {
+        let folder = try TemporaryDirectory()
+        let directory = BackupDirectory(url: folder.url)
+        let name = "domaindig-20260301T010000Z.ddbackup"
+        try Data("bytes that were written badly".utf8).write(to: folder.file(name + BackupDirectory.unverifiedSuffix))
+        let entries = try directory.scan()
+        #expect(entries.count == 1)
+        #expect(entries.first?.name == name + BackupDirectory.unverifiedSuffix)
+        #expect(entries.first?.time == Timestamp.parse("2026-03-01T01:00:00Z"))
+        guard case .damaged(let reason)? = entries.first?.health else {
+            Issue.record("an unverified backup must be damaged, not \(String(describing: entries.first?.health))")
+            return
+        }
+        #expect(reason.contains("read-back"))
+        let decisions = BackupPruner(policy: RetentionPolicy(keepLast: 1)).plan(entries)
+        #expect(decisions.first?.keep == true, "damaged files are never deleted")
     }
 }

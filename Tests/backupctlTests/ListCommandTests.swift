@@ -53,7 +53,8 @@ import TestSupport
         try Data("my notes".utf8).write(to: URL(fileURLWithPath: backups + "/README.txt"))
 
         let run = try workspace.backupctl("list", "--dir", backups)
-        #expect(run.status == 0)
+        #expect(run.status == 65, "a damaged backup is worth an alert")
+        #expect(run.stderrText.contains("error: 1 backups in "))
         let listed = lines(run)
         #expect(listed.contains("\(corrupt) 2026-01-18T23:30:00Z - 12 - DAMAGED"))
         #expect(listed.contains("\(partial) - - 4096 - PARTIAL"))
@@ -63,6 +64,7 @@ import TestSupport
         #expect(run.stderrText.contains("warning: \(partial) is a partial file left by an interrupted backup"))
 
         let document = try workspace.backupctl("list", "--dir", backups, "--json").jsonObject()
+        #expect(document["ok"] as? Bool == false)
         let entries = try #require(document["backups"] as? [[String: Any]])
         #expect(entries.map { $0["file"] as? String ?? "?" } == ["domaindig-20260118T210005Z.ddbackup", "domaindig-20260118T220005Z.ddbackup",
                                                                  "domaindig-20260118T230005Z.ddbackup", corrupt, partial])
@@ -95,7 +97,7 @@ import TestSupport
         #expect(lines(quick).last == "3 good backups, 0 problems.", "the quick check reads only the manifest")
 
         let verify = try workspace.backupctl("list", "--dir", backups, "--verify")
-        #expect(verify.status == 0)
+        #expect(verify.status == 65)
         let listed = lines(verify)
         #expect(listed.contains { $0.hasPrefix("domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 3 ") && $0.hasSuffix(" 423 DAMAGED") })
         #expect(listed.last == "2 good backups, 1 problems.")

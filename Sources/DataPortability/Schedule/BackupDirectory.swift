@@ -99,6 +99,9 @@ public struct BackupDirectory: Sendable {
     /// first — by the time in the name, then by collision number, so `…Z-2` follows `…Z` —
     /// and temporary files after them.
     /// - Throws: `FileIOError.notFound` when the directory does not exist.
+    /// Appended to a new backup that failed its read-back check, so it is never taken for a good one.
+    public static let unverifiedSuffix = ".unverified"
+
     public func scan(verify: Bool = false) throws -> [Entry] {
         let names: [String]
         do {
@@ -113,6 +116,10 @@ public struct BackupDirectory: Sendable {
             let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int64) ?? 0
             if BackupDirectory.isPartialFileName(name) {
                 partials.append(Entry(name: name, url: fileURL, time: nil, size: size, health: .partial, manifest: nil))
+            } else if name.hasSuffix(BackupDirectory.unverifiedSuffix),
+                      let (time, sequence) = BackupDirectory.parse(String(name.dropLast(BackupDirectory.unverifiedSuffix.count))) {
+                backups.append((Entry(name: name, url: fileURL, time: time, size: size,
+                                      health: .damaged("it failed its read-back check when it was written"), manifest: nil), sequence))
             } else if let (time, sequence) = BackupDirectory.parse(name) {
                 let (health, manifest) = BackupDirectory.check(fileURL, verify: verify)
                 backups.append((Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: manifest), sequence))

@@ -4,6 +4,7 @@ import DataStore
 import DataValidation
 import DurableIO
 import Foundation
+import Glibc
 
 /// One run of `backup --dir`: under the directory's lock, export the store to a new,
 /// time-named file, read it back in full, then prune by the retention policy.
@@ -32,7 +33,7 @@ public struct ScheduledBackup {
             switch self {
             case .verificationFailed(let file, let report):
                 let first = report.findings.first { $0.severity == .error }.map { "\($0.location): \($0.message)" } ?? ""
-                return "The new backup \(file) did not verify when read back (\(first)); it is not counted as a good backup. Check the disk."
+                return "The new backup did not verify when read back (\(first)); it was set aside as \(file) and is not counted as a good backup. Check the disk."
             }
         }
     }
@@ -67,7 +68,10 @@ public struct ScheduledBackup {
             .export(from: locked.store, to: .file(target), storeSchemaVersion: migration.toVersion)
         let verification = try DataValidationService.standard().validate(backup: target.path)
         guard !verification.hasErrors else {
-            throw Failure.verificationFailed(file: target.path, report: verification)
+            // Set aside under a name no scan counts as a good backup, kept as evidence.
+            let setAside = target.path + BackupDirectory.unverifiedSuffix
+            _ = rename(target.path, setAside)
+            throw Failure.verificationFailed(file: setAside, report: verification)
         }
         var decisions: [BackupPruner.Decision] = []
         var removed: [BackupDirectory.Entry] = []

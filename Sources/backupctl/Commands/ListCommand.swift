@@ -11,7 +11,8 @@ struct ListCommand: BackupctlCommand {
         discussion: """
             Shows time, schema version, size, record count and integrity: a quick check (the \
             manifest reads) by default, a full one (every checksum and validation) with --verify. \
-            Damaged and partial files are listed as such, never as good backups.
+            Damaged and partial files are listed as such, never as good backups. Exits 65 when \
+            a backup is damaged, so a monitor can alert on it.
             """)
 
     @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"))
@@ -40,9 +41,10 @@ struct ListCommand: BackupctlCommand {
         console.print(Formatting.table(rows))
         console.print("\(entries.filter(\.isGood).count) good backups, \(entries.filter { !$0.isGood }.count) problems.")
         for problem in PruneReport.problems(entries) { console.warn(problem) }
+        let intact = !entries.contains { if case .damaged = $0.health { true } else { false } }
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
+            writer.key("ok"); writer.bool(intact)
             writer.key("dir"); writer.string(directory.url.path)
             writer.key("verified"); writer.bool(verify)
             writer.key("backups"); writer.beginArray()
@@ -64,6 +66,12 @@ struct ListCommand: BackupctlCommand {
             }
             writer.endArray()
             writer.endObject()
+        }
+        let damaged = entries.filter { if case .damaged = $0.health { true } else { false } }
+        if !damaged.isEmpty {
+            throw CommandFailure(.invalidData, "\(damaged.count) backups in \(directory.url.path) are damaged: \(damaged.map(\.name).joined(separator: ", ")).",
+                                 hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
+                                 alreadyReported: common.json)
         }
     }
 }
