@@ -74,6 +74,12 @@ public final class TarArchiveWriter {
             // frame, which `zstd -d` rejects; uncompressed tar keeps the standard 10 KiB blocks.
             try handle.check(archive_write_set_bytes_in_last_block(archive, 1), "turn off padding of the last block")
         }
+        if compression.algorithm == .zstd {
+            // zstd compresses on every core (its output is the same format; only speed changes).
+            let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+            try handle.check(archive_write_set_filter_option(archive, "zstd", "threads", String(cores)),
+                             "let zstd use \(cores) threads")
+        }
         try handle.check(archive_write_open_fd(archive, fileDescriptor), "open the archive for writing")
     }
 

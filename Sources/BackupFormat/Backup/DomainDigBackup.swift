@@ -53,8 +53,9 @@ public struct DomainDigBackup: Sendable, Equatable {
 /// The one place section JSON is written: arrays of records, objects, or `null`.
 public enum SectionCodec {
     /// An array section.
-    public static func encode<Record: JSONRecord>(_ records: [Record]) -> (bytes: [UInt8], records: Int) {
-        var writer = JSONWriter(capacity: 4096)
+    /// - Parameter capacity: the expected size, so a large section is written into one buffer.
+    public static func encode<Record: JSONRecord>(_ records: [Record], capacity: Int = 4096) -> (bytes: [UInt8], records: Int) {
+        var writer = JSONWriter(capacity: max(capacity, 64))
         writer.records(records)
         return (writer.bytes, records.count)
     }

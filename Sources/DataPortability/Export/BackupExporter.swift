@@ -62,16 +62,18 @@ public struct BackupExporter {
                        storeSchemaVersion: Int) throws -> Summary {
         let started = Date()
         let writer = try BackupArchiveWriter(destination: destination, compression: compression)
-        let source = SectionSource(store)
+        // Sections decode and encode on every core; they are spooled in archive order.
+        let source = SectionSource(SerializedStoreReader(store))
         var issues: [StoreIssue] = []
         var duplicates: [BackupSection: Int] = [:]
-        for section in BackupSection.allCases {
-            progress?(section)
-            let read = try source.read(section)
-            try writer.addSection(section, bytes: read.bytes, records: read.records)
-            issues += read.issues
-            duplicates[section] = read.duplicatesMerged
-        }
+        try OrderedWork.run(BackupSection.allCases, width: ProcessInfo.processInfo.activeProcessorCount,
+                            work: { section in try source.read(section) },
+                            deliver: { section, read in
+                                progress?(section)
+                                try writer.addSection(section, bytes: read.bytes, records: read.records)
+                                issues += read.issues
+                                duplicates[section] = read.duplicatesMerged
+                            })
         let written = try writer.finish(createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion)
         let name: String
         switch destination {

@@ -13,14 +13,17 @@ public struct DecodedCollection<Record: DeduplicatingRecord>: Sendable {
     /// The JSON text of each element left out, as stored: writers that must not lose data
     /// (migrations, merging imports) keep these verbatim.
     public var unreadableElements: [[UInt8]]
+    /// Bytes of the JSON read: a good first guess for the size of its re-encoding.
+    public var sourceByteCount: Int
 
     public init(records: [Record], elementCount: Int, duplicatesMerged: Int, issues: [DecodingIssue],
-                unreadableElements: [[UInt8]] = []) {
+                unreadableElements: [[UInt8]] = [], sourceByteCount: Int = 0) {
         self.records = records
         self.elementCount = elementCount
         self.duplicatesMerged = duplicatesMerged
         self.issues = issues
         self.unreadableElements = unreadableElements
+        self.sourceByteCount = sourceByteCount
     }
 
     /// Records left out because they could not be read.
@@ -64,7 +67,8 @@ public enum CollectionDecoder {
             return DecodedCollection(records: [], elementCount: 0, duplicatesMerged: 0, issues: [issue])
         }
         return DecodedCollection(records: collection.records, elementCount: elementCount,
-                                 duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable)
+                                 duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable,
+                                 sourceByteCount: bytes.count)
     }
 
     /// Reads one JSON object as a record (settings, ledger, entitlement).
