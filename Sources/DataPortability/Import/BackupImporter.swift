@@ -90,6 +90,12 @@ public struct BackupImporter {
                                       findings: source.legacyFindings ?? sessionFindings)
         if source.legacyFindings != nil { report.findings += sessionFindings.filter { $0.severity == .error } }
         guard !report.hasErrors else { throw ImportRefusal(report: report) }
+        if !changed, let unneeded = snapshot {
+            // Nothing will be written, so there is nothing to undo: no snapshot piles up when the
+            // same backup is imported again.
+            try? FileManager.default.removeItem(at: unneeded)
+            snapshot = nil
+        }
         let summary = ImportSummary(
             file: source.file.name, schemaVersion: source.schemaVersion, mode: mode, isDryRun: isDryRun,
             storePath: store.location.url.path, sections: counts, findings: report.findings.filter { $0.severity != .error },

@@ -10,17 +10,19 @@ public struct ImportSummary: Sendable {
         public var section: BackupSection
         /// Whether the backup held the section (single-document backups may lack some).
         public var present: Bool
-        /// Records new to the store.
+        /// Distinct records of the backup (by natural key) the store did not hold.
         public var added = 0
-        /// Records that existed and changed (merged, or replaced by a different version).
+        /// Distinct records of the backup whose key the store held, and whose stored record
+        /// the import changes (merged, or replaced by a different version).
         public var merged = 0
-        /// Records that existed and stay as they were.
+        /// Distinct records of the backup whose key the store held, stored exactly as before.
         public var unchanged = 0
-        /// Records of the backup that repeated an earlier one by natural key, merged into it.
+        /// Records of the backup that repeated an earlier one of the backup by natural key,
+        /// merged into it (they count nowhere else).
         public var duplicatesDropped = 0
-        /// Records that could not be read and were left out.
+        /// Records of the backup that passed validation but could not be decoded, left out.
         public var malformedSkipped = 0
-        /// Store records a replace removed.
+        /// Store records a replace removed, unreadable ones included.
         public var removed = 0
 
         public init(section: BackupSection, present: Bool) {
@@ -56,6 +58,7 @@ public struct ImportRefusal: Error, CustomStringConvertible, Sendable {
             return report.findings.first { $0.code == .versionNewer }?.message ?? "The backup is from a newer version; nothing was imported."
         }
         let first = report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" } ?? ""
-        return "The backup has \(report.count(.error)) validation errors; nothing was imported and the store is unchanged.\(first)"
+        let errors = report.count(.error)
+        return "The backup has \(errors) validation \(errors == 1 ? "error" : "errors"); nothing was imported and the store is unchanged.\(first)"
     }
 }

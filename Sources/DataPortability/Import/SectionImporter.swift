@@ -26,24 +26,35 @@ struct SectionImporter {
             let existing = try RecordLoader(transaction).load(.monitoringSettings).record
             let incoming = decode(values.first, as: MonitoringSettings.self, &counts)
             let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
-            changed = try saver.save(result, to: .monitoringSettings)
+            changed = try write(result, over: existing) { try saver.save($0, to: .monitoringSettings) }
         case .appSettings:
             let keys = [StorageKey.recentSearches, .savedDomains, .appPreferences]
             let stored = try keys.contains { try transaction.value(forKey: $0.rawValue) != nil }
             let existing = stored ? try RecordLoader(transaction).loadAppSettings().settings : nil
             let incoming = decode(values.first, as: AppSettings.self, &counts)
             let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
-            changed = try saver.saveAppSettings(result)
+            changed = try write(result, over: existing) { try saver.saveAppSettings($0 ?? .defaults) }
         case .entitlement:
             let existing = try RecordLoader(transaction).load(.cachedEntitlement).record
             let incoming = decode(values.first, as: CachedEntitlement.self, &counts)
-            changed = try saver.save(combine(existing, incoming, &counts) { $0.merged(with: $1) }, to: .cachedEntitlement)
+            let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
+            changed = try write(result, over: existing) { try saver.save($0, to: .cachedEntitlement) }
         case .usageCredits:
             let existing = try RecordLoader(transaction).load(.usageCreditLedger).record
             let incoming = decode(values.first, as: UsageCreditLedger.self, &counts)
-            changed = try saver.save(combine(existing, incoming, &counts) { $0.merged(with: $1) }, to: .usageCreditLedger)
+            let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
+            changed = try write(result, over: existing) { try saver.save($0, to: .usageCreditLedger) }
         }
         return (counts, changed)
+    }
+
+    /// Saves `result` unless the store already holds an equal record. A record the import does
+    /// not change is not rewritten, so what the lenient loaders read past (fields this build
+    /// does not know, non-canonical spellings) stays as the app wrote it.
+    private func write<Record: Equatable>(_ result: Record?, over existing: Record?,
+                                          _ save: (Record?) throws -> Bool) throws -> Bool {
+        if let result, let existing, result == existing { return false }
+        return try save(result)
     }
 
     private func decode<Record: JSONRecord>(_ value: JSONValue?, as type: Record.Type, _ counts: inout ImportSummary.SectionCounts) -> Record? {
@@ -63,7 +74,9 @@ struct SectionImporter {
         let result: Record?
         switch (mode, existing, incoming) {
         case (.merge, let existing?, let incoming?): result = merge(existing, incoming)
-        case (.merge, let existing, nil): result = existing
+        // The backup holds no record here (null, or one left out as malformed): nothing to
+        // merge, and nothing of the backup's to count.
+        case (.merge, let existing, nil): return existing
         case (_, _, let incoming): result = incoming
         }
         switch (existing, result) {
@@ -75,39 +88,42 @@ struct SectionImporter {
         return result
     }
 
+    /// A collection section. Each distinct record of the backup (by natural key) is counted
+    /// once, by what the store ends up holding under its key: a later copy in the backup is
+    /// merged into the first before that comparison, so a dry run's counts always match what
+    /// the real run writes.
     private func applyCollection<Record>(_ values: [JSONValue], key: CollectionKey<Record>,
                                          _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
         let existing = try RecordLoader(transaction).load(key)
         let before = RecordCollection(existing.records)
         var collection = mode == .merge ? before : RecordCollection<Record>()
+        var backupKeys: [Record.NaturalKey] = []
         var seenInBackup = Set<Record.NaturalKey>()
         for value in values {
             guard let record = decode(value, as: Record.self, &counts) else { continue }
-            guard seenInBackup.insert(record.naturalKey).inserted else {
+            if seenInBackup.insert(record.naturalKey).inserted {
+                backupKeys.append(record.naturalKey)
+            } else {
                 counts.duplicatesDropped += 1
-                collection.insert(record)
-                continue
             }
-            switch mode {
-            case .merge:
-                switch collection.insert(record) {
-                case .added: counts.added += 1
-                case .merged: counts.merged += 1
-                case .unchanged: counts.unchanged += 1
-                }
-            case .replace:
-                collection.insert(record)
-                switch before[record.naturalKey] {
-                case nil: counts.added += 1
-                case let stored?: if stored == record { counts.unchanged += 1 } else { counts.merged += 1 }
-                }
+            collection.insert(record)
+        }
+        for naturalKey in backupKeys {
+            switch (before[naturalKey], collection[naturalKey]) {
+            case (nil, _): counts.added += 1
+            case (let stored?, let result): if stored == result { counts.unchanged += 1 } else { counts.merged += 1 }
             }
         }
         if mode == .replace {
-            counts.removed = before.records.filter { collection[$0.naturalKey] == nil }.count
+            // The store's unreadable elements go too: they are store records the backup lacks.
+            counts.removed = before.records.filter { collection[$0.naturalKey] == nil }.count + existing.unreadableElements.count
         }
-        // A merge keeps the store's unreadable records verbatim; a replace replaces them too
-        // (the safety snapshot lists what the store held).
+        // Nothing to write when the records stay as they were (a replace must still drop the
+        // store's unreadable ones): the stored bytes are kept exactly, see `write(_:over:_:)`.
+        if collection.records == before.records && (mode == .merge || existing.unreadableElements.isEmpty) { return false }
+        // A merge keeps the store's unreadable records verbatim, after the readable ones. A
+        // replace drops them, and the safety snapshot cannot bring them back: an export leaves
+        // unreadable records out (its summary lists them).
         return try RecordSaver(transaction: transaction).save(collection.records,
                                                               keepingVerbatim: mode == .merge ? existing.unreadableElements : [],
                                                               to: key)

@@ -1,5 +1,6 @@
 import DataStore
 import Foundation
+import Glibc
 
 /// A store opened for writing under its lock (design §8): a second writer fails at once
 /// with `StoreError.busy` naming the holder's pid instead of waiting or corrupting.
@@ -8,12 +9,15 @@ public final class LockedStore {
     public let location: StoreLocation
     /// The open store.
     public let store: any KeyValueStore
+    /// Whether this open created the store: no file was there when the lock was taken.
+    public let wasCreated: Bool
     private let lock: StoreLock
 
-    private init(location: StoreLocation, store: any KeyValueStore, lock: StoreLock) {
+    private init(location: StoreLocation, store: any KeyValueStore, lock: StoreLock, wasCreated: Bool) {
         self.location = location
         self.store = store
         self.lock = lock
+        self.wasCreated = wasCreated
     }
 
     /// Locates the store (`--store` > `$DOMAINDIG_STORE` > XDG default), takes its lock, then opens it.
@@ -25,8 +29,22 @@ public final class LockedStore {
     public static func open(explicitPath: String?, mode: StoreOpenMode, locator: StoreLocator = StoreLocator()) throws -> LockedStore {
         let location = try locator.locate(explicitPath: explicitPath)
         let lock = try StoreLock.acquire(forStoreAt: location.url, mode: mode)
+        // Checked under the lock, so a store another process created meanwhile counts as existing.
+        let existed = access(location.url.path, F_OK) == 0
         let store = try StoreOpener.open(at: location.url, mode: mode)
-        return LockedStore(location: location, store: store, lock: lock)
+        return LockedStore(location: location, store: store, lock: lock, wasCreated: !existed)
+    }
+
+    /// Closes and deletes the store if this open created it, so a command that ends without
+    /// committing anything (a refused, failed or dry-run import) leaves no empty store where
+    /// there was none. The lock file stays: deleting a lock file another process may already
+    /// have opened would let two writers in. The store must not be used afterwards.
+    /// - Throws: `StoreError` when the store cannot be closed; the file is then left alone.
+    public func discardIfCreated() throws {
+        guard wasCreated else { return }
+        try (store as? SQLiteStore)?.close()
+        let path = location.url.standardizedFileURL.path
+        for companion in ["", "-wal", "-shm", "-journal"] { unlink(path + companion) }
     }
 
     /// Releases the lock; the store must not be written afterwards.

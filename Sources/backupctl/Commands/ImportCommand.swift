@@ -46,8 +46,13 @@ struct ImportCommand: BackupctlCommand {
         let summary: ImportSummary
         do {
             summary = try importer.run(backup: file, into: locked)
-        } catch let refusal as ImportRefusal {
+            // A dry run into a store that did not exist leaves none behind.
+            if dryRun { try locked.discardIfCreated() }
+        } catch {
             progress.clear()
+            // Nothing was committed: a store this run created goes again (§8: as it was).
+            try? locked.discardIfCreated()
+            guard let refusal = error as? ImportRefusal else { throw error }
             ValidationReportText.print(refusal.report, to: console)
             throw CommandFailure(refusal.report.isFromNewerVersion ? .newerVersion : .invalidData, refusal.description,
                                  hint: "The store was not changed.", alreadyReported: common.json)
