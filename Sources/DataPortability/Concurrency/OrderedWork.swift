@@ -12,29 +12,22 @@ enum OrderedWork {
     /// in item order, one at a time.
     /// - Throws: the first error of `work` or `deliver`; no item is started after it.
     static func run<Item, Output>(_ items: [Item], width: Int,
-                                  work: (Item) throws -> Output,
-                                  deliver: (Item, Output) throws -> Void) throws {
+                                  work: @escaping (Item) throws -> Output,
+                                  deliver: @escaping (Item, Output) throws -> Void) throws {
         let state = State<Output>(count: items.count)
-        withoutActuallyEscaping(work) { work in
-            withoutActuallyEscaping(deliver) { deliver in
-                let box = UncheckedBox((items, work, deliver))
-                DispatchQueue.concurrentPerform(iterations: max(1, min(width, items.count))) { _ in
-                    let (items, work, deliver) = box.value
-                    while let index = state.claim() {
-                        let result = Result { try work(items[index]) }
-                        state.finish(index, result) { index, output in try deliver(items[index], output) }
-                    }
-                }
+        // Shared with the workers without checks: items are only read, work items are
+        // independent, and deliveries are serialised by the state's lock. Nothing outlives this
+        // call: concurrentPerform returns when every worker has.
+        nonisolated(unsafe) let items = items
+        nonisolated(unsafe) let work = work
+        nonisolated(unsafe) let deliver = deliver
+        DispatchQueue.concurrentPerform(iterations: max(1, min(width, items.count))) { _ in
+            while let index = state.claim() {
+                let result = Result { try work(items[index]) }
+                state.finish(index, result) { index, output in try deliver(items[index], output) }
             }
         }
         if let failure = state.failure { throw failure }
-    }
-
-    /// Carries non-Sendable values into the worker threads; `run` keeps every access to them
-    /// ordered (work items are independent, deliveries are serialised by the state's lock).
-    private struct UncheckedBox<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
     }
 
     private final class State<Output>: @unchecked Sendable {
