@@ -5,12 +5,33 @@ extension BackupFileEncoding {
     /// Detects the encoding from a file's first bytes.
     /// - Parameter prefix: the file's first ``prefixLength`` bytes, or all of it if shorter.
     public static func detect(prefix: UnsafeRawBufferPointer) -> BackupFileEncoding {
-        let bytes = prefix
+        classify(prefix) { start in decompressedStart(of: start) }
+    }
+
+    /// Detects the encoding of an open file from its bytes, decompressing its start straight
+    /// from the descriptor (a prefix can end inside a compressed frame, which libarchive
+    /// refuses to read). The descriptor's offset is left at 0.
+    public static func detect(fileDescriptor: Int32) -> BackupFileEncoding {
+        var prefix = [UInt8](repeating: 0, count: 512)
+        let count = prefix.withUnsafeMutableBytes { pread(fileDescriptor, $0.baseAddress!, $0.count, 0) }
+        guard count > 0 else { return .unknown }
+        let encoding = prefix.withUnsafeBytes { bytes in
+            classify(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { _ in
+                lseek(fileDescriptor, 0, SEEK_SET)
+                return decompressedStart { archive_read_open_fd($0, fileDescriptor, 64 << 10) }
+            }
+        }
+        lseek(fileDescriptor, 0, SEEK_SET)
+        return encoding
+    }
+
+    /// Classifies `bytes`, asking `decompress` for the decompressed start of compressed input.
+    private static func classify(_ bytes: UnsafeRawBufferPointer, decompress: (UnsafeRawBufferPointer) -> [UInt8]?) -> BackupFileEncoding {
         if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) {
-            return decompressedStart(of: bytes).map { classifyContent($0) == .tar ? .tar(.zstd) : .unknown } ?? .unknown
+            return decompress(bytes).map { classifyContent($0) == .tar ? .tar(.zstd) : .unknown } ?? .unknown
         }
         if bytes.starts(with: [0x1F, 0x8B]) {
-            switch decompressedStart(of: bytes).flatMap(classifyContent) {
+            switch decompress(bytes).flatMap(classifyContent) {
             case .tar: return .tar(.gzip)
             case .json: return .gzipJSON
             case nil: return .unknown
@@ -76,15 +97,20 @@ extension BackupFileEncoding {
     /// Decompresses the start of a zstd or gzip stream: enough for a tar header, tolerating a
     /// prefix that ends mid-stream. `nil` when nothing at all decompresses.
     private static func decompressedStart(of compressed: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let base = compressed.baseAddress else { return nil }
+        return decompressedStart { archive_read_open_memory($0, base, compressed.count) }
+    }
+
+    /// Decompresses the start of the input `open` attaches to a fresh reader.
+    private static func decompressedStart(open: (OpaquePointer) -> Int32) -> [UInt8]? {
         let wanted = 1024
-        guard let handle = try? LibArchiveHandle(.reading, archiveName: "prefix"),
-              let base = compressed.baseAddress else { return nil }
+        guard let handle = try? LibArchiveHandle(.reading, archiveName: "prefix") else { return nil }
         let archive = handle.pointer
         var header: OpaquePointer?
         guard (try? handle.check(archive_read_support_filter_zstd(archive), "enable zstd decompression")) != nil,
               (try? handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")) != nil,
               (try? handle.check(archive_read_support_format_raw(archive), "enable the raw format")) != nil,
-              (try? handle.check(archive_read_open_memory(archive, base, compressed.count), "open the prefix")) != nil,
+              (try? handle.check(open(archive), "open the input")) != nil,
               (try? handle.check(archive_read_next_header(archive, &header), "read the raw header")) == ARCHIVE_OK
         else { return nil }
 

@@ -2,10 +2,11 @@ import DomainModel
 import DurableIO
 import Foundation
 
-/// Writes a v3 backup: sections are added one at a time (hashed, counted and spooled to an
-/// unnamed temporary file, so memory holds one section at most), then `finish` writes the
-/// tar — `manifest.json` first, the sections after — and, for a file, moves it into place
-/// atomically with mode 0600 (design §8).
+/// Writes a v3 backup. Sections are added one at a time: each is hashed, counted and
+/// written — already compressed — into an unnamed temporary file, so memory holds one
+/// section at most. `finish` then writes `manifest.json` first, as its own compressed frame,
+/// followed by the compressed sections; decompressors read the frames as one tar stream.
+/// A file destination is written atomically with mode 0600 (design §8).
 ///
 ///     let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd)
 ///     try writer.addSection(.trackedDomains, bytes: json, records: 120)
@@ -30,23 +31,30 @@ public final class BackupArchiveWriter {
 
     private let destination: Destination
     private let compression: ArchiveCompression
+    private let modificationTime: Date
     private let spool: SpoolFile
-    private var sections: [(listing: ManifestSection, offset: Int64)] = []
+    private let sectionsTar: TarArchiveWriter
+    private var sections: [ManifestSection] = []
+    private var uncompressedBytes: Int64 = 0
 
     /// Prepares a backup.
     /// - Parameters:
     ///   - destination: where the archive goes.
     ///   - compression: zstd (default), gzip or none, with a level.
+    ///   - modificationTime: the time recorded on every entry.
     /// - Throws: `FileIOError` when the spool file cannot be created.
-    public init(destination: Destination, compression: ArchiveCompression = .default) throws {
+    public init(destination: Destination, compression: ArchiveCompression = .default, modificationTime: Date = Date()) throws {
         self.destination = destination
         self.compression = compression
+        self.modificationTime = modificationTime
         let spoolDirectory: URL
         switch destination {
         case .file(let url): spoolDirectory = url.deletingLastPathComponent()
         case .descriptor: spoolDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
         }
         spool = try SpoolFile(directory: spoolDirectory)
+        sectionsTar = try TarArchiveWriter(fileDescriptor: spool.fileDescriptor, archiveName: "the backup's temporary file",
+                                           compression: compression)
     }
 
     /// Adds a section's JSON; sections are written in the order added.
@@ -57,55 +65,55 @@ public final class BackupArchiveWriter {
     /// Adds an entry under any name and path (tests build unusual backups this way).
     public func addEntry(name: String, path: String, bytes: [UInt8], records: Int) throws {
         let digest = try SHA256Hasher.digest(of: bytes)
-        let offset = spool.size
-        try bytes.withUnsafeBytes { try spool.append($0) }
-        sections.append((ManifestSection(name: name, path: path, records: records, bytes: Int64(bytes.count),
-                                         sha256: digest.hexString), offset))
+        try sectionsTar.beginEntry(path: path, size: Int64(bytes.count), modificationTime: modificationTime)
+        try sectionsTar.write(bytes)
+        uncompressedBytes += Int64(bytes.count)
+        sections.append(ManifestSection(name: name, path: path, records: records, bytes: Int64(bytes.count),
+                                        sha256: digest.hexString))
     }
 
     /// Writes the archive and, for a file, renames it into place.
     /// - Parameters:
-    ///   - createdAt: the manifest's creation time (and every entry's modification time).
+    ///   - createdAt: the manifest's creation time.
     ///   - storeSchemaVersion: the version of the store the data came from.
     ///   - schemaVersion: the manifest's backup schema version (tests write other values).
     /// - Throws: `FileIOError` when the file cannot be created or written (nothing is left
     ///   under the final name), `BackupFormatError` from the archive writer.
     public func finish(createdAt: Date, storeSchemaVersion: Int,
                        schemaVersion: Int = DomainDigBackup.currentSchemaVersion) throws -> Summary {
+        try sectionsTar.finish()
         let manifest = BackupManifest(schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
-                                      compression: compression.algorithm.rawValue, sections: sections.map(\.listing))
+                                      compression: compression.algorithm.rawValue, sections: sections)
+        let manifestEntry = try ManifestEntry.tarBytes(of: manifest, modificationTime: modificationTime)
         switch destination {
         case .file(let url):
             let file = try AtomicFileWriter(destination: url)
-            let compressed = try writeArchive(manifest, to: file.fileDescriptor, name: url.path)
+            let compressed = try writeArchive(manifestEntry, to: file.fileDescriptor, name: url.path)
             try file.commit()
-            return Summary(manifest: manifest, uncompressedBytes: spool.size, compressedBytes: compressed)
+            return Summary(manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed)
         case .descriptor(let descriptor, let name):
-            let compressed = try writeArchive(manifest, to: descriptor, name: name)
-            return Summary(manifest: manifest, uncompressedBytes: spool.size, compressedBytes: compressed)
+            let compressed = try writeArchive(manifestEntry, to: descriptor, name: name)
+            return Summary(manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed)
         }
     }
 
-    private func writeArchive(_ manifest: BackupManifest, to descriptor: Int32, name: String) throws -> Int64 {
-        let tar = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: name, compression: compression)
-        let manifestBytes = manifest.encoded()
-        try tar.beginEntry(path: BackupManifest.entryPath, size: Int64(manifestBytes.count), modificationTime: manifest.createdAt)
-        try tar.write(manifestBytes)
+    /// The manifest's frame, then the sections' frames as they were compressed.
+    private func writeArchive(_ manifestEntry: [UInt8], to descriptor: Int32, name: String) throws -> Int64 {
+        let head = try StreamCompressor(fileDescriptor: descriptor, name: name, compression: compression)
+        try manifestEntry.withUnsafeBytes { try head.write($0) }
+        try head.finish()
+        let written = head.compressedBytesWritten
+        // libarchive wrote the sections through the spool's descriptor: its count is the spool's size.
+        let spooled = sectionsTar.compressedBytesWritten
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
-            for (listing, offset) in sections {
-                try tar.beginEntry(path: listing.path, size: listing.bytes, modificationTime: manifest.createdAt)
-                var position = offset
-                let end = offset + listing.bytes
-                while position < end {
-                    let wanted = Int(min(Int64(buffer.count), end - position))
-                    let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])
-                    try spool.read(at: position, into: chunk)
-                    try tar.write(UnsafeRawBufferPointer(chunk))
-                    position += Int64(wanted)
-                }
+            var position: Int64 = 0
+            while position < spooled {
+                let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(min(Int64(buffer.count), spooled - position))])
+                try spool.read(at: position, into: chunk)
+                try FileDescriptorWriting.writeAll(UnsafeRawBufferPointer(chunk), to: descriptor, name: name)
+                position += Int64(chunk.count)
             }
         }
-        try tar.finish()
-        return tar.compressedBytesWritten
+        return written + spooled
     }
 }

@@ -51,9 +51,7 @@ public final class BackupFile {
         var status = stat()
         fstat(opened, &status)
         size = Int64(status.st_size)
-        var prefix = [UInt8](repeating: 0, count: BackupFileEncoding.prefixLength)
-        let count = prefix.withUnsafeMutableBytes { pread(opened, $0.baseAddress!, $0.count, 0) }
-        encoding = count > 0 ? BackupFileEncoding.detect(prefix: Array(prefix.prefix(count))) : .unknown
+        encoding = BackupFileEncoding.detect(fileDescriptor: opened)
     }
 
     deinit {
