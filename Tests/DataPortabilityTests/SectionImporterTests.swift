@@ -14,9 +14,10 @@ import Testing
     /// Applies one section's JSON to `store` in one transaction.
     func apply(_ section: BackupSection, _ json: String, mode: ImportMode = .merge, present: Bool = true,
                to store: InMemoryStore) throws -> (counts: ImportSummary.SectionCounts, changed: Bool) {
-        let values = try F.values(json)
+        let stage = SectionImporter.makeStage(for: section)
+        for value in try F.values(json) { stage.add(value) }
         return try store.transaction { transaction in
-            try SectionImporter(transaction: transaction, mode: mode).apply(section, values: values, present: present)
+            try SectionImporter(transaction: transaction, mode: mode).apply(section, stage: stage, present: present)
         }
     }
 

@@ -77,11 +77,15 @@ public struct BackupImporter {
         var counts: [ImportSummary.SectionCounts] = []
         var changed = !applied.isEmpty
         while let payload = try source.nextPayload() {
-            var values: [JSONValue] = []
             if let section = payload.section { progress?(section) }
-            try session.check(payload) { _, _, value in values.append(value) }
-            guard !session.hasErrors, let section = payload.section, payload.verification == .verified else { continue }
-            let (sectionCounts, wrote) = try importer.apply(section, values: values, present: source.presentSections.contains(section))
+            // Records are decoded as validation passes them; once anything failed, nothing is
+            // kept (the import will be refused), but validation goes on to report everything.
+            let stage = payload.section.map(SectionImporter.makeStage)
+            try session.check(payload) { _, _, value in
+                if !session.hasErrors { stage?.add(value) }
+            }
+            guard !session.hasErrors, let section = payload.section, let stage, payload.verification == .verified else { continue }
+            let (sectionCounts, wrote) = try importer.apply(section, stage: stage, present: source.presentSections.contains(section))
             counts.append(sectionCounts)
             changed = changed || wrote
         }

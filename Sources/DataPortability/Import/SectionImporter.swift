@@ -1,7 +1,6 @@
 import BackupFormat
 import DataStore
 import DomainModel
-import JSONCore
 
 /// Merges or replaces one section of a backup into the store, inside the import's
 /// transaction, through the deduplicating save paths.
@@ -9,39 +8,54 @@ struct SectionImporter {
     let transaction: any StoreTransaction
     let mode: ImportMode
 
-    /// Applies `values` (the section's records that passed validation, in order).
+    /// A staging area for `section`'s records, of the right type.
+    static func makeStage(for section: BackupSection) -> any SectionStaging {
+        switch section {
+        case .trackedDomains: RecordStage<TrackedDomain>()
+        case .lookupHistory: RecordStage<LookupSnapshot>()
+        case .domainAudits: RecordStage<AuditSession>()
+        case .domainWorkflows: RecordStage<Workflow>()
+        case .monitoringLogs: RecordStage<MonitoringLogEntry>()
+        case .monitoringSettings: RecordStage<MonitoringSettings>()
+        case .appSettings: RecordStage<AppSettings>()
+        case .entitlement: RecordStage<CachedEntitlement>()
+        case .usageCredits: RecordStage<UsageCreditLedger>()
+        }
+    }
+
+    /// Applies the records `stage` collected (the section's records that passed validation, in order).
     /// - Returns: the counts, and whether the store's data changed.
-    func apply(_ section: BackupSection, values: [JSONValue], present: Bool) throws -> (ImportSummary.SectionCounts, Bool) {
+    func apply(_ section: BackupSection, stage: any SectionStaging, present: Bool) throws -> (ImportSummary.SectionCounts, Bool) {
         var counts = ImportSummary.SectionCounts(section: section, present: present)
         guard present else { return (counts, false) }
         let saver = RecordSaver(transaction: transaction)
         let changed: Bool
         switch section {
-        case .trackedDomains: changed = try applyCollection(values, key: .trackedDomains, &counts)
-        case .lookupHistory: changed = try applyCollection(values, key: .lookupHistory, &counts)
-        case .domainAudits: changed = try applyCollection(values, key: .domainAudits, &counts)
-        case .domainWorkflows: changed = try applyCollection(values, key: .domainWorkflows, &counts)
-        case .monitoringLogs: changed = try applyCollection(values, key: .monitoringLogs, &counts)
+        case .trackedDomains: changed = try applyCollection(stage, key: .trackedDomains, &counts)
+        case .lookupHistory: changed = try applyCollection(stage, key: .lookupHistory, &counts)
+        case .domainAudits: changed = try applyCollection(stage, key: .domainAudits, &counts)
+        case .domainWorkflows: changed = try applyCollection(stage, key: .domainWorkflows, &counts)
+        case .monitoringLogs: changed = try applyCollection(stage, key: .monitoringLogs, &counts)
         case .monitoringSettings:
             let existing = try RecordLoader(transaction).load(.monitoringSettings).record
-            let incoming = decode(values.first, as: MonitoringSettings.self, &counts)
+            let incoming = staged(stage, as: MonitoringSettings.self, &counts)
             let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
             changed = try write(result, over: existing) { try saver.save($0, to: .monitoringSettings) }
         case .appSettings:
             let keys = [StorageKey.recentSearches, .savedDomains, .appPreferences]
             let stored = try keys.contains { try transaction.value(forKey: $0.rawValue) != nil }
             let existing = stored ? try RecordLoader(transaction).loadAppSettings().settings : nil
-            let incoming = decode(values.first, as: AppSettings.self, &counts)
+            let incoming = staged(stage, as: AppSettings.self, &counts)
             let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
             changed = try write(result, over: existing) { try saver.saveAppSettings($0 ?? .defaults) }
         case .entitlement:
             let existing = try RecordLoader(transaction).load(.cachedEntitlement).record
-            let incoming = decode(values.first, as: CachedEntitlement.self, &counts)
+            let incoming = staged(stage, as: CachedEntitlement.self, &counts)
             let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
             changed = try write(result, over: existing) { try saver.save($0, to: .cachedEntitlement) }
         case .usageCredits:
             let existing = try RecordLoader(transaction).load(.usageCreditLedger).record
-            let incoming = decode(values.first, as: UsageCreditLedger.self, &counts)
+            let incoming = staged(stage, as: UsageCreditLedger.self, &counts)
             let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
             changed = try write(result, over: existing) { try saver.save($0, to: .usageCreditLedger) }
         }
@@ -57,14 +71,20 @@ struct SectionImporter {
         return try save(result)
     }
 
-    private func decode<Record: JSONRecord>(_ value: JSONValue?, as type: Record.Type, _ counts: inout ImportSummary.SectionCounts) -> Record? {
-        guard let value else { return nil }
-        do {
-            return try Record.decode(value).0
-        } catch {
-            counts.malformedSkipped += 1
-            return nil
+    /// The staged records of `stage`, counting those that could not be decoded.
+    private func records<Record: JSONRecord>(_ stage: any SectionStaging, as type: Record.Type,
+                                             _ counts: inout ImportSummary.SectionCounts) -> [Record] {
+        guard let stage = stage as? RecordStage<Record> else {
+            preconditionFailure("the stage of a \(Record.self) section holds another type")
         }
+        counts.malformedSkipped += stage.malformed
+        return stage.records
+    }
+
+    /// The one record of an object section, if the backup held one.
+    private func staged<Record: JSONRecord>(_ stage: any SectionStaging, as type: Record.Type,
+                                            _ counts: inout ImportSummary.SectionCounts) -> Record? {
+        records(stage, as: type, &counts).first
     }
 
     /// One object section: merge mode merges into the store's; replace mode takes the
@@ -92,15 +112,14 @@ struct SectionImporter {
     /// once, by what the store ends up holding under its key: a later copy in the backup is
     /// merged into the first before that comparison, so a dry run's counts always match what
     /// the real run writes.
-    private func applyCollection<Record>(_ values: [JSONValue], key: CollectionKey<Record>,
+    private func applyCollection<Record>(_ stage: any SectionStaging, key: CollectionKey<Record>,
                                          _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
         let existing = try RecordLoader(transaction).load(key)
         let before = RecordCollection(existing.records)
         var collection = mode == .merge ? before : RecordCollection<Record>()
         var backupKeys: [Record.NaturalKey] = []
         var seenInBackup = Set<Record.NaturalKey>()
-        for value in values {
-            guard let record = decode(value, as: Record.self, &counts) else { continue }
+        for record in records(stage, as: Record.self, &counts) {
             if seenInBackup.insert(record.naturalKey).inserted {
                 backupKeys.append(record.naturalKey)
             } else {
