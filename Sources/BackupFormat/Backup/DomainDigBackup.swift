@@ -55,9 +55,7 @@ public enum SectionCodec {
     /// An array section.
     /// - Parameter capacity: the expected size, so a large section is written into one buffer.
     public static func encode<Record: JSONRecord>(_ records: [Record], capacity: Int = 4096) -> (bytes: [UInt8], records: Int) {
-        var writer = JSONWriter(capacity: max(capacity, 64))
-        writer.records(records)
-        return (writer.bytes, records.count)
+        (RecordArrayEncoder.encode(records, capacity: capacity), records.count)
     }
 
     /// An object section; `nil` is written as `null` with 0 records.

@@ -69,10 +69,12 @@ public final class PrefetchingSectionReader: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Manifest entries the archive lacked; complete once `next()` returned nil.
+    /// Manifest entries the archive lacked, once `next()` has returned nil (empty before).
     public var missingSections: [ManifestSection] {
-        waitForProducer()
-        return reader.isFinished ? reader.missingSections : []
+        condition.lock()
+        let done = producerDone
+        condition.unlock()
+        return done && reader.isFinished ? reader.missingSections : []
     }
 
     /// Stops reading ahead and waits for the background thread to let go of the reader.

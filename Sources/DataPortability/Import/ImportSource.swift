@@ -15,7 +15,9 @@ final class ImportSource {
     /// For single-document backups: the findings of their own validation (paths in the
     /// original document); nil for archives, whose findings come from the import's session.
     let legacyFindings: [Finding]?
-    private let reader: BackupArchiveReader?
+    /// Reads the archive's sections ahead on another thread, so decompression and checksums
+    /// overlap with validating and saving the previous section.
+    private let reader: PrefetchingSectionReader?
     private var pending: [SectionPayload]
 
     /// Opens the source.
@@ -33,7 +35,7 @@ final class ImportSource {
                 if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
                 throw ImportRefusal(report: report)
             }
-            self.reader = reader
+            self.reader = PrefetchingSectionReader(reader)
             manifest = reader.manifest
             schemaVersion = reader.manifest.schemaVersion
             presentSections = Set(reader.manifest.sections.compactMap { BackupSection(entryPath: $0.path) })
@@ -56,15 +58,19 @@ final class ImportSource {
         }
     }
 
+    deinit {
+        reader?.stop()
+    }
+
     /// The next section, or nil at the end.
     func nextPayload() throws -> SectionPayload? {
-        if let reader { return try reader.nextSection() }
+        if let reader { return try reader.next() }
         return pending.popLast()
     }
 
     /// Listed sections the archive lacked (after the last payload).
     func missingSections() -> [ManifestSection] {
-        guard let reader, reader.isFinished else { return [] }
+        guard let reader else { return [] }
         return reader.missingSections
     }
 }

@@ -39,6 +39,15 @@ public enum CollectionDecoder {
     public static func decodeArray<Record: DeduplicatingRecord>(
         _ bytes: [UInt8], as type: Record.Type = Record.self, options: JSONParseOptions = .default
     ) -> DecodedCollection<Record> {
+        if let decoded = ParallelCollectionDecoder.decode(bytes, as: Record.self, options: options) { return decoded }
+        return decodeSequentially(bytes, as: Record.self, options: options)
+    }
+
+    /// One pass over the array, on the calling thread: the reference behaviour, and the one
+    /// that reports a syntax error exactly.
+    static func decodeSequentially<Record: DeduplicatingRecord>(
+        _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions
+    ) -> DecodedCollection<Record> {
         var collection = RecordCollection<Record>()
         var issues: [DecodingIssue] = []
         var elementCount = 0
@@ -93,11 +102,6 @@ public enum CollectionDecoder {
     /// `verbatim` elements (unreadable ones being kept) exactly as given.
     public static func encodeArray<Record: JSONRecord>(_ records: [Record], verbatim: [[UInt8]] = [],
                                                        capacity: Int = 4096) -> [UInt8] {
-        var writer = JSONWriter(capacity: capacity)
-        writer.beginArray()
-        for record in records { record.encode(to: &writer) }
-        for element in verbatim { writer.rawJSON(element) }
-        writer.endArray()
-        return writer.bytes
+        RecordArrayEncoder.encode(records, verbatim: verbatim, capacity: capacity)
     }
 }

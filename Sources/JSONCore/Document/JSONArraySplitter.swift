@@ -1,0 +1,114 @@
+/// Splits a top-level JSON array into runs of whole elements, so the runs can be parsed on
+/// several cores at once.
+///
+/// It only follows strings and brackets to find the commas between elements; it does not
+/// validate. Each run is then parsed strictly (`JSONArrayStream.forEachElement(in:run:)`), and
+/// text the splitter misjudged fails there — callers then fall back to one sequential pass,
+/// which reports the error exactly.
+public enum JSONArraySplitter {
+    /// A run of consecutive elements.
+    public struct Run: Sendable, Equatable {
+        /// The bytes of the elements and the commas between them (no brackets).
+        public var bytes: Range<Int>
+        /// The position of the run's first element in the array.
+        public var firstIndex: Int
+    }
+
+    /// Splits `source` into at most `parts` runs of about equal size.
+    /// - Returns: nil when `source` does not look like one array (then parse it sequentially).
+    public static func split(_ source: [UInt8], into parts: Int) -> [Run]? {
+        source.withUnsafeBufferPointer { buffer -> [Run]? in
+            guard let base = buffer.baseAddress, parts >= 1 else { return nil }
+            let count = buffer.count
+            var start = 0
+            while start < count, isSpace(base[start]) { start += 1 }
+            var end = count
+            while end > start, isSpace(base[end - 1]) { end -= 1 }
+            guard start < end, base[start] == UInt8(ascii: "["), base[end - 1] == UInt8(ascii: "]") else { return nil }
+            let innerStart = start + 1
+            let innerEnd = end - 1
+            let target = max(1, (innerEnd - innerStart) / parts)
+            var runs: [Run] = []
+            var runStart = innerStart
+            var runFirstIndex = 0
+            var elementIndex = 0
+            var depth = 0
+            var position = innerStart
+            var sawValue = false
+            while position < innerEnd {
+                let byte = base[position]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    position += 1
+                    while position < innerEnd {
+                        let character = base[position]
+                        if character == UInt8(ascii: "\\") {
+                            position += 2
+                            continue
+                        }
+                        if character == UInt8(ascii: "\"") { break }
+                        position += 1
+                    }
+                    sawValue = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                    sawValue = true
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth < 0 { return nil }
+                case UInt8(ascii: ","):
+                    if depth == 0 {
+                        elementIndex += 1
+                        if position - runStart >= target, runs.count < parts - 1 {
+                            runs.append(Run(bytes: runStart..<position, firstIndex: runFirstIndex))
+                            runStart = position + 1
+                            runFirstIndex = elementIndex
+                        }
+                    }
+                default:
+                    if !isSpace(byte) { sawValue = true }
+                }
+                position += 1
+            }
+            guard depth == 0 else { return nil }
+            if sawValue { runs.append(Run(bytes: runStart..<innerEnd, firstIndex: runFirstIndex)) }
+            return runs
+        }
+    }
+
+    @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+extension JSONArrayStream {
+    /// Calls `body` with each element of one run of an array, parsed strictly.
+    /// - Throws: `JSONParseError` when the run is not a comma-separated list of JSON values;
+    ///   anything `body` throws.
+    public static func forEachElement(
+        in source: [UInt8], run: JSONArraySplitter.Run, options: JSONParseOptions = .default,
+        _ body: (_ index: Int, _ element: JSONValue) throws -> Void
+    ) throws {
+        try source.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer: buffer, range: run.bytes, options: options, tapeCapacity: 64)
+            var index = run.firstIndex
+            parser.skipWhitespace()
+            while true {
+                let capacity = max(parser.tape.count, 16)
+                parser.tape = []
+                parser.tape.reserveCapacity(capacity)
+                try parser.parseValue(depth: 1)
+                try body(index, JSONDocument(source: source, tape: parser.tape).root)
+                index += 1
+                parser.skipWhitespace()
+                guard parser.position < parser.end else { return }
+                let byte = parser.base[parser.position]
+                guard byte == UInt8(ascii: ",") else {
+                    throw parser.error(.unexpectedCharacter(byte, expected: "',' or ']'"))
+                }
+                parser.position += 1
+                parser.skipWhitespace()
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+@testable import DomainModel
+import Foundation
+import JSONCore
+import Testing
+
+@Suite struct ParallelCollectionDecoderTests {
+    /// A stored array over the parallel threshold, with duplicates in other spellings,
+    /// malformed records, and strings full of brackets, commas and escaped quotes.
+    static func largeBlob() -> [UInt8] {
+        var elements: [String] = []
+        for index in 0..<12_000 {
+            let id = String(format: "%08x-0000-4000-8000-%012x", index % 11_000, index % 11_000)
+            let domain = index % 9 == 0 ? " Host\(index % 11_000).Example.COM. " : "host\(index % 11_000).example.com"
+            if index % 997 == 0 {
+                elements.append(#"{"id":"not-a-uuid","domain":"x.example","capturedAt":"2026-01-01T00:00:00Z"}"#)
+                continue
+            }
+            elements.append(#"""
+                {"id":"\#(id)","domain":"\#(domain)","capturedAt":"2026-01-0\#(index % 9 + 1)T00:00:00Z","trigger":"manual",
+                 "dns":{"resolver":"https://x/[q],{\"a\":1}","records":[{"type":"TXT","name":"_dmarc.example.com","value":"v=DMARC1; p=none, \"quoted\" ] }","ttl":300}]}}
+                """#)
+        }
+        return Array(("[\n" + elements.joined(separator: ",\n") + "\n]").utf8)
+    }
+
+    @Test func givesExactlyWhatTheSequentialPassGives() throws {
+        let blob = Self.largeBlob()
+        try #require(blob.count >= ParallelCollectionDecoder.minimumBytes)
+        let parallel = try #require(ParallelCollectionDecoder.decode(blob, as: LookupSnapshot.self, options: .default))
+        let sequential = CollectionDecoder.decodeSequentially(blob, as: LookupSnapshot.self, options: .default)
+        #expect(parallel.records == sequential.records)
+        #expect(parallel.issues == sequential.issues)
+        #expect(parallel.unreadableElements == sequential.unreadableElements)
+        #expect(parallel.elementCount == sequential.elementCount)
+        #expect(parallel.duplicatesMerged == sequential.duplicatesMerged)
+        #expect(sequential.duplicatesMerged > 0 && !sequential.issues.isEmpty)
+    }
+
+    @Test func leavesABrokenArrayToTheSequentialPass() throws {
+        var blob = Self.largeBlob()
+        // A doubled comma between two elements in the middle: only a strict parse catches it.
+        let boundary = Array(",\n{".utf8)
+        let middle = try #require((blob.count / 2..<blob.count - boundary.count).first {
+            Array(blob[$0..<$0 + boundary.count]) == boundary
+        })
+        blob.insert(UInt8(ascii: ","), at: middle)
+        #expect(ParallelCollectionDecoder.decode(blob, as: LookupSnapshot.self, options: .default) == nil)
+        let decoded = CollectionDecoder.decodeArray(blob, as: LookupSnapshot.self)
+        #expect(decoded.records.count == 0)
+        #expect(decoded.issues.count == 1)
+        #expect(decoded.issues.first?.path == "$")
+    }
+}
+
+@Suite struct RecordArrayEncoderTests {
+    @Test func encodesLongListsExactlyAsOneWriterWould() throws {
+        let decoded = CollectionDecoder.decodeSequentially(ParallelCollectionDecoderTests.largeBlob(), as: LookupSnapshot.self, options: .default)
+        try #require(decoded.records.count >= RecordArrayEncoder.parallelThreshold)
+        var writer = JSONWriter()
+        writer.records(decoded.records)
+        #expect(RecordArrayEncoder.encode(decoded.records) == writer.bytes)
+        var withVerbatim = JSONWriter()
+        withVerbatim.beginArray()
+        for record in decoded.records { record.encode(to: &withVerbatim) }
+        withVerbatim.rawJSON(Array(#"{"kept":true}"#.utf8))
+        withVerbatim.endArray()
+        #expect(RecordArrayEncoder.encode(decoded.records, verbatim: [Array(#"{"kept":true}"#.utf8)]) == withVerbatim.bytes)
+    }
+}
