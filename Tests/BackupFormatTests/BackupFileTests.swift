@@ -54,6 +54,18 @@ import Testing
         #expect(reader.archiveName == url.path)
     }
 
+    @Test func theReaderKeepsTheFileOpenAfterTheFileObjectIsGone() throws {
+        let url = directory.file("backup.ddbackup")
+        let summary = try writeBackup(SampleBackup.make(), to: .file(url), compression: try ArchiveCompression(.zstd))
+        let reader = try BackupFile(path: url.path).openArchive()
+        var read = 0
+        while let payload = try reader.nextSection() {
+            #expect(payload.verification == .verified)
+            read += 1
+        }
+        #expect(read == summary.manifest.sections.count)
+    }
+
     @Test func sniffsLegacyJSONDocuments() throws {
         let document = Array("\n {\"schemaVersion\": 1, \"trackedDomains\": []}\n".utf8)
         let plain = directory.file("v1.ddbackup")

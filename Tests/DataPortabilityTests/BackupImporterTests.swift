@@ -112,6 +112,30 @@ import Testing
         #expect(try RecordLoader(target.store).load(.trackedDomains).records.map(\.domain) == ["old.com", "new.com"])
     }
 
+    /// Over a megabyte of lookup history is validated and decoded on every core; the store
+    /// must end up exactly as the records were, in order, duplicates merged.
+    @Test func aLargeSectionImportsInOrderWithDuplicatesMerged() throws {
+        let folder = try TemporaryDirectory()
+        let padding = String(repeating: "p", count: 180)
+        let snapshots = (0..<6_000).map { index in
+            // Every 1000th repeats an id from the start of the list (another run's).
+            F.snapshot(index % 1_000 == 999 ? 10_000 + index / 1_000 : 10_000 + index, "host\(index).example.com",
+                       #""trigger":"manual","dns":{"resolver":"https://r/\#(padding)","records":[]}"#)
+        }
+        let json = "[" + snapshots.joined(separator: ",") + "]"
+        try #require(json.utf8.count > 1 << 20, "large enough to be split")
+        let backup = folder.file("large.ddbackup")
+        try F.writeBackup([.trackedDomains: "[]", .lookupHistory: json], to: backup)
+        let target = try open(in: folder)
+        let summary = try F.importer(snapshot: false).run(backup: backup.path, into: target)
+        #expect(tallies(summary)[.lookupHistory] == [5_994, 0, 0, 6, 0, 0])
+        let stored = try RecordLoader(target.store).load(.lookupHistory).records
+        let expected = (0..<6_000).filter { $0 % 1_000 != 999 }.map { "host\($0).example.com" }
+        #expect(stored.count == expected.count)
+        let firstDifference = Array(zip(stored.map(\.domain), expected)).firstIndex { $0 != $1 }
+        #expect(firstDifference == nil, "the records keep the backup's order")
+    }
+
     @Test func mergeKeepsTheStoresUnreadableRecordsOfASample() throws {
         let folder = try TemporaryDirectory()
         let other = try TemporaryDirectory()

@@ -15,7 +15,7 @@ import Testing
     func apply(_ section: BackupSection, _ json: String, mode: ImportMode = .merge, present: Bool = true,
                to store: InMemoryStore) throws -> (counts: ImportSummary.SectionCounts, changed: Bool) {
         let stage = SectionImporter.makeStage(for: section)
-        for value in try F.values(json) { stage.add(value) }
+        for (index, value) in try F.values(json).enumerated() { stage.visit(section, index, value) }
         return try store.transaction { transaction in
             try SectionImporter(transaction: transaction, mode: mode).apply(section, stage: stage, present: present)
         }

@@ -25,7 +25,7 @@ import Testing
 
     @Test func givesExactlyWhatTheSequentialPassGives() throws {
         let blob = Self.largeBlob()
-        try #require(blob.count >= ParallelCollectionDecoder.minimumBytes)
+        try #require(blob.count >= JSONArraySplitter.parallelThreshold)
         let parallel = try #require(ParallelCollectionDecoder.decode(blob, as: LookupSnapshot.self, options: .default))
         let sequential = CollectionDecoder.decodeSequentially(blob, as: LookupSnapshot.self, options: .default)
         #expect(parallel.records == sequential.records)

@@ -29,6 +29,8 @@ public final class BackupArchiveReader {
     /// The archive's name in messages.
     public let archiveName: String
     private let tar: TarArchiveReader
+    /// What owns the descriptor (a `BackupFile`), kept alive as long as the reader reads it.
+    private let descriptorOwner: AnyObject?
     private var seenPaths: Set<String> = []
     /// Whether every entry has been read.
     public private(set) var isFinished = false
@@ -36,8 +38,12 @@ public final class BackupArchiveReader {
     /// Opens an archive on a readable descriptor positioned at its start and reads its manifest.
     /// - Throws: `BackupFormatError` when the archive is unsafe or damaged, its first entry is
     ///   not `manifest.json`, the manifest is invalid, or it is from a newer schema version.
-    public init(fileDescriptor: Int32, archiveName: String, limits: BackupReadLimits = .default) throws {
+    /// - Parameter descriptorOwner: the object that closes `fileDescriptor` when it goes away;
+    ///   the reader keeps it alive.
+    public init(fileDescriptor: Int32, archiveName: String, limits: BackupReadLimits = .default,
+                descriptorOwner: AnyObject? = nil) throws {
         self.archiveName = archiveName
+        self.descriptorOwner = descriptorOwner
         tar = try TarArchiveReader(fileDescriptor: fileDescriptor, archiveName: archiveName, limits: limits.archive)
         guard let first = try tar.nextEntry() else {
             throw BackupFormatError.manifestNotFirst(archive: archiveName, firstEntry: nil)

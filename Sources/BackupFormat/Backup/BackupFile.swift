@@ -65,7 +65,7 @@ public final class BackupFile {
             throw BackupFormatError.unrecognizedArchive(archive: name)
         }
         lseek(descriptor, 0, SEEK_SET)
-        return try BackupArchiveReader(fileDescriptor: descriptor, archiveName: name, limits: limits)
+        return try BackupArchiveReader(fileDescriptor: descriptor, archiveName: name, limits: limits, descriptorOwner: self)
     }
 
     /// A descriptor positioned at the start of the file, valid while this object lives.

@@ -36,22 +36,27 @@ public final class PrefetchingSectionReader: @unchecked Sendable {
     }
 
     private func produce(_ handling: BackupArchiveReader.DataHandling) {
-        while true {
-            let result: Result<SectionPayload?, any Error> = Result { try reader.nextSection(handling) }
-            condition.lock()
-            while ready.count >= capacity && !stopRequested { condition.wait() }
-            let stop = stopRequested
-            if !stop { ready.append(result) }
-            let finished: Bool
-            switch result {
-            case .success(let payload): finished = payload == nil
-            case .failure: finished = true
-            }
-            if finished || stop { producerDone = true }
-            condition.broadcast()
-            condition.unlock()
-            if finished || stop { return }
+        while produceOne(handling) {}
+    }
+
+    /// Reads one section and queues it. A function of its own so the payload is not held
+    /// here once queued: the consumer frees a large section as soon as it is done with it.
+    /// - Returns: whether to go on.
+    private func produceOne(_ handling: BackupArchiveReader.DataHandling) -> Bool {
+        let result: Result<SectionPayload?, any Error> = Result { try reader.nextSection(handling) }
+        condition.lock()
+        while ready.count >= capacity && !stopRequested { condition.wait() }
+        let stop = stopRequested
+        if !stop { ready.append(result) }
+        let finished: Bool
+        switch result {
+        case .success(let payload): finished = payload == nil
+        case .failure: finished = true
         }
+        if finished || stop { producerDone = true }
+        condition.broadcast()
+        condition.unlock()
+        return !(finished || stop)
     }
 
     /// The next section, or nil at the end.

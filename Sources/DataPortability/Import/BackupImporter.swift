@@ -61,6 +61,24 @@ public struct BackupImporter {
         }
     }
 
+    /// Validates the next section, decoding its records as validation passes them.
+    /// - Returns: nil at the end; else the section and its records, or nil when the section
+    ///   is not to be applied: once anything failed, nothing is kept (the import will be
+    ///   refused), but validation goes on to report everything.
+    private func stageNextSection(of source: ImportSource,
+                                  checkedBy session: BackupValidationSession) throws -> (BackupSection, any SectionVisitor)?? {
+        guard let payload = try source.nextPayload() else { return nil }
+        if let section = payload.section { progress?(section) }
+        guard !session.hasErrors, let section = payload.section else {
+            try session.check(payload)
+            return .some(nil)
+        }
+        let stage = SectionImporter.makeStage(for: section)
+        try session.check(payload, visitor: stage)
+        guard !session.hasErrors, payload.verification == .verified else { return .some(nil) }
+        return (section, stage)
+    }
+
     private struct DryRunRollback: Error {
         var summary: ImportSummary
     }
@@ -76,15 +94,9 @@ public struct BackupImporter {
         let importer = SectionImporter(transaction: transaction, mode: mode)
         var counts: [ImportSummary.SectionCounts] = []
         var changed = !applied.isEmpty
-        while let payload = try source.nextPayload() {
-            if let section = payload.section { progress?(section) }
-            // Records are decoded as validation passes them; once anything failed, nothing is
-            // kept (the import will be refused), but validation goes on to report everything.
-            let stage = payload.section.map(SectionImporter.makeStage)
-            try session.check(payload) { _, _, value in
-                if !session.hasErrors { stage?.add(value) }
-            }
-            guard !session.hasErrors, let section = payload.section, let stage, payload.verification == .verified else { continue }
+        while let staged = try stageNextSection(of: source, checkedBy: session) {
+            // The section's JSON is gone by now: only its decoded records are held while they are merged.
+            guard let (section, stage) = staged else { continue }
             let (sectionCounts, wrote) = try importer.apply(section, stage: stage, present: source.presentSections.contains(section))
             counts.append(sectionCounts)
             changed = changed || wrote
@@ -108,3 +120,4 @@ public struct BackupImporter {
         return summary
     }
 }
+

@@ -1,25 +1,37 @@
+import BackupFormat
+import DataValidation
 import DomainModel
 import JSONCore
 
 /// Collects a section's records while the validator streams past them, decoding each at
-/// once, so the import never holds the parsed JSON of a whole section.
-protocol SectionStaging: AnyObject {
-    /// Decodes and keeps one record that passed validation.
-    func add(_ value: JSONValue)
-}
-
-/// The staging area of one record type.
-final class RecordStage<Record: JSONRecord>: SectionStaging {
-    private(set) var records: [Record] = []
+/// once, so the import never holds the parsed JSON of a whole section. A large section is
+/// decoded on every core: each run of it fills a stage of its own, absorbed in order.
+final class RecordStage<Record: JSONRecord>: SectionVisitor {
+    /// The records in order: this stage's own, then each absorbed run's, kept as they came
+    /// rather than copied into one array (a section's records would briefly be held twice).
+    var records: FlattenSequence<[[Record]]> { ([own] + runs).joined() }
+    private var own: [Record] = []
+    private var runs: [[Record]] = []
     /// Records that passed validation but could not be decoded (none, unless the schema and
     /// the decoder disagree).
     private(set) var malformed = 0
 
-    func add(_ value: JSONValue) {
+    func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
+        precondition(runs.isEmpty, "records are visited before runs are absorbed, never after")
         do {
-            records.append(try Record.decode(value).0)
+            own.append(try Record.decode(record).0)
         } catch {
             malformed += 1
         }
+    }
+
+    func makeRunVisitor(for section: BackupSection) -> RecordStage? {
+        RecordStage()
+    }
+
+    func absorb(_ run: RecordStage) {
+        precondition(run.runs.isEmpty, "a run's stage absorbs nothing itself")
+        runs.append(run.own)
+        malformed += run.malformed
     }
 }

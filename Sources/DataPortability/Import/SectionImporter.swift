@@ -1,5 +1,6 @@
 import BackupFormat
 import DataStore
+import DataValidation
 import DomainModel
 
 /// Merges or replaces one section of a backup into the store, inside the import's
@@ -9,7 +10,7 @@ struct SectionImporter {
     let mode: ImportMode
 
     /// A staging area for `section`'s records, of the right type.
-    static func makeStage(for section: BackupSection) -> any SectionStaging {
+    static func makeStage(for section: BackupSection) -> any SectionVisitor {
         switch section {
         case .trackedDomains: RecordStage<TrackedDomain>()
         case .lookupHistory: RecordStage<LookupSnapshot>()
@@ -25,7 +26,7 @@ struct SectionImporter {
 
     /// Applies the records `stage` collected (the section's records that passed validation, in order).
     /// - Returns: the counts, and whether the store's data changed.
-    func apply(_ section: BackupSection, stage: any SectionStaging, present: Bool) throws -> (ImportSummary.SectionCounts, Bool) {
+    func apply(_ section: BackupSection, stage: any SectionVisitor, present: Bool) throws -> (ImportSummary.SectionCounts, Bool) {
         var counts = ImportSummary.SectionCounts(section: section, present: present)
         guard present else { return (counts, false) }
         let saver = RecordSaver(transaction: transaction)
@@ -72,8 +73,8 @@ struct SectionImporter {
     }
 
     /// The staged records of `stage`, counting those that could not be decoded.
-    private func records<Record: JSONRecord>(_ stage: any SectionStaging, as type: Record.Type,
-                                             _ counts: inout ImportSummary.SectionCounts) -> [Record] {
+    private func records<Record: JSONRecord>(_ stage: any SectionVisitor, as type: Record.Type,
+                                             _ counts: inout ImportSummary.SectionCounts) -> FlattenSequence<[[Record]]> {
         guard let stage = stage as? RecordStage<Record> else {
             preconditionFailure("the stage of a \(Record.self) section holds another type")
         }
@@ -82,7 +83,7 @@ struct SectionImporter {
     }
 
     /// The one record of an object section, if the backup held one.
-    private func staged<Record: JSONRecord>(_ stage: any SectionStaging, as type: Record.Type,
+    private func staged<Record: JSONRecord>(_ stage: any SectionVisitor, as type: Record.Type,
                                             _ counts: inout ImportSummary.SectionCounts) -> Record? {
         records(stage, as: type, &counts).first
     }
@@ -112,7 +113,7 @@ struct SectionImporter {
     /// once, by what the store ends up holding under its key: a later copy in the backup is
     /// merged into the first before that comparison, so a dry run's counts always match what
     /// the real run writes.
-    private func applyCollection<Record>(_ stage: any SectionStaging, key: CollectionKey<Record>,
+    private func applyCollection<Record>(_ stage: any SectionVisitor, key: CollectionKey<Record>,
                                          _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
         let existing = try RecordLoader(transaction).load(key)
         let before = RecordCollection(existing.records)
@@ -143,7 +144,7 @@ struct SectionImporter {
         // A merge keeps the store's unreadable records verbatim, after the readable ones. A
         // replace drops them, and the safety snapshot cannot bring them back: an export leaves
         // unreadable records out (its summary lists them).
-        return try RecordSaver(transaction: transaction).save(collection.records,
+        return try RecordSaver(transaction: transaction).save(collection,
                                                               keepingVerbatim: mode == .merge ? existing.unreadableElements : [],
                                                               to: key)
     }

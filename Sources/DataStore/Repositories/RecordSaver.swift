@@ -22,17 +22,28 @@ public struct RecordSaver {
     @discardableResult
     public func save<Record>(_ records: [Record], keepingVerbatim verbatim: [[UInt8]] = [],
                              to key: CollectionKey<Record>) throws -> Bool {
-        let distinct = RecordCollection(records).records
-        let bytes = CollectionDecoder.encodeArray(distinct, verbatim: verbatim, capacity: 64 * 1024)
+        try save(RecordCollection(records), keepingVerbatim: verbatim, to: key)
+    }
+
+    /// Saves a collection already deduplicated, as `save(_:keepingVerbatim:to:)` does.
+    @discardableResult
+    public func save<Record>(_ collection: RecordCollection<Record>, keepingVerbatim verbatim: [[UInt8]] = [],
+                             to key: CollectionKey<Record>) throws -> Bool {
+        let bytes = RecordArrayEncoder.encode(collection.records, verbatim: verbatim, capacity: 64 * 1024, as: Data.self)
         return try setIfChanged(bytes, key.storageKey)
     }
 
     /// Sets `key` to `bytes` unless it already holds exactly them.
     func setIfChanged(_ bytes: [UInt8], _ key: StorageKey) throws -> Bool {
-        if case .data(let existing)? = try transaction.value(forKey: key.rawValue), existing.elementsEqual(bytes) {
+        try setIfChanged(Data(bytes), key)
+    }
+
+    /// Sets `key` to `bytes` unless it already holds exactly them.
+    func setIfChanged(_ bytes: Data, _ key: StorageKey) throws -> Bool {
+        if case .data(let existing)? = try transaction.value(forKey: key.rawValue), existing == bytes {
             return false
         }
-        try transaction.set(.data(Data(bytes)), forKey: key.rawValue)
+        try transaction.set(.data(bytes), forKey: key.rawValue)
         return true
     }
 

@@ -9,9 +9,28 @@ import JSONCore
 /// tracked domains and snapshot ids are collected as their sections go by.
 struct ReferenceRules {
     private(set) var trackedDomains = Set<String>()
-    private(set) var snapshotIDs = Set<String>()
+    /// Snapshot ids as UUIDs (any case), or as lowercased text when they are not UUIDs.
+    private(set) var snapshotIDs = Set<IdentitySet.Identity>()
     private var sawTrackedDomains = false
     private var sawLookupHistory = false
+
+    /// Whether the records of `section` can be checked in any order, by several copies of
+    /// these rules at once, and the copies then absorbed. Tracked domains cannot: the second
+    /// of two equal domains is the one reported.
+    static func isOrderIndependent(_ section: BackupSection) -> Bool {
+        section != .trackedDomains
+    }
+
+    /// Takes over what a copy collected while checking a run of `section`. Of the collections,
+    /// only the snapshot ids grow in a section checked in parallel (tracked domains are
+    /// order-dependent, see `isOrderIndependent(_:)`).
+    mutating func absorb(_ run: ReferenceRules, checking section: BackupSection) {
+        if section == .lookupHistory {
+            if snapshotIDs.isEmpty { snapshotIDs = run.snapshotIDs } else { snapshotIDs.formUnion(run.snapshotIDs) }
+        }
+        sawTrackedDomains = sawTrackedDomains || run.sawTrackedDomains
+        sawLookupHistory = sawLookupHistory || run.sawLookupHistory
+    }
 
     /// Notes that a section was read to its end, so references into it are checked even when
     /// it holds no record (an audit of a domain is untracked when nothing is tracked).
@@ -35,7 +54,7 @@ struct ReferenceRules {
             }
         case .lookupHistory:
             sawLookupHistory = true
-            if let id = record["id"]?.string { snapshotIDs.insert(id.lowercased()) }
+            if let id = record["id"], let identity = Self.snapshotIdentity(id) { snapshotIDs.insert(identity) }
         case .domainAudits:
             checkTracked(record["domain"], key: "domain", &walker)
         case .domainWorkflows:
@@ -44,8 +63,9 @@ struct ReferenceRules {
             checkTrackedList(record["monitoredDomains"], key: "monitoredDomains", &walker)
         case .monitoringLogs:
             checkTracked(record["domain"], key: "domain", &walker)
-            if sawLookupHistory, let id = record["snapshotId"]?.string, !snapshotIDs.contains(id.lowercased()) {
-                walker.record(.warning, .missingSnapshot, "names snapshot \(id), which is not in the lookup history.", key: "snapshotId")
+            if sawLookupHistory, let id = record["snapshotId"], let identity = Self.snapshotIdentity(id), !snapshotIDs.contains(identity) {
+                walker.record(.warning, .missingSnapshot, "names snapshot \(id.string ?? ""), which is not in the lookup history.",
+                              key: "snapshotId")
             }
         case .usageCredits:
             guard let balance = record["balance"]?.int else { return }
@@ -57,6 +77,14 @@ struct ReferenceRules {
             }
         case .appSettings, .entitlement:
             break
+        }
+    }
+
+    /// How a snapshot id is compared: a UUID in any case, other text lowercased.
+    private static func snapshotIdentity(_ id: JSONValue) -> IdentitySet.Identity? {
+        switch IdentitySet(isUUID: true).identity(of: id) {
+        case .text(let text): .text(text.lowercased())
+        case let identity: identity
         }
     }
 

@@ -3,34 +3,42 @@ import DomainModel
 import JSONCore
 
 extension BackupValidationSession {
-    func checkSection(_ section: BackupSection, bytes: [UInt8], node: SchemaNode, listedRecords: Int?,
-                      visit: ((BackupSection, Int?, JSONValue) throws -> Void)?) throws {
+    func checkSection<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], node: SchemaNode, listedRecords: Int?,
+                                               visitor: Visitor?, visit: ((BackupSection, Int?, JSONValue) throws -> Void)?) throws {
         var walker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
         var count = 0
         guard let compiled = compiledSchema(for: section) else { return }
         switch node.kind {
         case .array(let arraySchema):
-            var seenIDs = IdentitySet(isUUID: arraySchema.uniqueFieldIsUUID)
+            // A caller's closure may not be called from several threads; a visitor can be.
+            let countedInParallel = visit != nil ? nil
+                : checkArrayInParallel(section, bytes: bytes, array: arraySchema, compiled: compiled, visitor: visitor, walker: &walker)
             var parseError: JSONParseError?
-            do {
-                try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
-                    count += 1
-                    walker.path.push(.index(index))
-                    let errorsBefore = walker.errorCount
-                    walker.check(element, compiled)
-                    if let field = arraySchema.uniqueField, let idValue = element[field], !seenIDs.insert(idValue) {
-                        let id = idValue.string ?? ""
-                        walker.record(.warning, .duplicate, "repeats \(field) \"\(id)\" of an earlier record; the two are merged on import.", key: field)
+            if let countedInParallel {
+                count = countedInParallel
+            } else {
+                var seenIDs = IdentitySet(isUUID: arraySchema.uniqueFieldIsUUID)
+                do {
+                    try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
+                        count += 1
+                        walker.path.push(.index(index))
+                        let errorsBefore = walker.errorCount
+                        walker.check(element, compiled)
+                        if let field = arraySchema.uniqueField, let idValue = element[field], !seenIDs.insert(idValue) {
+                            walker.record(.warning, .duplicate, Self.duplicateRecordMessage(field: field, id: idValue.string ?? ""),
+                                          key: field)
+                        }
+                        if walker.errorCount == errorsBefore {
+                            references.check(section, element, &walker)
+                            try visit?(section, index, element)
+                            visitor?.visit(section, index, element)
+                        }
+                        walker.path.pop()
+                        if walker.findings.count > 4096 { appendFindings(walker.takeFindings()) }
                     }
-                    if walker.errorCount == errorsBefore {
-                        references.check(section, element, &walker)
-                        try visit?(section, index, element)
-                    }
-                    walker.path.pop()
-                    if walker.findings.count > 4096 { appendFindings(walker.takeFindings()) }
+                } catch let error as JSONParseError {
+                    parseError = error
                 }
-            } catch let error as JSONParseError {
-                parseError = error
             }
             if let parseError {
                 let (code, message) = parseFinding(parseError, expected: "an array")
@@ -58,6 +66,7 @@ extension BackupValidationSession {
                 if walker.errorCount == errorsBefore && !root.isNull {
                     references.check(section, root, &walker)
                     try visit?(section, nil, root)
+                    visitor?.visit(section, nil, root)
                 }
             } catch let error as JSONParseError {
                 let (code, message) = parseFinding(error, expected: expected)

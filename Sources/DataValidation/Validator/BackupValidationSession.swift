@@ -56,9 +56,22 @@ public final class BackupValidationSession {
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
     /// Checks one entry: its verification, then its JSON against the schema and the rules.
-    /// - Parameter visit: called with each record (array sections: each element with its
-    ///   index; object sections: the root, index nil) that passed every check.
+    /// Large sections are checked on every core.
+    /// - Parameter visit: called on this thread with each record (array sections: each
+    ///   element with its index; object sections: the root, index nil) that passed every
+    ///   check; with it, the entry is checked on this thread alone.
     public func check(_ payload: SectionPayload, visit: ((BackupSection, Int?, JSONValue) throws -> Void)? = nil) throws {
+        try check(payload, visitor: nil as NoVisitor?, visit: visit)
+    }
+
+    /// Checks one entry as `check(_:visit:)` does, giving the records that passed every check
+    /// to `visitor` — from several threads for a large section, see `SectionVisitor`.
+    public func check<Visitor: SectionVisitor>(_ payload: SectionPayload, visitor: Visitor) throws {
+        try check(payload, visitor: visitor, visit: nil)
+    }
+
+    private func check<Visitor: SectionVisitor>(_ payload: SectionPayload, visitor: Visitor?,
+                                                visit: ((BackupSection, Int?, JSONValue) throws -> Void)?) throws {
         switch payload.verification {
         case .verified:
             break
@@ -76,7 +89,14 @@ public final class BackupValidationSession {
               let node = schema.node(for: section)
         else { return }
         checkedSections.insert(section)
-        try checkSection(section, bytes: bytes, node: node, listedRecords: payload.listing?.records, visit: visit)
+        try checkSection(section, bytes: bytes, node: node, listedRecords: payload.listing?.records, visitor: visitor, visit: visit)
+    }
+
+    /// The visitor type of checks without one.
+    private final class NoVisitor: SectionVisitor {
+        func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {}
+        func makeRunVisitor(for section: BackupSection) -> Self? { nil }
+        func absorb(_ run: NoVisitor) {}
     }
 
     /// Ends validation; `missing` are the manifest entries the archive lacked.

@@ -5,25 +5,51 @@ import JSONCore
 /// The ids seen in one list, to report duplicates: UUIDs compared as UUIDs (any case, no
 /// string made), other ids compared exactly, as the decoders compare them.
 struct IdentitySet {
-    private var uuids = Set<UUID>()
-    private var texts = Set<String>()
+    /// One id, as compared.
+    enum Identity: Hashable, Sendable {
+        case uuid(UUID)
+        case text(String)
+    }
+
+    private var seen = Set<Identity>()
     let isUUID: Bool
 
     init(isUUID: Bool) {
         self.isUUID = isUUID
     }
 
+    /// Makes room for `count` ids, so a long list is not rehashed as it grows.
+    mutating func reserveCapacity(_ count: Int) {
+        seen.reserveCapacity(count)
+    }
+
     /// Records `id`; false when it was already there. Values that are not strings are ignored.
     mutating func insert(_ id: JSONValue) -> Bool {
-        id.withUnsafeView { view, index in insert(view, index) }
+        guard let identity = identity(of: id) else { return true }
+        return insert(identity)
+    }
+
+    /// Records an id found earlier with `identity(of:)`; false when it was already there.
+    mutating func insert(_ identity: Identity) -> Bool {
+        seen.insert(identity).inserted
     }
 
     /// Records the id at `index` of `view`; false when it was already there.
     mutating func insert(_ view: JSONUnsafeView, _ index: Int) -> Bool {
-        guard view.kind(index) == .string else { return true }
+        guard let identity = identity(view, index) else { return true }
+        return insert(identity)
+    }
+
+    /// How `id` is compared, or nil when it is not a string (and so not an id at all).
+    func identity(of id: JSONValue) -> Identity? {
+        id.withUnsafeView { view, index in identity(view, index) }
+    }
+
+    private func identity(_ view: JSONUnsafeView, _ index: Int) -> Identity? {
+        guard view.kind(index) == .string else { return nil }
         if isUUID, view.isPlainString(index), let uuid = RecordID.parse(utf8: view.rawBytes(index)) {
-            return uuids.insert(uuid).inserted
+            return .uuid(uuid)
         }
-        return texts.insert(view.string(index) ?? "").inserted
+        return .text(view.string(index) ?? "")
     }
 }

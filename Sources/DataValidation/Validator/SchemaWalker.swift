@@ -27,6 +27,12 @@ struct SchemaWalker {
         findings.append(Finding(severity, code, section: section, location: path.text(appending: key), message: message))
     }
 
+    /// Adds findings another walker made, as if this one had made them.
+    mutating func append(_ more: some Collection<Finding>) {
+        errorCount += more.count { $0.severity == .error }
+        findings.append(contentsOf: more)
+    }
+
     mutating func takeFindings() -> [Finding] {
         defer { findings.removeAll(keepingCapacity: true) }
         return findings

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import JSONCore
 
@@ -12,6 +11,14 @@ public enum RecordArrayEncoder {
     /// The canonical JSON array of `records`, followed by `verbatim` elements as given.
     /// - Parameter capacity: the expected size of the output, to allocate it once.
     public static func encode<Record: JSONRecord>(_ records: [Record], verbatim: [[UInt8]] = [], capacity: Int = 4096) -> [UInt8] {
+        encode(records, verbatim: verbatim, capacity: capacity, as: [UInt8].self)
+    }
+
+    /// The same array as `encode(_:verbatim:capacity:)`, built directly as `Output` (such as
+    /// `Data` for a store value), so the text is never held twice.
+    public static func encode<Record: JSONRecord, Output: RangeReplaceableCollection<UInt8>>(
+        _ records: [Record], verbatim: [[UInt8]] = [], capacity: Int = 4096, as output: Output.Type
+    ) -> Output {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard records.count >= parallelThreshold, cores > 1 else {
             var writer = JSONWriter(capacity: max(capacity, 64))
@@ -19,25 +26,26 @@ public enum RecordArrayEncoder {
             for record in records { record.encode(to: &writer) }
             for element in verbatim { writer.rawJSON(element) }
             writer.endArray()
-            return writer.bytes
+            if let bytes = writer.bytes as? Output { return bytes }
+            return Output(writer.bytes)
         }
         let sliceCount = cores * 2
         let sliceLength = (records.count + sliceCount - 1) / sliceCount
-        let slices = SliceBuffers(count: sliceCount)
-        DispatchQueue.concurrentPerform(iterations: sliceCount) { slice in
-            let range = (slice * sliceLength)..<min(records.count, (slice + 1) * sliceLength)
-            guard !range.isEmpty else { return }
+        let slices = (0..<sliceCount).map { ($0 * sliceLength)..<min(records.count, ($0 + 1) * sliceLength) }
+        guard var parts = JSONArraySplitter.mapRuns(slices, { range -> [UInt8] in
             var writer = JSONWriter(capacity: capacity / sliceCount + 1024)
             for record in records[range] { record.encode(to: &writer) }
-            slices.store(writer.bytes, at: slice)
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(max(capacity, slices.totalCount + verbatim.reduce(0) { $0 + $1.count + 1 } + 2))
+            return writer.bytes
+        }) else { preconditionFailure("encoding a slice cannot fail") }
+        var output = Output()
+        output.reserveCapacity(max(capacity, parts.reduce(0) { $0 + $1.count + 1 } + verbatim.reduce(0) { $0 + $1.count + 1 } + 2))
         output.append(UInt8(ascii: "["))
-        // Each slice's writer put commas between its records; the joins get theirs here.
-        for bytes in slices.all where !bytes.isEmpty {
+        // Each slice's writer put commas between its records; the joins get theirs here. Each
+        // slice is released once copied, so the records' text is never held twice over.
+        for index in parts.indices where !parts[index].isEmpty {
             if output.count > 1 { output.append(UInt8(ascii: ",")) }
-            output.append(contentsOf: bytes)
+            output.append(contentsOf: parts[index])
+            parts[index] = []
         }
         for element in verbatim {
             if output.count > 1 { output.append(UInt8(ascii: ",")) }
@@ -45,24 +53,5 @@ public enum RecordArrayEncoder {
         }
         output.append(UInt8(ascii: "]"))
         return output
-    }
-
-    /// Per-slice output, filled from several threads (each slot by exactly one).
-    private final class SliceBuffers: @unchecked Sendable {
-        private var buffers: [[UInt8]]
-        private let lock = NSLock()
-
-        init(count: Int) {
-            buffers = Array(repeating: [], count: count)
-        }
-
-        func store(_ bytes: [UInt8], at index: Int) {
-            lock.lock()
-            buffers[index] = bytes
-            lock.unlock()
-        }
-
-        var all: [[UInt8]] { buffers }
-        var totalCount: Int { buffers.reduce(0) { $0 + $1.count + 1 } }
     }
 }

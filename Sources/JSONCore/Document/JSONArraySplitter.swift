@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Splits a top-level JSON array into runs of whole elements, so the runs can be parsed on
 /// several cores at once.
 ///
@@ -39,16 +42,7 @@ public enum JSONArraySplitter {
                 let byte = base[position]
                 switch byte {
                 case UInt8(ascii: "\""):
-                    position += 1
-                    while position < innerEnd {
-                        let character = base[position]
-                        if character == UInt8(ascii: "\\") {
-                            position += 2
-                            continue
-                        }
-                        if character == UInt8(ascii: "\"") { break }
-                        position += 1
-                    }
+                    position = closingQuote(base, from: position + 1, end: innerEnd)
                     sawValue = true
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     depth += 1
@@ -74,6 +68,22 @@ public enum JSONArraySplitter {
             if sawValue { runs.append(Run(bytes: runStart..<innerEnd, firstIndex: runFirstIndex)) }
             return runs
         }
+    }
+
+    /// The position of the quote closing a string whose text starts at `start` (`end` when
+    /// none does). Strings are most of a record array, so they are skipped with `memchr`.
+    private static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
+        var searchFrom = start
+        while searchFrom < end {
+            guard let found = memchr(base + searchFrom, Int32(UInt8(ascii: "\"")), end - searchFrom) else { return end }
+            let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            // A quote after an odd number of backslashes is escaped.
+            var backslashes = 0
+            while quote - 1 - backslashes >= searchFrom, base[quote - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            searchFrom = quote + 1
+        }
+        return end
     }
 
     @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
@@ -109,6 +119,70 @@ extension JSONArrayStream {
                 parser.position += 1
                 parser.skipWhitespace()
             }
+        }
+    }
+}
+
+extension JSONArraySplitter {
+    /// Arrays smaller than this are not worth splitting: the threads cost more than they save.
+    public static let parallelThreshold = 1 << 20
+
+    /// Runs for every core, or nil when `source` is small, the machine has one core, or the
+    /// text does not look like one array (the caller then takes its sequential path).
+    public static func runsForAllCores(_ source: [UInt8]) -> [Run]? {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard cores > 1, source.count >= parallelThreshold,
+              let runs = split(source, into: cores * 2), runs.count > 1
+        else { return nil }
+        return runs
+    }
+
+    /// Calls `body` once per run, on every core at once, and returns the results in run order.
+    ///
+    /// `body` runs on several threads at the same time: each call must touch only what
+    /// belongs to its own run (its own result, visitor or buffers) and read shared data only.
+    /// - Returns: nil when `body` threw for any run.
+    public static func mapRuns<Element: Sendable, Result>(_ runs: [Element], _ body: (Element) throws -> Result) -> [Result]? {
+        let slots = RunSlots<Result>(count: runs.count)
+        withoutActuallyEscaping(body) { body in
+            let shared = SharedBody(body: body)
+            DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+                slots.store(try? shared.body(runs[index]), at: index)
+            }
+        }
+        return slots.all
+    }
+
+    /// The body handed to the worker threads; `mapRuns` states what it may touch.
+    private struct SharedBody<Element, Result>: @unchecked Sendable {
+        let body: (Element) throws -> Result
+    }
+
+    /// Per-run results, filled from several threads, each slot by exactly one.
+    private final class RunSlots<Result>: @unchecked Sendable {
+        private var slots: [Result?]
+        private let lock = NSLock()
+
+        init(count: Int) {
+            slots = Array(repeating: nil, count: count)
+        }
+
+        func store(_ result: Result?, at index: Int) {
+            lock.lock()
+            slots[index] = result
+            lock.unlock()
+        }
+
+        var all: [Result]? {
+            lock.lock()
+            defer { lock.unlock() }
+            var results: [Result] = []
+            results.reserveCapacity(slots.count)
+            for slot in slots {
+                guard let slot else { return nil }
+                results.append(slot)
+            }
+            return results
         }
     }
 }

@@ -1,0 +1,84 @@
+import BackupFormat
+import JSONCore
+
+extension BackupValidationSession {
+    /// What one thread found in a run of an array section.
+    struct RunFindings<Visitor> {
+        var findings: [Finding]
+        /// Each record's id and where a duplicate warning about it goes in `findings`: which
+        /// records are duplicates depends on the runs before, so it is decided in order after.
+        var identities: [(position: Int, index: Int, identity: IdentitySet.Identity, source: Range<Int>)]
+        var count: Int
+        var references: ReferenceRules
+        var visitor: Visitor?
+    }
+
+    /// Checks an array section's records on every core, or returns nil (having reported and
+    /// visited nothing) when the section is small, its reference rules depend on order, or a
+    /// run does not parse — the sequential pass then reports the problem exactly.
+    /// - Returns: the number of records.
+    func checkArrayInParallel<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], array: ArraySchema,
+                                                       compiled: CompiledSchema, visitor: Visitor?,
+                                                       walker: inout SchemaWalker) -> Int? {
+        guard ReferenceRules.isOrderIndependent(section), let runs = JSONArraySplitter.runsForAllCores(bytes) else { return nil }
+        var runVisitors: [Visitor?] = []
+        if let visitor {
+            for _ in runs {
+                guard let runVisitor = visitor.makeRunVisitor(for: section) else { return nil }
+                runVisitors.append(runVisitor)
+            }
+        } else {
+            runVisitors = Array(repeating: nil, count: runs.count)
+        }
+        let startingReferences = references
+        let options = self.options
+        let seen = IdentitySet(isUUID: array.uniqueFieldIsUUID)
+        let visitors = runVisitors
+        let results = JSONArraySplitter.mapRuns(Array(runs.enumerated())) { number, run -> RunFindings<Visitor> in
+            var runWalker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
+            var result = RunFindings(findings: [], identities: [], count: 0, references: startingReferences, visitor: visitors[number])
+            try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
+                result.count += 1
+                runWalker.path.push(.index(index))
+                let errorsBefore = runWalker.errorCount
+                runWalker.check(element, compiled)
+                if let field = array.uniqueField, let id = element[field], let identity = seen.identity(of: id) {
+                    result.identities.append((runWalker.findings.count, index, identity, id.sourceRange))
+                }
+                if runWalker.errorCount == errorsBefore {
+                    result.references.check(section, element, &runWalker)
+                    result.visitor?.visit(section, index, element)
+                }
+                runWalker.path.pop()
+            }
+            result.findings = runWalker.takeFindings()
+            return result
+        }
+        guard let results else { return nil }
+        var seenIDs = seen
+        seenIDs.reserveCapacity(results.reduce(0) { $0 + $1.identities.count })
+        var count = 0
+        for result in results {
+            var next = 0
+            for entry in result.identities where !seenIDs.insert(entry.identity) {
+                walker.append(result.findings[next..<entry.position])
+                next = entry.position
+                // Rare, so the id's text is parsed again rather than kept for every record.
+                let id = (try? JSONDocument(parsing: Array(bytes[entry.source])))?.root.string ?? ""
+                walker.path.push(.index(entry.index))
+                walker.record(.warning, .duplicate, Self.duplicateRecordMessage(field: array.uniqueField ?? "", id: id),
+                              key: array.uniqueField)
+                walker.path.pop()
+            }
+            walker.append(result.findings[next...])
+            count += result.count
+            references.absorb(result.references, checking: section)
+            if let visitor, let runVisitor = result.visitor { visitor.absorb(runVisitor) }
+        }
+        return count
+    }
+
+    static func duplicateRecordMessage(field: String, id: String) -> String {
+        "repeats \(field) \"\(id)\" of an earlier record; the two are merged on import."
+    }
+}

@@ -1,0 +1,103 @@
+import BackupFormat
+@testable import DataValidation
+import Foundation
+import JSONCore
+import Testing
+import TestSupport
+
+/// Large sections are checked on every core; what they report and hand on must be exactly
+/// what one thread would report and hand on.
+@Suite struct BackupValidationSessionParallelTests {
+    typealias Valid = ValidBackupSections
+
+    /// Collects the records it is given, as the import's stages do.
+    final class Recorder: SectionVisitor {
+        var visited: [String] = []
+        private(set) var runVisitors = 0
+
+        func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
+            visited.append("\(section.rawValue)[\(index.map(String.init) ?? "-")] \(record["id"]?.string ?? "")")
+        }
+
+        func makeRunVisitor(for section: BackupSection) -> Recorder? {
+            runVisitors += 1
+            return Recorder()
+        }
+
+        func absorb(_ run: Recorder) {
+            visited += run.visited
+        }
+    }
+
+    /// Over a megabyte of lookup history and monitoring logs, with schema errors, ids repeated
+    /// from far earlier (another run), logs naming missing snapshots, and strings full of
+    /// brackets and escaped quotes.
+    static func largeArchive() -> TestArchive {
+        var snapshots: [String] = []
+        var logs: [String] = []
+        for index in 0..<6_000 {
+            let id = index % 2_500 == 2_499 ? Valid.id(100_000 + index / 5_000) : Valid.id(100_000 + index)
+            let when = index % 1_733 == 5 ? "yesterday" : "2025-06-01T12:00:00Z"
+            snapshots.append(#"""
+                {"id": "\#(id)", "domain": "alpha.example", "capturedAt": "\#(when)", "trigger": "manual",
+                 "dns": {"resolver": "https://x/[q],{\"a\":1}", "records": [
+                   {"type": "TXT", "name": "alpha.example", "value": "v=spf1 ] } \"quoted\", more", "ttl": 300}]}}
+                """#)
+            let snapshot = index % 997 == 3 ? Valid.id(900_000 + index) : Valid.id(100_000 + index)
+            logs.append(#"""
+                {"id": "\#(Valid.id(300_000 + index))", "domain": "\#(index % 1_201 == 7 ? "zulu.example" : "bravo.example")",
+                 "checkedAt": "2025-06-02T12:00:05Z", "event": "dnsChange", "message": "changed \"[A]\", {ok}", "snapshotId": "\#(snapshot)"}
+                """#)
+        }
+        var archive = TestArchive.valid
+        archive.replace(.lookupHistory, with: "[\n" + snapshots.joined(separator: ",\n") + "\n]")
+        archive.replace(.monitoringLogs, with: "[\n" + logs.joined(separator: ",\n") + "\n]")
+        return archive
+    }
+
+    /// Findings and visited records of a session over `archive`: in parallel (`visitor`), or on
+    /// one thread (a closure).
+    func run(_ archive: TestArchive, parallel: Bool) throws -> (findings: [Finding], visited: [String], runVisitors: Int) {
+        let directory = try TemporaryDirectory()
+        let url = try archive.write(in: directory)
+        let reader = try BackupFile(path: url.path).openArchive()
+        let session = BackupValidationSession(manifest: reader.manifest, archive: url.path)
+        let recorder = Recorder()
+        while let payload = try reader.nextSection() {
+            if parallel {
+                try session.check(payload, visitor: recorder)
+            } else {
+                try session.check(payload) { section, index, record in recorder.visit(section, index, record) }
+            }
+        }
+        return (session.finish(missing: reader.missingSections), recorder.visited, recorder.runVisitors)
+    }
+
+    @Test func reportsAndVisitsExactlyWhatOneThreadDoes() throws {
+        let archive = Self.largeArchive()
+        let parallel = try run(archive, parallel: true)
+        let sequential = try run(archive, parallel: false)
+        try #require(ProcessInfo.processInfo.activeProcessorCount > 1, "one core: nothing runs in parallel")
+        #expect(parallel.runVisitors > 0, "the large sections were split")
+        #expect(sequential.runVisitors == 0)
+        #expect(parallel.findings == sequential.findings)
+        #expect(parallel.visited == sequential.visited)
+        let codes = Set(sequential.findings.map(\.code))
+        #expect(codes.isSuperset(of: [.duplicate, .missingSnapshot, .untrackedDomain]))
+        #expect(sequential.findings.contains { $0.severity == .error && $0.location.hasPrefix("$.lookupHistory[") })
+        #expect(sequential.visited.count > 11_000)
+    }
+
+    @Test func aSyntaxErrorInALargeSectionIsReportedOnceWhereItIs() throws {
+        var archive = Self.largeArchive()
+        let history = String(decoding: archive[.lookupHistory].bytes, as: UTF8.self)
+        let cut = history.index(history.startIndex, offsetBy: history.count * 2 / 3)
+        let boundary = try #require(history.range(of: "},\n{", range: cut..<history.endIndex))
+        archive.replace(.lookupHistory, with: history.replacingCharacters(in: boundary, with: "},,\n{"))
+        let parallel = try run(archive, parallel: true)
+        #expect(parallel.findings == (try run(archive, parallel: false)).findings)
+        let syntax = parallel.findings.filter { $0.code == .jsonSyntax }
+        #expect(syntax.count == 1)
+        #expect(syntax.first?.section == "lookupHistory")
+    }
+}
