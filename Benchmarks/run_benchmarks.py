@@ -128,7 +128,7 @@ def write_markdown(results, path):
     for size in results["sizes"]:
         lines += [f"### {size['size']} ({size['jsonBytes'] / 1e6:.1f} MB of JSON)", "",
                   "| operation | seconds | MB/s of JSON | peak RSS (MB) |", "|---|---:|---:|---:|"]
-        lines += [f"| {row['operation']} | {row['seconds']:.3f} | {row['mbPerSecond']:.1f} | {row['peakRSSMB']:.0f} |"
+        lines += [f"| {row['operation'].replace('|', chr(92) + '|')} | {row['seconds']:.3f} | {row['mbPerSecond']:.1f} | {row['peakRSSMB']:.0f} |"
                   for row in size["rows"]]
         lines.append("")
     if results.get("targets"):
