@@ -34,7 +34,8 @@ import TestSupport
 
             OPTIONS:
               --store <path>          The store to read (default: $DOMAINDIG_STORE, else
-                                      $XDG_DATA_HOME/domaindig/store.sqlite).
+                                      $XDG_DATA_HOME/domaindig/store.sqlite, else
+                                      ~/.local/share/domaindig/store.sqlite).
               -o, --output <file>     Where to write the archive, or - for standard output
                                       (default: domaindig-<UTC time>.ddbackup here).
               --compression <zstd|gzip|none>

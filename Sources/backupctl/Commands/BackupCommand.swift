@@ -1,6 +1,7 @@
 import ArgumentParsing
 import BackupFormat
 import DataPortability
+import DurableIO
 import Foundation
 
 /// `backupctl backup`: one scheduled backup into a directory, then retention.
@@ -9,7 +10,8 @@ struct BackupCommand: BackupctlCommand {
         commandName: "backup",
         abstract: "Back up the store into a directory and apply retention (for cron and systemd timers).",
         discussion: """
-            Takes the directory's lock (a second run exits 75 at once), exports the store to \
+            Opens the store (exits 66 when it is missing) and takes the directory's lock (a \
+            second run exits 75 at once), exports the store to \
             domaindig-<UTC time>.ddbackup, reads the new file back in full (checksums and \
             validation), then removes the backups no --keep-… rule keeps (restic's forget rules). \
             The newest good backup is never removed; damaged and partial files are reported and \
@@ -20,7 +22,7 @@ struct BackupCommand: BackupctlCommand {
     @Option(help: ArgumentHelp("The backup directory (created if missing).", valueName: "dir"))
     var dir: String
 
-    @Option(help: ArgumentHelp("The store to back up (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite).", valueName: "path"))
+    @Option(help: CommonOptions.storeHelp("back up"))
     var store: String?
 
     @OptionGroup var retention: RetentionOptions
@@ -41,6 +43,9 @@ struct BackupCommand: BackupctlCommand {
             summary = try run.run(storePath: store)
         } catch let failure as ScheduledBackup.Failure {
             throw CommandFailure(.invalidData, failure.description)
+        } catch let error as FileIOError {
+            // Store errors are StoreError: a bare file error is about the directory or the new file.
+            throw ErrorClassifier.classifyOutput(error)
         }
         let records = summary.manifest.sections.reduce(0) { $0 + $1.records }
         console.print("Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes))), verified.")

@@ -21,7 +21,7 @@ struct ExportCommand: BackupctlCommand {
             archive goes to standard output and the summary to standard error.
             """)
 
-    @Option(help: ArgumentHelp("The store to read (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite).", valueName: "path"))
+    @Option(help: CommonOptions.storeHelp("read"))
     var store: String?
 
     @Option(name: [.short("o"), .long], help: ArgumentHelp("Where to write the archive, or - for standard output (default: domaindig-<UTC time>.ddbackup here).", valueName: "file"))

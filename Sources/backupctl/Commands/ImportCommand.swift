@@ -22,7 +22,7 @@ struct ImportCommand: BackupctlCommand {
     @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("The store to import into (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite).", valueName: "path"))
+    @Option(help: CommonOptions.storeHelp("import into"))
     var store: String?
 
     @Option(help: "merge: union with the store by the dedup rules; replace: each section in the backup replaces the store's.")

@@ -15,7 +15,7 @@ struct MigrateCommand: BackupctlCommand {
             left untouched (exit 76). export and import run this first by themselves.
             """)
 
-    @Option(help: ArgumentHelp("The store to migrate (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite).", valueName: "path"))
+    @Option(help: CommonOptions.storeHelp("migrate"))
     var store: String?
 
     @Flag(help: "Show what would run, with counts, and write nothing.")

@@ -9,7 +9,7 @@ struct StatusCommand: BackupctlCommand {
         abstract: "Show the store's schema version, pending migrations and contents.",
         discussion: "Like `flyway info`: reads the store without changing it.")
 
-    @Option(help: ArgumentHelp("The store to describe (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite).", valueName: "path"))
+    @Option(help: CommonOptions.storeHelp("describe"))
     var store: String?
 
     @OptionGroup var common: CommonOptions

@@ -7,6 +7,14 @@ struct CommonOptions: ParsableArguments {
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
+
+    /// The help of a command's `--store` option, which says where the store is by default
+    /// (`StoreLocator`'s order).
+    /// - Parameter purpose: what the command does with the store, as in "The store to read".
+    static func storeHelp(_ purpose: String) -> ArgumentHelp {
+        ArgumentHelp("The store to \(purpose) (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite, "
+                     + "else ~/.local/share/domaindig/store.sqlite).", valueName: "path")
+    }
 }
 
 /// A backupctl subcommand: it has the common options, so failures can be reported in the
