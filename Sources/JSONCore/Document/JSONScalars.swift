@@ -9,9 +9,9 @@ enum JSONScalars {
     /// A number as an `Int` when integral and in range (`3`, `3.0`, `3e2`).
     static func int(_ raw: UnsafeBufferPointer<UInt8>, isIntegerLiteral: Bool) -> Int? {
         guard isIntegerLiteral else {
-            guard let double = Double(String(decoding: raw, as: UTF8.self)), double == double.rounded(), abs(double) < 9.2e18
-            else { return nil }
-            return Int(double)
+            // `Int(exactly:)` takes every integral value in range, up to the last one below 2^63.
+            guard let double = Double(String(decoding: raw, as: UTF8.self)) else { return nil }
+            return Int(exactly: double)
         }
         var index = 0
         let negative = raw[0] == UInt8(ascii: "-")
@@ -30,7 +30,10 @@ enum JSONScalars {
 
     /// A number as the nearest `Double`.
     static func double(_ raw: UnsafeBufferPointer<UInt8>, isIntegerLiteral: Bool) -> Double? {
-        if isIntegerLiteral, let int = int(raw, isIntegerLiteral: true) { return Double(int) }
+        if isIntegerLiteral, let int = int(raw, isIntegerLiteral: true) {
+            // `Double(0)` has no sign; `-0` must read as strtod reads it, like `-0.0`.
+            return int == 0 && raw[0] == UInt8(ascii: "-") ? -0.0 : Double(int)
+        }
         return Double(String(decoding: raw, as: UTF8.self))
     }
 }

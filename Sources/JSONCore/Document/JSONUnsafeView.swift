@@ -101,19 +101,18 @@ public struct JSONUnsafeView: @unchecked Sendable {
         let length = name.utf8CodeUnitCount
         var child = index + 1
         let end = Int(node.next)
+        // Keys are matched in document order, escaped or not, so a duplicate key finds the
+        // same field here as through `JSONValue`. An escape never makes text longer, so an
+        // escaped key written shorter than `name` cannot match and is not decoded.
         while child < end {
             let key = tape[child]
-            if Int(key.length) == length, !key.flag,
-               length == 0 || memcmp(source.baseAddress! + Int(key.start), name.utf8Start, length) == 0 {
-                return child + 1
-            }
-            child = Int(tape[child + 1].next)
-        }
-        // An escaped key that means `name` is rare; compare decoded keys only then.
-        child = index + 1
-        while child < end {
-            let key = tape[child]
-            if key.flag, let text = string(child), text.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: length)) {
+            if !key.flag {
+                if Int(key.length) == length,
+                   length == 0 || memcmp(source.baseAddress! + Int(key.start), name.utf8Start, length) == 0 {
+                    return child + 1
+                }
+            } else if Int(key.length) >= length, let text = string(child),
+                      text.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: length)) {
                 return child + 1
             }
             child = Int(tape[child + 1].next)
