@@ -59,6 +59,18 @@ public enum FileIOError: Error, Equatable, Sendable {
             return path
         }
     }
+
+    /// The operating system's own message (`strerror`), when the error came from `errno`;
+    /// `nil` for `busy` and `tooLarge`, which DurableIO decides itself.
+    public var systemMessage: String? {
+        switch self {
+        case .notFound(_, let message), .permissionDenied(_, let message), .noSpace(_, let message),
+             .alreadyExists(_, let message), .other(_, _, let message):
+            return message
+        case .busy, .tooLarge:
+            return nil
+        }
+    }
 }
 
 extension FileIOError: CustomStringConvertible {

@@ -8,20 +8,12 @@ import Testing
 /// A backup holding realistic records of every type, in canonical form, including values a
 /// newer build wrote (unknown enum raw values), so round trips show nothing is lost.
 enum SampleBackup {
-    static let createdAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    static let createdAt = SampleIdentity.referenceDate
 
-    /// A UUID whose last group is `n`: `id(1)` is `00000000-0000-4000-8000-000000000001`.
-    static func id(_ n: Int) -> UUID {
-        let hex = String(n, radix: 16)
-        let text = "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
-        guard let id = UUID(uuidString: text) else { preconditionFailure("\(text) is not a UUID") }
-        return id
-    }
+    static func id(_ n: Int) -> UUID { SampleIdentity.uuid(n) }
 
-    /// `days` days after (or before) `createdAt`, in whole seconds.
-    static func day(_ days: Int, seconds: Int = 0) -> Date {
-        createdAt.addingTimeInterval(Double(days * 86_400 + seconds))
-    }
+    /// `days` days after (or before) `createdAt`.
+    static func day(_ days: Int, seconds: Int = 0) -> Date { SampleIdentity.day(days, seconds: seconds) }
 
     static func make() -> DomainDigBackup {
         var backup = DomainDigBackup(createdAt: createdAt, storeSchemaVersion: 3)

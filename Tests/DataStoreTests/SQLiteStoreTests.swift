@@ -151,14 +151,11 @@ import Testing
     @Test func aForeignDatabaseIsRefusedAndLeftByteIdentical() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("other.sqlite")
-        _ = try runPython("""
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("PRAGMA application_id = 1234")
-            db.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
-            db.execute("INSERT INTO users (name) VALUES ('alice')")
-            db.commit()
-            """, [url.path])
+        try executeSQLWithPython([
+            "PRAGMA application_id = 1234",
+            "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)",
+            "INSERT INTO users (name) VALUES ('alice')",
+        ], at: url)
         let before = try contents(of: url)
         for create in [false, true] {
             let error = #expect(throws: StoreError.self) { try SQLiteStore(url: url, createIfMissing: create) }
@@ -178,12 +175,7 @@ import Testing
     @Test func aDatabaseWithoutApplicationIDButWithTablesIsRefused() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("lookalike.sqlite")
-        _ = try runPython("""
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)")
-            db.commit()
-            """, [url.path])
+        try executeSQLWithPython(["CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)"], at: url)
         let before = try contents(of: url)
         #expect(throws: StoreError.notAStore(
             path: url.path,
@@ -197,13 +189,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("store.sqlite")
         try SQLiteStore(url: url, createIfMissing: true).close()
-        _ = try runPython("""
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("PRAGMA user_version = 2")
-            db.commit()
-            db.close()
-            """, [url.path])
+        try executeSQLWithPython(["PRAGMA user_version = 2"], at: url)
         let before = try contents(of: url)
         #expect(throws: StoreError.newerLayout(path: url.path, found: 2, supported: 1)) {
             try SQLiteStore(url: url, createIfMissing: false)
@@ -215,13 +201,10 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("store.sqlite")
         try SQLiteStore(url: url, createIfMissing: true).close()
-        _ = try runPython("""
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("INSERT INTO entries VALUES ('a', 'integer', 'not a number')")
-            db.execute("INSERT INTO entries VALUES ('b', 'hologram', x'00')")
-            db.commit()
-            """, [url.path])
+        try executeSQLWithPython([
+            "INSERT INTO entries VALUES ('a', 'integer', 'not a number')",
+            "INSERT INTO entries VALUES ('b', 'hologram', x'00')",
+        ], at: url)
         let store = try SQLiteStore(url: url, createIfMissing: false)
         let wrongStorage = #expect(throws: StoreError.self) { try store.value(forKey: "a") }
         #expect(wrongStorage?.description.contains("stored as TEXT") == true)

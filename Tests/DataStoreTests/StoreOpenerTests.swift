@@ -92,12 +92,7 @@ import Testing
     @Test func aForeignSQLiteFileIsRefusedThroughTheOpener() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("photos.db")
-        _ = try runPython("""
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY)")
-            db.commit()
-            """, [url.path])
+        try executeSQLWithPython(["CREATE TABLE photos (id INTEGER PRIMARY KEY)"], at: url)
         let before = try contents(of: url)
         let error = #expect(throws: StoreError.self) { try StoreOpener.open(at: url, mode: .createIfMissing) }
         #expect(error?.description.contains("not a DomainDig store") == true)

@@ -17,10 +17,7 @@ public struct Argument<Value> {
     /// The parsed value, or the default; a required argument must be parsed before it is read.
     public var wrappedValue: Value {
         get { storage.value }
-        set {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            storage.value = newValue
-        }
+        set { ArgumentStorage.write(newValue, into: &storage) }
     }
 }
 
@@ -30,23 +27,13 @@ extension Argument where Value: ExpressibleByArgument {
     ///   - wrappedValue: The default, shown in help.
     ///   - help: The help text and value name.
     public init(wrappedValue: Value, help: ArgumentHelp? = nil) {
-        let definition = ArgumentDefinition.value(
-            of: Value.self, kind: .positional, names: nil, help: help, isRepeating: false,
-            isRequired: false, defaultValueDescription: wrappedValue.defaultValueDescription)
-        storage = ArgumentStorage(definition: definition, defaultValue: wrappedValue) { argument, _ in
-            Value(argument: argument)
-        }
+        storage = ArgumentStorage(kind: .positional, names: nil, help: help, defaultValue: wrappedValue)
     }
 
     /// Declares a required argument: parsing fails when it is absent.
     /// - Parameter help: The help text and value name.
     public init(help: ArgumentHelp? = nil) {
-        let definition = ArgumentDefinition.value(
-            of: Value.self, kind: .positional, names: nil, help: help, isRepeating: false,
-            isRequired: true, defaultValueDescription: nil)
-        storage = ArgumentStorage(definition: definition, defaultValue: nil) { argument, _ in
-            Value(argument: argument)
-        }
+        storage = ArgumentStorage(kind: .positional, names: nil, help: help, defaultValue: nil)
     }
 }
 
@@ -63,12 +50,7 @@ extension Argument {
     ///   - help: The help text and value name.
     public init<Wrapped: ExpressibleByArgument>(wrappedValue: Wrapped?, help: ArgumentHelp? = nil)
     where Value == Wrapped? {
-        let definition = ArgumentDefinition.value(
-            of: Wrapped.self, kind: .positional, names: nil, help: help, isRepeating: false,
-            isRequired: false, defaultValueDescription: wrappedValue?.defaultValueDescription)
-        storage = ArgumentStorage(definition: definition, defaultValue: .some(wrappedValue)) { argument, _ in
-            Wrapped(argument: argument).map { .some($0) }
-        }
+        storage = ArgumentStorage(kind: .positional, names: nil, help: help, optionalDefault: wrappedValue)
     }
 
     /// Declares an argument taking every remaining value; empty when there are none.
@@ -84,14 +66,7 @@ extension Argument {
     ///   - help: The help text and value name.
     public init<Element: ExpressibleByArgument>(wrappedValue: [Element], help: ArgumentHelp? = nil)
     where Value == [Element] {
-        let shownDefault = wrappedValue.isEmpty
-            ? nil : wrappedValue.map(\.defaultValueDescription).joined(separator: ", ")
-        let definition = ArgumentDefinition.value(
-            of: Element.self, kind: .positional, names: nil, help: help, isRepeating: true,
-            isRequired: false, defaultValueDescription: shownDefault)
-        storage = ArgumentStorage(definition: definition, defaultValue: wrappedValue) { argument, parsedSoFar in
-            Element(argument: argument).map { (parsedSoFar ?? []) + [$0] }
-        }
+        storage = ArgumentStorage(kind: .positional, names: nil, help: help, defaultValues: wrappedValue)
     }
 }
 

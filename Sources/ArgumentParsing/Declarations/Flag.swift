@@ -13,10 +13,7 @@ public struct Flag {
     /// Whether the flag appeared on the command line.
     public var wrappedValue: Bool {
         get { storage.value }
-        set {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            storage.value = newValue
-        }
+        set { ArgumentStorage.write(newValue, into: &storage) }
     }
 
     /// Declares a flag that is `false` unless given.

@@ -19,10 +19,7 @@ public struct Option<Value> {
     /// The parsed value, or the default; a required option must be parsed before it is read.
     public var wrappedValue: Value {
         get { storage.value }
-        set {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            storage.value = newValue
-        }
+        set { ArgumentStorage.write(newValue, into: &storage) }
     }
 }
 
@@ -33,12 +30,7 @@ extension Option where Value: ExpressibleByArgument {
     ///   - name: The option's names; the property name in kebab case by default.
     ///   - help: The help text and value name.
     public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp? = nil) {
-        let definition = ArgumentDefinition.value(
-            of: Value.self, kind: .option, names: name, help: help, isRepeating: false,
-            isRequired: false, defaultValueDescription: wrappedValue.defaultValueDescription)
-        storage = ArgumentStorage(definition: definition, defaultValue: wrappedValue) { argument, _ in
-            Value(argument: argument)
-        }
+        storage = ArgumentStorage(kind: .option, names: name, help: help, defaultValue: wrappedValue)
     }
 
     /// Declares a required option: parsing fails when it is absent.
@@ -46,12 +38,7 @@ extension Option where Value: ExpressibleByArgument {
     ///   - name: The option's names; the property name in kebab case by default.
     ///   - help: The help text and value name.
     public init(name: NameSpecification = .long, help: ArgumentHelp? = nil) {
-        let definition = ArgumentDefinition.value(
-            of: Value.self, kind: .option, names: name, help: help, isRepeating: false,
-            isRequired: true, defaultValueDescription: nil)
-        storage = ArgumentStorage(definition: definition, defaultValue: nil) { argument, _ in
-            Value(argument: argument)
-        }
+        storage = ArgumentStorage(kind: .option, names: name, help: help, defaultValue: nil)
     }
 }
 
@@ -62,7 +49,7 @@ extension Option {
     ///   - help: The help text and value name.
     public init<Wrapped: ExpressibleByArgument>(name: NameSpecification = .long, help: ArgumentHelp? = nil)
     where Value == Wrapped? {
-        self.init(optionalDefault: nil, name: name, help: help)
+        storage = ArgumentStorage(kind: .option, names: name, help: help, optionalDefault: nil)
     }
 
     /// Declares an optional option with an explicit initial value (usually `= nil`).
@@ -73,19 +60,7 @@ extension Option {
     public init<Wrapped: ExpressibleByArgument>(
         wrappedValue: Wrapped?, name: NameSpecification = .long, help: ArgumentHelp? = nil
     ) where Value == Wrapped? {
-        self.init(optionalDefault: wrappedValue, name: name, help: help)
-    }
-
-    private init<Wrapped: ExpressibleByArgument>(
-        optionalDefault: Wrapped?, name: NameSpecification, help: ArgumentHelp?
-    )
-    where Value == Wrapped? {
-        let definition = ArgumentDefinition.value(
-            of: Wrapped.self, kind: .option, names: name, help: help, isRepeating: false,
-            isRequired: false, defaultValueDescription: optionalDefault?.defaultValueDescription)
-        storage = ArgumentStorage(definition: definition, defaultValue: .some(optionalDefault)) { argument, _ in
-            Wrapped(argument: argument).map { .some($0) }
-        }
+        storage = ArgumentStorage(kind: .option, names: name, help: help, optionalDefault: wrappedValue)
     }
 
     /// Declares a repeatable option collecting every occurrence, in order; empty when absent.
@@ -106,14 +81,7 @@ extension Option {
     public init<Element: ExpressibleByArgument>(
         wrappedValue: [Element], name: NameSpecification = .long, help: ArgumentHelp? = nil
     ) where Value == [Element] {
-        let shownDefault = wrappedValue.isEmpty
-            ? nil : wrappedValue.map(\.defaultValueDescription).joined(separator: ", ")
-        let definition = ArgumentDefinition.value(
-            of: Element.self, kind: .option, names: name, help: help, isRepeating: true,
-            isRequired: false, defaultValueDescription: shownDefault)
-        storage = ArgumentStorage(definition: definition, defaultValue: wrappedValue) { argument, parsedSoFar in
-            Element(argument: argument).map { (parsedSoFar ?? []) + [$0] }
-        }
+        storage = ArgumentStorage(kind: .option, names: name, help: help, defaultValues: wrappedValue)
     }
 }
 

@@ -51,6 +51,13 @@ final class ArgumentStorage<Value>: AnyArgumentStorage {
         parsedValue = presentValue
     }
 
+    /// Sets the value of a wrapper's storage, copying it first when another command value
+    /// shares it, so that commands keep value semantics.
+    static func write(_ newValue: Value, into storage: inout ArgumentStorage<Value>) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage.value = newValue
+    }
+
     /// An unshared copy, for a wrapper about to write.
     func copy() -> ArgumentStorage<Value> {
         let copy = ArgumentStorage(

@@ -1,4 +1,5 @@
 import CArchive
+import DurableIO
 import Foundation
 
 extension BackupFileEncoding {
@@ -58,16 +59,12 @@ extension BackupFileEncoding {
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and
     ///   ``BackupFormatError/cannotReadFile(path:reason:)``.
     public static func detect(fileAt path: String) throws -> BackupFileEncoding {
-        let descriptor = try OwnedFileDescriptor(openingForReading: path)
+        let file = try FileDescriptor.openForReading(path)
         return try withUnsafeTemporaryAllocation(byteCount: prefixLength, alignment: 16) { buffer in
             var filled = 0
             while filled < buffer.count {
-                let count = Foundation.read(descriptor.rawValue, buffer.baseAddress! + filled, buffer.count - filled)
+                let count = try file.readChunk(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
                 if count == 0 { break }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw BackupFormatError.cannotReadFile(path: path, reason: String(cString: strerror(errno)))
-                }
                 filled += count
             }
             return detect(prefix: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))

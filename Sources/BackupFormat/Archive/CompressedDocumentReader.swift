@@ -1,4 +1,5 @@
 import CArchive
+import DurableIO
 import Foundation
 
 /// Reads one gzip-compressed document — a legacy v2 backup — with the same size and
@@ -21,7 +22,6 @@ public final class CompressedDocumentReader {
     public private(set) var bytesRead: Int64 = 0
 
     private let handle: LibArchiveHandle
-    private let ownedDescriptor: OwnedFileDescriptor?
     private var failure: BackupFormatError?
 
     /// Reads a document from an open, readable file descriptor (a file or a pipe).
@@ -32,21 +32,23 @@ public final class CompressedDocumentReader {
     /// - Throws: ``BackupFormatError/notGzipCompressed(source:)`` when the bytes are not gzip,
     ///   and libarchive's read errors.
     public convenience init(fileDescriptor: Int32, sourceName: String, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(fileDescriptor: fileDescriptor, owned: nil, sourceName: sourceName, limits: limits)
+        try self.init(fileDescriptor: fileDescriptor, owning: nil, sourceName: sourceName, limits: limits)
     }
 
     /// Opens and reads the document at `path`; the file is closed when the reader is released.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and the errors of
     ///   ``init(fileDescriptor:sourceName:limits:)``.
     public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        let descriptor = try OwnedFileDescriptor(openingForReading: path)
-        try self.init(fileDescriptor: descriptor.rawValue, owned: descriptor, sourceName: path, limits: limits)
+        let file = try FileDescriptor.openForReading(path)
+        let fileDescriptor = file.rawValue
+        try self.init(fileDescriptor: fileDescriptor, owning: file, sourceName: path, limits: limits)
     }
 
-    private init(fileDescriptor: Int32, owned: OwnedFileDescriptor?, sourceName: String, limits: ArchiveReaderLimits) throws {
+    private init(
+        fileDescriptor: Int32, owning file: consuming FileDescriptor?, sourceName: String, limits: ArchiveReaderLimits
+    ) throws {
         self.limits = limits
-        ownedDescriptor = owned
-        handle = try LibArchiveHandle(.reading, archiveName: sourceName)
+        handle = try LibArchiveHandle(.reading, archiveName: sourceName, owning: file)
         let archive = handle.pointer
         try handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")
         try handle.check(archive_read_support_format_raw(archive), "enable the raw format")

@@ -1,7 +1,9 @@
 import CArchive
+import DurableIO
 import Foundation
 
-/// Owns one libarchive handle (`struct archive *`) and frees it in `deinit`.
+/// Owns one libarchive handle (`struct archive *`) and frees it in `deinit`; a reader opened
+/// on a path owns its file too, closed only once the handle that reads it is freed.
 ///
 /// Every libarchive status code in this module goes through ``check(_:_:entry:)`` (or its
 /// byte-count twin), so every failure carries libarchive's own message and is classified the
@@ -16,8 +18,15 @@ final class LibArchiveHandle {
     let direction: Direction
     /// The archive's name for messages: a path, or `standard input`.
     let archiveName: String
+    /// The file the handle reads from when it opened it itself; `nil` when the caller owns
+    /// the descriptor. Stored properties go after `deinit`, so the file outlives the handle.
+    private let ownedFile: FileDescriptor?
 
-    init(_ direction: Direction, archiveName: String) throws {
+    /// Creates a handle.
+    /// - Parameters:
+    ///   - archiveName: the archive's name for messages.
+    ///   - ownedFile: a file to close once the handle is freed (the one it reads from).
+    init(_ direction: Direction, archiveName: String, owning ownedFile: consuming FileDescriptor? = nil) throws {
         let created = direction == .reading ? archive_read_new() : archive_write_new()
         guard let created else {
             let operation = direction == .reading ? "start reading" : "start writing"
@@ -28,6 +37,7 @@ final class LibArchiveHandle {
         pointer = created
         self.direction = direction
         self.archiveName = archiveName
+        self.ownedFile = ownedFile
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import CArchive
+import DurableIO
 import Foundation
 
 /// Streams the entries of an untrusted tar archive — zstd, gzip or uncompressed, detected from
@@ -32,7 +33,6 @@ public final class TarArchiveReader {
     public private(set) var totalBytesRead: Int64 = 0
 
     private let handle: LibArchiveHandle
-    private let ownedDescriptor: OwnedFileDescriptor?
     private var admission: TarEntryAdmission
     private var currentEntryBytesRead: Int64 = 0
     private var reachedEnd = false
@@ -46,21 +46,23 @@ public final class TarArchiveReader {
     /// - Throws: ``BackupFormatError/archiveReadFailed(archive:entry:operation:message:)`` when
     ///   the descriptor cannot be read.
     public convenience init(fileDescriptor: Int32, archiveName: String, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(fileDescriptor: fileDescriptor, owned: nil, archiveName: archiveName, limits: limits)
+        try self.init(fileDescriptor: fileDescriptor, owning: nil, archiveName: archiveName, limits: limits)
     }
 
     /// Opens and reads the archive at `path`; the file is closed when the reader is released.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` when it cannot be opened.
     public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        let descriptor = try OwnedFileDescriptor(openingForReading: path)
-        try self.init(fileDescriptor: descriptor.rawValue, owned: descriptor, archiveName: path, limits: limits)
+        let file = try FileDescriptor.openForReading(path)
+        let fileDescriptor = file.rawValue
+        try self.init(fileDescriptor: fileDescriptor, owning: file, archiveName: path, limits: limits)
     }
 
-    private init(fileDescriptor: Int32, owned: OwnedFileDescriptor?, archiveName: String, limits: ArchiveReaderLimits) throws {
+    private init(
+        fileDescriptor: Int32, owning file: consuming FileDescriptor?, archiveName: String, limits: ArchiveReaderLimits
+    ) throws {
         self.limits = limits
-        ownedDescriptor = owned
         admission = TarEntryAdmission(archiveName: archiveName, limits: limits)
-        handle = try LibArchiveHandle(.reading, archiveName: archiveName)
+        handle = try LibArchiveHandle(.reading, archiveName: archiveName, owning: file)
         let archive = handle.pointer
         try handle.check(archive_read_support_filter_zstd(archive), "enable zstd decompression")
         try handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")

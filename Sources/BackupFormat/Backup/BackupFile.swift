@@ -19,7 +19,9 @@ public final class BackupFile {
     /// The size of the file in bytes.
     public let size: Int64
     private let descriptor: Int32
+    /// What keeps `descriptor` open: the spool of standard input, or the file opened at `path`.
     private let spool: SpoolFile?
+    private let openedFile: FileDescriptor?
 
     /// The name standard input goes by in messages.
     public static let standardInputName = "standard input"
@@ -33,6 +35,7 @@ public final class BackupFile {
             let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
             try spool.appendContents(of: STDIN_FILENO, sourceName: BackupFile.standardInputName, limit: maxInputSize)
             self.spool = spool
+            openedFile = nil
             descriptor = spool.fileDescriptor
             name = BackupFile.standardInputName
         } else {
@@ -44,7 +47,8 @@ public final class BackupFile {
                 throw error
             }
             spool = nil
-            descriptor = file.release()
+            descriptor = file.rawValue
+            openedFile = consume file
             name = path
         }
         let opened = descriptor
@@ -52,10 +56,6 @@ public final class BackupFile {
         fstat(opened, &status)
         size = Int64(status.st_size)
         encoding = BackupFileEncoding.detect(fileDescriptor: opened)
-    }
-
-    deinit {
-        if spool == nil { Glibc.close(descriptor) }
     }
 
     /// Reads the file as a v3 archive from its start.

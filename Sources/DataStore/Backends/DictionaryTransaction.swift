@@ -37,3 +37,32 @@ final class DictionaryTransaction: StoreTransaction {
         isActive = false
     }
 }
+
+extension DictionaryTransaction {
+    /// Runs `body` as one transaction of a store that holds every value in memory: over a
+    /// copy of `entries`, handed to `commit` only when `body` returns having changed something.
+    /// - Parameters:
+    ///   - entries: the store's committed values.
+    ///   - location: the store's location, for messages.
+    ///   - isInTransaction: the store's flag, which catches a nested transaction.
+    ///   - body: the caller's block, given the transaction.
+    ///   - commit: makes the changed copy the store's values (and persists it, for a file).
+    /// - Returns: what `body` returns.
+    /// - Throws: whatever `body` or `commit` throws; the store then keeps its values.
+    static func run<Result>(
+        over entries: [String: StoreValue],
+        location: String,
+        isInTransaction: inout Bool,
+        _ body: (any StoreTransaction) throws -> Result,
+        commit: ([String: StoreValue]) throws -> Void
+    ) throws -> Result {
+        precondition(!isInTransaction, "store transactions do not nest")
+        isInTransaction = true
+        defer { isInTransaction = false }
+        let transaction = DictionaryTransaction(entries: entries, location: location)
+        defer { transaction.end() }
+        let result = try body(transaction)
+        if transaction.isModified { try commit(transaction.entries) }
+        return result
+    }
+}

@@ -58,22 +58,26 @@ extension RecordReader {
 
     /// An optional timestamp.
     public mutating func optionalDate(_ key: StaticString) -> Date? {
-        guard let field = slot(key) else { return nil }
-        guard let date = RecordReader.date(view, field) else {
-            defaulted(key, "must be an ISO 8601 timestamp")
-            return nil
-        }
-        return date
+        optionalString(key, as: "an ISO 8601 timestamp", RecordReader.date)
     }
 
     /// An optional UUID.
     public mutating func optionalID(_ key: StaticString) -> UUID? {
+        optionalString(key, as: "a UUID", RecordReader.uuid)
+    }
+
+    /// An optional string field converted by `parse`; text that does not convert is reported.
+    /// - Parameter expected: what the text must spell, with its article (`a UUID`), for messages.
+    @inline(__always)
+    private mutating func optionalString<Value>(
+        _ key: StaticString, as expected: String, _ parse: (JSONUnsafeView, Int) -> Value?
+    ) -> Value? {
         guard let field = slot(key) else { return nil }
-        guard let id = RecordReader.uuid(view, field) else {
-            defaulted(key, "must be a UUID")
+        guard let value = parse(view, field) else {
+            defaulted(key, "must be \(expected)")
             return nil
         }
-        return id
+        return value
     }
 
     /// An optional domain name, in canonical form.

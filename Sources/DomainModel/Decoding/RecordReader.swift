@@ -77,22 +77,28 @@ public struct RecordReader {
 
     /// A required UUID.
     public func requiredID(_ key: StaticString) throws(RecordDecodingError) -> UUID {
-        let field = try requiredSlot(key)
-        guard view.kind(field) == .string else { throw wrongType(key, "a UUID string", field) }
-        guard let id = RecordReader.uuid(view, field) else {
-            throw RecordDecodingError(path: ".\(key)", problem: "must be a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301")
-        }
-        return id
+        try requiredString(key, as: "a UUID", example: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", RecordReader.uuid)
     }
 
     /// A required timestamp.
     public func requiredDate(_ key: StaticString) throws(RecordDecodingError) -> Date {
+        try requiredString(key, as: "an ISO 8601 timestamp", example: "2026-11-30T04:42:22Z", RecordReader.date)
+    }
+
+    /// A required string field converted by `parse`.
+    /// - Parameters:
+    ///   - expected: what the text must spell, with its article (`a UUID`), for messages.
+    ///   - example: a valid value, which the message shows.
+    @inline(__always)
+    private func requiredString<Value>(
+        _ key: StaticString, as expected: String, example: String, _ parse: (JSONUnsafeView, Int) -> Value?
+    ) throws(RecordDecodingError) -> Value {
         let field = try requiredSlot(key)
-        guard view.kind(field) == .string else { throw wrongType(key, "an ISO 8601 timestamp string", field) }
-        guard let date = RecordReader.date(view, field) else {
-            throw RecordDecodingError(path: ".\(key)", problem: "must be an ISO 8601 timestamp such as 2026-11-30T04:42:22Z")
+        guard view.kind(field) == .string else { throw wrongType(key, "\(expected) string", field) }
+        guard let value = parse(view, field) else {
+            throw RecordDecodingError(path: ".\(key)", problem: "must be \(expected) such as \(example)")
         }
-        return date
+        return value
     }
 
     /// A required domain name, returned in canonical form.

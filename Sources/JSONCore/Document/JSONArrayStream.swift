@@ -45,16 +45,7 @@ public enum JSONArrayStream {
                     let element = JSONDocument(source: source, tape: parser.tape)
                     try body(index, element.root)
                     index += 1
-                    parser.skipWhitespace()
-                    guard parser.position < parser.end else { throw parser.error(.unexpectedEnd) }
-                    let byte = parser.base[parser.position]
-                    parser.position += 1
-                    if byte == UInt8(ascii: ",") {
-                        parser.skipWhitespace()
-                        continue
-                    }
-                    if byte == UInt8(ascii: "]") { break }
-                    throw parser.error(.unexpectedCharacter(byte, expected: "',' or ']'"), at: parser.position - 1)
+                    guard try parser.consumeSeparator(closer: UInt8(ascii: "]")) else { break }
                 }
             }
             parser.skipWhitespace()

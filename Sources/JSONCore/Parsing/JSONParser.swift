@@ -66,77 +66,75 @@ struct JSONParser {
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) {
+        try parseContainer(.object, closer: UInt8(ascii: "}"), depth: depth)
+    }
+
+    mutating func parseArray(depth: Int) throws(JSONParseError) {
+        try parseContainer(.array, closer: UInt8(ascii: "]"), depth: depth)
+    }
+
+    /// Parses an object or an array: the two differ only in the key before each member and
+    /// in the closing bracket, so one loop keeps their error reporting identical.
+    @inline(__always)
+    mutating func parseContainer(_ kind: JSONKind, closer: UInt8, depth: Int) throws(JSONParseError) {
         if depth > maxDepth { throw error(.tooDeep(limit: maxDepth)) }
         let nodeIndex = tape.count
         let start = position
-        tape.append(JSONNode(kind: .object, flag: false, start: start, length: 0, next: 0))
+        tape.append(JSONNode(kind: kind, flag: false, start: start, length: 0, next: 0))
         position += 1
         skipWhitespace()
         var count = 0
-        if position < end && base[position] == UInt8(ascii: "}") {
+        if position < end && base[position] == closer {
             position += 1
         } else {
-            while true {
-                guard position < end else { throw error(.unexpectedEnd) }
-                guard base[position] == UInt8(ascii: "\"") else {
-                    throw error(.unexpectedCharacter(base[position], expected: "a string key"))
-                }
-                try parseString()
-                skipWhitespace()
-                guard position < end else { throw error(.unexpectedEnd) }
-                guard base[position] == UInt8(ascii: ":") else {
-                    throw error(.unexpectedCharacter(base[position], expected: "':' after the key"))
-                }
-                position += 1
-                skipWhitespace()
+            repeat {
+                if kind == .object { try parseKey() }
                 try parseValue(depth: depth)
                 count += 1
-                skipWhitespace()
-                guard position < end else { throw error(.unexpectedEnd) }
-                let byte = base[position]
-                position += 1
-                if byte == UInt8(ascii: ",") {
-                    skipWhitespace()
-                    continue
-                }
-                if byte == UInt8(ascii: "}") { break }
-                throw error(.unexpectedCharacter(byte, expected: "',' or '}'"), at: position - 1)
-            }
+            } while try consumeSeparator(closer: closer)
         }
         tape[nodeIndex].length = UInt32(truncatingIfNeeded: position - start)
         tape[nodeIndex].next = UInt32(truncatingIfNeeded: tape.count)
         tape[nodeIndex].setCount(count)
     }
 
-    mutating func parseArray(depth: Int) throws(JSONParseError) {
-        if depth > maxDepth { throw error(.tooDeep(limit: maxDepth)) }
-        let nodeIndex = tape.count
-        let start = position
-        tape.append(JSONNode(kind: .array, flag: false, start: start, length: 0, next: 0))
+    /// Parses an object member's key and the `:` after it, leaving `position` at the value.
+    @inline(__always)
+    mutating func parseKey() throws(JSONParseError) {
+        guard position < end else { throw error(.unexpectedEnd) }
+        guard base[position] == UInt8(ascii: "\"") else {
+            throw error(.unexpectedCharacter(base[position], expected: "a string key"))
+        }
+        try parseString()
+        skipWhitespace()
+        guard position < end else { throw error(.unexpectedEnd) }
+        guard base[position] == UInt8(ascii: ":") else {
+            throw error(.unexpectedCharacter(base[position], expected: "':' after the key"))
+        }
         position += 1
         skipWhitespace()
-        var count = 0
-        if position < end && base[position] == UInt8(ascii: "]") {
-            position += 1
-        } else {
-            while true {
-                try parseValue(depth: depth)
-                count += 1
-                skipWhitespace()
-                guard position < end else { throw error(.unexpectedEnd) }
-                let byte = base[position]
-                position += 1
-                if byte == UInt8(ascii: ",") {
-                    skipWhitespace()
-                    continue
-                }
-                if byte == UInt8(ascii: "]") { break }
-                throw error(.unexpectedCharacter(byte, expected: "',' or ']'"), at: position - 1)
-            }
+    }
+
+    /// Consumes what follows a member of an object or array: a comma, after which another
+    /// member follows (returns `true`), or the closing bracket (returns `false`).
+    @inline(__always)
+    mutating func consumeSeparator(closer: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard position < end else { throw error(.unexpectedEnd) }
+        let byte = base[position]
+        position += 1
+        if byte == UInt8(ascii: ",") {
+            skipWhitespace()
+            return true
         }
-        tape[nodeIndex].length = UInt32(truncatingIfNeeded: position - start)
-        tape[nodeIndex].next = UInt32(truncatingIfNeeded: tape.count)
-        tape[nodeIndex].setCount(count)
+        if byte == closer { return false }
+        throw separatorError(byte, closer: closer)
+    }
+
+    /// Out of line, so that building the message costs the hot loop nothing.
+    @inline(never)
+    func separatorError(_ byte: UInt8, closer: UInt8) -> JSONParseError {
+        error(.unexpectedCharacter(byte, expected: "',' or '\(Character(Unicode.Scalar(closer)))'"), at: position - 1)
     }
 
     mutating func parseLiteral(_ text: StaticString, kind: JSONKind) throws(JSONParseError) {

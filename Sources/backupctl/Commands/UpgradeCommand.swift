@@ -37,9 +37,7 @@ struct UpgradeCommand: BackupctlCommand {
             throw CommandFailure(.invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
         }
         console.print("Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)")
-        var rows = [["section", "records", "bytes"]]
-        for section in summary.manifest.sections { rows.append([section.name, String(section.records), String(section.bytes)]) }
-        console.print(Formatting.table(rows))
+        console.print(ManifestSectionText.table(summary.manifest.sections))
         console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok"); writer.bool(true)
@@ -47,15 +45,8 @@ struct UpgradeCommand: BackupctlCommand {
             writer.key("output"); writer.string(summary.output)
             writer.key("fromVersion"); writer.int(summary.fromVersion)
             writer.key("toVersion"); writer.int(summary.manifest.schemaVersion)
-            writer.key("sections"); writer.beginArray()
-            for section in summary.manifest.sections {
-                writer.beginObject()
-                writer.key("name"); writer.string(section.name)
-                writer.key("records"); writer.int(section.records)
-                writer.key("bytes"); writer.int(Int(section.bytes))
-                writer.endObject()
-            }
-            writer.endArray()
+            writer.key("sections")
+            ManifestSectionText.write(summary.manifest.sections, includingChecksums: false, to: &writer)
             writer.endObject()
         }
     }

@@ -14,11 +14,7 @@ struct ExportReport {
             console.print("Migrated the store from version \(step.fromVersion) to \(step.version): \(step.title).")
         }
         console.print("Exported \(storePath) to \(summary.destination)")
-        var rows = [["section", "records", "bytes"]]
-        for section in summary.manifest.sections {
-            rows.append([section.name, String(section.records), String(section.bytes)])
-        }
-        console.print(Formatting.table(rows))
+        console.print(ManifestSectionText.table(summary.manifest.sections))
         console.print("\(summary.manifest.sections.count) sections, \(summary.totalRecords) records, "
                       + "\(Formatting.bytes(summary.uncompressedBytes)) of JSON → \(Formatting.bytes(summary.compressedBytes)) "
                       + "\(summary.manifest.compression) (\(Formatting.ratio(summary.compressionRatio))) in \(Formatting.seconds(summary.duration))")
@@ -37,16 +33,8 @@ struct ExportReport {
             for step in migration.applied { writer.int(step.version) }
             writer.endArray()
             writer.key("compression"); writer.string(summary.manifest.compression)
-            writer.key("sections"); writer.beginArray()
-            for section in summary.manifest.sections {
-                writer.beginObject()
-                writer.key("name"); writer.string(section.name)
-                writer.key("records"); writer.int(section.records)
-                writer.key("bytes"); writer.int(Int(section.bytes))
-                writer.key("sha256"); writer.string(section.sha256)
-                writer.endObject()
-            }
-            writer.endArray()
+            writer.key("sections")
+            ManifestSectionText.write(summary.manifest.sections, includingChecksums: true, to: &writer)
             writer.key("records"); writer.int(summary.totalRecords)
             writer.key("bytesIn"); writer.int(Int(summary.uncompressedBytes))
             writer.key("bytesOut"); writer.int(Int(summary.compressedBytes))

@@ -15,10 +15,7 @@ enum ImportFixtures {
     static let now = Date(timeIntervalSince1970: 1_767_312_000)
 
     /// The UUID of the n-th test record: `00000000-0000-4000-8000-00000000000n`.
-    static func id(_ number: Int) -> String {
-        let digits = String(number)
-        return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
-    }
+    static func id(_ number: Int) -> String { SampleIdentity.uuidText(decimal: number) }
 
     /// `text` as a date; the tests only write valid timestamps.
     static func date(_ text: String) -> Date {

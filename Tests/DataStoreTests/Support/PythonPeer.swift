@@ -15,3 +15,16 @@ func runPythonJSON(_ script: String, _ arguments: [String] = [], sourceLocation:
     let text = try runPython(script, arguments, sourceLocation: sourceLocation)
     return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
 }
+
+/// Runs SQL statements, in order, on the database at `url` (created when missing) through
+/// Python's own `sqlite3` module, an independent client, then commits and closes it.
+func executeSQLWithPython(_ statements: [String], at url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    _ = try runPython("""
+        import sqlite3, sys
+        db = sqlite3.connect(sys.argv[1])
+        for statement in sys.argv[2:]:
+            db.execute(statement)
+        db.commit()
+        db.close()
+        """, [url.path] + statements, sourceLocation: sourceLocation)
+}

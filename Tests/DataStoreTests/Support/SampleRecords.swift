@@ -1,24 +1,15 @@
 import DataStore
 import DomainModel
 import Foundation
+import TestSupport
 import Testing
 
 /// Realistic records of every type the repositories store, in canonical form.
 enum SampleRecords {
-    static let reference = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    static func id(_ n: Int) -> UUID { SampleIdentity.uuid(n) }
 
-    /// A UUID whose last group is `n`: `id(1)` is `00000000-0000-4000-8000-000000000001`.
-    static func id(_ n: Int) -> UUID {
-        let hex = String(n, radix: 16)
-        let text = "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
-        guard let id = UUID(uuidString: text) else { preconditionFailure("\(text) is not a UUID") }
-        return id
-    }
-
-    /// `days` days from the reference date, in whole seconds.
-    static func day(_ days: Int, seconds: Int = 0) -> Date {
-        reference.addingTimeInterval(Double(days * 86_400 + seconds))
-    }
+    /// `days` days from `SampleIdentity.referenceDate`.
+    static func day(_ days: Int, seconds: Int = 0) -> Date { SampleIdentity.day(days, seconds: seconds) }
 
     static let trackedDomains = [
         TrackedDomain(id: id(1), domain: "example.com", displayName: "Example", notes: "Main marketing domain.",

@@ -1,4 +1,5 @@
 import BackupFormat
+import TestSupport
 
 /// The sections of a small backup that is valid in every respect: no errors, no warnings, no
 /// notes. Tests start from it and break one thing at a time, so every finding they see comes
@@ -6,10 +7,7 @@ import BackupFormat
 /// `$.trackedDomains[0]` … `[4]`.
 enum ValidBackupSections {
     /// A UUID whose last group is `n`, e.g. `id(3)` → `00000000-0000-4000-8000-000000000003`.
-    static func id(_ n: Int) -> String {
-        let digits = String(n)
-        return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
-    }
+    static func id(_ n: Int) -> String { SampleIdentity.uuidText(decimal: n) }
 
     static let trackedDomains = """
         [

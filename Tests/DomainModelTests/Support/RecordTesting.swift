@@ -1,18 +1,14 @@
 import DomainModel
 import Foundation
 import JSONCore
+import TestSupport
 import Testing
 
 /// Fixed identities and instants for building records in tests.
 enum Sample {
     /// A version-4-shaped UUID whose last group is `n` in hexadecimal: `Sample.id(1)` is
     /// `00000000-0000-4000-8000-000000000001`.
-    static func id(_ n: Int) -> UUID {
-        let hex = String(n, radix: 16)
-        let text = "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
-        guard let id = UUID(uuidString: text) else { preconditionFailure("\(text) is not a UUID") }
-        return id
-    }
+    static func id(_ n: Int) -> UUID { SampleIdentity.uuid(n) }
 
     /// The canonical text of `Sample.id(n)`.
     static func idText(_ n: Int) -> String { RecordID.format(id(n)) }

@@ -29,13 +29,10 @@ public final class InMemoryStore: KeyValueStore {
     /// Runs `body` on a copy of the entries and keeps the copy only when `body` returns.
     /// - Throws: whatever `body` throws; the store is then unchanged.
     public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
-        precondition(!isInTransaction, "store transactions do not nest")
-        isInTransaction = true
-        defer { isInTransaction = false }
-        let transaction = DictionaryTransaction(entries: entries, location: location)
-        defer { transaction.end() }
-        let result = try body(transaction)
-        entries = transaction.entries
-        return result
+        try DictionaryTransaction.run(
+            over: entries, location: location, isInTransaction: &isInTransaction, body
+        ) { changed in
+            entries = changed
+        }
     }
 }

@@ -85,16 +85,11 @@ public final class PropertyListStore: KeyValueStore {
     /// - Throws: `StoreError.io` or `.propertyList` when the file cannot be written (it is
     ///   then unchanged); whatever `body` throws.
     public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
-        precondition(!isInTransaction, "store transactions do not nest")
-        isInTransaction = true
-        defer { isInTransaction = false }
-        let transaction = DictionaryTransaction(entries: entries, location: location)
-        defer { transaction.end() }
-        let result = try body(transaction)
-        if transaction.isModified {
-            try write(transaction.entries)
-            entries = transaction.entries
+        try DictionaryTransaction.run(
+            over: entries, location: location, isInTransaction: &isInTransaction, body
+        ) { changed in
+            try write(changed)
+            entries = changed
         }
-        return result
     }
 }
