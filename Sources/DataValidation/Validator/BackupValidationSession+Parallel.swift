@@ -20,7 +20,7 @@ extension BackupValidationSession {
     func checkArrayInParallel<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], array: ArraySchema,
                                                        compiled: CompiledSchema, visitor: Visitor?,
                                                        walker: inout SchemaWalker) -> Int? {
-        guard ReferenceRules.isOrderIndependent(section), let runs = JSONArraySplitter.runsForAllCores(bytes) else { return nil }
+        guard ReferenceRules.isOrderIndependent(section), let runs = JSONArraySplitter.parallelRuns(bytes, parts: parallelParts) else { return nil }
         var runVisitors: [Visitor?] = []
         if let visitor {
             for _ in runs {

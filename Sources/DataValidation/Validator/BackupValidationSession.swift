@@ -17,6 +17,9 @@ public final class BackupValidationSession {
     private let archive: String
     let options: JSONParseOptions
     var references = ReferenceRules()
+    /// How many runs a large array section is cut into (tests set it to check the parallel
+    /// path on any machine).
+    var parallelParts = JSONArraySplitter.defaultParts
     /// Each section's schema compiled once: for arrays the items' node, else the section's.
     private var compiled: [BackupSection: CompiledSchema] = [:]
     private var checkedSections = Set<BackupSection>()

@@ -47,8 +47,13 @@ struct IdentitySet {
 
     private func identity(_ view: JSONUnsafeView, _ index: Int) -> Identity? {
         guard view.kind(index) == .string else { return nil }
-        if isUUID, view.isPlainString(index), let uuid = RecordID.parse(utf8: view.rawBytes(index)) {
-            return .uuid(uuid)
+        if isUUID {
+            // A UUID spelled with escapes is still that UUID, as the decoders read it.
+            if view.isPlainString(index) {
+                if let uuid = RecordID.parse(utf8: view.rawBytes(index)) { return .uuid(uuid) }
+            } else if var text = view.string(index), let uuid = text.withUTF8({ RecordID.parse(utf8: $0) }) {
+                return .uuid(uuid)
+            }
         }
         return .text(view.string(index) ?? "")
     }

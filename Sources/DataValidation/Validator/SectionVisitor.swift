@@ -11,7 +11,8 @@ public protocol SectionVisitor: AnyObject {
     /// One record that passed every check: array sections give each element with its
     /// index, object sections their root with index nil.
     func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue)
-    /// An empty visitor for one run of `section`'s records, or nil to have the section
+    /// A new, empty visitor for one run of `section`'s records — a different instance on every
+    /// call, since each is used by its own thread (never `self`) — or nil to have the section
     /// checked on one thread.
     func makeRunVisitor(for section: BackupSection) -> Self?
     /// Takes over `run`'s records, which follow the ones already visited.

@@ -8,9 +8,11 @@ import JSONCore
 enum ParallelCollectionDecoder {
     /// The decoded collection, or nil when the array is small, the machine has one core, or a
     /// run does not parse (the sequential pass then reports the problem exactly).
-    static func decode<Record: DeduplicatingRecord>(_ bytes: [UInt8], as type: Record.Type,
-                                                    options: JSONParseOptions) -> DecodedCollection<Record>? {
-        guard let runs = JSONArraySplitter.runsForAllCores(bytes),
+    /// - Parameter parts: how many runs to cut the array into (tests set it; see
+    ///   `JSONArraySplitter.defaultParts`).
+    static func decode<Record: DeduplicatingRecord>(_ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions,
+                                                    parts: Int = JSONArraySplitter.defaultParts) -> DecodedCollection<Record>? {
+        guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts),
               let results = JSONArraySplitter.mapRuns(runs, { run -> RunResult<Record> in try decodeRun(bytes, run, options: options) })
         else { return nil }
         var collection = RecordCollection<Record>()

@@ -19,8 +19,15 @@ public enum RecordArrayEncoder {
     public static func encode<Record: JSONRecord, Output: RangeReplaceableCollection<UInt8>>(
         _ records: [Record], verbatim: [[UInt8]] = [], capacity: Int = 4096, as output: Output.Type
     ) -> Output {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard records.count >= parallelThreshold, cores > 1 else {
+        encode(records, verbatim: verbatim, capacity: capacity, as: output, parts: JSONArraySplitter.defaultParts)
+    }
+
+    /// - Parameter parts: how many slices to encode at once (tests set it; see
+    ///   `JSONArraySplitter.defaultParts`).
+    static func encode<Record: JSONRecord, Output: RangeReplaceableCollection<UInt8>>(
+        _ records: [Record], verbatim: [[UInt8]], capacity: Int, as output: Output.Type, parts sliceCount: Int
+    ) -> Output {
+        guard records.count >= parallelThreshold, sliceCount > 1 else {
             var writer = JSONWriter(capacity: max(capacity, 64))
             writer.beginArray()
             for record in records { record.encode(to: &writer) }
@@ -29,11 +36,11 @@ public enum RecordArrayEncoder {
             if let bytes = writer.bytes as? Output { return bytes }
             return Output(writer.bytes)
         }
-        let sliceCount = cores * 2
+        // Whole slices of equal length; the last is shorter, and none starts past the end.
         let sliceLength = (records.count + sliceCount - 1) / sliceCount
-        let slices = (0..<sliceCount).map { ($0 * sliceLength)..<min(records.count, ($0 + 1) * sliceLength) }
+        let slices = stride(from: 0, to: records.count, by: sliceLength).map { $0..<min(records.count, $0 + sliceLength) }
         guard var parts = JSONArraySplitter.mapRuns(slices, { range -> [UInt8] in
-            var writer = JSONWriter(capacity: capacity / sliceCount + 1024)
+            var writer = JSONWriter(capacity: capacity / slices.count + 1024)
             for record in records[range] { record.encode(to: &writer) }
             return writer.bytes
         }) else { preconditionFailure("encoding a slice cannot fail") }
@@ -42,7 +49,7 @@ public enum RecordArrayEncoder {
         output.append(UInt8(ascii: "["))
         // Each slice's writer put commas between its records; the joins get theirs here. Each
         // slice is released once copied, so the records' text is never held twice over.
-        for index in parts.indices where !parts[index].isEmpty {
+        for index in parts.indices {
             if output.count > 1 { output.append(UInt8(ascii: ",")) }
             output.append(contentsOf: parts[index])
             parts[index] = []

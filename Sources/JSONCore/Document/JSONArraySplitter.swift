@@ -64,7 +64,8 @@ public enum JSONArraySplitter {
                 }
                 position += 1
             }
-            guard depth == 0 else { return nil }
+            // Commas with no value at all (`[,]`) are not an empty array.
+            guard depth == 0, sawValue || elementIndex == 0 else { return nil }
             if sawValue { runs.append(Run(bytes: runStart..<innerEnd, firstIndex: runFirstIndex)) }
             return runs
         }
@@ -101,6 +102,8 @@ extension JSONArrayStream {
     ) throws {
         try source.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer: buffer, range: run.bytes, options: options, tapeCapacity: 64)
+            // The tape's offsets are 32-bit, as in the sequential parse.
+            if buffer.count > Int(UInt32.max) { throw parser.error(.tooLarge, at: run.bytes.lowerBound) }
             var index = run.firstIndex
             parser.skipWhitespace()
             while true {
@@ -127,12 +130,19 @@ extension JSONArraySplitter {
     /// Arrays smaller than this are not worth splitting: the threads cost more than they save.
     public static let parallelThreshold = 1 << 20
 
-    /// Runs for every core, or nil when `source` is small, the machine has one core, or the
-    /// text does not look like one array (the caller then takes its sequential path).
-    public static func runsForAllCores(_ source: [UInt8]) -> [Run]? {
+    /// How many parts to cut work into: two per core, so one slow part does not hold up the
+    /// rest; 1 on a single core, where cutting only costs.
+    public static var defaultParts: Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1, source.count >= parallelThreshold,
-              let runs = split(source, into: cores * 2), runs.count > 1
+        return cores > 1 ? cores * 2 : 1
+    }
+
+    /// Runs for `parts` workers, or nil when splitting is not worth it (fewer than two parts,
+    /// a small array), the text is too large for the parser's offsets, or it does not look
+    /// like one array — the caller then takes its sequential path.
+    public static func parallelRuns(_ source: [UInt8], parts: Int = defaultParts) -> [Run]? {
+        guard parts > 1, source.count >= parallelThreshold, source.count <= Int(UInt32.max),
+              let runs = split(source, into: parts), runs.count > 1
         else { return nil }
         return runs
     }

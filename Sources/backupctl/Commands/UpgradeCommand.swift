@@ -7,10 +7,11 @@ import Foundation
 struct UpgradeCommand: BackupctlCommand {
     static let configuration = CommandConfiguration(
         commandName: "upgrade",
-        abstract: "Rewrite an older backup (version 1 or 2) as a current one.",
+        abstract: "Rewrite a backup of any version as a current (version 3) one.",
         discussion: """
             Validates the backup, upgrades it step by step (v1 → v2 → v3) and writes a version 3 \
-            archive atomically. Fields are renamed and reshaped, never dropped; duplicates and \
+            archive atomically (a version 3 backup is copied into a new archive, section by \
+            section). Fields are renamed and reshaped, never dropped; duplicates and \
             canonical forms are resolved when the backup is imported. A backup with validation \
             errors is refused (exit 65) and nothing is written.
             """)

@@ -1,0 +1,40 @@
+import BackupFormat
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+@Suite struct PrefetchingSectionReaderTests {
+    /// A library caller that stops reading early (an error in its own code, or it only wanted
+    /// the first sections) and drops the reader without calling `stop()`: `deinit` promises to
+    /// stop the read-ahead, so the reader, the archive and its file must all be let go.
+    @Test func droppingTheReaderEarlyLetsGoOfTheArchiveAndItsFile() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("backup.ddbackup")
+        let summary = try writeBackup(SampleBackup.make(), to: .file(url), compression: try ArchiveCompression(.zstd))
+        try #require(summary.manifest.sections.count >= 4, "the read-ahead must have more to read than it may queue")
+        weak var weakSections: PrefetchingSectionReader?
+        weak var weakArchive: BackupArchiveReader?
+        do {
+            let archive = try BackupFile(path: url.path).openArchive()
+            let sections = PrefetchingSectionReader(archive)
+            weakArchive = archive
+            weakSections = sections
+            #expect(try sections.next() != nil)
+        }
+        // The background thread may still be finishing the section it is reading; give it
+        // every chance (this bounds a wait, it times nothing).
+        for _ in 0..<300 where weakSections != nil { usleep(10_000) }
+        #expect(weakSections == nil, "the read-ahead thread still holds the reader")
+        #expect(weakArchive == nil, "the archive (and the file it keeps open) is still held")
+        #expect(openDescriptors(to: url).isEmpty, "the backup file is still open")
+    }
+
+    /// Descriptors of this process open on `url`.
+    private func openDescriptors(to url: URL) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.filter { entry in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)")) == url.path
+        }
+    }
+}
