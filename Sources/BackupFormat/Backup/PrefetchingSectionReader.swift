@@ -50,8 +50,10 @@ public final class PrefetchingSectionReader: Sendable {
     private final class ReadAhead: @unchecked Sendable {
         // Thread safety: `reader` is only touched by the background thread until
         // `producerDone` is set, and only by the consumer afterwards; everything else is
-        // guarded by `condition`.
-        private let reader: BackupArchiveReader
+        // guarded by `condition`. `stop()` lets go of it there and then: the thread itself
+        // may be scheduled to exit (and release this object) much later on a busy machine,
+        // and the archive's file must not stay open until it is.
+        private var reader: BackupArchiveReader?
         private let condition = NSCondition()
         private var ready: [Result<SectionPayload?, any Error>] = []
         private var producerDone = false
@@ -71,7 +73,7 @@ public final class PrefetchingSectionReader: Sendable {
         /// here once queued: the consumer frees a large section as soon as it is done with it.
         /// - Returns: whether to go on.
         private func produceOne(_ handling: BackupArchiveReader.DataHandling) -> Bool {
-            let result: Result<SectionPayload?, any Error> = Result { try reader.nextSection(handling) }
+            guard let result = readSection(handling) else { return false }
             condition.lock()
             while ready.count >= capacity && !stopRequested { condition.wait() }
             let stop = stopRequested
@@ -85,6 +87,15 @@ public final class PrefetchingSectionReader: Sendable {
             condition.broadcast()
             condition.unlock()
             return !(finished || stop)
+        }
+
+        /// The next section read from the archive, nil once `stop()` has let go of it. A
+        /// function of its own so this thread's reference to the archive ends here, before
+        /// `producerDone` lets `stop()` drop the last one.
+        @inline(never)
+        private func readSection(_ handling: BackupArchiveReader.DataHandling) -> Result<SectionPayload?, any Error>? {
+            guard let reader else { return nil }
+            return Result { try reader.nextSection(handling) }
         }
 
         func next() throws -> SectionPayload? {
@@ -104,7 +115,8 @@ public final class PrefetchingSectionReader: Sendable {
             condition.lock()
             let done = producerDone
             condition.unlock()
-            return done && reader.isFinished ? reader.missingSections : []
+            guard done, let reader, reader.isFinished else { return [] }
+            return reader.missingSections
         }
 
         func stop() {
@@ -113,6 +125,7 @@ public final class PrefetchingSectionReader: Sendable {
             condition.broadcast()
             while !producerDone { condition.wait() }
             ready.removeAll()
+            reader = nil
             condition.unlock()
         }
     }
