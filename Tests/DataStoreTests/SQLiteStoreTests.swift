@@ -227,3 +227,77 @@ import Testing
         #expect(try entries(of: folder.url) == ["store.sqlite"])
     }
 }
+
+/// Values from `SQLiteStore.incrementalBlobThreshold` on are written into a zero-filled row and
+/// read back through `SQLiteBlob`; smaller ones go through bound parameters and columns.
+@Suite struct SQLiteStoreLargeValueTests {
+    private static let threshold = SQLiteStore.incrementalBlobThreshold
+
+    private func bytes(_ count: Int, seed: UInt8) -> Data {
+        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ Int(seed)) })
+    }
+
+    @Test(arguments: [threshold - 1, threshold, threshold + 1, 3 * threshold + 7])
+    func valuesAroundTheThresholdRoundTrip(count: Int) throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        let value = bytes(count, seed: 1)
+        do {
+            let store = try SQLiteStore(url: url, createIfMissing: true)
+            try store.set(.data(value), forKey: "lookupHistory")
+            #expect(try store.data(forKey: "lookupHistory") == value)
+            #expect(try store.integrityCheck() == "ok")
+        }
+        let reopened = try SQLiteStore(url: url, createIfMissing: false)
+        #expect(try reopened.data(forKey: "lookupHistory") == value)
+        // What an independent client finds in the row.
+        let seen = try runPython("""
+            import sqlite3, sys
+            row = sqlite3.connect(sys.argv[1]).execute("SELECT kind, value FROM entries WHERE key = 'lookupHistory'").fetchone()
+            expected = bytes((i * 7 + 1) & 0xFF for i in range(len(row[1])))
+            print(row[0], len(row[1]), row[1] == expected)
+            """, [url.path])
+        #expect(seen == "data \(count) True\n")
+    }
+
+    @Test func aLargeValueReplacesASmallOneAndBack() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
+        let small = bytes(100, seed: 2), large = bytes(2 * Self.threshold + 3, seed: 3)
+        try store.set(.data(small), forKey: "k")
+        try store.set(.data(large), forKey: "k")
+        #expect(try store.data(forKey: "k") == large)
+        try store.set(.data(small), forKey: "k")
+        #expect(try store.data(forKey: "k") == small)
+        try store.set(.string("now text"), forKey: "k")
+        #expect(try store.value(forKey: "k") == .string("now text"))
+        #expect(try store.keys() == ["k"])
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func aLargePropertyListContainerRoundTrips() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
+        let strings = (0..<60_000).map { StoreValue.string("recent-search-\($0).example.com") }
+        try store.set(.array(strings), forKey: "recentSearches")
+        #expect(try store.value(forKey: "recentSearches") == .array(strings))
+    }
+
+    @Test func aRolledBackLargeWriteLeavesTheOldValue() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
+        let old = bytes(Self.threshold + 11, seed: 4)
+        try store.set(.data(old), forKey: "lookupHistory")
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try store.transaction { transaction in
+                try transaction.set(.data(bytes(2 * Self.threshold, seed: 5)), forKey: "lookupHistory")
+                try transaction.set(.data(bytes(Self.threshold, seed: 6)), forKey: "monitoringLogs")
+                throw Abort()
+            }
+        }
+        #expect(try store.data(forKey: "lookupHistory") == old)
+        #expect(try store.value(forKey: "monitoringLogs") == nil)
+        #expect(try store.integrityCheck() == "ok")
+    }
+}

@@ -2,20 +2,15 @@ import CSQLite
 import Foundation
 
 extension SQLiteStore {
-    /// Writes one row: binds the kind and the value in its SQLite storage class. Blobs are
-    /// bound in place, without a copy: the statement is stepped and reset while the bytes
-    /// are still borrowed.
+    /// Writes one row: binds the kind and the value in its SQLite storage class. Must run
+    /// inside a transaction.
     func writeValue(_ value: StoreValue, forKey key: String) throws {
         switch value {
         case .data(let data):
-            try data.withUnsafeBytes { bytes in
-                try upsert(key, value.kind) { try $0.bindBlobWithoutCopy(bytes, at: 3) }
-            }
+            try data.withUnsafeBytes { try writeBlob($0, kind: value.kind, forKey: key) }
         case .array, .dictionary:
             let encoded = try encodeContainer(value)
-            try encoded.withUnsafeBytes { bytes in
-                try upsert(key, value.kind) { try $0.bindBlobWithoutCopy(bytes, at: 3) }
-            }
+            try encoded.withUnsafeBytes { try writeBlob($0, kind: value.kind, forKey: key) }
         case .string(let string):
             try upsert(key, value.kind) { try $0.bind(string, at: 3) }
         case .integer(let integer):
@@ -27,6 +22,29 @@ extension SQLiteStore {
         case .date(let date):
             try upsert(key, value.kind) { try $0.bind(date.timeIntervalSinceReferenceDate, at: 3) }
         }
+    }
+
+    /// A small BLOB is bound in place, without a copy (the statement is stepped and reset
+    /// while the bytes are still borrowed), and SQLite copies it once into the row's record.
+    /// A large one gets a zero-filled value of its length, which is then overwritten page by
+    /// page, so SQLite never builds a record as large as the value.
+    private func writeBlob(_ bytes: UnsafeRawBufferPointer, kind: StoreValue.Kind, forKey key: String) throws {
+        guard bytes.count >= Self.incrementalBlobThreshold else {
+            try upsert(key, kind) { try $0.bindBlobWithoutCopy(bytes, at: 3) }
+            return
+        }
+        let rowID: Int64 = try liveStatements.upsertZeroBlob.use { statement in
+            try statement.bind(key, at: 1)
+            try statement.bind(kind.rawValue, at: 2)
+            try statement.bind(Int64(bytes.count), at: 3)
+            // RETURNING: the row is written by the first step, which returns its rowid.
+            guard try statement.step() else { preconditionFailure("an upsert with RETURNING returned no row") }
+            let rowID = statement.int64(at: 0)
+            _ = try statement.step()
+            return rowID
+        }
+        let blob = try SQLiteBlob(database: database, table: "entries", column: "value", rowID: rowID, writable: true)
+        try blob.write(bytes)
     }
 
     private func upsert(_ key: String, _ kind: StoreValue.Kind, bindingValue bindValue: (SQLiteStatement) throws -> Void) throws {
@@ -41,11 +59,15 @@ extension SQLiteStore {
     /// Reads a row's value back into the kind its `kind` column names.
     /// - Throws: `StoreError.corrupt` when the kind is unknown or the storage class does not
     ///   match it.
-    func decodeValue(kind name: String, from statement: SQLiteStatement, column: Int32, key: String) throws -> StoreValue {
+    /// - Parameter largeBlob: the value when it is a BLOB read incrementally (the column is
+    ///   then NULL).
+    func decodeValue(kind name: String, from statement: SQLiteStatement, column: Int32, key: String,
+                     largeBlob: Data? = nil) throws -> StoreValue {
         guard let kind = StoreValue.Kind(rawValue: name) else {
             throw StoreError.corrupt(path: location, reason: "the key \(key) has the unknown kind \"\(name)\"")
         }
-        let storage = statement.columnType(at: column)
+        let storage = largeBlob == nil ? statement.columnType(at: column) : SQLITE_BLOB
+        func blob() -> Data { largeBlob ?? statement.blob(at: column) }
         func require(_ expected: Int32) throws {
             guard storage == expected else {
                 throw StoreError.corrupt(
@@ -56,7 +78,7 @@ extension SQLiteStore {
         switch kind {
         case .data:
             try require(SQLITE_BLOB)
-            return .data(statement.blob(at: column))
+            return .data(blob())
         case .string:
             try require(SQLITE_TEXT)
             return .string(statement.text(at: column))
@@ -76,7 +98,7 @@ extension SQLiteStore {
             return .date(Date(timeIntervalSinceReferenceDate: statement.double(at: column)))
         case .array, .dictionary:
             try require(SQLITE_BLOB)
-            return try decodeContainer(statement.blob(at: column), kind: kind, key: key)
+            return try decodeContainer(blob(), kind: kind, key: key)
         }
     }
 

@@ -25,6 +25,9 @@ public final class SQLiteStore: KeyValueStore {
     public static let applicationID: Int32 = 0x4444_6742
     /// The table layout this build reads and writes (`user_version`).
     public static let layoutVersion = 1
+    /// BLOBs from this size on are read and written incrementally (`SQLiteBlob`), so a large
+    /// value is never in memory twice.
+    static let incrementalBlobThreshold = 1 << 20
 
     /// The database file.
     public let url: URL
@@ -35,6 +38,8 @@ public final class SQLiteStore: KeyValueStore {
     struct Statements {
         let select: SQLiteStatement
         let upsert: SQLiteStatement
+        /// Makes room for a large BLOB, which `SQLiteBlob` then fills.
+        let upsertZeroBlob: SQLiteStatement
         let delete: SQLiteStatement
         let keys: SQLiteStatement
     }
@@ -66,10 +71,21 @@ public final class SQLiteStore: KeyValueStore {
         try openLayout(creatingIfBlank: createIfMissing)
         try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
         statements = Statements(
-            select: try database.prepare("SELECT kind, value FROM entries WHERE key = ?1"),
+            // typeof() and length() do not read a value's overflow pages: a large BLOB comes
+            // back as NULL here and is read incrementally from its row.
+            select: try database.prepare("""
+                SELECT kind, rowid, typeof(value),
+                       CASE WHEN typeof(value) = 'blob' AND length(value) >= ?2 THEN NULL ELSE value END
+                FROM entries WHERE key = ?1
+                """),
             upsert: try database.prepare("""
                 INSERT INTO entries (key, kind, value) VALUES (?1, ?2, ?3)
                 ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, value = excluded.value
+                """),
+            upsertZeroBlob: try database.prepare("""
+                INSERT INTO entries (key, kind, value) VALUES (?1, ?2, zeroblob(?3))
+                ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, value = excluded.value
+                RETURNING rowid
                 """),
             delete: try database.prepare("DELETE FROM entries WHERE key = ?1"),
             keys: try database.prepare("SELECT key FROM entries"))
@@ -85,8 +101,17 @@ public final class SQLiteStore: KeyValueStore {
         let select = liveStatements.select
         return try select.use { statement in
             try statement.bind(key, at: 1)
+            try statement.bind(Int64(Self.incrementalBlobThreshold), at: 2)
             guard try statement.step() else { return nil }
-            return try decodeValue(kind: statement.text(at: 0), from: statement, column: 1, key: key)
+            let kind = statement.text(at: 0)
+            guard statement.columnType(at: 3) == SQLITE_NULL, statement.text(at: 2) == "blob" else {
+                return try decodeValue(kind: kind, from: statement, column: 3, key: key)
+            }
+            // Read while the statement is still stepped, so the row is read in the same
+            // snapshot that found it.
+            let blob = try SQLiteBlob(database: database, table: "entries", column: "value",
+                                      rowID: statement.int64(at: 1), writable: false)
+            return try decodeValue(kind: kind, from: statement, column: 3, key: key, largeBlob: blob.readAll())
         }
     }
 
