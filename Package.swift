@@ -28,6 +28,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // glibc's <malloc.h>: part of the C library the toolchain links against anyway.
+        .systemLibrary(name: "CMalloc"),
 
         // Foundations without domain knowledge.
         .target(name: "JSONCore"),
@@ -44,7 +46,7 @@ let package = Package(
             name: "DataPortability",
             dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration"]
         ),
-        .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing"]),
+        .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "CMalloc"]),
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

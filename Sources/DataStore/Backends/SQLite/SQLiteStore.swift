@@ -15,7 +15,8 @@ import Glibc
 /// `kind` is a `StoreValue.Kind` name. Data is a BLOB, strings TEXT, integers and booleans
 /// INTEGER, doubles REAL, dates REAL seconds since 2001-01-01 UTC (Foundation's reference
 /// date, so they round-trip exactly), arrays and dictionaries a BLOB holding a binary
-/// property list.
+/// property list. Values of a megabyte or more are written and read incrementally
+/// (`SQLiteBlob`), so the lookup history's one large value is never in memory twice.
 ///
 ///     let store = try SQLiteStore(url: url, createIfMissing: true)
 ///     try store.set(.data(json), forKey: "lookupHistory")
