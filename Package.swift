@@ -2,7 +2,8 @@
 // backupctl — backup and restore for the DomainDig data store.
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
-// CSQLite by DataStore, CArchive and CCrypto by BackupFormat.
+// CSQLite by DataStore, CArchive and CCrypto by BackupFormat, CMalloc (glibc's allocator
+// settings) by backupctl.
 import PackageDescription
 
 let package = Package(
@@ -28,7 +29,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // glibc's <malloc.h>: part of the C library the toolchain links against anyway.
+        // Not a Debian package: glibc's <malloc.h>, part of the C library every binary links.
         .systemLibrary(name: "CMalloc"),
 
         // Foundations without domain knowledge.

@@ -1,4 +1,5 @@
 import BackupFormat
+import DomainModel
 import Foundation
 import TestSupport
 import Testing
@@ -27,6 +28,30 @@ import Testing
         #expect(weakSections == nil, "the read-ahead thread still holds the reader")
         #expect(weakArchive == nil, "the archive (and the file it keeps open) is still held")
         #expect(openDescriptors(to: url).isEmpty, "the backup file is still open")
+    }
+
+    /// `stop()` lets go of the archive, but not of what the archive told: a listed section it
+    /// lacked is still reported afterwards.
+    @Test func missingSectionsStillAnswerAfterStop() throws {
+        let directory = try TemporaryDirectory()
+        let domains = (path: BackupSection.trackedDomains.entryPath, bytes: Array(#"[{"domain":"example.com"}]"#.utf8))
+        let logs = (path: BackupSection.monitoringLogs.entryPath, bytes: Array("[]".utf8))
+        let manifest = BackupManifest(
+            schemaVersion: DomainDigBackup.currentSchemaVersion, createdAt: SampleBackup.createdAt, storeSchemaVersion: 3,
+            compression: "none",
+            sections: try [domains, logs].map { section in
+                ManifestSection(name: section.path, path: section.path, records: 1, bytes: Int64(section.bytes.count),
+                                sha256: (try SHA256Hasher.digest(of: section.bytes)).hexString)
+            })
+        let url = directory.file("short.tar")
+        try writeArchive([(BackupManifest.entryPath, manifest.encoded()), (domains.path, domains.bytes)], to: url)
+
+        let sections = PrefetchingSectionReader(try BackupFile(path: url.path).openArchive())
+        while try sections.next() != nil {}
+        #expect(sections.missingSections == [manifest.sections[1]])
+        sections.stop()
+        #expect(sections.missingSections == [manifest.sections[1]])
+        #expect(openDescriptors(to: url).isEmpty, "stop() closed the archive's file")
     }
 
     /// Descriptors of this process open on `url`.

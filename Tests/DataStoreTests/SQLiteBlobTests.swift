@@ -14,9 +14,11 @@ import Testing
         return database
     }
 
-    /// Bytes no two chunks share, so a chunk written at the wrong offset shows.
+    /// Bytes that never repeat: each 4-byte word is its own index, so a chunk read or written
+    /// at the wrong offset shows.
     private func pattern(count: Int) -> Data {
-        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 13) })
+        let words = (0..<(count + 3) / 4).map { UInt32(truncatingIfNeeded: $0) }
+        return words.withUnsafeBytes { Data($0.prefix(count)) }
     }
 
     @Test func writesAndReadsAValueLargerThanOneChunk() throws {

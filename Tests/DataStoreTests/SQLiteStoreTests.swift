@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Glibc
 import TestSupport
@@ -233,15 +234,21 @@ import Testing
 @Suite struct SQLiteStoreLargeValueTests {
     private static let threshold = SQLiteStore.incrementalBlobThreshold
 
-    private func bytes(_ count: Int, seed: UInt8) -> Data {
-        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ Int(seed)) })
+    /// Bytes that never repeat within a value (each 4-byte word is its index, plus `seed`), so
+    /// a chunk moved to the wrong offset, or another key's value, shows.
+    private func bytes(_ count: Int, seed: UInt32) -> Data {
+        let words = (0..<(count + 3) / 4).map { UInt32(truncatingIfNeeded: $0) &+ seed &* 0x0100_0000 }
+        return words.withUnsafeBytes { Data($0.prefix(count)) }
     }
 
-    @Test(arguments: [threshold - 1, threshold, threshold + 1, 3 * threshold + 7])
+    /// Sizes either side of the threshold, and one over two of `SQLiteBlob`'s 8 MiB chunks.
+    @Test(arguments: [threshold - 1, threshold, threshold + 1, 3 * threshold + 7, 9 * threshold + 5])
     func valuesAroundTheThresholdRoundTrip(count: Int) throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("store.sqlite")
         let value = bytes(count, seed: 1)
+        let expected = folder.file("expected.bin")
+        try value.write(to: expected)
         do {
             let store = try SQLiteStore(url: url, createIfMissing: true)
             try store.set(.data(value), forKey: "lookupHistory")
@@ -254,9 +261,8 @@ import Testing
         let seen = try runPython("""
             import sqlite3, sys
             row = sqlite3.connect(sys.argv[1]).execute("SELECT kind, value FROM entries WHERE key = 'lookupHistory'").fetchone()
-            expected = bytes((i * 7 + 1) & 0xFF for i in range(len(row[1])))
-            print(row[0], len(row[1]), row[1] == expected)
-            """, [url.path])
+            print(row[0], len(row[1]), row[1] == open(sys.argv[2], "rb").read())
+            """, [url.path, expected.path])
         #expect(seen == "data \(count) True\n")
     }
 
@@ -273,6 +279,43 @@ import Testing
         #expect(try store.value(forKey: "k") == .string("now text"))
         #expect(try store.keys() == ["k"])
         #expect(try store.integrityCheck() == "ok")
+    }
+
+    /// The row a large value fills is found by its key: neither the first row nor the last
+    /// one inserted, and every other key keeps its own value.
+    @Test func aLargeValueUpdatesItsOwnRowAmongOthers() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
+        let keys = ["a", "b", "c", "d"]
+        var expected: [String: Data] = [:]
+        for (index, key) in keys.enumerated() {
+            expected[key] = bytes(index.isMultiple(of: 2) ? 64 : Self.threshold + index, seed: UInt32(index))
+            try store.set(.data(expected[key]!), forKey: key)
+        }
+        expected["b"] = bytes(2 * Self.threshold + 1, seed: 9)
+        try store.set(.data(expected["b"]!), forKey: "b")
+        expected["c"] = bytes(Self.threshold, seed: 10)
+        try store.set(.data(expected["c"]!), forKey: "c")
+        for key in keys { #expect(try store.data(forKey: key) == expected[key], "key \(key)") }
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    /// The point of incremental I/O: SQLite never holds a large value whole. Its allocator's
+    /// high-water mark (process-wide, so other tests' small stores count too) stays far below
+    /// the value's size while it is written and read; binding it and reading it as a column
+    /// would each take the whole 48 MiB.
+    @Test func aLargeValueIsNeverWholeInSQLitesMemory() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
+        let value = bytes(48 << 20, seed: 11)
+        let before = sqlite3_memory_used()
+        sqlite3_memory_highwater(1)
+        try store.set(.data(value), forKey: "lookupHistory")
+        let writing = sqlite3_memory_highwater(1) - before
+        #expect(try store.data(forKey: "lookupHistory") == value)
+        let reading = sqlite3_memory_highwater(1) - before
+        #expect(writing < 12 << 20, "SQLite used \(writing) bytes writing a 48 MiB value")
+        #expect(reading < 12 << 20, "SQLite used \(reading) bytes reading a 48 MiB value")
     }
 
     @Test func aLargePropertyListContainerRoundTrips() throws {

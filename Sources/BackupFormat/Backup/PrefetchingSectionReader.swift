@@ -42,18 +42,23 @@ public final class PrefetchingSectionReader: Sendable {
         readAhead.missingSections
     }
 
-    /// Stops reading ahead and waits for the background thread to let go of the reader.
+    /// Stops reading ahead and waits for the background thread to let go of the reader; the
+    /// archive is released (and its file closed, unless the caller still holds it) before
+    /// this returns. `missingSections` still answers afterwards.
     public func stop() {
         readAhead.stop()
     }
 
     private final class ReadAhead: @unchecked Sendable {
         // Thread safety: `reader` is only touched by the background thread until
-        // `producerDone` is set, and only by the consumer afterwards; everything else is
-        // guarded by `condition`. `stop()` lets go of it there and then: the thread itself
-        // may be scheduled to exit (and release this object) much later on a busy machine,
-        // and the archive's file must not stay open until it is.
+        // `producerDone` is set, and only by the consumer, holding `condition`'s lock,
+        // afterwards; everything else is guarded by `condition`. `stop()` lets go of the
+        // reader there and then: the thread itself may be scheduled to exit (and release this
+        // object) much later on a busy machine, and the archive's file must not stay open
+        // until it is.
         private var reader: BackupArchiveReader?
+        /// What `missingSections` answers once `stop()` has let go of the reader.
+        private var missingWhenStopped: [ManifestSection] = []
         private let condition = NSCondition()
         private var ready: [Result<SectionPayload?, any Error>] = []
         private var producerDone = false
@@ -73,7 +78,7 @@ public final class PrefetchingSectionReader: Sendable {
         /// here once queued: the consumer frees a large section as soon as it is done with it.
         /// - Returns: whether to go on.
         private func produceOne(_ handling: BackupArchiveReader.DataHandling) -> Bool {
-            guard let result = readSection(handling) else { return false }
+            let result = readSection(handling)
             condition.lock()
             while ready.count >= capacity && !stopRequested { condition.wait() }
             let stop = stopRequested
@@ -89,12 +94,12 @@ public final class PrefetchingSectionReader: Sendable {
             return !(finished || stop)
         }
 
-        /// The next section read from the archive, nil once `stop()` has let go of it. A
-        /// function of its own so this thread's reference to the archive ends here, before
-        /// `producerDone` lets `stop()` drop the last one.
+        /// The next section read from the archive. A function of its own so this thread's
+        /// reference to the archive ends here, before `producerDone` lets `stop()` drop the
+        /// last one.
         @inline(never)
-        private func readSection(_ handling: BackupArchiveReader.DataHandling) -> Result<SectionPayload?, any Error>? {
-            guard let reader else { return nil }
+        private func readSection(_ handling: BackupArchiveReader.DataHandling) -> Result<SectionPayload?, any Error> {
+            guard let reader else { preconditionFailure("the read-ahead ran on after it was stopped") }
             return Result { try reader.nextSection(handling) }
         }
 
@@ -113,20 +118,21 @@ public final class PrefetchingSectionReader: Sendable {
 
         var missingSections: [ManifestSection] {
             condition.lock()
-            let done = producerDone
-            condition.unlock()
-            guard done, let reader, reader.isFinished else { return [] }
-            return reader.missingSections
+            defer { condition.unlock() }
+            guard producerDone else { return [] }
+            guard let reader else { return missingWhenStopped }
+            return reader.isFinished ? reader.missingSections : []
         }
 
         func stop() {
             condition.lock()
+            defer { condition.unlock() }
             stopRequested = true
             condition.broadcast()
             while !producerDone { condition.wait() }
             ready.removeAll()
+            if let reader, reader.isFinished { missingWhenStopped = reader.missingSections }
             reader = nil
-            condition.unlock()
         }
     }
 }

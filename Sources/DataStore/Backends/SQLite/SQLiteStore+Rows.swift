@@ -33,15 +33,18 @@ extension SQLiteStore {
             try upsert(key, kind) { try $0.bindBlobWithoutCopy(bytes, at: 3) }
             return
         }
-        let rowID: Int64 = try liveStatements.upsertZeroBlob.use { statement in
+        // Outside a transaction the zero-filled row would be committed on its own.
+        precondition(database.isInTransaction, "a large value written outside a transaction")
+        try liveStatements.upsertZeroBlob.use { statement in
             try statement.bind(key, at: 1)
             try statement.bind(kind.rawValue, at: 2)
             try statement.bind(Int64(bytes.count), at: 3)
-            // RETURNING: the row is written by the first step, which returns its rowid.
-            guard try statement.step() else { preconditionFailure("an upsert with RETURNING returned no row") }
-            let rowID = statement.int64(at: 0)
             _ = try statement.step()
-            return rowID
+        }
+        let rowID: Int64 = try liveStatements.rowID.use { statement in
+            try statement.bind(key, at: 1)
+            guard try statement.step() else { preconditionFailure("the row just written for \(key) is missing") }
+            return statement.int64(at: 0)
         }
         let blob = try SQLiteBlob(database: database, table: "entries", column: "value", rowID: rowID, writable: true)
         try blob.write(bytes)

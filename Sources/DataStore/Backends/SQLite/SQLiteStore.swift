@@ -15,8 +15,9 @@ import Glibc
 /// `kind` is a `StoreValue.Kind` name. Data is a BLOB, strings TEXT, integers and booleans
 /// INTEGER, doubles REAL, dates REAL seconds since 2001-01-01 UTC (Foundation's reference
 /// date, so they round-trip exactly), arrays and dictionaries a BLOB holding a binary
-/// property list. Values of a megabyte or more are written and read incrementally
-/// (`SQLiteBlob`), so the lookup history's one large value is never in memory twice.
+/// property list. BLOBs (data, arrays and dictionaries) of a megabyte or more are written and
+/// read incrementally (`SQLiteBlob`), so the lookup history's one large value is never in
+/// memory twice.
 ///
 ///     let store = try SQLiteStore(url: url, createIfMissing: true)
 ///     try store.set(.data(json), forKey: "lookupHistory")
@@ -29,6 +30,8 @@ public final class SQLiteStore: KeyValueStore {
     /// BLOBs from this size on are read and written incrementally (`SQLiteBlob`), so a large
     /// value is never in memory twice.
     static let incrementalBlobThreshold = 1 << 20
+    /// The kinds stored as BLOBs.
+    private static let blobKinds: Set<StoreValue.Kind> = [.data, .array, .dictionary]
 
     /// The database file.
     public let url: URL
@@ -41,6 +44,7 @@ public final class SQLiteStore: KeyValueStore {
         let upsert: SQLiteStatement
         /// Makes room for a large BLOB, which `SQLiteBlob` then fills.
         let upsertZeroBlob: SQLiteStatement
+        let rowID: SQLiteStatement
         let delete: SQLiteStatement
         let keys: SQLiteStatement
     }
@@ -86,8 +90,9 @@ public final class SQLiteStore: KeyValueStore {
             upsertZeroBlob: try database.prepare("""
                 INSERT INTO entries (key, kind, value) VALUES (?1, ?2, zeroblob(?3))
                 ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, value = excluded.value
-                RETURNING rowid
                 """),
+            // Not RETURNING (SQLite 3.35): the store opens with older SQLite too.
+            rowID: try database.prepare("SELECT rowid FROM entries WHERE key = ?1"),
             delete: try database.prepare("DELETE FROM entries WHERE key = ?1"),
             keys: try database.prepare("SELECT key FROM entries"))
     }
@@ -107,6 +112,10 @@ public final class SQLiteStore: KeyValueStore {
             let kind = statement.text(at: 0)
             guard statement.columnType(at: 3) == SQLITE_NULL, statement.text(at: 2) == "blob" else {
                 return try decodeValue(kind: kind, from: statement, column: 3, key: key)
+            }
+            guard let parsed = StoreValue.Kind(rawValue: kind), Self.blobKinds.contains(parsed) else {
+                // A damaged row: report it (its kind is not stored as a BLOB) without reading it.
+                return try decodeValue(kind: kind, from: statement, column: 3, key: key, largeBlob: Data())
             }
             // Read while the statement is still stepped, so the row is read in the same
             // snapshot that found it.
