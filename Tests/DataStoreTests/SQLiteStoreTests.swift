@@ -319,6 +319,26 @@ import Testing
         #expect(reading < 24 << 20, "SQLite used \(reading) bytes reading a 64 MiB value")
     }
 
+    @Test func aLargeValueUnderAKindNotStoredAsABlobIsReportedAsCorrupt() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        do {
+            let store = try SQLiteStore(url: url, createIfMissing: true)
+            try store.set(.data(bytes(Self.threshold + 1, seed: 12)), forKey: "displayDensity")
+        }
+        do {
+            let database = try SQLiteDatabase(path: url.path, flags: SQLITE_OPEN_READWRITE)
+            try database.execute("UPDATE entries SET kind = 'string' WHERE key = 'displayDensity'")
+        }
+        let store = try SQLiteStore(url: url, createIfMissing: false)
+        let error = #expect(throws: StoreError.self) { try store.value(forKey: "displayDensity") }
+        guard case .corrupt(_, let reason)? = error else {
+            Issue.record("expected corrupt, got \(String(describing: error))")
+            return
+        }
+        #expect(reason == "the string value of the key displayDensity is stored as BLOB")
+    }
+
     @Test func aLargePropertyListContainerRoundTrips() throws {
         let folder = try TemporaryDirectory()
         let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
