@@ -11,13 +11,15 @@ import Testing
 @Suite struct SectionImporterTests {
     typealias F = ImportFixtures
 
-    /// Applies one section's JSON to `store` in one transaction.
+    /// Applies one section's JSON to `store` in one transaction, staged as an import stages it
+    /// (a collection the store lacks is encoded as it is decoded).
     func apply(_ section: BackupSection, _ json: String, mode: ImportMode = .merge, present: Bool = true,
                to store: InMemoryStore) throws -> (counts: ImportSummary.SectionCounts, changed: Bool) {
-        let stage = SectionImporter.makeStage(for: section)
-        for (index, value) in try F.values(json).enumerated() { stage.visit(section, index, value) }
-        return try store.transaction { transaction in
-            try SectionImporter(transaction: transaction, mode: mode).apply(section, stage: stage, present: present)
+        try store.transaction { transaction in
+            let importer = try SectionImporter(transaction: transaction, mode: mode)
+            let stage = importer.makeStage(for: section, source: Array(json.utf8), options: .default)
+            for (index, value) in try F.values(json).enumerated() { stage.visit(section, index, value) }
+            return try importer.apply(section, stage: stage, present: present)
         }
     }
 

@@ -65,15 +65,15 @@ public struct BackupImporter {
     /// - Returns: nil at the end; else the section and its records, or nil when the section
     ///   is not to be applied: once anything failed, nothing is kept (the import will be
     ///   refused), but validation goes on to report everything.
-    private func stageNextSection(of source: ImportSource,
-                                  checkedBy session: BackupValidationSession) throws -> (BackupSection, any SectionVisitor)?? {
+    private func stageNextSection(of source: ImportSource, checkedBy session: BackupValidationSession,
+                                  for importer: SectionImporter) throws -> (BackupSection, any SectionVisitor)?? {
         guard let payload = try source.nextPayload() else { return nil }
         if let section = payload.section { progress?(section) }
         guard !session.hasErrors, let section = payload.section else {
             try session.check(payload)
             return .some(nil)
         }
-        let stage = SectionImporter.makeStage(for: section)
+        let stage = importer.makeStage(for: section, source: payload.bytes, options: limits.json)
         try session.check(payload, visitor: stage)
         guard !session.hasErrors, payload.verification == .verified else { return .some(nil) }
         return (section, stage)
@@ -91,11 +91,12 @@ public struct BackupImporter {
                                                 storeSchemaVersion: migrations.targetVersion)
         }
         let session = BackupValidationSession(manifest: source.manifest, archive: source.file.name, options: limits.json)
-        let importer = SectionImporter(transaction: transaction, mode: mode)
+        let importer = try SectionImporter(transaction: transaction, mode: mode)
         var counts: [ImportSummary.SectionCounts] = []
         var changed = !applied.isEmpty
-        while let staged = try stageNextSection(of: source, checkedBy: session) {
-            // The section's JSON is gone by now: only its decoded records are held while they are merged.
+        while let staged = try stageNextSection(of: source, checkedBy: session, for: importer) {
+            // The section's JSON is gone by now — only its decoded records are held while they
+            // are merged — unless an `EncodingStage` holds it until it is applied.
             guard let (section, stage) = staged else { continue }
             let (sectionCounts, wrote) = try importer.apply(section, stage: stage, present: source.presentSections.contains(section))
             counts.append(sectionCounts)

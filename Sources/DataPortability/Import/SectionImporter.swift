@@ -2,15 +2,45 @@ import BackupFormat
 import DataStore
 import DataValidation
 import DomainModel
+import JSONCore
 
 /// Merges or replaces one section of a backup into the store, inside the import's
 /// transaction, through the deduplicating save paths.
 struct SectionImporter {
     let transaction: any StoreTransaction
     let mode: ImportMode
+    /// The keys the store held when the import began (after its migrations).
+    let storeKeys: Set<String>
 
-    /// A staging area for `section`'s records, of the right type.
-    static func makeStage(for section: BackupSection) -> any SectionVisitor {
+    init(transaction: any StoreTransaction, mode: ImportMode) throws {
+        self.transaction = transaction
+        self.mode = mode
+        storeKeys = Set(try transaction.keys())
+    }
+
+    /// A staging area for `section`'s records, of the right type: a collection the store does
+    /// not hold yet is encoded as it is decoded (`EncodingStage`), the rest are decoded for
+    /// merging (`RecordStage`).
+    /// - Parameters:
+    ///   - source: the section's JSON.
+    ///   - options: the limits it is validated with.
+    func makeStage(for section: BackupSection, source: [UInt8]?, options: JSONParseOptions) -> any SectionVisitor {
+        func collection<Record>(_ key: CollectionKey<Record>) -> any SectionVisitor {
+            guard let source, !storeKeys.contains(key.storageKey.rawValue) else { return RecordStage<Record>() }
+            return EncodingStage<Record>(source: source, options: options)
+        }
+        switch section {
+        case .trackedDomains: return collection(.trackedDomains)
+        case .lookupHistory: return collection(.lookupHistory)
+        case .domainAudits: return collection(.domainAudits)
+        case .domainWorkflows: return collection(.domainWorkflows)
+        case .monitoringLogs: return collection(.monitoringLogs)
+        case .monitoringSettings, .appSettings, .entitlement, .usageCredits: return Self.makeRecordStage(for: section)
+        }
+    }
+
+    /// A staging area that decodes `section`'s records for merging.
+    static func makeRecordStage(for section: BackupSection) -> any SectionVisitor {
         switch section {
         case .trackedDomains: RecordStage<TrackedDomain>()
         case .lookupHistory: RecordStage<LookupSnapshot>()
@@ -115,6 +145,10 @@ struct SectionImporter {
     /// the real run writes.
     private func applyCollection<Record>(_ stage: any SectionVisitor, key: CollectionKey<Record>,
                                          _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
+        if let encoded = stage as? EncodingStage<Record> {
+            guard encoded.hasDuplicates else { return try applyEncoded(encoded, key: key, &counts) }
+            return try applyCollection(encoded.decodedStage(counts.section), key: key, &counts)
+        }
         let existing = try RecordLoader(transaction).load(key)
         let before = RecordCollection(existing.records)
         var collection = mode == .merge ? before : RecordCollection<Record>()
@@ -147,5 +181,18 @@ struct SectionImporter {
         return try RecordSaver(transaction: transaction).save(collection,
                                                               keepingVerbatim: mode == .merge ? existing.unreadableElements : [],
                                                               to: key)
+    }
+
+    /// A collection the store did not hold, whose backup records have distinct natural keys:
+    /// all of them are added, in order, and the text they were encoded into as they were
+    /// decoded is the store's value — what the merge below would write, without holding the
+    /// records.
+    private func applyEncoded<Record>(_ stage: EncodingStage<Record>, key: CollectionKey<Record>,
+                                      _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
+        counts.malformedSkipped += stage.malformed
+        counts.added += stage.count
+        // No records: nothing to write, as the merge would find nothing changed.
+        guard stage.count > 0 else { return false }
+        return try RecordSaver(transaction: transaction).save(canonicalArray: stage.takeArray(), to: key)
     }
 }

@@ -33,6 +33,15 @@ public struct RecordSaver {
         return try setIfChanged(bytes, key.storageKey)
     }
 
+    /// Saves a collection already encoded: `array` must be what `save(_:keepingVerbatim:to:)`
+    /// would write for the records it holds — their canonical JSON array, one per natural key —
+    /// as a caller that encoded the records while it decoded them has it.
+    /// - Returns: whether the stored bytes changed.
+    @discardableResult
+    public func save<Record>(canonicalArray array: Data, to key: CollectionKey<Record>) throws -> Bool {
+        try setIfChanged(array, key.storageKey)
+    }
+
     /// Sets `key` to `bytes` unless it already holds exactly them.
     func setIfChanged(_ bytes: [UInt8], _ key: StorageKey) throws -> Bool {
         try setIfChanged(Data(bytes), key)

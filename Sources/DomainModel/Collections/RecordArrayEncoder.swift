@@ -44,12 +44,24 @@ public enum RecordArrayEncoder {
             for record in records[range] { record.encode(to: &writer) }
             return writer.bytes
         }) else { preconditionFailure("encoding a slice cannot fail") }
+        return join(&parts, verbatim: verbatim, capacity: capacity, as: output)
+    }
+
+    /// One JSON array from parts that each hold elements separated by commas, as a
+    /// `JSONWriter` writes values outside any container, followed by `verbatim` elements as
+    /// given. Each part is emptied once copied, so the text is never held twice over.
+    ///
+    ///     var parts = [Array("1,2".utf8), Array("3".utf8)]
+    ///     RecordArrayEncoder.join(&parts, as: [UInt8].self)   // "[1,2,3]"
+    /// - Parameter capacity: the expected size of the output, to allocate it once.
+    public static func join<Output: RangeReplaceableCollection<UInt8>>(
+        _ parts: inout [[UInt8]], verbatim: [[UInt8]] = [], capacity: Int = 0, as output: Output.Type
+    ) -> Output {
         var output = Output()
         output.reserveCapacity(max(capacity, parts.reduce(0) { $0 + $1.count + 1 } + verbatim.reduce(0) { $0 + $1.count + 1 } + 2))
         output.append(UInt8(ascii: "["))
-        // Each slice's writer put commas between its records; the joins get theirs here. Each
-        // slice is released once copied, so the records' text is never held twice over.
-        for index in parts.indices {
+        // Each part's writer put commas between its elements; the joins get theirs here.
+        for index in parts.indices where !parts[index].isEmpty {
             if output.count > 1 { output.append(UInt8(ascii: ",")) }
             output.append(contentsOf: parts[index])
             parts[index] = []

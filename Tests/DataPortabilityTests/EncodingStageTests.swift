@@ -1,0 +1,122 @@
+import BackupFormat
+@testable import DataPortability
+import DataStore
+import DataValidation
+import DomainModel
+import Foundation
+import JSONCore
+import Testing
+
+/// `EncodingStage` must leave the store exactly as the merge path (`RecordStage` and the merge
+/// rules) would, with the same counts: each case is imported both ways into an empty store and
+/// the two stores compared byte for byte.
+@Suite struct EncodingStageTests {
+    typealias F = ImportFixtures
+
+    struct Outcome: Equatable {
+        var store: [String: StoreValue]
+        var tally: [Int]
+        var changed: Bool
+    }
+
+    /// Imports `elements` of `section` into an empty store. The first `own` elements are
+    /// visited by the section's stage itself, the rest by run stages of `runLength` elements,
+    /// absorbed in order (as the validator does for a large section).
+    func importIntoEmptyStore(_ section: BackupSection, _ elements: [String], encoding: Bool,
+                              own: Int? = nil, runLength: Int = 2) throws -> (Outcome, any SectionVisitor) {
+        let json = "[" + elements.joined(separator: ",") + "]"
+        let values = try F.values(json)
+        let store = InMemoryStore()
+        var stage: (any SectionVisitor)?
+        let (counts, changed) = try store.transaction { transaction in
+            let importer = try SectionImporter(transaction: transaction, mode: .merge)
+            let made = encoding ? importer.makeStage(for: section, source: Array(json.utf8), options: .default)
+                                : SectionImporter.makeRecordStage(for: section)
+            try feed(made, section, values, own: own ?? values.count, runLength: runLength)
+            stage = made
+            return try importer.apply(section, stage: made, present: true)
+        }
+        var contents: [String: StoreValue] = [:]
+        for key in try store.keys() { contents[key] = try store.value(forKey: key) }
+        let tally = [counts.added, counts.merged, counts.unchanged, counts.duplicatesDropped, counts.malformedSkipped, counts.removed]
+        return (Outcome(store: contents, tally: tally, changed: changed), try #require(stage))
+    }
+
+    private func feed<Stage: SectionVisitor>(_ stage: Stage, _ section: BackupSection, _ values: [JSONValue],
+                                             own: Int, runLength: Int) throws {
+        for index in 0..<min(own, values.count) { stage.visit(section, index, values[index]) }
+        for start in stride(from: own, to: values.count, by: runLength) {
+            let run = try #require(stage.makeRunVisitor(for: section))
+            for index in start..<min(values.count, start + runLength) { run.visit(section, index, values[index]) }
+            stage.absorb(run)
+        }
+    }
+
+    static let cases: [(BackupSection, [String])] = [
+        (.trackedDomains, [F.tracked(1, "Example.COM.", #""tags":["Client","client"],"notes":"x""#), F.tracked(2, "b.org"),
+                           #"{"domain":"no-id.com"}"#, F.tracked(3, "c.net", #""status":"someday""#)]),
+        (.lookupHistory, [F.snapshot(5, "example.com", #""durationMs":10"#), F.snapshot(6, "B.org."), F.snapshot(4, "c.net")]),
+        (.domainAudits, [F.audit(7, "example.com"), F.audit(8, "b.org")]),
+        (.domainWorkflows, [F.workflow(9, "Renewals"), F.workflow(10, "Audit")]),
+        (.monitoringLogs, [F.log(11, "example.com"), F.log(12, "b.org"), F.log(13, "c.net")]),
+    ]
+
+    @Test(arguments: cases)
+    func writesWhatTheMergePathWrites(section: BackupSection, elements: [String]) throws {
+        let (merged, _) = try importIntoEmptyStore(section, elements, encoding: false)
+        let (encoded, stage) = try importIntoEmptyStore(section, elements, encoding: true)
+        #expect(stage is EncodingStage<TrackedDomain> || section != .trackedDomains)
+        #expect(encoded == merged)
+        #expect(encoded.changed && encoded.store.count == 1)
+    }
+
+    @Test(arguments: cases)
+    func runsJoinInOrder(section: BackupSection, elements: [String]) throws {
+        let (merged, _) = try importIntoEmptyStore(section, elements, encoding: false)
+        for own in 0...1 {
+            for runLength in 1...2 {
+                let (encoded, _) = try importIntoEmptyStore(section, elements, encoding: true, own: own, runLength: runLength)
+                #expect(encoded == merged, "own \(own), runs of \(runLength)")
+            }
+        }
+    }
+
+    @Test func duplicatesFallBackToTheMergeRules() throws {
+        let elements = [F.tracked(1, "example.com", #""tags":["a"]"#), F.tracked(2, "b.org"),
+                        F.tracked(9, "Example.COM.", addedAt: "2024-06-01T00:00:00Z", #""tags":["b"],"notes":"later copy""#)]
+        let (merged, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: false)
+        #expect(merged.tally == [2, 0, 0, 1, 0, 0])
+        for own in [0, 1, 3] {
+            let (encoded, stage) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: own)
+            #expect((stage as? EncodingStage<TrackedDomain>)?.hasDuplicates == true, "own \(own)")
+            #expect(encoded == merged, "own \(own)")
+        }
+    }
+
+    @Test func anEmptySectionWritesNothing() throws {
+        let (merged, _) = try importIntoEmptyStore(.lookupHistory, [], encoding: false)
+        let (encoded, _) = try importIntoEmptyStore(.lookupHistory, [], encoding: true)
+        #expect(encoded == merged)
+        #expect(encoded == Outcome(store: [:], tally: [0, 0, 0, 0, 0, 0], changed: false))
+    }
+
+    @Test func onlyMalformedRecordsWriteNothing() throws {
+        let elements = [#"{"domain":"no-id.com"}"#, #"{"id":"x"}"#]
+        let (merged, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: false, own: 1, runLength: 1)
+        let (encoded, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: 1, runLength: 1)
+        #expect(encoded == merged)
+        #expect(encoded.tally == [0, 0, 0, 0, 2, 0] && !encoded.changed)
+    }
+
+    /// A store that holds the key, even as an empty array, is merged into record by record.
+    @Test func aCollectionTheStoreHoldsIsStagedForMerging() throws {
+        let store = InMemoryStore()
+        try F.seed(store, [.lookupHistory: "[]"])
+        try store.transaction { transaction in
+            let importer = try SectionImporter(transaction: transaction, mode: .replace)
+            #expect(importer.makeStage(for: .lookupHistory, source: Array("[]".utf8), options: .default) is RecordStage<LookupSnapshot>)
+            #expect(importer.makeStage(for: .trackedDomains, source: Array("[]".utf8), options: .default) is EncodingStage<TrackedDomain>)
+            #expect(importer.makeStage(for: .entitlement, source: Array("null".utf8), options: .default) is RecordStage<CachedEntitlement>)
+        }
+    }
+}
