@@ -52,6 +52,18 @@ import Testing
         }
     }
 
+    /// Whether `stage` is the encoding stage of `section`'s record type.
+    func isEncodingStage(_ stage: any SectionVisitor, for section: BackupSection) -> Bool {
+        switch section {
+        case .trackedDomains: stage is EncodingStage<TrackedDomain>
+        case .lookupHistory: stage is EncodingStage<LookupSnapshot>
+        case .domainAudits: stage is EncodingStage<AuditSession>
+        case .domainWorkflows: stage is EncodingStage<Workflow>
+        case .monitoringLogs: stage is EncodingStage<MonitoringLogEntry>
+        case .monitoringSettings, .appSettings, .entitlement, .usageCredits: false
+        }
+    }
+
     static let cases: [(BackupSection, [String])] = [
         (.trackedDomains, [F.tracked(1, "Example.COM.", #""tags":["Client","client"],"notes":"x""#), F.tracked(2, "b.org"),
                            #"{"domain":"no-id.com"}"#, F.tracked(3, "c.net", #""status":"someday""#)]),
@@ -65,7 +77,7 @@ import Testing
     func writesWhatTheMergePathWrites(section: BackupSection, elements: [String]) throws {
         let (merged, _) = try importIntoEmptyStore(section, elements, encoding: false)
         let (encoded, stage) = try importIntoEmptyStore(section, elements, encoding: true)
-        #expect(stage is EncodingStage<TrackedDomain> || section != .trackedDomains)
+        #expect(isEncodingStage(stage, for: section), "the section is not encoded as it is decoded")
         #expect(encoded == merged)
         #expect(encoded.changed && encoded.store.count == 1)
     }
@@ -86,11 +98,25 @@ import Testing
                         F.tracked(9, "Example.COM.", addedAt: "2024-06-01T00:00:00Z", #""tags":["b"],"notes":"later copy""#)]
         let (merged, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: false)
         #expect(merged.tally == [2, 0, 0, 1, 0, 0])
-        for own in [0, 1, 3] {
-            let (encoded, stage) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: own)
-            #expect((stage as? EncodingStage<TrackedDomain>)?.hasDuplicates == true, "own \(own)")
-            #expect(encoded == merged, "own \(own)")
+        // Both copies visited by the stage itself, in different runs, and in one run.
+        for (own, runLength) in [(3, 2), (1, 2), (0, 2), (0, 3)] {
+            let (encoded, stage) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: own, runLength: runLength)
+            #expect((stage as? EncodingStage<TrackedDomain>)?.hasDuplicates == true, "own \(own), runs of \(runLength)")
+            #expect(encoded == merged, "own \(own), runs of \(runLength)")
         }
+    }
+
+    /// A section large enough to be decoded again on every core when it holds a duplicate.
+    @Test func duplicatesInALargeSectionFallBackOnEveryCore() throws {
+        var elements = (0..<9_000).map { F.snapshot(100 + $0, "host\($0 % 50).example.com", #""durationMs":\#($0)"#) }
+        elements.append(F.snapshot(100 + 4_321, "host21.example.com", #""durationMs":1,"tls":{"subject":"CN=x","issuer":"CN=y"}"#))
+        let json = "[" + elements.joined(separator: ",") + "]"
+        try #require(JSONArraySplitter.parallelRuns(Array(json.utf8), parts: 4) != nil, "the section must be large enough to split")
+        let (merged, _) = try importIntoEmptyStore(.lookupHistory, elements, encoding: false)
+        #expect(merged.tally == [9_000, 0, 0, 1, 0, 0])
+        let (encoded, stage) = try importIntoEmptyStore(.lookupHistory, elements, encoding: true, own: 0, runLength: 2_500)
+        #expect((stage as? EncodingStage<LookupSnapshot>)?.hasDuplicates == true)
+        #expect(encoded == merged)
     }
 
     @Test func anEmptySectionWritesNothing() throws {

@@ -73,8 +73,8 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
     func absorb(_ run: EncodingStage) {
         precondition(run.parts.isEmpty, "a run's stage absorbs nothing itself")
         for key in run.runKeys where !seen.insert(key).inserted { hasDuplicates = true }
-        if parts.isEmpty { parts.append(writer.takeBytes()) }
-        parts.append(run.writer.takeBytes())
+        if parts.isEmpty { parts.append(takeText()) }
+        parts.append(run.takeText())
         count += run.count
         malformed += run.malformed
     }
@@ -84,11 +84,19 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
     func takeArray() -> Data {
         precondition(!hasDuplicates, "the text of a section with duplicates is not its value")
         source = nil
-        if parts.isEmpty { parts.append(writer.takeBytes()) }
+        if parts.isEmpty { parts.append(takeText()) }
         return RecordArrayEncoder.join(&parts, as: Data.self)
     }
 
-    /// The section's records, decoded again from its JSON, for the merge rules.
+    /// The writer's text, leaving an empty writer that reserves nothing.
+    private func takeText() -> [UInt8] {
+        defer { writer = JSONWriter(capacity: 0) }
+        return writer.bytes
+    }
+
+    /// The section's records, decoded again from its JSON, for the merge rules — on every
+    /// core for a large section, as the validator splits it, so a backup with duplicates costs
+    /// one more parallel pass, not a sequential one.
     /// - Throws: only if the JSON no longer parses as it did when it was validated.
     func decodedStage(_ section: BackupSection) throws -> RecordStage<Record> {
         guard let source else { preconditionFailure("the section's JSON was already let go") }
@@ -96,6 +104,18 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
         parts = []
         writer = JSONWriter(capacity: 0)
         let stage = RecordStage<Record>()
+        let options = options
+        if let runs = JSONArraySplitter.parallelRuns(source),
+           let staged = JSONArraySplitter.mapRuns(runs, { run -> RecordStage<Record> in
+               let runStage = RecordStage<Record>()
+               try JSONArrayStream.forEachElement(in: source, run: run, options: options) { index, element in
+                   runStage.visit(section, index, element)
+               }
+               return runStage
+           }) {
+            for runStage in staged { stage.absorb(runStage) }
+            return stage
+        }
         try JSONArrayStream.forEachElement(in: source, options: options) { index, element in
             stage.visit(section, index, element)
         }

@@ -38,7 +38,7 @@ public struct RecordSaver {
     /// as a caller that encoded the records while it decoded them has it.
     /// - Returns: whether the stored bytes changed.
     @discardableResult
-    public func save<Record>(canonicalArray array: Data, to key: CollectionKey<Record>) throws -> Bool {
+    package func save<Record>(canonicalArray array: Data, to key: CollectionKey<Record>) throws -> Bool {
         try setIfChanged(array, key.storageKey)
     }
 
