@@ -92,7 +92,3 @@ import Testing
         #expect(check.status == 0, "schema v\(version) against \(document.lastPathComponent):\n\(check.stdoutText)\(check.stderrText)")
     }
 }
-
-private func backupctl(_ arguments: String...) throws -> ProcessOutput {
-    try ProcessRunner.run(BuildProducts.backupctl.path, arguments)
-}

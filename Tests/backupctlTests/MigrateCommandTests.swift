@@ -93,13 +93,3 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("absent.plist").path))
     }
 }
-
-private func backupctl(_ arguments: String...) throws -> ProcessOutput {
-    try ProcessRunner.run(BuildProducts.backupctl.path, arguments)
-}
-
-private func copyStoreFixture(_ name: String, into folder: TemporaryDirectory) throws -> URL {
-    let destination = folder.file("\(name).plist")
-    try FileManager.default.copyItem(at: Fixtures.url("Stores/\(name).plist"), to: destination)
-    return destination
-}

@@ -79,13 +79,3 @@ import Testing
         #expect(text.contains("Pending migrations: none") && text.contains("Applied:"))
     }
 }
-
-private func backupctl(_ arguments: String...) throws -> ProcessOutput {
-    try ProcessRunner.run(BuildProducts.backupctl.path, arguments)
-}
-
-private func copyStoreFixture(_ name: String, into folder: TemporaryDirectory) throws -> URL {
-    let destination = folder.file("\(name).plist")
-    try FileManager.default.copyItem(at: Fixtures.url("Stores/\(name).plist"), to: destination)
-    return destination
-}

@@ -133,7 +133,3 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 }
-
-private func backupctl(_ arguments: String...) throws -> ProcessOutput {
-    try ProcessRunner.run(BuildProducts.backupctl.path, arguments)
-}
