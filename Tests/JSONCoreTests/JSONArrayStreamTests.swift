@@ -1,4 +1,5 @@
 import JSONCore
+import TestSupport
 import Testing
 
 /// Reading a top-level array one element at a time.

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import TestSupport
 import Testing
 
 /// Parsing through the public entry point, `JSONDocument(parsing:options:)`: what strict

@@ -1,4 +1,5 @@
 import JSONCore
+import TestSupport
 import Testing
 
 /// Indenting compact JSON for people.

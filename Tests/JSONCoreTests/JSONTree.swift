@@ -1,4 +1,5 @@
 import JSONCore
+import TestSupport
 
 /// A JSON value built by a test: rendered as text with chosen spacing and escapes, or written
 /// with `JSONWriter`, then compared with what a reader made of it.

@@ -1,4 +1,5 @@
 import JSONCore
+import TestSupport
 import Testing
 
 /// Scalar conversions on `JSONValue`: strings with every escape, and numbers as `Int`,

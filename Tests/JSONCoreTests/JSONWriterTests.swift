@@ -1,4 +1,5 @@
 import JSONCore
+import TestSupport
 import Testing
 
 /// Compact JSON output: commas, escaping, numbers, verbatim copies, and agreement with Python.
