@@ -72,66 +72,8 @@ import Testing
         #expect(throws: FileIOError.busy(path: url.path, holderPID: holder.pid)) {
             try FileLock.acquire(at: url)
         }
-        try holder.finish()
+        holder.release()
         let lock = try FileLock.acquire(at: url)
         lock.release()
-    }
-}
-
-/// A Python process that holds a `flock` on a file, as another backupctl would, until told
-/// to exit. It writes its pid into the file and reports "locked" once it holds the lock, so
-/// the test waits on that line rather than on a clock.
-final class LockHoldingProcess {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-
-    var pid: Int32 { process.processIdentifier }
-
-    init(lockFile: URL) throws {
-        let script = """
-            import fcntl, os, sys
-            fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\\n".encode())
-            print("locked", flush=True)
-            sys.stdin.read()
-            """
-        let python = ProcessRunner.python
-        if python.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-c", script, lockFile.path]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [python, "-c", script, lockFile.path]
-        }
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var received = Data()
-        while !received.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            received.append(chunk)
-        }
-        guard String(decoding: received, as: UTF8.self) == "locked\n" else {
-            process.terminate()
-            process.waitUntilExit()
-            throw CocoaError(.executableLoad)
-        }
-    }
-
-    /// Tells the process to release the lock and exit, and waits for it.
-    func finish() throws {
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
-
-    deinit {
-        if process.isRunning {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
     }
 }

@@ -13,6 +13,17 @@ public struct ProcessOutput: Sendable {
 
 /// Runs programs for tests: the built `backupctl`, Python as an independent peer, `tar`, `sqlite3`.
 public enum ProcessRunner {
+    /// Points `process` at a program: an absolute path as it is, a name through `PATH`.
+    public static func setProgram(of process: Process, to executable: String, _ arguments: [String]) {
+        if executable.hasPrefix("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+    }
+
     /// Runs a program to completion.
     /// - Parameters:
     ///   - executable: an absolute path, or a name looked up on `PATH`.
@@ -28,13 +39,7 @@ public enum ProcessRunner {
         currentDirectory: URL? = nil
     ) throws -> ProcessOutput {
         let process = Process()
-        if executable.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
+        setProgram(of: process, to: executable, arguments)
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env

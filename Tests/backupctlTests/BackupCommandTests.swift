@@ -101,7 +101,7 @@ import TestSupport
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
         let backups = workspace.path("backups")
-        let holder = try DirectoryLockHolder(directory: backups)
+        let holder = try LockHoldingProcess(directory: backups)
         let refused = try workspace.backupctl("backup", "--dir", backups, "--store", store, "--keep-last", "1")
         #expect(refused.status == 75)
         #expect(refused.stdout.isEmpty)

@@ -226,7 +226,7 @@ import TestSupport
     @Test func aHeldDirectoryIsBusy() throws {
         let workspace = try CommandWorkspace()
         let backups = workspace.path("backups")
-        let holder = try DirectoryLockHolder(directory: backups)
+        let holder = try LockHoldingProcess(directory: backups)
         defer { holder.release() }
         let run = try workspace.backupctl("prune", "--dir", backups, "--keep-last", "1", "--dry-run")
         #expect(run.status == 75)

@@ -107,56 +107,11 @@ enum ScheduleTestSupport {
     }
 }
 
-/// A Python process holding a backup directory's lock (`fcntl.flock` on `.backupctl.lock`,
-/// its pid written in the file as backupctl writes its own) until `release()`.
-final class DirectoryLockHolder {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-
-    /// The holder's process id, which a refused backupctl must name.
-    var pid: Int32 { process.processIdentifier }
-
-    /// Starts the holder and returns once it has the lock.
-    init(directory: String) throws {
+extension LockHoldingProcess {
+    /// A holder of the backup directory's lock (`<directory>/.backupctl.lock`), the folder
+    /// created if missing.
+    convenience init(directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let script = """
-            import fcntl, os, sys
-            lock = open(sys.argv[1], 'a+')
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            lock.truncate(0)
-            lock.write('%d\\n' % os.getpid())
-            lock.flush()
-            print('locked', flush=True)
-            sys.stdin.read()
-            """
-        let python = ProcessRunner.python
-        if python.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-c", script, directory + "/.backupctl.lock"]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [python, "-c", script, directory + "/.backupctl.lock"]
-        }
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var said = Data()
-        while !said.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            try #require(!chunk.isEmpty, "the lock holder ended before taking the lock")
-            said.append(chunk)
-        }
-        try #require(String(decoding: said, as: UTF8.self) == "locked\n")
-    }
-
-    /// Lets the lock go and waits for the holder to end.
-    func release() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
-
-    deinit {
-        if process.isRunning { release() }
+        try self.init(lockFile: URL(fileURLWithPath: directory + "/.backupctl.lock"))
     }
 }
