@@ -24,7 +24,7 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
     private var source: [UInt8]?
     private let options: JSONParseOptions
 
-    /// Records encoded.
+    /// Records encoded (while there are no duplicates; after, the count no longer matters).
     private(set) var count = 0
     /// Records that passed validation but could not be decoded (none, unless the schema and
     /// the decoder disagree).
@@ -49,6 +49,8 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
 
     func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
         precondition(parts.isEmpty, "records are visited before runs are absorbed, never after")
+        // Past the first duplicate the text is of no use: the section is decoded again.
+        guard !hasDuplicates else { return }
         let decoded: Record
         do {
             decoded = try Record.decode(record).0
@@ -61,7 +63,6 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
         } else if !seen.insert(decoded.naturalKey).inserted {
             hasDuplicates = true
         }
-        // Past the first duplicate the text will not be used: decoding goes on only to count.
         if !hasDuplicates { decoded.encode(to: &writer) }
         count += 1
     }
