@@ -5,6 +5,7 @@ import DataValidation
 import DomainModel
 import Foundation
 import JSONCore
+import TestSupport
 import Testing
 
 /// `EncodingStage` must leave the store exactly as the merge path (`RecordStage` and the merge
@@ -93,7 +94,7 @@ import Testing
         }
     }
 
-    @Test func duplicatesFallBackToTheMergeRules() throws {
+    @Test func duplicatesAreMergedByTheCollectionsRule() throws {
         let elements = [F.tracked(1, "example.com", #""tags":["a"]"#), F.tracked(2, "b.org"),
                         F.tracked(9, "Example.COM.", addedAt: "2024-06-01T00:00:00Z", #""tags":["b"],"notes":"later copy""#)]
         let (merged, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: false)
@@ -101,13 +102,13 @@ import Testing
         // Both copies visited by the stage itself, in different runs, and in one run.
         for (own, runLength) in [(3, 2), (1, 2), (0, 2), (0, 3)] {
             let (encoded, stage) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: own, runLength: runLength)
-            #expect((stage as? EncodingStage<TrackedDomain>)?.hasDuplicates == true, "own \(own), runs of \(runLength)")
+            #expect((stage as? EncodingStage<TrackedDomain>)?.duplicatesDropped == 1, "own \(own), runs of \(runLength)")
             #expect(encoded == merged, "own \(own), runs of \(runLength)")
         }
     }
 
-    /// A section large enough to be decoded again on every core when it holds a duplicate.
-    @Test func duplicatesInALargeSectionFallBackOnEveryCore() throws {
+    /// A section as large as the validator splits, with a duplicate in another run.
+    @Test func duplicatesInALargeSectionAreMergedAcrossRuns() throws {
         var elements = (0..<9_000).map { F.snapshot(100 + $0, "host\($0 % 50).example.com", #""durationMs":\#($0)"#) }
         elements.append(F.snapshot(100 + 4_321, "host21.example.com", #""durationMs":1,"tls":{"subject":"CN=x","issuer":"CN=y"}"#))
         let json = "[" + elements.joined(separator: ",") + "]"
@@ -115,8 +116,55 @@ import Testing
         let (merged, _) = try importIntoEmptyStore(.lookupHistory, elements, encoding: false)
         #expect(merged.tally == [9_000, 0, 0, 1, 0, 0])
         let (encoded, stage) = try importIntoEmptyStore(.lookupHistory, elements, encoding: true, own: 0, runLength: 2_500)
-        #expect((stage as? EncodingStage<LookupSnapshot>)?.hasDuplicates == true)
+        #expect((stage as? EncodingStage<LookupSnapshot>)?.duplicatesDropped == 1)
         #expect(encoded == merged)
+    }
+
+    /// Keys held three times, first copies in one run and later ones in another, malformed
+    /// records between them, and a merged record longer than its first copy.
+    @Test func severalDuplicatedKeysMergeInOrder() throws {
+        let elements = [
+            F.tracked(1, "example.com", #""tags":["a"]"#), #"{"domain":"no-id.com"}"#, F.tracked(2, "b.org"),
+            F.tracked(3, "c.net"), F.tracked(4, "EXAMPLE.com", addedAt: "2024-06-01T00:00:00Z", #""tags":["b"],"notes":"second""#),
+            #"{"id":"x"}"#, F.tracked(5, "b.org.", #""tags":["from-b"]"#), F.tracked(6, "d.io"),
+            F.tracked(7, "example.com.", addedAt: "2023-01-01T00:00:00Z", #""tags":["c","a"],"notes":"third copy, longer""#),
+        ]
+        let (merged, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: false)
+        #expect(merged.tally == [4, 0, 0, 3, 2, 0])
+        for own in 0...elements.count {
+            for runLength in 1...4 {
+                let (encoded, stage) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: own, runLength: runLength)
+                #expect(isEncodingStage(stage, for: .trackedDomains))
+                #expect(encoded == merged, "own \(own), runs of \(runLength)")
+            }
+        }
+    }
+
+    /// Random collections with many repeated keys, cut into random runs: always what the merge
+    /// path writes.
+    @Test(arguments: [BackupSection.trackedDomains, .lookupHistory, .monitoringLogs])
+    func randomDuplicatesMatchTheMergePath(section: BackupSection) throws {
+        var random = SeededGenerator(seed: 0x5EC7 &+ UInt64(section.rawValue.utf8.count))
+        for _ in 0..<25 {
+            let count = Int.random(in: 1...40, using: &random)
+            let elements = (0..<count).map { position -> String in
+                let number = Int.random(in: 1...8, using: &random)
+                let host = "host\(Int.random(in: 1...6, using: &random)).example"
+                let spelling = random.chance(1, in: 2) ? host.uppercased() + "." : host
+                switch section {
+                case .trackedDomains:
+                    return F.tracked(position, spelling, addedAt: "202\(Int.random(in: 0...5, using: &random))-01-01T00:00:00Z",
+                                     #""tags":["t\#(number)"],"notes":"n\#(position)""#)
+                case .lookupHistory: return F.snapshot(number, spelling, #""durationMs":\#(position)"#)
+                default: return F.log(number, spelling, #""message":"m\#(position)","acknowledged":\#(random.chance(1, in: 2))"#)
+                }
+            }
+            let own = Int.random(in: 0...count, using: &random)
+            let runLength = Int.random(in: 1...max(1, count / 2), using: &random)
+            let (merged, _) = try importIntoEmptyStore(section, elements, encoding: false)
+            let (encoded, _) = try importIntoEmptyStore(section, elements, encoding: true, own: own, runLength: runLength)
+            #expect(encoded == merged, "\(elements), own \(own), runs of \(runLength)")
+        }
     }
 
     @Test func anEmptySectionWritesNothing() throws {
@@ -132,6 +180,34 @@ import Testing
         let (encoded, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: 1, runLength: 1)
         #expect(encoded == merged)
         #expect(encoded.tally == [0, 0, 0, 0, 2, 0] && !encoded.changed)
+    }
+
+    /// The import pipeline hands a collection the store lacks to an `EncodingStage`, large
+    /// (validated on every core) or small, and one the store holds to a `RecordStage`.
+    @Test func theImportPipelineEncodesOnlyCollectionsTheStoreLacks() throws {
+        let folder = try TemporaryDirectory()
+        let padding = String(repeating: "p", count: 120)
+        let snapshots = (0..<6_000).map {
+            F.snapshot(10_000 + $0, "host\($0).example.com", #""durationMs":\#($0),"dns":{"resolver":"https://r/\#(padding)","records":[]}"#)
+        }
+        let json = "[" + snapshots.joined(separator: ",") + "]"
+        try #require(JSONArraySplitter.parallelRuns(Array(json.utf8)) != nil, "large enough to be split")
+        let backup = folder.file("backup.ddbackup")
+        try F.writeBackup([.trackedDomains: "[" + F.tracked(1, "example.com") + "]", .lookupHistory: json,
+                           .domainAudits: "[" + F.audit(2, "example.com") + "]"], to: backup)
+        let store = try LockedStore.open(explicitPath: folder.file("store.sqlite").path, mode: .createIfMissing)
+        try F.seed(store.store, [.domainAudits: "[]"])
+        nonisolated(unsafe) var stages: [BackupSection: any SectionVisitor] = [:]
+        var importer = F.importer(snapshot: false)
+        importer.stageObserver = { section, stage in stages[section] = stage }
+        let summary = try importer.run(backup: backup.path, into: store)
+        #expect(stages.count == BackupSection.allCases.count)
+        #expect(stages[.lookupHistory] is EncodingStage<LookupSnapshot>)
+        #expect(stages[.trackedDomains] is EncodingStage<TrackedDomain>)
+        #expect(stages[.domainAudits] is RecordStage<AuditSession>, "the store holds the audits' key")
+        #expect(stages[.entitlement] is RecordStage<CachedEntitlement>)
+        #expect(summary.sections.first { $0.section == .lookupHistory }?.added == 6_000)
+        #expect(try RecordLoader(store.store).load(.lookupHistory).records.map(\.durationMs) == Array(0..<6_000))
     }
 
     /// A store that holds the key, even as an empty array, is merged into record by record.

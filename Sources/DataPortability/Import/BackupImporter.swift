@@ -22,6 +22,9 @@ public struct BackupImporter {
     public var migrations: DataMigrationService
     /// Called with each section as it is imported, for progress display.
     public var progress: (@Sendable (BackupSection) -> Void)?
+    /// Called with the stage each section's records go to; tests check which one the
+    /// pipeline picks, which the store's contents alone cannot show.
+    var stageObserver: ((BackupSection, any SectionVisitor) -> Void)?
 
     public init(mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
                 limits: BackupReadLimits = .default, clock: StoreClock = StoreClock(),
@@ -74,6 +77,7 @@ public struct BackupImporter {
             return .some(nil)
         }
         let stage = importer.makeStage(for: section, source: payload.bytes, options: limits.json)
+        stageObserver?(section, stage)
         try session.check(payload, visitor: stage)
         guard !session.hasErrors, payload.verification == .verified else { return .some(nil) }
         return (section, stage)

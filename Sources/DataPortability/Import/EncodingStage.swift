@@ -8,33 +8,52 @@ import JSONCore
 /// decoded and at once encoded canonically, and only the text is kept, not the records.
 ///
 /// With nothing in the store to merge into, the store's new value is the backup's records,
-/// duplicates merged, in order — exactly this text, unless the backup holds two records with
-/// one natural key. Then the section falls back to `RecordStage` and the merge rules
-/// (`decodedStage()`), decoding again from the section's JSON, which the stage keeps until it
-/// knows. Memory for the largest section thus holds its JSON and its canonical text (about
-/// the same size) instead of its JSON and its decoded records (about twice that).
+/// duplicates merged, in order. That is this text, once the records that share a natural key
+/// with another are put right: only those are decoded again — from the section's JSON, which
+/// the stage keeps until `takeArray()` — merged by the collection's rule into the place of the
+/// first, and their later copies left out. Memory for the largest section thus holds its JSON
+/// and its canonical text (about the same size) instead of its JSON and its decoded records
+/// (about twice that), duplicates or not.
 final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
-    /// Elements separated by commas: this stage's own records, then each absorbed run's.
+    /// Where one record is: its natural key, where its canonical text ends in its part, and
+    /// where its JSON is in the section.
+    private struct Entry {
+        let key: Record.NaturalKey
+        let textEnd: Int
+        let source: Range<Int>
+    }
+
+    /// Canonical text of consecutive records, separated by commas, and where each one is.
+    private struct Part {
+        var text: [UInt8]
+        var entries: [Entry]
+    }
+
     private var writer = JSONWriter(capacity: 64 * 1024)
-    private var parts: [[UInt8]] = []
-    /// A run's natural keys in order, checked against the others' when it is absorbed.
-    private var runKeys: [Record.NaturalKey] = []
+    /// This stage's own records, in `writer`.
+    private var entries: [Entry] = []
+    /// This stage's own text, then each absorbed run's.
+    private var parts: [Part] = []
     private var seen = Set<Record.NaturalKey>()
+    /// Keys held by more than one record.
+    private var duplicatedKeys = Set<Record.NaturalKey>()
     private let isRun: Bool
     private var source: [UInt8]?
     private let options: JSONParseOptions
 
-    /// Records encoded (while there are no duplicates; after, the count no longer matters).
+    /// Records decoded and encoded, later copies of a natural key included.
     private(set) var count = 0
     /// Records that passed validation but could not be decoded (none, unless the schema and
     /// the decoder disagree).
     private(set) var malformed = 0
-    /// Whether two records share a natural key, so the text alone is not the store's value.
-    private(set) var hasDuplicates = false
+    /// Records merged into an earlier one with the same natural key.
+    private(set) var duplicatesDropped = 0
+    /// Records the store's value holds: one per natural key.
+    var distinctCount: Int { count - duplicatesDropped }
 
     /// A stage for a whole section.
     /// - Parameters:
-    ///   - source: the section's JSON, kept for `decodedStage()` until `takeArray()`.
+    ///   - source: the section's JSON, kept for the duplicates until `takeArray()`.
     ///   - options: the limits it was validated with.
     init(source: [UInt8], options: JSONParseOptions) {
         self.source = source
@@ -49,8 +68,6 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
 
     func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
         precondition(parts.isEmpty, "records are visited before runs are absorbed, never after")
-        // Past the first duplicate the text is of no use: the section is decoded again.
-        guard !hasDuplicates else { return }
         let decoded: Record
         do {
             decoded = try Record.decode(record).0
@@ -58,12 +75,11 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
             malformed += 1
             return
         }
-        if isRun {
-            runKeys.append(decoded.naturalKey)
-        } else if !seen.insert(decoded.naturalKey).inserted {
-            hasDuplicates = true
-        }
-        if !hasDuplicates { decoded.encode(to: &writer) }
+        let key = decoded.naturalKey
+        // A run's keys are checked against the others' in order, when it is absorbed.
+        if !isRun { note(key) }
+        decoded.encode(to: &writer)
+        entries.append(Entry(key: key, textEnd: writer.bytes.count, source: record.sourceRange))
         count += 1
     }
 
@@ -73,53 +89,83 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
 
     func absorb(_ run: EncodingStage) {
         precondition(run.parts.isEmpty, "a run's stage absorbs nothing itself")
-        for key in run.runKeys where !seen.insert(key).inserted { hasDuplicates = true }
-        if parts.isEmpty { parts.append(takeText()) }
-        parts.append(run.takeText())
+        for entry in run.entries { note(entry.key) }
+        if parts.isEmpty { parts.append(takePart()) }
+        parts.append(run.takePart())
         count += run.count
         malformed += run.malformed
     }
 
-    /// The store's new value: the records' canonical JSON array. Lets go of the section's
-    /// JSON first, so the two are never held with the array.
-    func takeArray() -> Data {
-        precondition(!hasDuplicates, "the text of a section with duplicates is not its value")
+    private func note(_ key: Record.NaturalKey) {
+        if !seen.insert(key).inserted {
+            duplicatedKeys.insert(key)
+            duplicatesDropped += 1
+        }
+    }
+
+    /// The store's new value: the records' canonical JSON array, one per natural key. Lets go
+    /// of the section's JSON first, so the two are never held with the array.
+    /// - Throws: only if a duplicated record's JSON no longer decodes as it did when visited.
+    func takeArray() throws -> Data {
+        if parts.isEmpty { parts.append(takePart()) }
+        if !duplicatedKeys.isEmpty { try mergeDuplicates() }
         source = nil
-        if parts.isEmpty { parts.append(takeText()) }
-        return RecordArrayEncoder.join(&parts, as: Data.self)
-    }
-
-    /// The writer's text, leaving an empty writer that reserves nothing.
-    private func takeText() -> [UInt8] {
-        defer { writer = JSONWriter(capacity: 0) }
-        return writer.bytes
-    }
-
-    /// The section's records, decoded again from its JSON, for the merge rules — on every
-    /// core for a large section, as the validator splits it, so a backup with duplicates costs
-    /// one more parallel pass, not a sequential one.
-    /// - Throws: only if the JSON no longer parses as it did when it was validated.
-    func decodedStage(_ section: BackupSection) throws -> RecordStage<Record> {
-        guard let source else { preconditionFailure("the section's JSON was already let go") }
-        self.source = nil
+        seen = []
+        var texts = parts.map(\.text)
         parts = []
-        writer = JSONWriter(capacity: 0)
-        let stage = RecordStage<Record>()
-        let options = options
-        if let runs = JSONArraySplitter.parallelRuns(source),
-           let staged = JSONArraySplitter.mapRuns(runs, { run -> RecordStage<Record> in
-               let runStage = RecordStage<Record>()
-               try JSONArrayStream.forEachElement(in: source, run: run, options: options) { index, element in
-                   runStage.visit(section, index, element)
-               }
-               return runStage
-           }) {
-            for runStage in staged { stage.absorb(runStage) }
-            return stage
+        return RecordArrayEncoder.join(&texts, as: Data.self)
+    }
+
+    /// This stage's text and entries, leaving an empty writer that reserves nothing.
+    private func takePart() -> Part {
+        defer {
+            writer = JSONWriter(capacity: 0)
+            entries = []
         }
-        try JSONArrayStream.forEachElement(in: source, options: options) { index, element in
-            stage.visit(section, index, element)
+        return Part(text: writer.bytes, entries: entries)
+    }
+
+    /// Merges the records of each duplicated key, in order, into the place of the first — as
+    /// `RecordCollection` does — and leaves their later copies out of the text.
+    private func mergeDuplicates() throws {
+        guard let source else { preconditionFailure("the section's JSON was already let go") }
+        // Decoded from the section's JSON, exactly as the merge path decodes them.
+        var merged: [Record.NaturalKey: Record] = [:]
+        for part in parts {
+            for entry in part.entries where duplicatedKeys.contains(entry.key) {
+                let document = try JSONDocument(parsing: Array(source[entry.source]), options: options)
+                let record = try Record.decode(document.root).0
+                merged[entry.key] = merged[entry.key].map { $0.merged(with: record) } ?? record
+            }
         }
-        return stage
+        var written = Set<Record.NaturalKey>()
+        for index in parts.indices where parts[index].entries.contains(where: { duplicatedKeys.contains($0.key) }) {
+            parts[index] = Part(text: rebuiltText(of: parts[index], merged: merged, written: &written), entries: [])
+        }
+    }
+
+    /// `part`'s text with each duplicated key's first record replaced by its merged record and
+    /// later ones left out; `written` holds the keys already written by earlier parts.
+    private func rebuiltText(of part: Part, merged: [Record.NaturalKey: Record],
+                             written: inout Set<Record.NaturalKey>) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(part.text.count)
+        func append(_ element: some Collection<UInt8>) {
+            if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+            text.append(contentsOf: element)
+        }
+        var start = 0
+        for entry in part.entries {
+            defer { start = entry.textEnd + 1 }
+            guard duplicatedKeys.contains(entry.key) else {
+                append(part.text[start..<entry.textEnd])
+                continue
+            }
+            guard written.insert(entry.key).inserted, let record = merged[entry.key] else { continue }
+            var writer = JSONWriter(capacity: entry.textEnd - start + 256)
+            record.encode(to: &writer)
+            append(writer.bytes)
+        }
+        return text
     }
 }

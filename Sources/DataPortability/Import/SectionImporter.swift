@@ -145,10 +145,7 @@ struct SectionImporter {
     /// the real run writes.
     private func applyCollection<Record>(_ stage: any SectionVisitor, key: CollectionKey<Record>,
                                          _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
-        if let encoded = stage as? EncodingStage<Record> {
-            guard encoded.hasDuplicates else { return try applyEncoded(encoded, key: key, &counts) }
-            return try applyCollection(encoded.decodedStage(counts.section), key: key, &counts)
-        }
+        if let encoded = stage as? EncodingStage<Record> { return try applyEncoded(encoded, key: key, &counts) }
         let existing = try RecordLoader(transaction).load(key)
         let before = RecordCollection(existing.records)
         var collection = mode == .merge ? before : RecordCollection<Record>()
@@ -183,14 +180,15 @@ struct SectionImporter {
                                                               to: key)
     }
 
-    /// A collection the store did not hold, whose backup records have distinct natural keys:
-    /// all of them are added, in order, and the text they were encoded into as they were
-    /// decoded is the store's value — what the merge below would write, without holding the
-    /// records.
+    /// A collection the store did not hold: each of the backup's natural keys is added, in
+    /// order, later copies merged into the first, and the text the records were encoded into
+    /// as they were decoded is the store's value — what the merge above would write, without
+    /// holding the records.
     private func applyEncoded<Record>(_ stage: EncodingStage<Record>, key: CollectionKey<Record>,
                                       _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
         counts.malformedSkipped += stage.malformed
-        counts.added += stage.count
+        counts.added += stage.distinctCount
+        counts.duplicatesDropped += stage.duplicatesDropped
         // No records: nothing to write, as the merge would find nothing changed.
         guard stage.count > 0 else { return false }
         return try RecordSaver(transaction: transaction).save(canonicalArray: stage.takeArray(), to: key)
