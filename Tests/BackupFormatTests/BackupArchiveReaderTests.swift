@@ -1,4 +1,4 @@
-import BackupFormat
+@testable import BackupFormat
 import DomainModel
 import Foundation
 import JSONCore
@@ -76,6 +76,33 @@ import Testing
             == .sectionChecksumMismatch(archive: "backup.tar", path: damaged.path, expected: expected, actual: actual))
         // The other sections are unaffected.
         #expect(payloads.filter { $0.section != .trackedDomains }.allSatisfy { $0.verification == .verified })
+    }
+
+    /// A section large enough to be hashed on another thread while it is read: verified when
+    /// intact, a checksum mismatch when its last byte differs from what the manifest hashed.
+    @Test(arguments: [ArchiveCompression.uncompressed, .zstd])
+    func aLargeSectionIsHashedWhileItIsRead(compression: ArchiveCompression) throws {
+        let size = BackupArchiveReader.trailingHashThreshold + 12_345
+        let large = (path: BackupSection.lookupHistory.entryPath, bytes: TrailingHasherTests.noise(size, seed: 21))
+        var damaged = large
+        damaged.bytes[size - 1] ^= 0x01
+        let listing = try manifest(listing: [domains, large])
+        let url = directory.file("large.tar")
+        try writeArchive([(BackupManifest.entryPath, listing.encoded()), (domains.path, domains.bytes), (large.path, large.bytes)],
+                         to: url, compression: compression)
+        let payloads = try OpenedBackup(url).readAll()
+        #expect(payloads.count == 2)
+        #expect(payloads[1].verification == .verified)
+        #expect(payloads[1].bytes == large.bytes)
+        // The damaged copy under a path the manifest lists with the intact copy's checksum.
+        let relisted = try manifest(listing: [(BackupSection.domainAudits.entryPath, large.bytes)])
+        let damagedURL = directory.file("damaged.tar")
+        try writeArchive([(BackupManifest.entryPath, relisted.encoded()), (BackupSection.domainAudits.entryPath, damaged.bytes)],
+                         to: damagedURL, compression: compression)
+        let read = try OpenedBackup(damagedURL).readAll()
+        #expect(read.map(\.verification) == [.checksumMismatch(expected: listing.sections[1].sha256,
+                                                                actual: try SHA256Hasher.digest(of: damaged.bytes).hexString)])
+        #expect(read.first?.bytes == nil)
     }
 
     @Test func aManifestThatLiesAboutASizeGivesASizeMismatchWithoutBytes() throws {

@@ -10,7 +10,9 @@ extension JSONArraySplitterTests {
     static func trickyArrays(count: Int, seed: UInt64) -> [[UInt8]] {
         var random = SeededGenerator(seed: seed)
         let strings = [#""""#, #""\\""#, #""\\\\""#, #""a\"""#, #""\"]""#, #""],[""#, #""\\\",\"""#, #""{\"a\":[1,2]}""#,
-                       #""\u005C""#, #""\u0022,""#, #""\ud83d\ude00""#, #"",""#, #""[""#, #""]""#, #""é, ]""#]
+                       #""\u005C""#, #""\u0022,""#, #""\ud83d\ude00""#, #"",""#, #""[""#, #""]""#, #""é, ]""#,
+                       // Longer than the eight bytes scanned at once, escapes on either side of the boundary.
+                       #""0123456\"89abcdef""#, #""01234567\\""#, #""0123456789abcdef\\\"x\\""#, #""abcdefg\\\\""#]
         let scalars = ["0", "-0", "1e5", "-12.5E-3", "true", "false", "null", "123456789012345678901234567890"]
         let spaces = ["", " ", "\n", "\t", "\r\n", "  \n\t "]
         func value(_ depth: Int) -> String {

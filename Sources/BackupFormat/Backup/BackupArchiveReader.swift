@@ -96,16 +96,28 @@ public final class BackupArchiveReader {
         manifest.sections.filter { !seenPaths.contains($0.path) }
     }
 
+    /// Entries at least this large are hashed on a thread of their own while they are read.
+    static let trailingHashThreshold = 8 << 20
+
     /// Reads the current entry in chunks, hashing as it goes.
     private func readCurrentEntry(size: Int, collect: Bool) throws -> ([UInt8]?, SHA256Digest) {
         let hasher = try SHA256Hasher()
         if collect {
             var filled = 0
             let bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                // A large entry is hashed a chunk behind the reading, on the core that would
+                // otherwise wait for it.
+                let trailing = size >= Self.trailingHashThreshold
+                    ? TrailingHasher(hasher, over: UnsafeRawBufferPointer(buffer)) : nil
+                defer { trailing?.finish() }
                 while filled < size {
                     let chunk = try tar.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
                     if chunk == 0 { break }
-                    hasher.update(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + chunk)])))
+                    if let trailing {
+                        trailing.filled(upTo: filled + chunk)
+                    } else {
+                        hasher.update(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + chunk)])))
+                    }
                     filled += chunk
                 }
                 initialized = filled
