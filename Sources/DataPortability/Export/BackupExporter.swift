@@ -3,8 +3,9 @@ import DataStore
 import DomainModel
 import Foundation
 
-/// The export pipeline (design §2): store → records through the deduplicating loaders →
-/// backup sections → archive, written atomically. It never edits the store.
+/// The export pipeline (design §2): store → records through the deduplicating loaders,
+/// encoded as they are decoded → backup sections → archive, written atomically. It never
+/// edits the store.
 ///
 ///     let summary = try BackupExporter(compression: .zstd).export(from: store, to: .file(url),
 ///                                                                 storeSchemaVersion: 3)

@@ -47,12 +47,10 @@ public struct SectionSource {
         }
     }
 
+    /// A collection, encoded as it is decoded: its records are never all held.
     private func collection<Record>(_ section: BackupSection, _ key: CollectionKey<Record>) throws -> Section {
-        let loaded = try loader.load(key)
-        // Canonical output is about as long as what was stored; a little headroom avoids a regrowth.
-        let encoded = SectionCodec.encode(loaded.records, capacity: loaded.sourceByteCount + loaded.sourceByteCount / 16 + 1024)
-        return Section(section: section, bytes: encoded.bytes, records: encoded.records,
-                       duplicatesMerged: loaded.duplicatesMerged,
+        let loaded = try loader.loadEncoded(key)
+        return Section(section: section, bytes: loaded.bytes, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
                        issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) })
     }
 

@@ -45,6 +45,18 @@ public struct RecordLoader {
         return CollectionDecoder.decodeArray(bytes, as: Record.self, options: options)
     }
 
+    /// Loads a collection as its canonical JSON array: what `load(_:)` reads, as
+    /// `RecordArrayEncoder` would write it, with the same counts and issues — without holding
+    /// the decoded records (`CollectionDecoder.reencodeArray`).
+    /// - Throws: `StoreError` when the store cannot be read (never for bad data).
+    public func loadEncoded<Record>(_ key: CollectionKey<Record>) throws -> EncodedCollection {
+        let (bytes, issue) = try blob(key.storageKey)
+        guard let bytes else {
+            return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: issue.map { [$0] } ?? [])
+        }
+        return CollectionDecoder.reencodeArray(bytes, as: Record.self, options: options)
+    }
+
     /// Loads an object record leniently; nil when absent or unreadable (then reported).
     public func load<Record>(_ key: ObjectKey<Record>) throws -> (record: Record?, issues: [DecodingIssue]) {
         let (bytes, issue) = try blob(key.storageKey)

@@ -56,28 +56,39 @@ public enum CollectionDecoder {
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
                 elementCount += 1
-                do {
-                    let (record, recordIssues) = try Record.decode(element)
-                    if !recordIssues.isEmpty {
-                        issues.append(contentsOf: recordIssues.map { $0.prefixed(by: "$[\(index)]") })
-                    }
+                let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
+                issues += elementIssues
+                if let record {
                     if collection.insert(record) != .added { duplicates += 1 }
-                } catch let error as RecordDecodingError {
-                    issues.append(DecodingIssue(kind: .skippedRecord, path: "$[\(index)]" + error.path,
-                                                message: "\(error.problem); the record was left out"))
+                } else {
                     unreadable.append(Array(bytes[element.sourceRange]))
                 }
             }
         } catch {
-            // The stream hands out elements before it meets a syntax error further on; a blob
-            // that is not valid JSON as a whole is not trusted in part either.
-            let issue = DecodingIssue(kind: .skippedRecord, path: "$",
-                                      message: "cannot be read (\(error)); all its records were left out")
-            return DecodedCollection(records: [], elementCount: 0, duplicatesMerged: 0, issues: [issue])
+            return DecodedCollection(records: [], elementCount: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
         }
         return DecodedCollection(records: collection.records, elementCount: elementCount,
                                  duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable,
                                  sourceByteCount: bytes.count)
+    }
+
+    /// Decodes one element of a stored array: the record and what was worked around, under
+    /// `$[index]`; or no record and the issue saying why it was left out.
+    static func decodeElement<Record: JSONRecord>(_ element: JSONValue, at index: Int) -> (Record?, [DecodingIssue]) {
+        do {
+            let (record, issues) = try Record.decode(element)
+            return (record, issues.isEmpty ? [] : issues.map { $0.prefixed(by: "$[\(index)]") })
+        } catch {
+            return (nil, [DecodingIssue(kind: .skippedRecord, path: "$[\(index)]" + error.path,
+                                        message: "\(error.problem); the record was left out")])
+        }
+    }
+
+    /// The one issue of a blob that does not parse as a whole. The stream hands out elements
+    /// before it meets a syntax error further on; a blob that is not valid JSON as a whole is
+    /// not trusted in part either.
+    static func unreadableBlob(_ error: any Error) -> DecodingIssue {
+        DecodingIssue(kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); all its records were left out")
     }
 
     /// Reads one JSON object as a record (settings, ledger, entitlement).

@@ -42,15 +42,11 @@ enum ParallelCollectionDecoder {
         var result = RunResult<Record>()
         try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
             result.elementCount += 1
-            do {
-                let (record, recordIssues) = try Record.decode(element)
-                if !recordIssues.isEmpty {
-                    result.issues.append(contentsOf: recordIssues.map { $0.prefixed(by: "$[\(index)]") })
-                }
+            let (record, issues): (Record?, [DecodingIssue]) = CollectionDecoder.decodeElement(element, at: index)
+            result.issues += issues
+            if let record {
                 result.records.append(record)
-            } catch let error as RecordDecodingError {
-                result.issues.append(DecodingIssue(kind: .skippedRecord, path: "$[\(index)]" + error.path,
-                                                   message: "\(error.problem); the record was left out"))
+            } else {
                 result.unreadable.append(Array(bytes[element.sourceRange]))
             }
         }

@@ -1,0 +1,168 @@
+import Foundation
+import JSONCore
+
+/// Builds the canonical JSON array of a collection — its records one per natural key, later
+/// copies merged into the first — while the records are decoded, keeping only their text.
+///
+/// Each record is encoded as soon as it is added; a collection's text is about the size of its
+/// JSON, where its decoded records take about twice that. Records that share a natural key
+/// with another are put right in `finish`: only they are decoded again, from the JSON they
+/// came from, merged in order by the record's rule into the place of the first, and their
+/// later copies left out — the array `RecordCollection` and `RecordArrayEncoder` would give.
+///
+/// Large arrays are built on several threads: each run of records goes to a builder from
+/// `makeRun()`, and the runs are absorbed in order.
+///
+///     let builder = CanonicalArrayBuilder<TrackedDomain>()
+///     builder.append(record, from: element.sourceRange)
+///     let array = try builder.finish(source: &json, options: .default, as: [UInt8].self)
+public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
+    /// Where one record is: its natural key, where its text ends in its part, and where its
+    /// JSON is in the source.
+    private struct Entry {
+        let key: Record.NaturalKey
+        let textEnd: Int
+        let source: Range<Int>
+    }
+
+    /// Text of consecutive records, separated by commas, and where each one is.
+    private struct Part {
+        var text: [UInt8]
+        var entries: [Entry]
+    }
+
+    private var writer: JSONWriter
+    /// This builder's own records, in `writer`.
+    private var entries: [Entry] = []
+    /// This builder's own text, then each absorbed run's.
+    private var parts: [Part] = []
+    private var seen = Set<Record.NaturalKey>()
+    /// Keys held by more than one record.
+    private var duplicatedKeys = Set<Record.NaturalKey>()
+    /// A run's keys are checked against the others' when it is absorbed, in order.
+    private let isRun: Bool
+
+    /// Records added, later copies of a natural key included.
+    public private(set) var count = 0
+    /// Records that repeat the natural key of an earlier one.
+    public private(set) var duplicates = 0
+    /// Records the array holds: one per natural key.
+    public var distinctCount: Int { count - duplicates }
+
+    /// A builder for a whole array.
+    /// - Parameter capacity: the expected size of its text.
+    public init(capacity: Int = 64 * 1024) {
+        writer = JSONWriter(capacity: capacity)
+        isRun = false
+    }
+
+    private init(runCapacity: Int) {
+        writer = JSONWriter(capacity: runCapacity)
+        isRun = true
+    }
+
+    /// A new, empty builder for a run of records that follow this builder's; it may be filled
+    /// on another thread, then handed to `absorb(_:)`.
+    public func makeRun(capacity: Int = 64 * 1024) -> CanonicalArrayBuilder {
+        CanonicalArrayBuilder(runCapacity: capacity)
+    }
+
+    /// Adds `record`, decoded from the bytes at `source` in the array's JSON.
+    public func append(_ record: Record, from source: Range<Int>) {
+        precondition(parts.isEmpty, "records are added before runs are absorbed, never after")
+        let key = record.naturalKey
+        if !isRun { note(key) }
+        record.encode(to: &writer)
+        entries.append(Entry(key: key, textEnd: writer.bytes.count, source: source))
+        count += 1
+    }
+
+    /// Takes over `run`'s records, which follow the ones already added.
+    public func absorb(_ run: CanonicalArrayBuilder) {
+        precondition(run.isRun && run.parts.isEmpty, "only a run made by makeRun() is absorbed, once")
+        for entry in run.entries { note(entry.key) }
+        if parts.isEmpty { parts.append(takePart()) }
+        parts.append(run.takePart())
+        count += run.count
+    }
+
+    private func note(_ key: Record.NaturalKey) {
+        if !seen.insert(key).inserted {
+            duplicatedKeys.insert(key)
+            duplicates += 1
+        }
+    }
+
+    /// The canonical JSON array. Duplicated records are decoded again from `source`, which
+    /// is then set to nil — before the array is joined, so the two are never held together
+    /// by this builder. The builder is spent afterwards.
+    /// - Parameters:
+    ///   - source: the JSON the records were decoded from, with the ranges given to `append`.
+    ///   - options: the limits it was parsed with.
+    /// - Throws: only if a duplicated record's JSON no longer decodes as it did.
+    public func finish<Output: RangeReplaceableCollection<UInt8>>(source: inout [UInt8]?, options: JSONParseOptions,
+                                                                 as output: Output.Type) throws -> Output {
+        precondition(!isRun, "a run is absorbed, not finished")
+        if parts.isEmpty { parts.append(takePart()) }
+        if !duplicatedKeys.isEmpty {
+            guard let json = source else { preconditionFailure("the records' JSON is needed to merge duplicates") }
+            try mergeDuplicates(json, options: options)
+        }
+        source = nil
+        seen = []
+        var texts = parts.map(\.text)
+        parts = []
+        return RecordArrayEncoder.join(&texts, as: output)
+    }
+
+    /// This builder's text and entries, leaving an empty writer that reserves nothing.
+    private func takePart() -> Part {
+        defer {
+            writer = JSONWriter(capacity: 0)
+            entries = []
+        }
+        return Part(text: writer.bytes, entries: entries)
+    }
+
+    /// Merges the records of each duplicated key, in order, into the place of the first — as
+    /// `RecordCollection` does — and leaves their later copies out of the text.
+    private func mergeDuplicates(_ source: [UInt8], options: JSONParseOptions) throws {
+        var merged: [Record.NaturalKey: Record] = [:]
+        for part in parts {
+            for entry in part.entries where duplicatedKeys.contains(entry.key) {
+                let document = try JSONDocument(parsing: Array(source[entry.source]), options: options)
+                let record = try Record.decode(document.root).0
+                merged[entry.key] = merged[entry.key].map { $0.merged(with: record) } ?? record
+            }
+        }
+        var written = Set<Record.NaturalKey>()
+        for index in parts.indices where parts[index].entries.contains(where: { duplicatedKeys.contains($0.key) }) {
+            parts[index] = Part(text: rebuiltText(of: parts[index], merged: merged, written: &written), entries: [])
+        }
+    }
+
+    /// `part`'s text with each duplicated key's first record replaced by its merged record and
+    /// later ones left out; `written` holds the keys already written by earlier parts.
+    private func rebuiltText(of part: Part, merged: [Record.NaturalKey: Record],
+                             written: inout Set<Record.NaturalKey>) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(part.text.count)
+        func append(_ element: some Collection<UInt8>) {
+            if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+            text.append(contentsOf: element)
+        }
+        var start = 0
+        for entry in part.entries {
+            defer { start = entry.textEnd + 1 }
+            guard duplicatedKeys.contains(entry.key) else {
+                append(part.text[start..<entry.textEnd])
+                continue
+            }
+            guard written.insert(entry.key).inserted, let record = merged[entry.key] else { continue }
+            var writer = JSONWriter(capacity: entry.textEnd - start + 256)
+            record.encode(to: &writer)
+            append(writer.bytes)
+        }
+        return text
+    }
+}

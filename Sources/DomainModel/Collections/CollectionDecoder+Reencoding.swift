@@ -1,0 +1,86 @@
+import JSONCore
+
+/// A stored collection as its canonical JSON array, and what reading it worked around.
+public struct EncodedCollection: Sendable {
+    /// The canonical array: one record per natural key, in order of first appearance.
+    public var bytes: [UInt8]
+    /// Records in the array.
+    public var records: Int
+    /// Records that were duplicates of an earlier one and were merged into it.
+    public var duplicatesMerged: Int
+    /// What was worked around, with paths from the blob's root (`$[12].domain`).
+    public var issues: [DecodingIssue]
+
+    public init(bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
+        self.bytes = bytes
+        self.records = records
+        self.duplicatesMerged = duplicatesMerged
+        self.issues = issues
+    }
+}
+
+extension CollectionDecoder {
+    /// The canonical JSON array of a stored array of records, with the records, duplicates and
+    /// issues `decodeArray` gives and the text `RecordArrayEncoder` would write for them — but
+    /// each record is encoded as it is decoded (`CanonicalArrayBuilder`), so the records are
+    /// never held, only their text. On every core for a large array.
+    ///
+    ///     let encoded = CollectionDecoder.reencodeArray(stored, as: LookupSnapshot.self)
+    ///     archive.add(encoded.bytes)
+    /// - Parameter parts: how many runs to cut a large array into (tests set it; see
+    ///   `JSONArraySplitter.defaultParts`).
+    public static func reencodeArray<Record: DeduplicatingRecord>(
+        _ bytes: [UInt8], as type: Record.Type = Record.self, options: JSONParseOptions = .default,
+        parts: Int = JSONArraySplitter.defaultParts
+    ) -> EncodedCollection {
+        // Canonical text is about as long as what was stored; a little headroom avoids a regrowth.
+        func capacity(_ count: Int) -> Int { count + count / 16 + 1024 }
+        if let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) {
+            let builder = CanonicalArrayBuilder<Record>(capacity: 0)
+            let results = JSONArraySplitter.mapRuns(runs) { run -> (CanonicalArrayBuilder<Record>, [DecodingIssue]) in
+                let runBuilder = builder.makeRun(capacity: capacity(run.bytes.count))
+                var issues: [DecodingIssue] = []
+                try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
+                    add(element, at: index, to: runBuilder, &issues)
+                }
+                return (runBuilder, issues)
+            }
+            if let results {
+                var issues: [DecodingIssue] = []
+                for (run, runIssues) in results {
+                    builder.absorb(run)
+                    issues += runIssues
+                }
+                return finish(builder, bytes, options: options, issues: issues)
+            }
+            // A run did not parse: the sequential pass below reports the problem exactly.
+        }
+        let builder = CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count))
+        var issues: [DecodingIssue] = []
+        do {
+            try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
+                add(element, at: index, to: builder, &issues)
+            }
+        } catch {
+            return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
+        }
+        return finish(builder, bytes, options: options, issues: issues)
+    }
+
+    private static func add<Record: DeduplicatingRecord>(_ element: JSONValue, at index: Int, to builder: CanonicalArrayBuilder<Record>,
+                                                         _ issues: inout [DecodingIssue]) {
+        let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
+        issues += elementIssues
+        if let record { builder.append(record, from: element.sourceRange) }
+    }
+
+    private static func finish<Record: DeduplicatingRecord>(_ builder: CanonicalArrayBuilder<Record>, _ bytes: [UInt8],
+                                                            options: JSONParseOptions, issues: [DecodingIssue]) -> EncodedCollection {
+        var source: [UInt8]? = bytes
+        // The duplicates' JSON decoded once already, with the same options.
+        guard let array = try? builder.finish(source: &source, options: options, as: [UInt8].self) else {
+            preconditionFailure("a record that decoded once no longer decodes from the same JSON")
+        }
+        return EncodedCollection(bytes: array, records: builder.distinctCount, duplicatesMerged: builder.duplicates, issues: issues)
+    }
+}

@@ -1,0 +1,85 @@
+@testable import DomainModel
+import Foundation
+import JSONCore
+import TestSupport
+import Testing
+
+/// `CanonicalArrayBuilder` and `CollectionDecoder.reencodeArray` must give exactly the array
+/// the decoded records give through `RecordCollection` and `RecordArrayEncoder`, with the same
+/// counts and issues, however the records are cut into runs.
+@Suite struct CanonicalArrayBuilderTests {
+    /// What decoding then encoding gives: the reference.
+    func reference<Record: DeduplicatingRecord>(_ blob: [UInt8], as type: Record.Type) -> EncodedCollection {
+        let decoded = CollectionDecoder.decodeSequentially(blob, as: Record.self, options: .default)
+        return EncodedCollection(bytes: RecordArrayEncoder.encode(decoded.records), records: decoded.records.count,
+                                 duplicatesMerged: decoded.duplicatesMerged, issues: decoded.issues)
+    }
+
+    func expectSame(_ actual: EncodedCollection, _ expected: EncodedCollection, _ comment: Comment,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+        // The first differing byte, not megabytes of text, when they differ.
+        let firstDifference = zip(actual.bytes, expected.bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(firstDifference == nil && actual.bytes.count == expected.bytes.count, comment, sourceLocation: sourceLocation)
+        #expect(actual.records == expected.records, comment, sourceLocation: sourceLocation)
+        #expect(actual.duplicatesMerged == expected.duplicatesMerged, comment, sourceLocation: sourceLocation)
+        #expect(actual.issues == expected.issues, comment, sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [1, 2, 4, 7])
+    func reencodingALargeArrayGivesWhatDecodingAndEncodingGive(parts: Int) throws {
+        let blob = ParallelCollectionDecoderTests.largeBlob()
+        try #require(blob.count >= JSONArraySplitter.parallelThreshold)
+        let expected = reference(blob, as: LookupSnapshot.self)
+        #expect(expected.duplicatesMerged > 0 && !expected.issues.isEmpty, "the blob has duplicates and malformed records")
+        expectSame(CollectionDecoder.reencodeArray(blob, as: LookupSnapshot.self, parts: parts), expected, "\(parts) parts")
+    }
+
+    @Test func aLargeArrayThatDoesNotParseIsUnreadableAsAWhole() throws {
+        var blob = ParallelCollectionDecoderTests.largeBlob()
+        blob.insert(UInt8(ascii: ","), at: try #require(blob.lastIndex(of: UInt8(ascii: "}"))))
+        let encoded = CollectionDecoder.reencodeArray(blob, as: LookupSnapshot.self, parts: 4)
+        expectSame(encoded, reference(blob, as: LookupSnapshot.self), "a broken array")
+        #expect(encoded.bytes == Array("[]".utf8) && encoded.issues.map(\.path) == ["$"])
+    }
+
+    @Test(arguments: ["[]", "{}", "null", "[1,", #"[{"id":"x"}]"#, "[{}, 3, \"a\"]"])
+    func smallOddBlobsGiveWhatDecodingAndEncodingGive(text: String) {
+        let blob = Array(text.utf8)
+        expectSame(CollectionDecoder.reencodeArray(blob, as: TrackedDomain.self), reference(blob, as: TrackedDomain.self), "\(text)")
+    }
+
+    /// Random tracked domains with repeated domains in other spellings, malformed elements
+    /// between them, added to a builder and to runs cut at random.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func randomRunsWithDuplicatesGiveTheMergedArray(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<40 {
+            let elements = (0..<Int.random(in: 0...30, using: &random)).map { position -> String in
+                if random.chance(1, in: 8) { return #"{"domain":"no-id.example"}"# }
+                let host = "host\(Int.random(in: 1...5, using: &random)).example"
+                let spelling = random.chance(1, in: 2) ? host.uppercased() + "." : host
+                let id = SampleIdentity.uuidText(decimal: position + 1)
+                return #"{"id":"\#(id)","domain":"\#(spelling)","addedAt":"202\#(Int.random(in: 0...5, using: &random))-01-01T00:00:00Z","tags":["t\#(Int.random(in: 1...4, using: &random))"],"notes":"n\#(position)"}"#
+            }
+            let blob = Array(("[" + elements.joined(separator: ",") + "]").utf8)
+            let values = Array(try JSONDocument(parsing: blob).root.elements)
+            let builder = CanonicalArrayBuilder<TrackedDomain>(capacity: 16)
+            var current = builder
+            let own = Int.random(in: 0...values.count, using: &random)
+            for (index, value) in values.enumerated() {
+                if index >= own, index == own || random.chance(1, in: 3) {
+                    if current !== builder { builder.absorb(current) }
+                    current = builder.makeRun(capacity: 16)
+                }
+                if let record = try? TrackedDomain.decode(value).0 { current.append(record, from: value.sourceRange) }
+            }
+            if current !== builder { builder.absorb(current) }
+            var source: [UInt8]? = blob
+            let bytes = try builder.finish(source: &source, options: .default, as: [UInt8].self)
+            #expect(source == nil, "the source is let go before the array is joined")
+            let expected = reference(blob, as: TrackedDomain.self)
+            expectSame(EncodedCollection(bytes: bytes, records: builder.distinctCount, duplicatesMerged: builder.duplicates,
+                                         issues: expected.issues), expected, "\(String(decoding: blob, as: UTF8.self)), own \(own)")
+        }
+    }
+}
