@@ -90,7 +90,9 @@ import Testing
         let url = directory.file("large.tar")
         try writeArchive([(BackupManifest.entryPath, listing.encoded()), (domains.path, domains.bytes), (large.path, large.bytes)],
                          to: url, compression: compression)
+        let hashersBefore = TrailingHasher.started.load(ordering: .relaxed)
         let payloads = try OpenedBackup(url).readAll()
+        #expect(TrailingHasher.started.load(ordering: .relaxed) > hashersBefore, "the large section is hashed while it is read")
         #expect(payloads.count == 2)
         #expect(payloads[1].verification == .verified)
         #expect(payloads[1].bytes == large.bytes)
@@ -103,6 +105,25 @@ import Testing
         #expect(read.map(\.verification) == [.checksumMismatch(expected: listing.sections[1].sha256,
                                                                 actual: try SHA256Hasher.digest(of: damaged.bytes).hexString)])
         #expect(read.first?.bytes == nil)
+    }
+
+    /// A large entry cut short: the read fails, and the hashing thread is done with the
+    /// buffer before it is freed (were it not, it would read freed memory and crash).
+    @Test(arguments: 0..<3)
+    func aLargeSectionCutShortIsTruncatedAfterTheHasherStops(round: Int) throws {
+        let size = 24 << 20
+        let large = (path: BackupSection.lookupHistory.entryPath, bytes: [UInt8](repeating: UInt8(ascii: "a"), count: size))
+        let url = directory.file("cut-\(round).tar")
+        try writeArchive([(BackupManifest.entryPath, try manifest(listing: [large]).encoded()), (large.path, large.bytes)],
+                         to: url, compression: .uncompressed)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(size / 2))
+        try handle.close()
+        let error = backupFormatError { _ = try OpenedBackup(url).readAll() }
+        guard case .truncatedArchive? = error else {
+            Issue.record("expected a truncated archive, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test func aManifestThatLiesAboutASizeGivesASizeMismatchWithoutBytes() throws {

@@ -191,7 +191,7 @@ import Testing
             F.snapshot(10_000 + $0, "host\($0).example.com", #""durationMs":\#($0),"dns":{"resolver":"https://r/\#(padding)","records":[]}"#)
         }
         let json = "[" + snapshots.joined(separator: ",") + "]"
-        try #require(JSONArraySplitter.parallelRuns(Array(json.utf8)) != nil, "large enough to be split")
+        try #require(JSONArraySplitter.parallelRuns(Array(json.utf8), parts: 4) != nil, "large enough to be split")
         let backup = folder.file("backup.ddbackup")
         try F.writeBackup([.trackedDomains: "[" + F.tracked(1, "example.com") + "]", .lookupHistory: json,
                            .domainAudits: "[" + F.audit(2, "example.com") + "]"], to: backup)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Hashes a buffer on a thread of its own while a reader is still filling it, a chunk
 /// behind, so reading a large entry costs the longer of decompression and SHA-256 instead
@@ -26,10 +27,15 @@ final class TrailingHasher: @unchecked Sendable {
     private var isClosing = false
     private var isDone = false
 
+    /// How many were started in this process; tests read it to see that large entries are
+    /// hashed this way.
+    static let started = Atomic<Int>(0)
+
     /// Starts hashing `buffer` as its bytes are reported filled.
     init(_ hasher: SHA256Hasher, over buffer: UnsafeRawBufferPointer) {
         self.hasher = hasher
         self.buffer = buffer
+        Self.started.add(1, ordering: .relaxed)
         let thread = Thread { [self] in hashUntilFinished() }
         thread.name = "backupctl.section-hasher"
         thread.start()

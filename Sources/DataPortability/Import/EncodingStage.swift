@@ -62,8 +62,7 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
 
     /// The store's new value: the records' canonical JSON array, one per natural key. Lets go
     /// of the section's JSON first, so the two are never held with the array.
-    /// - Throws: only if a duplicated record's JSON no longer decodes as it did when visited.
-    func takeArray() throws -> Data {
-        try builder.finish(source: &source, options: options, as: Data.self)
+    func takeArray() -> Data {
+        builder.finish(source: &source, options: options, as: Data.self)
     }
 }

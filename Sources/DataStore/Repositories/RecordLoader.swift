@@ -50,9 +50,10 @@ public struct RecordLoader {
     /// the decoded records (`CollectionDecoder.reencodeArray`).
     /// - Throws: `StoreError` when the store cannot be read (never for bad data).
     public func loadEncoded<Record>(_ key: CollectionKey<Record>) throws -> EncodedCollection {
-        let (bytes, issue) = try blob(key.storageKey)
-        guard let bytes else {
-            return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: issue.map { [$0] } ?? [])
+        var stored = try blob(key.storageKey)
+        // Handed over, not shared, so the blob is freed before its canonical array is joined.
+        guard let bytes = stored.bytes.take() else {
+            return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: stored.issue.map { [$0] } ?? [])
         }
         return CollectionDecoder.reencodeArray(bytes, as: Record.self, options: options)
     }

@@ -41,6 +41,8 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     private var duplicatedKeys = Set<Record.NaturalKey>()
     /// A run's keys are checked against the others' when it is absorbed, in order.
     private let isRun: Bool
+    /// Set once a run is absorbed or the array finished: nothing may be added any more.
+    private var isSpent = false
 
     /// Records added, later copies of a natural key included.
     public private(set) var count = 0
@@ -62,14 +64,15 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     }
 
     /// A new, empty builder for a run of records that follow this builder's; it may be filled
-    /// on another thread, then handed to `absorb(_:)`.
+    /// on another thread, then handed to `absorb(_:)`. It reads nothing of this builder, so
+    /// several threads may call it at once.
     public func makeRun(capacity: Int = 64 * 1024) -> CanonicalArrayBuilder {
         CanonicalArrayBuilder(runCapacity: capacity)
     }
 
     /// Adds `record`, decoded from the bytes at `source` in the array's JSON.
     public func append(_ record: Record, from source: Range<Int>) {
-        precondition(parts.isEmpty, "records are added before runs are absorbed, never after")
+        precondition(parts.isEmpty && !isSpent, "records are added before runs are absorbed, never after, nor to a spent builder")
         let key = record.naturalKey
         if !isRun { note(key) }
         record.encode(to: &writer)
@@ -79,7 +82,8 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
 
     /// Takes over `run`'s records, which follow the ones already added.
     public func absorb(_ run: CanonicalArrayBuilder) {
-        precondition(run.isRun && run.parts.isEmpty, "only a run made by makeRun() is absorbed, once")
+        precondition(run.isRun && !run.isSpent && !isRun && !isSpent, "only a run made by makeRun() is absorbed, once, before finish")
+        run.isSpent = true
         for entry in run.entries { note(entry.key) }
         if parts.isEmpty { parts.append(takePart()) }
         parts.append(run.takePart())
@@ -94,19 +98,24 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     }
 
     /// The canonical JSON array. Duplicated records are decoded again from `source`, which
-    /// is then set to nil — before the array is joined, so the two are never held together
-    /// by this builder. The builder is spent afterwards.
+    /// is then set to nil — before any text is rebuilt or joined, so this builder never holds
+    /// the JSON beside a second copy of the text. The builder is spent afterwards.
     /// - Parameters:
-    ///   - source: the JSON the records were decoded from, with the ranges given to `append`.
+    ///   - source: the JSON the records were decoded from, with the ranges given to `append`;
+    ///     when the caller holds no other reference to it, it is freed here.
     ///   - options: the limits it was parsed with.
-    /// - Throws: only if a duplicated record's JSON no longer decodes as it did.
+    /// - Precondition: the duplicated records still decode from `source`, as they did when
+    ///   they were added.
     public func finish<Output: RangeReplaceableCollection<UInt8>>(source: inout [UInt8]?, options: JSONParseOptions,
-                                                                 as output: Output.Type) throws -> Output {
-        precondition(!isRun, "a run is absorbed, not finished")
+                                                                 as output: Output.Type) -> Output {
+        precondition(!isRun && !isSpent, "a run is absorbed, not finished; a builder finishes once")
+        isSpent = true
         if parts.isEmpty { parts.append(takePart()) }
         if !duplicatedKeys.isEmpty {
-            guard let json = source else { preconditionFailure("the records' JSON is needed to merge duplicates") }
-            try mergeDuplicates(json, options: options)
+            precondition(source != nil, "the records' JSON is needed to merge duplicates")
+            let merged = mergedRecords(from: source!, options: options)
+            source = nil
+            rebuildParts(merged)
         }
         source = nil
         seen = []
@@ -124,17 +133,25 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
         return Part(text: writer.bytes, entries: entries)
     }
 
-    /// Merges the records of each duplicated key, in order, into the place of the first — as
-    /// `RecordCollection` does — and leaves their later copies out of the text.
-    private func mergeDuplicates(_ source: [UInt8], options: JSONParseOptions) throws {
+    /// Each duplicated key's records, decoded again from `source` and merged in order, as
+    /// `RecordCollection` merges them.
+    private func mergedRecords(from source: [UInt8], options: JSONParseOptions) -> [Record.NaturalKey: Record] {
         var merged: [Record.NaturalKey: Record] = [:]
         for part in parts {
             for entry in part.entries where duplicatedKeys.contains(entry.key) {
-                let document = try JSONDocument(parsing: Array(source[entry.source]), options: options)
-                let record = try Record.decode(document.root).0
+                // It parsed and decoded from these very bytes, with these options, when it was added.
+                guard let document = try? JSONDocument(parsing: Array(source[entry.source]), options: options),
+                      let record = try? Record.decode(document.root).0
+                else { preconditionFailure("a record that decoded once no longer decodes from the same JSON") }
                 merged[entry.key] = merged[entry.key].map { $0.merged(with: record) } ?? record
             }
         }
+        return merged
+    }
+
+    /// Puts each duplicated key's merged record in the place of its first copy and leaves the
+    /// later copies out of the text.
+    private func rebuildParts(_ merged: [Record.NaturalKey: Record]) {
         var written = Set<Record.NaturalKey>()
         for index in parts.indices where parts[index].entries.contains(where: { duplicatedKeys.contains($0.key) }) {
             parts[index] = Part(text: rebuiltText(of: parts[index], merged: merged, written: &written), entries: [])

@@ -11,6 +11,7 @@ public struct EncodedCollection: Sendable {
     /// What was worked around, with paths from the blob's root (`$[12].domain`).
     public var issues: [DecodingIssue]
 
+    /// A collection's array and what reading it found.
     public init(bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
         self.bytes = bytes
         self.records = records
@@ -23,16 +24,33 @@ extension CollectionDecoder {
     /// The canonical JSON array of a stored array of records, with the records, duplicates and
     /// issues `decodeArray` gives and the text `RecordArrayEncoder` would write for them — but
     /// each record is encoded as it is decoded (`CanonicalArrayBuilder`), so the records are
-    /// never held, only their text. On every core for a large array.
+    /// never held, only their text. On every core for a large array. `bytes` is let go before
+    /// the array is joined, unless the caller keeps a reference to it.
     ///
     ///     let encoded = CollectionDecoder.reencodeArray(stored, as: LookupSnapshot.self)
     ///     archive.add(encoded.bytes)
     /// - Parameter parts: how many runs to cut a large array into (tests set it; see
     ///   `JSONArraySplitter.defaultParts`).
     public static func reencodeArray<Record: DeduplicatingRecord>(
-        _ bytes: [UInt8], as type: Record.Type = Record.self, options: JSONParseOptions = .default,
+        _ bytes: consuming [UInt8], as type: Record.Type = Record.self, options: JSONParseOptions = .default,
         parts: Int = JSONArraySplitter.defaultParts
     ) -> EncodedCollection {
+        var source: [UInt8]? = consume bytes
+        switch build(source!, as: Record.self, options: options, parts: parts) {
+        case .success(let (builder, issues)):
+            let array = builder.finish(source: &source, options: options, as: [UInt8].self)
+            return EncodedCollection(bytes: array, records: builder.distinctCount, duplicatesMerged: builder.duplicates, issues: issues)
+        case .failure(let error):
+            return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
+        }
+    }
+
+    /// Every record of `bytes` added to a builder, with the issues met; a failure when the
+    /// array does not parse as a whole. A function of its own so its hold on `bytes` ends
+    /// before the builder finishes.
+    private static func build<Record: DeduplicatingRecord>(
+        _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int
+    ) -> Result<(CanonicalArrayBuilder<Record>, [DecodingIssue]), any Error> {
         // Canonical text is about as long as what was stored; a little headroom avoids a regrowth.
         func capacity(_ count: Int) -> Int { count + count / 16 + 1024 }
         if let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) {
@@ -51,7 +69,7 @@ extension CollectionDecoder {
                     builder.absorb(run)
                     issues += runIssues
                 }
-                return finish(builder, bytes, options: options, issues: issues)
+                return .success((builder, issues))
             }
             // A run did not parse: the sequential pass below reports the problem exactly.
         }
@@ -62,9 +80,9 @@ extension CollectionDecoder {
                 add(element, at: index, to: builder, &issues)
             }
         } catch {
-            return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
+            return .failure(error)
         }
-        return finish(builder, bytes, options: options, issues: issues)
+        return .success((builder, issues))
     }
 
     private static func add<Record: DeduplicatingRecord>(_ element: JSONValue, at index: Int, to builder: CanonicalArrayBuilder<Record>,
@@ -72,15 +90,5 @@ extension CollectionDecoder {
         let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
         issues += elementIssues
         if let record { builder.append(record, from: element.sourceRange) }
-    }
-
-    private static func finish<Record: DeduplicatingRecord>(_ builder: CanonicalArrayBuilder<Record>, _ bytes: [UInt8],
-                                                            options: JSONParseOptions, issues: [DecodingIssue]) -> EncodedCollection {
-        var source: [UInt8]? = bytes
-        // The duplicates' JSON decoded once already, with the same options.
-        guard let array = try? builder.finish(source: &source, options: options, as: [UInt8].self) else {
-            preconditionFailure("a record that decoded once no longer decodes from the same JSON")
-        }
-        return EncodedCollection(bytes: array, records: builder.distinctCount, duplicatesMerged: builder.duplicates, issues: issues)
     }
 }
