@@ -53,36 +53,31 @@ extension CollectionDecoder {
     ) -> Result<(CanonicalArrayBuilder<Record>, [DecodingIssue]), any Error> {
         // Canonical text is about as long as what was stored; a little headroom avoids a regrowth.
         func capacity(_ count: Int) -> Int { count + count / 16 + 1024 }
-        if let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) {
-            let builder = CanonicalArrayBuilder<Record>(capacity: 0)
-            let results = JSONArraySplitter.mapRuns(runs) { run -> (CanonicalArrayBuilder<Record>, [DecodingIssue]) in
-                let runBuilder = builder.makeRun(capacity: capacity(run.bytes.count))
-                var issues: [DecodingIssue] = []
-                try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
-                    add(element, at: index, to: runBuilder, &issues)
-                }
-                return (runBuilder, issues)
-            }
-            if let results {
-                var issues: [DecodingIssue] = []
-                for (run, runIssues) in results {
-                    builder.absorb(run)
-                    issues += runIssues
-                }
-                return .success((builder, issues))
-            }
-            // A run did not parse: the sequential pass below reports the problem exactly.
+        let builder = CanonicalArrayBuilder<Record>(capacity: 0)
+        let runs = ParallelCollectionDecoder.accumulate(bytes, options: options, parts: parts, into: {
+            (builder.makeRun(capacity: capacity(bytes.count / max(parts, 1))), [DecodingIssue]())
+        }) { run, index, element in
+            add(element, at: index, to: run.0, &run.1)
         }
-        let builder = CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count))
+        if let runs {
+            var issues: [DecodingIssue] = []
+            for (run, runIssues) in runs {
+                builder.absorb(run)
+                issues += runIssues
+            }
+            return .success((builder, issues))
+        }
+        // A small array, or a run that did not parse: one pass, which reports the problem exactly.
+        let whole = CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count))
         var issues: [DecodingIssue] = []
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
-                add(element, at: index, to: builder, &issues)
+                add(element, at: index, to: whole, &issues)
             }
         } catch {
             return .failure(error)
         }
-        return .success((builder, issues))
+        return .success((whole, issues))
     }
 
     private static func add<Record: DeduplicatingRecord>(_ element: JSONValue, at index: Int, to builder: CanonicalArrayBuilder<Record>,

@@ -12,9 +12,17 @@ enum ParallelCollectionDecoder {
     ///   `JSONArraySplitter.defaultParts`).
     static func decode<Record: DeduplicatingRecord>(_ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions,
                                                     parts: Int = JSONArraySplitter.defaultParts) -> DecodedCollection<Record>? {
-        guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts),
-              let results = JSONArraySplitter.mapRuns(runs, { run -> RunResult<Record> in try decodeRun(bytes, run, options: options) })
-        else { return nil }
+        let results = accumulate(bytes, options: options, parts: parts, into: { RunResult<Record>() }) { result, index, element in
+            result.elementCount += 1
+            let (record, issues): (Record?, [DecodingIssue]) = CollectionDecoder.decodeElement(element, at: index)
+            result.issues += issues
+            if let record {
+                result.records.append(record)
+            } else {
+                result.unreadable.append(Array(bytes[element.sourceRange]))
+            }
+        }
+        guard let results else { return nil }
         var collection = RecordCollection<Record>()
         var issues: [DecodingIssue] = []
         var unreadable: [[UInt8]] = []
@@ -30,26 +38,28 @@ enum ParallelCollectionDecoder {
                                  issues: issues, unreadableElements: unreadable, sourceByteCount: bytes.count)
     }
 
+    /// Goes through a large array's elements on every core: each run of elements is added to
+    /// an accumulator of its own, made by `make`, and the accumulators come back in order.
+    /// `make` and `add` run on several threads at once and may touch only the accumulator.
+    /// - Returns: nil when the array is small, the machine has one core, or a run does not
+    ///   parse (the caller then takes its sequential pass, which reports the problem exactly).
+    static func accumulate<Accumulator>(_ bytes: [UInt8], options: JSONParseOptions, parts: Int,
+                                        into make: () -> Accumulator,
+                                        _ add: (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void) -> [Accumulator]? {
+        guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) else { return nil }
+        return JSONArraySplitter.mapRuns(runs) { run -> Accumulator in
+            var accumulator = make()
+            try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
+                add(&accumulator, index, element)
+            }
+            return accumulator
+        }
+    }
+
     struct RunResult<Record>: Sendable where Record: Sendable {
         var records: [Record] = []
         var issues: [DecodingIssue] = []
         var unreadable: [[UInt8]] = []
         var elementCount = 0
-    }
-
-    static func decodeRun<Record: DeduplicatingRecord>(_ bytes: [UInt8], _ run: JSONArraySplitter.Run,
-                                                       options: JSONParseOptions) throws -> RunResult<Record> {
-        var result = RunResult<Record>()
-        try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
-            result.elementCount += 1
-            let (record, issues): (Record?, [DecodingIssue]) = CollectionDecoder.decodeElement(element, at: index)
-            result.issues += issues
-            if let record {
-                result.records.append(record)
-            } else {
-                result.unreadable.append(Array(bytes[element.sourceRange]))
-            }
-        }
-        return result
     }
 }
