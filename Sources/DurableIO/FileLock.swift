@@ -6,8 +6,12 @@ import Glibc
 /// The holder writes its process id into the file, so a process that finds the lock taken can
 /// say who holds it. The lock belongs to the open file description: a second `acquire` fails
 /// even from the same process, and the kernel releases the lock when the holder exits, however
-/// it exits. The file itself is never removed (removing it would let two processes lock two
-/// different files under one name).
+/// it exits.
+///
+/// A holder may remove the file as it lets go (``releaseRemovingFile()``), because taking the
+/// lock checks, once it holds it, that the path still names the file it locked: a process that
+/// opened the file just before it was removed would otherwise lock an unnamed file while the
+/// next one locks a new file under the same name, and both would go ahead.
 ///
 ///     let lock = try FileLock.acquire(at: storeURL.appendingPathExtension("lock"))
 ///     defer { lock.release() }
@@ -28,17 +32,29 @@ public final class FileLock {
     ///   (another process, or another `acquire` in this one) holds the lock; other
     ///   `FileIOError`s when the file cannot be created or opened.
     public static func acquire(at url: URL) throws -> FileLock {
+        try acquire(at: url, beforeLocking: {})
+    }
+
+    /// `acquire(at:)`, calling `beforeLocking` between opening the file and locking it: tests
+    /// remove or replace the file there, where another holder's removal can strike.
+    static func acquire(at url: URL, beforeLocking: () -> Void) throws -> FileLock {
         let path = url.path
-        let file = try openLockFile(at: path)
-        do {
-            try checkedSystemCall(path: path) { flock(file.rawValue, LOCK_EX | LOCK_NB) }
-        } catch FileIOError.other(_, let code, _) where code == EWOULDBLOCK {
-            throw FileIOError.busy(path: path, holderPID: holderPID(of: file))
+        while true {
+            let file = try openLockFile(at: path)
+            beforeLocking()
+            do {
+                try checkedSystemCall(path: path) { flock(file.rawValue, LOCK_EX | LOCK_NB) }
+            } catch FileIOError.other(_, let code, _) where code == EWOULDBLOCK {
+                throw FileIOError.busy(path: path, holderPID: holderPID(of: file))
+            }
+            // Removed (or replaced) by its holder after we opened it: the lock we hold guards
+            // nothing anyone else will look at. Start again on whatever the path names now.
+            guard try isNamed(file, by: path) else { continue }
+            try checkedSystemCall(path: path) { ftruncate(file.rawValue, 0) }
+            let pid = Array("\(getpid())\n".utf8)
+            try pid.withUnsafeBytes { try file.writeAll($0) }
+            return FileLock(url: url, descriptor: file)
         }
-        try checkedSystemCall(path: path) { ftruncate(file.rawValue, 0) }
-        let pid = Array("\(getpid())\n".utf8)
-        try pid.withUnsafeBytes { try file.writeAll($0) }
-        return FileLock(url: url, descriptor: file)
     }
 
     /// Releases the lock. Safe to call more than once.
@@ -50,8 +66,31 @@ public final class FileLock {
         try? file.close()
     }
 
+    /// Removes the lock file, then releases the lock: for a lock that guarded something this
+    /// process created and removed again, so nothing is left where there was nothing. Safe to
+    /// call more than once; after `release()` it does nothing.
+    public func releaseRemovingFile() {
+        // Removed while still held: whoever locks the file next finds that the path no longer
+        // names it, and starts again.
+        guard descriptor != nil else { return }
+        unlink(url.path)
+        release()
+    }
+
     deinit {
         release()
+    }
+
+    /// Whether `path` still names the open `file` (same device and inode).
+    private static func isNamed(_ file: borrowing FileDescriptor, by path: String) throws -> Bool {
+        var opened = stat()
+        try checkedSystemCall(path: path) { fstat(file.rawValue, &opened) }
+        var named = stat()
+        guard stat(path, &named) == 0 else {
+            guard errno == ENOENT else { throw FileIOError(errno: errno, path: path) }
+            return false
+        }
+        return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
     }
 
     /// Opens the lock file, creating it with mode 0600 when it does not exist yet. Only a

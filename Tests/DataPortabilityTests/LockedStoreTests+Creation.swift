@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `LockedStore.wasCreated` and `discardIfCreated()`: a command that ends without committing
-/// anything removes a store it created, and never one that was there before.
+/// anything removes a store it created, with its lock file, and never one that was there before.
 extension LockedStoreTests {
     @Test(arguments: ["new.sqlite", "new.plist"])
     func discardRemovesOnlyAStoreThisOpenCreated(name: String) throws {
@@ -14,9 +14,10 @@ extension LockedStoreTests {
         #expect(created.wasCreated)
         #expect(FileManager.default.fileExists(atPath: path))
         try created.discardIfCreated()
+        #expect(FileManager.default.fileExists(atPath: path + ".lock"), "the lock file stays while the lock is held")
         created.release()
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(left == ["\(name).lock"], "the store and its companions are gone; the lock file stays")
+        #expect(left == [], "the store, its companions and its lock file are gone")
 
         let again = try LockedStore.open(explicitPath: path, mode: .createIfMissing, locator: locator)
         try again.store.transaction { try $0.set(.integer(7), forKey: "kept") }
@@ -29,5 +30,7 @@ extension LockedStoreTests {
         try existing.discardIfCreated()
         #expect(try existing.store.value(forKey: "kept") == .integer(7))
         #expect(FileManager.default.fileExists(atPath: path))
+        existing.release()
+        #expect(FileManager.default.fileExists(atPath: path + ".lock"), "the lock file of a store that stays stays too")
     }
 }

@@ -12,6 +12,8 @@ public final class LockedStore {
     /// Whether this open created the store: no file was there when the lock was taken.
     public let wasCreated: Bool
     private let lock: StoreLock
+    /// Set once the store this open created is deleted again: its lock file goes with it.
+    private var isDiscarded = false
 
     private init(location: StoreLocation, store: any KeyValueStore, lock: StoreLock, wasCreated: Bool) {
         self.location = location
@@ -37,18 +39,24 @@ public final class LockedStore {
 
     /// Closes and deletes the store if this open created it, so a command that ends without
     /// committing anything (a refused, failed or dry-run import) leaves no empty store where
-    /// there was none. The lock file stays: deleting a lock file another process may already
-    /// have opened would let two writers in. The store must not be used afterwards.
+    /// there was none; `release()` then removes the lock file as well (safely: see
+    /// `FileLock`). The store must not be used afterwards.
     /// - Throws: `StoreError` when the store cannot be closed; the file is then left alone.
     public func discardIfCreated() throws {
         guard wasCreated else { return }
         try (store as? SQLiteStore)?.close()
         let path = location.url.standardizedFileURL.path
         for companion in ["", "-wal", "-shm", "-journal"] { unlink(path + companion) }
+        isDiscarded = true
     }
 
-    /// Releases the lock; the store must not be written afterwards.
+    /// Releases the lock, removing the lock file too when the store was discarded; the store
+    /// must not be written afterwards.
     public func release() {
-        lock.release()
+        if isDiscarded {
+            lock.releaseRemovingLockFile()
+        } else {
+            lock.release()
+        }
     }
 }

@@ -56,4 +56,10 @@ public final class StoreLock {
     public func release() {
         lock.release()
     }
+
+    /// Removes the lock file and releases the lock, for a run that created the store and
+    /// removed it again: it leaves nothing behind. Safe to call more than once.
+    public func releaseRemovingLockFile() {
+        lock.releaseRemovingFile()
+    }
 }
