@@ -83,16 +83,17 @@ import Testing
     @Test(arguments: [ArchiveCompression.uncompressed, .zstd])
     func aLargeSectionIsHashedWhileItIsRead(compression: ArchiveCompression) throws {
         let size = BackupArchiveReader.trailingHashThreshold + 12_345
-        let large = (path: BackupSection.lookupHistory.entryPath, bytes: TrailingHasherTests.noise(size, seed: 21))
+        let large = (path: BackupSection.lookupHistory.entryPath, bytes: TrailingWorkerTests.noise(size, seed: 21))
         var damaged = large
         damaged.bytes[size - 1] ^= 0x01
         let listing = try manifest(listing: [domains, large])
         let url = directory.file("large.tar")
         try writeArchive([(BackupManifest.entryPath, listing.encoded()), (domains.path, domains.bytes), (large.path, large.bytes)],
                          to: url, compression: compression)
-        let hashersBefore = TrailingHasher.started.load(ordering: .relaxed)
+        let hashersBefore = TrailingWorker.started.withLock { $0["section-hasher", default: 0] }
         let payloads = try OpenedBackup(url).readAll()
-        #expect(TrailingHasher.started.load(ordering: .relaxed) > hashersBefore, "the large section is hashed while it is read")
+        #expect(TrailingWorker.started.withLock { $0["section-hasher", default: 0] } > hashersBefore,
+                "the large section is hashed while it is read")
         #expect(payloads.count == 2)
         #expect(payloads[1].verification == .verified)
         #expect(payloads[1].bytes == large.bytes)

@@ -82,13 +82,14 @@ public final class BackupArchiveReader {
             return SectionPayload(path: entry.path, listing: listing, size: entry.size,
                                   verification: .sizeMismatch(expected: listing.bytes, actual: entry.size), bytes: nil)
         }
-        let (bytes, digest) = try readCurrentEntry(size: Int(entry.size), collect: handling == .collect)
-        let actual = digest.hexString
+        let read = try readCurrentEntry(size: Int(entry.size), collect: handling == .collect)
+        let actual = read.digest.hexString
         guard actual == listing.sha256 else {
             return SectionPayload(path: entry.path, listing: listing, size: entry.size,
                                   verification: .checksumMismatch(expected: listing.sha256, actual: actual), bytes: nil)
         }
-        return SectionPayload(path: entry.path, listing: listing, size: entry.size, verification: .verified, bytes: bytes)
+        return SectionPayload(path: entry.path, listing: listing, size: entry.size, verification: .verified, bytes: read.bytes,
+                              arraySplit: read.split)
     }
 
     /// Manifest entries not found in the archive; complete once `nextSection` returned nil.
@@ -96,44 +97,68 @@ public final class BackupArchiveReader {
         manifest.sections.filter { !seenPaths.contains($0.path) }
     }
 
-    /// Entries at least this large are hashed on a thread of their own while they are read.
+    /// Entries at least this large are hashed, and their arrays split into runs, on threads
+    /// of their own while they are read.
     static let trailingHashThreshold = 8 << 20
 
+    /// How many runs a large section's array is cut into while it is read
+    /// (`SectionPayload.arraySplit`): what the parallel checks use unless told otherwise.
+    public var arraySplitParts = JSONArraySplitter.defaultParts
+
+    /// What reading an entry gives.
+    private struct ReadEntry {
+        var bytes: [UInt8]?
+        var digest: SHA256Digest
+        var split: JSONArraySplitter.Split?
+    }
+
     /// Reads the current entry in chunks, hashing as it goes.
-    private func readCurrentEntry(size: Int, collect: Bool) throws -> ([UInt8]?, SHA256Digest) {
+    private func readCurrentEntry(size: Int, collect: Bool) throws -> ReadEntry {
         let hasher = try SHA256Hasher()
-        if collect {
-            var filled = 0
-            let bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                // A large entry is hashed a chunk behind the reading, on the core that would
-                // otherwise wait for it.
-                let trailing = size >= Self.trailingHashThreshold
-                    ? TrailingHasher(hasher, over: UnsafeRawBufferPointer(buffer)) : nil
-                defer { trailing?.finish() }
-                while filled < size {
-                    let chunk = try tar.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
-                    if chunk == 0 { break }
-                    if let trailing {
-                        trailing.filled(upTo: filled + chunk)
-                    } else {
-                        hasher.update(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + chunk)])))
-                    }
-                    filled += chunk
-                }
-                initialized = filled
-            }
-            guard filled == size, try drainRemainder(hasher) == 0 else {
+        guard collect else {
+            let total = try drainRemainder(hasher)
+            guard total == size else {
                 throw BackupFormatError.truncatedArchive(archive: archiveName, entry: tar.currentEntry?.path,
-                                                         message: "the entry ended after \(filled) of \(size) bytes")
+                                                         message: "the entry ended after \(total) of \(size) bytes")
             }
-            return (bytes, hasher.finalize())
+            return ReadEntry(bytes: nil, digest: hasher.finalize())
         }
-        let total = try drainRemainder(hasher)
-        guard total == size else {
+        var filled = 0
+        let parts = arraySplitParts
+        var scanner = JSONArraySplitter.Scanner(count: size, parts: parts)
+        let bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            let filledBytes = UnsafeRawBufferPointer(buffer)
+            // A large entry is hashed and split a chunk behind the reading, on the core that
+            // would otherwise wait for it: the parallel checks then start at once.
+            var workers: [TrailingWorker] = []
+            if size >= Self.trailingHashThreshold, let base = buffer.baseAddress {
+                UnsafeMutableRawBufferPointer(buffer).adviseHugePages()
+                workers.append(TrailingWorker(over: filledBytes, name: "section-hasher") { range in
+                    hasher.update(UnsafeRawBufferPointer(rebasing: filledBytes[range]))
+                })
+                workers.append(TrailingWorker(over: filledBytes, name: "section-splitter") { range in
+                    scanner.scan(base, upTo: range.upperBound)
+                })
+            }
+            defer { for worker in workers { worker.finish() } }
+            while filled < size {
+                let chunk = try tar.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+                if chunk == 0 { break }
+                if workers.isEmpty {
+                    hasher.update(UnsafeRawBufferPointer(rebasing: filledBytes[filled..<(filled + chunk)]))
+                } else {
+                    for worker in workers { worker.filled(upTo: filled + chunk) }
+                }
+                filled += chunk
+            }
+            initialized = filled
+        }
+        guard filled == size, try drainRemainder(hasher) == 0 else {
             throw BackupFormatError.truncatedArchive(archive: archiveName, entry: tar.currentEntry?.path,
-                                                     message: "the entry ended after \(total) of \(size) bytes")
+                                                     message: "the entry ended after \(filled) of \(size) bytes")
         }
-        return (nil, hasher.finalize())
+        let split = size >= Self.trailingHashThreshold ? JSONArraySplitter.Split(parts: parts, runs: scanner.finish()) : nil
+        return ReadEntry(bytes: bytes, digest: hasher.finalize(), split: split)
     }
 
     /// Reads and hashes whatever is left of the entry; returns how many bytes that was.

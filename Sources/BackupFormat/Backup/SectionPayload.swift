@@ -1,3 +1,5 @@
+import JSONCore
+
 /// One entry read from a backup after the manifest, with the outcome of checking it against
 /// the manifest. Its bytes are handed out only once they have been verified.
 public struct SectionPayload: Sendable {
@@ -25,14 +27,19 @@ public struct SectionPayload: Sendable {
     public let verification: Verification
     /// The entry's bytes: present only when verified and collected.
     public let bytes: [UInt8]?
+    /// Where the bytes' array can be cut into runs for the parallel checks, found while a
+    /// large entry was read; nil when it was not looked for.
+    public let arraySplit: JSONArraySplitter.Split?
 
     /// A payload; readers make these, and so do upgrades of single-document backups.
-    public init(path: String, listing: ManifestSection?, size: Int64, verification: Verification, bytes: [UInt8]?) {
+    public init(path: String, listing: ManifestSection?, size: Int64, verification: Verification, bytes: [UInt8]?,
+                arraySplit: JSONArraySplitter.Split? = nil) {
         self.path = path
         self.listing = listing
         self.size = size
         self.verification = verification
         self.bytes = bytes
+        self.arraySplit = arraySplit
     }
 
     /// The error a strict reader raises for this payload, nil when verified.

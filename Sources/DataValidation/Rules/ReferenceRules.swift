@@ -21,12 +21,20 @@ struct ReferenceRules {
         section != .trackedDomains
     }
 
+    /// Makes room for what `runs` collected, so absorbing them one after the other does not
+    /// rehash the snapshot ids (a hundred thousand in a large backup) each time they outgrow
+    /// the table.
+    mutating func reserveCapacity(absorbing runs: [ReferenceRules], checking section: BackupSection) {
+        guard section == .lookupHistory else { return }
+        snapshotIDs.reserveCapacity(runs.reduce(snapshotIDs.count) { $0 + $1.snapshotIDs.count })
+    }
+
     /// Takes over what a copy collected while checking a run of `section`. Of the collections,
     /// only the snapshot ids grow in a section checked in parallel (tracked domains are
     /// order-dependent, see `isOrderIndependent(_:)`).
     mutating func absorb(_ run: ReferenceRules, checking section: BackupSection) {
         if section == .lookupHistory {
-            if snapshotIDs.isEmpty { snapshotIDs = run.snapshotIDs } else { snapshotIDs.formUnion(run.snapshotIDs) }
+            snapshotIDs.formUnion(run.snapshotIDs)
         }
         sawTrackedDomains = sawTrackedDomains || run.sawTrackedDomains
         sawLookupHistory = sawLookupHistory || run.sawLookupHistory

@@ -16,11 +16,14 @@ extension BackupValidationSession {
     /// Checks an array section's records on every core, or returns nil (having reported and
     /// visited nothing) when the section is small, its reference rules depend on order, or a
     /// run does not parse — the sequential pass then reports the problem exactly.
+    /// - Parameter split: the runs found while the section was read, if any.
     /// - Returns: the number of records.
-    func checkArrayInParallel<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], array: ArraySchema,
+    func checkArrayInParallel<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], split: JSONArraySplitter.Split?,
+                                                       array: ArraySchema,
                                                        compiled: CompiledSchema, visitor: Visitor?,
                                                        walker: inout SchemaWalker) -> Int? {
-        guard ReferenceRules.isOrderIndependent(section), let runs = JSONArraySplitter.parallelRuns(bytes, parts: parallelParts) else { return nil }
+        guard ReferenceRules.isOrderIndependent(section), let runs = JSONArraySplitter.parallelRuns(bytes, parts: parallelParts, found: split)
+        else { return nil }
         var runVisitors: [Visitor?] = []
         if let visitor {
             for _ in runs {
@@ -57,6 +60,7 @@ extension BackupValidationSession {
         guard let results else { return nil }
         var seenIDs = seen
         seenIDs.reserveCapacity(results.reduce(0) { $0 + $1.identities.count })
+        references.reserveCapacity(absorbing: results.map(\.references), checking: section)
         var count = 0
         for result in results {
             var next = 0

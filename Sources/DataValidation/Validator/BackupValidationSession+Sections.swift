@@ -3,7 +3,8 @@ import DomainModel
 import JSONCore
 
 extension BackupValidationSession {
-    func checkSection<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], node: SchemaNode, listedRecords: Int?,
+    func checkSection<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], split: JSONArraySplitter.Split?,
+                                               node: SchemaNode, listedRecords: Int?,
                                                visitor: Visitor?, visit: ((BackupSection, Int?, JSONValue) throws -> Void)?) throws {
         var walker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
         var count = 0
@@ -12,7 +13,7 @@ extension BackupValidationSession {
         case .array(let arraySchema):
             // A caller's closure may not be called from several threads; a visitor can be.
             let countedInParallel = visit != nil ? nil
-                : checkArrayInParallel(section, bytes: bytes, array: arraySchema, compiled: compiled, visitor: visitor, walker: &walker)
+                : checkArrayInParallel(section, bytes: bytes, split: split, array: arraySchema, compiled: compiled, visitor: visitor, walker: &walker)
             var parseError: JSONParseError?
             if let countedInParallel {
                 count = countedInParallel

@@ -92,7 +92,8 @@ public final class BackupValidationSession {
               let node = schema.node(for: section)
         else { return }
         checkedSections.insert(section)
-        try checkSection(section, bytes: bytes, node: node, listedRecords: payload.listing?.records, visitor: visitor, visit: visit)
+        try checkSection(section, bytes: bytes, split: payload.arraySplit, node: node, listedRecords: payload.listing?.records,
+                         visitor: visitor, visit: visit)
     }
 
     /// The visitor type of checks without one.

@@ -20,71 +20,13 @@ public enum JSONArraySplitter {
     /// Splits `source` into at most `parts` runs of about equal size.
     /// - Returns: nil when `source` does not look like one array (then parse it sequentially).
     public static func split(_ source: [UInt8], into parts: Int) -> [Run]? {
-        source.withUnsafeBufferPointer { buffer -> [Run]? in
-            guard let base = buffer.baseAddress, parts >= 1 else { return nil }
-            let count = buffer.count
-            var start = 0
-            while start < count, isSpace(base[start]) { start += 1 }
-            var end = count
-            while end > start, isSpace(base[end - 1]) { end -= 1 }
-            guard start < end, base[start] == UInt8(ascii: "["), base[end - 1] == UInt8(ascii: "]") else { return nil }
-            let innerStart = start + 1
-            let innerEnd = end - 1
-            let target = max(1, (innerEnd - innerStart) / parts)
-            var runs: [Run] = []
-            var runStart = innerStart
-            var runFirstIndex = 0
-            var elementIndex = 0
-            var depth = 0
-            var position = innerStart
-            var sawValue = false
-            while position < innerEnd {
-                let byte = base[position]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    position = closingQuote(base, from: position + 1, end: innerEnd)
-                    sawValue = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
-                    sawValue = true
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    depth -= 1
-                    if depth < 0 { return nil }
-                case UInt8(ascii: ","):
-                    if depth == 0 {
-                        elementIndex += 1
-                        if position - runStart >= target, runs.count < parts - 1 {
-                            runs.append(Run(bytes: runStart..<position, firstIndex: runFirstIndex))
-                            runStart = position + 1
-                            runFirstIndex = elementIndex
-                        }
-                    }
-                default:
-                    if !isSpace(byte) { sawValue = true }
-                }
-                position += 1
-            }
-            // Commas with no value at all (`[,]`) are not an empty array.
-            guard depth == 0, sawValue || elementIndex == 0 else { return nil }
-            if sawValue { runs.append(Run(bytes: runStart..<innerEnd, firstIndex: runFirstIndex)) }
-            return runs
+        guard parts >= 1 else { return nil }
+        return source.withUnsafeBufferPointer { buffer -> [Run]? in
+            guard let base = buffer.baseAddress else { return nil }
+            var scanner = Scanner(count: buffer.count, parts: parts)
+            scanner.scan(base, upTo: buffer.count)
+            return scanner.finish()
         }
-    }
-
-    /// The position of the quote closing a string whose text starts at `start` (`end` when
-    /// none does). Strings are most of a record array, so they are skipped with `memchr`.
-    private static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
-        var searchFrom = start
-        while searchFrom < end {
-            guard let found = memchr(base + searchFrom, Int32(UInt8(ascii: "\"")), end - searchFrom) else { return end }
-            let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            // A quote after an odd number of backslashes is escaped.
-            var backslashes = 0
-            while quote - 1 - backslashes >= searchFrom, base[quote - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
-            if backslashes % 2 == 0 { return quote }
-            searchFrom = quote + 1
-        }
-        return end
     }
 
     @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
@@ -137,13 +79,29 @@ extension JSONArraySplitter {
         return cores > 1 ? cores * 2 : 1
     }
 
+    /// The runs of an array found ahead of time — while its bytes were read — and how many
+    /// parts they were cut for.
+    public struct Split: Sendable, Equatable {
+        /// The `parts` the runs were cut for.
+        public var parts: Int
+        /// What `split(_:into:)` gives for them: nil when the text is not one array.
+        public var runs: [Run]?
+
+        public init(parts: Int, runs: [Run]?) {
+            self.parts = parts
+            self.runs = runs
+        }
+    }
+
     /// Runs for `parts` workers, or nil when splitting is not worth it (fewer than two parts,
     /// a small array), the text is too large for the parser's offsets, or it does not look
     /// like one array — the caller then takes its sequential path.
-    public static func parallelRuns(_ source: [UInt8], parts: Int = defaultParts) -> [Run]? {
-        guard parts > 1, source.count >= parallelThreshold, source.count <= Int(UInt32.max),
-              let runs = split(source, into: parts), runs.count > 1
-        else { return nil }
+    /// - Parameter found: the runs of `source` found ahead of time, if any; used instead of
+    ///   splitting again when they were cut for the same `parts`.
+    public static func parallelRuns(_ source: [UInt8], parts: Int = defaultParts, found: Split? = nil) -> [Run]? {
+        guard parts > 1, source.count >= parallelThreshold, source.count <= Int(UInt32.max) else { return nil }
+        let runs = found.map { $0.parts == parts ? $0.runs : split(source, into: parts) } ?? split(source, into: parts)
+        guard let runs, runs.count > 1 else { return nil }
         return runs
     }
 

@@ -2,7 +2,7 @@
 import TestSupport
 import Testing
 
-@Suite struct TrailingHasherTests {
+@Suite struct TrailingWorkerTests {
     /// Bytes that differ everywhere, so a chunk hashed twice or skipped changes the digest.
     static func noise(_ count: Int, seed: UInt64) -> [UInt8] {
         var random = SeededGenerator(seed: seed)
@@ -12,11 +12,13 @@ import Testing
         return Array(bytes.prefix(count))
     }
 
-    /// Feeds `bytes` to a trailing hasher through `fill`, which reports what is filled.
-    private func trailingDigest(of bytes: [UInt8], _ fill: (TrailingHasher) -> Void) throws -> SHA256Digest {
+    /// Feeds `bytes` to a worker that hashes them, through `fill`, which reports what is filled.
+    private func trailingDigest(of bytes: [UInt8], _ fill: (TrailingWorker) -> Void) throws -> SHA256Digest {
         let hasher = try SHA256Hasher()
         bytes.withUnsafeBytes { buffer in
-            let trailing = TrailingHasher(hasher, over: buffer)
+            let trailing = TrailingWorker(over: buffer, name: "test-hasher") { range in
+                hasher.update(UnsafeRawBufferPointer(rebasing: buffer[range]))
+            }
             fill(trailing)
             trailing.finish()
             trailing.finish()
@@ -50,5 +52,19 @@ import Testing
         let bytes = Self.noise(100_000, seed: 11)
         let digest = try trailingDigest(of: bytes) { $0.filled(upTo: 60_000) }
         #expect(digest == (try SHA256Hasher.digest(of: Array(bytes[..<60_000]))))
+    }
+
+    @Test func workIsCalledWithConsecutiveRangesFromTheStart() throws {
+        let bytes = Self.noise(50_000, seed: 13)
+        var ranges: [Range<Int>] = []
+        bytes.withUnsafeBytes { buffer in
+            let trailing = TrailingWorker(over: buffer, name: "test-ranges") { ranges.append($0) }
+            for filled in stride(from: 1_000, through: 50_000, by: 7_000) { trailing.filled(upTo: filled) }
+            trailing.filled(upTo: 50_000)
+            trailing.finish()
+        }
+        #expect(ranges.first?.lowerBound == 0)
+        #expect(ranges.last?.upperBound == 50_000)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$1.isEmpty })
     }
 }
