@@ -111,20 +111,24 @@ struct SchemaWalker {
         context.schema.properties.withUnsafeBufferPointer { properties in
             var seen: UInt64 = 0
             var presentNulls: UInt64 = 0
+            // Records written by backupctl (and by the app) list their fields in the schema's
+            // order, so the property after the last one found is tried first.
+            var expected = node.pointee.propertyStart
             view.forEachField(value) { key, escaped, fieldValue in
                 var match = -1
                 if escaped {
                     let text = view.string(fieldValue - 1) ?? ""
                     var name = text
-                    match = name.withUTF8 { SchemaWalker.property(matching: $0, in: properties, node) }
+                    match = name.withUTF8 { SchemaWalker.property(matching: $0, in: properties, node, expected: expected) }
                 } else {
-                    match = SchemaWalker.property(matching: key, in: properties, node)
+                    match = SchemaWalker.property(matching: key, in: properties, node, expected: expected)
                 }
                 guard match >= 0 else {
                     let name = escaped ? (view.string(fieldValue - 1) ?? "") : String(decoding: key, as: UTF8.self)
                     record(.note, .unknownField, "is not a field this version knows; it is ignored.", key: name)
                     return
                 }
+                expected = match + 1
                 let offset = match - node.pointee.propertyStart
                 let bit: UInt64 = offset < 64 ? 1 << UInt64(offset) : 0
                 if seen & bit != 0 { return }  // a repeated key: the first one counts, as for readers
@@ -149,20 +153,24 @@ struct SchemaWalker {
         }
     }
 
-    /// The index of the property of `node` named `key`, or -1.
+    /// The index of the property of `node` named `key`, or -1; the property at `expected` is
+    /// compared first.
     @inline(__always)
     static func property(matching key: UnsafeBufferPointer<UInt8>, in properties: UnsafeBufferPointer<CompiledSchema.Property>,
-                         _ node: UnsafePointer<CompiledSchema.Node>) -> Int {
-        var index = node.pointee.propertyStart
+                         _ node: UnsafePointer<CompiledSchema.Node>, expected: Int) -> Int {
         let end = node.pointee.propertyEnd
+        if expected < end, isNamed(properties[expected].name, key) { return expected }
+        var index = node.pointee.propertyStart
         while index < end {
-            let name = properties[index].name
-            if name.utf8CodeUnitCount == key.count, key.count == 0 || memcmp(name.utf8Start, key.baseAddress!, key.count) == 0 {
-                return index
-            }
+            if index != expected, isNamed(properties[index].name, key) { return index }
             index += 1
         }
         return -1
+    }
+
+    @inline(__always)
+    private static func isNamed(_ name: StaticString, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.utf8CodeUnitCount == key.count && (key.count == 0 || memcmp(name.utf8Start, key.baseAddress!, key.count) == 0)
     }
 
     mutating func checkArray(_ context: Context, _ value: Int, _ node: UnsafePointer<CompiledSchema.Node>) {

@@ -13,6 +13,13 @@ extension SQLiteStore {
         var isBlank: Bool { applicationID == 0 && userVersion == 0 && schemaObjectCount == 0 }
     }
 
+    /// The page size of stores this build creates: SQLite's largest. A store is a handful of
+    /// rows whose values run to hundreds of megabytes, kept in chains of overflow pages, each
+    /// page one frame in the write-ahead log and one write at the checkpoint: 64 KiB pages make
+    /// sixteen times fewer of them than the default 4 KiB (importing the large benchmark backup
+    /// into a new store: about half a second less of 4.7 s). Existing stores keep theirs.
+    static let newStorePageSize = 65_536
+
     /// Verifies that the file is a DomainDig store of a layout this build reads, or — when
     /// allowed — turns a blank database into one. Only reads until the file is known to be
     /// ours or blank, so a foreign file is never modified.
@@ -22,6 +29,8 @@ extension SQLiteStore {
             guard creatingIfBlank else {
                 throw StoreError.notAStore(path: location, reason: "it is an empty SQLite database without DomainDig data")
             }
+            // Set before the first page is written; a database that has one keeps its size.
+            try database.execute("PRAGMA page_size = \(Self.newStorePageSize)")
             try database.execute("BEGIN IMMEDIATE")
             do {
                 // Another process may have initialized it while we waited for the lock.
