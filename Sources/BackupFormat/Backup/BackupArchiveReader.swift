@@ -132,7 +132,6 @@ public final class BackupArchiveReader {
             // would otherwise wait for it: the parallel checks then start at once.
             var workers: [TrailingWorker] = []
             if size >= Self.trailingHashThreshold, let base = buffer.baseAddress {
-                UnsafeMutableRawBufferPointer(buffer).adviseHugePages()
                 workers.append(TrailingWorker(over: filledBytes, name: "section-hasher") { range in
                     hasher.update(UnsafeRawBufferPointer(rebasing: filledBytes[range]))
                 })
