@@ -25,20 +25,18 @@ WORK = os.path.join(HERE, "work")
 REFERENCE = os.path.join(HERE, "reference_backup.py")
 
 
-def measure(command, cwd, runs, prepare=None):
-    """Median wall time (s) and peak RSS (MB) of `command` over `runs` runs."""
-    times, peaks = [], []
-    for _ in range(runs):
-        if prepare:
-            prepare()
-        started = time.perf_counter()
-        result = subprocess.run(["/usr/bin/time", "-v", "bash", "-c", command], cwd=cwd,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        times.append(time.perf_counter() - started)
-        if result.returncode != 0:
-            raise SystemExit(f"failed ({result.returncode}): {command}\n{result.stderr[-2000:]}")
-        peaks.append(int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024)
-    return statistics.median(times), statistics.median(peaks)
+def measure_once(command, cwd, prepare=None):
+    """Wall time (s) and peak RSS (MB) of one run of `command`."""
+    if prepare:
+        prepare()
+    started = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-v", "bash", "-c", command], cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - started
+    if result.returncode != 0:
+        raise SystemExit(f"failed ({result.returncode}): {command}\n{result.stderr[-2000:]}")
+    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024
+    return seconds, peak
 
 
 def remove(*paths):
@@ -66,13 +64,10 @@ def bench_size(size, runs, binary):
         file.write("PRAGMA journal_mode=WAL;BEGIN;" + load_sql + "COMMIT;")
     shutil.copy(os.path.join(work, "store.sqlite"), os.path.join(work, "full.sqlite"))
     store_path = lambda name: os.path.join(work, name)
-    rows = []
+    operations = []
 
     def add(name, group, command, prepare=None):
-        seconds, peak = measure(command, work, runs, prepare)
-        rows.append({"size": size, "operation": name, "group": group, "seconds": round(seconds, 3),
-                     "mbPerSecond": round(json_bytes / 1e6 / seconds, 1), "peakRSSMB": round(peak, 1)})
-        print(f"  {size:6} {name:38} {seconds:8.3f} s {json_bytes / 1e6 / seconds:8.1f} MB/s {peak:8.1f} MB", flush=True)
+        operations.append((name, group, command, prepare))
 
     add("backupctl export", "backupctl", f"{binary} export --store store.sqlite -o out.ddbackup --quiet",
         lambda: remove(store_path("out.ddbackup")))
@@ -89,6 +84,21 @@ def bench_size(size, runs, binary):
         lambda: remove(store_path("reference.tar.zst")))
     add("python reference import (empty store)", "reference",
         f"{sys.executable} {REFERENCE} import out.ddbackup reference.sqlite", lambda: remove(store_path("reference.sqlite")))
+
+    # Rounds over every operation, rather than each operation's runs back to back: the machine
+    # is shared and its speed drifts over minutes, and the targets compare operations with one
+    # another, so each round's figures come from about the same moment.
+    measured = {name: [] for name, _, _, _ in operations}
+    for _ in range(runs):
+        for name, _, command, prepare in operations:
+            measured[name].append(measure_once(command, work, prepare))
+    rows = []
+    for name, group, _, _ in operations:
+        seconds = statistics.median(run[0] for run in measured[name])
+        peak = statistics.median(run[1] for run in measured[name])
+        rows.append({"size": size, "operation": name, "group": group, "seconds": round(seconds, 3),
+                     "mbPerSecond": round(json_bytes / 1e6 / seconds, 1), "peakRSSMB": round(peak, 1)})
+        print(f"  {size:6} {name:38} {seconds:8.3f} s {json_bytes / 1e6 / seconds:8.1f} MB/s {peak:8.1f} MB", flush=True)
     return json_bytes, rows
 
 

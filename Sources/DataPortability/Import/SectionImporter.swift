@@ -191,6 +191,7 @@ struct SectionImporter {
         counts.duplicatesDropped += stage.duplicatesDropped
         // No records: nothing to write, as the merge would find nothing changed.
         guard stage.count > 0 else { return false }
-        return try RecordSaver(transaction: transaction).save(canonicalArray: stage.takeArray(), to: key)
+        var pieces = stage.takeArrayPieces()
+        return try RecordSaver(transaction: transaction).save(canonicalArrayPieces: &pieces, to: key)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The view of a store inside `KeyValueStore.transaction`: reads see the transaction's own
 /// writes, and the writes become visible to others all together, or not at all.
 ///
@@ -8,7 +10,27 @@ public protocol StoreTransaction: StoreReading {
     /// - Throws: `StoreError` when the backend cannot write it.
     func set(_ value: StoreValue, forKey key: String) throws
 
+    /// Stores the concatenation of `pieces` as a data value under `key`, replacing any
+    /// previous value; `pieces` is empty afterwards. An SQLite store writes the pieces one
+    /// after the other into the value, letting go of each once written, so a large value is
+    /// never joined into one buffer; the other backends join them and `set` the result.
+    /// - Throws: `StoreError` when the backend cannot write it.
+    func setData(concatenating pieces: inout [[UInt8]], forKey key: String) throws
+
     /// Removes the value under `key`; nothing happens when the key is absent.
     /// - Throws: `StoreError` when the backend cannot write it.
     func removeValue(forKey key: String) throws
+}
+
+extension StoreTransaction {
+    /// Joins the pieces and `set`s the result: for backends that hold each value whole anyway.
+    public func setData(concatenating pieces: inout [[UInt8]], forKey key: String) throws {
+        var joined = Data(capacity: pieces.reduce(0) { $0 + $1.count })
+        for index in pieces.indices {
+            joined.append(contentsOf: pieces[index])
+            pieces[index] = []
+        }
+        pieces = []
+        try set(.data(joined), forKey: key)
+    }
 }

@@ -33,13 +33,23 @@ public struct RecordSaver {
         return try setIfChanged(bytes, key.storageKey)
     }
 
-    /// Saves a collection already encoded: `array` must be what `save(_:keepingVerbatim:to:)`
-    /// would write for the records it holds — their canonical JSON array, one per natural key —
-    /// as a caller that encoded the records while it decoded them has it.
+    /// Saves a collection already encoded, in pieces: their concatenation must be what
+    /// `save(_:keepingVerbatim:to:)` would write for the records it holds — their canonical
+    /// JSON array, one per natural key — as a caller that encoded the records while it decoded
+    /// them has it (`CanonicalArrayBuilder.finishPieces`). Into a key the store does not hold
+    /// the pieces are written one after the other, never joined
+    /// (`StoreTransaction.setData(concatenating:forKey:)`). `pieces` is empty afterwards.
     /// - Returns: whether the stored bytes changed.
     @discardableResult
-    package func save<Record>(canonicalArray array: Data, to key: CollectionKey<Record>) throws -> Bool {
-        try setIfChanged(array, key.storageKey)
+    package func save<Record>(canonicalArrayPieces pieces: inout [[UInt8]], to key: CollectionKey<Record>) throws -> Bool {
+        guard try transaction.value(forKey: key.storageKey.rawValue) == nil else {
+            // Only a value already there can be unchanged; compare it with the whole array.
+            let array = Data(pieces.joined())
+            pieces = []
+            return try setIfChanged(array, key.storageKey)
+        }
+        try transaction.setData(concatenating: &pieces, forKey: key.storageKey.rawValue)
+        return true
     }
 
     /// Sets `key` to `bytes` unless it already holds exactly them.

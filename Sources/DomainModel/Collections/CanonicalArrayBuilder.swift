@@ -108,6 +108,20 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     ///   they were added.
     public func finish<Output: RangeReplaceableCollection<UInt8>>(source: inout [UInt8]?, options: JSONParseOptions,
                                                                  as output: Output.Type) -> Output {
+        var texts = finishTexts(source: &source, options: options)
+        return RecordArrayEncoder.join(&texts, as: output)
+    }
+
+    /// The canonical JSON array as `finish(source:options:as:)` gives it, in pieces to be
+    /// written one after the other (`RecordArrayEncoder.arrayPieces`), so it is never joined
+    /// into one buffer.
+    public func finishPieces(source: inout [UInt8]?, options: JSONParseOptions) -> [[UInt8]] {
+        var texts = finishTexts(source: &source, options: options)
+        return RecordArrayEncoder.arrayPieces(&texts)
+    }
+
+    /// Each part's text, duplicates merged; lets go of `source` first.
+    private func finishTexts(source: inout [UInt8]?, options: JSONParseOptions) -> [[UInt8]] {
         precondition(!isRun && !isSpent, "a run is absorbed, not finished; a builder finishes once")
         isSpent = true
         if parts.isEmpty { parts.append(takePart()) }
@@ -119,9 +133,8 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
         }
         source = nil
         seen = []
-        var texts = parts.map(\.text)
-        parts = []
-        return RecordArrayEncoder.join(&texts, as: output)
+        defer { parts = [] }
+        return parts.map(\.text)
     }
 
     /// This builder's text and entries, leaving an empty writer that reserves nothing.

@@ -57,20 +57,41 @@ public enum RecordArrayEncoder {
     public static func join<Output: RangeReplaceableCollection<UInt8>>(
         _ parts: inout [[UInt8]], verbatim: [[UInt8]] = [], capacity: Int = 0, as output: Output.Type
     ) -> Output {
+        var pieces = arrayPieces(&parts, verbatim: verbatim)
         var output = Output()
-        output.reserveCapacity(max(capacity, parts.reduce(0) { $0 + $1.count + 1 } + verbatim.reduce(0) { $0 + $1.count + 1 } + 2))
-        output.append(UInt8(ascii: "["))
-        // Each part's writer put commas between its elements; the joins get theirs here.
-        for index in parts.indices where !parts[index].isEmpty {
-            if output.count > 1 { output.append(UInt8(ascii: ",")) }
-            output.append(contentsOf: parts[index])
-            parts[index] = []
+        output.reserveCapacity(max(capacity, pieces.reduce(0) { $0 + $1.count }))
+        for index in pieces.indices {
+            output.append(contentsOf: pieces[index])
+            pieces[index] = []
         }
-        for element in verbatim {
-            if output.count > 1 { output.append(UInt8(ascii: ",")) }
-            output.append(contentsOf: element)
-        }
-        output.append(UInt8(ascii: "]"))
         return output
+    }
+
+    /// The same array as `join` gives, as pieces to be written one after the other: the
+    /// parts themselves (moved, not copied; `parts` is empty afterwards) with the brackets and
+    /// the commas between them.
+    ///
+    ///     var parts = [Array("1,2".utf8), Array("3".utf8)]
+    ///     RecordArrayEncoder.arrayPieces(&parts)   // ["[", "1,2", ",", "3", "]"]
+    public static func arrayPieces(_ parts: inout [[UInt8]], verbatim: [[UInt8]] = []) -> [[UInt8]] {
+        let comma = [UInt8(ascii: ",")]
+        var pieces: [[UInt8]] = [[UInt8(ascii: "[")]]
+        pieces.reserveCapacity(2 * (parts.count + verbatim.count) + 2)
+        // Each part's writer put commas between its elements; the joins get theirs here.
+        var isEmpty = true
+        for index in parts.indices where !parts[index].isEmpty {
+            if !isEmpty { pieces.append(comma) }
+            pieces.append(parts[index])
+            parts[index] = []
+            isEmpty = false
+        }
+        parts = []
+        for element in verbatim {
+            if !isEmpty { pieces.append(comma) }
+            pieces.append(element)
+            isEmpty = false
+        }
+        pieces.append([UInt8(ascii: "]")])
+        return pieces
     }
 }

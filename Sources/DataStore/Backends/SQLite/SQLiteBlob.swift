@@ -58,11 +58,18 @@ final class SQLiteBlob {
     /// - Throws: `StoreError` with SQLite's message.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(bytes.count == count, "a BLOB of \(count) bytes written with \(bytes.count)")
-        var offset = 0
-        while offset < count {
-            let length = min(Self.chunk, count - offset)
-            try database.check(sqlite3_blob_write(handle, bytes.baseAddress! + offset, Int32(length), Int32(offset)))
-            offset += length
+        try write(bytes, at: 0)
+    }
+
+    /// Overwrites `bytes.count` bytes of the value from `offset`, which must lie within it.
+    /// - Throws: `StoreError` with SQLite's message.
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
+        precondition(offset >= 0 && offset + bytes.count <= count, "a BLOB of \(count) bytes written past its end")
+        var written = 0
+        while written < bytes.count {
+            let length = min(Self.chunk, bytes.count - written)
+            try database.check(sqlite3_blob_write(handle, bytes.baseAddress! + written, Int32(length), Int32(offset + written)))
+            written += length
         }
     }
 }

@@ -33,12 +33,37 @@ extension SQLiteStore {
             try upsert(key, kind) { try $0.bindBlobWithoutCopy(bytes, at: 3) }
             return
         }
+        try zeroFilledBlob(count: bytes.count, kind: kind, forKey: key).write(bytes)
+    }
+
+    /// Writes a data value given as pieces: a large one piece by piece into its zero-filled
+    /// row, each piece let go of once written, so the value is never whole in one buffer.
+    func writeData(concatenating pieces: inout [[UInt8]], forKey key: String) throws {
+        let count = pieces.reduce(0) { $0 + $1.count }
+        guard count >= Self.incrementalBlobThreshold else {
+            let joined = Array(pieces.joined())
+            pieces = []
+            try joined.withUnsafeBytes { try writeBlob($0, kind: .data, forKey: key) }
+            return
+        }
+        let blob = try zeroFilledBlob(count: count, kind: .data, forKey: key)
+        var offset = 0
+        for index in pieces.indices {
+            try pieces[index].withUnsafeBytes { try blob.write($0, at: offset) }
+            offset += pieces[index].count
+            pieces[index] = []
+        }
+        pieces = []
+    }
+
+    /// Writes a row whose value is `count` zero bytes and opens that value for writing.
+    private func zeroFilledBlob(count: Int, kind: StoreValue.Kind, forKey key: String) throws -> SQLiteBlob {
         // Outside a transaction the zero-filled row would be committed on its own.
         precondition(database.isInTransaction, "a large value written outside a transaction")
         try liveStatements.upsertZeroBlob.use { statement in
             try statement.bind(key, at: 1)
             try statement.bind(kind.rawValue, at: 2)
-            try statement.bind(Int64(bytes.count), at: 3)
+            try statement.bind(Int64(count), at: 3)
             _ = try statement.step()
         }
         let rowID: Int64 = try liveStatements.rowID.use { statement in
@@ -46,8 +71,7 @@ extension SQLiteStore {
             guard try statement.step() else { preconditionFailure("the row just written for \(key) is missing") }
             return statement.int64(at: 0)
         }
-        let blob = try SQLiteBlob(database: database, table: "entries", column: "value", rowID: rowID, writable: true)
-        try blob.write(bytes)
+        return try SQLiteBlob(database: database, table: "entries", column: "value", rowID: rowID, writable: true)
     }
 
     private func upsert(_ key: String, _ kind: StoreValue.Kind, bindingValue bindValue: (SQLiteStatement) throws -> Void) throws {

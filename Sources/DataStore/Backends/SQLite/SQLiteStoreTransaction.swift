@@ -25,6 +25,11 @@ final class SQLiteStoreTransaction: StoreTransaction {
         try store.writeValue(value, forKey: key)
     }
 
+    func setData(concatenating pieces: inout [[UInt8]], forKey key: String) throws {
+        precondition(isActive, "a StoreTransaction was used after its transaction block returned")
+        try store.writeData(concatenating: &pieces, forKey: key)
+    }
+
     func removeValue(forKey key: String) throws {
         precondition(isActive, "a StoreTransaction was used after its transaction block returned")
         try store.liveStatements.delete.use { statement in
