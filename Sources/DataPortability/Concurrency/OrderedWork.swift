@@ -17,16 +17,32 @@ enum OrderedWork {
         let state = State<Output>(count: items.count)
         // Shared with the workers without checks: items are only read, work items are
         // independent, and deliveries are serialised by the state's lock. Nothing outlives this
-        // call: concurrentPerform returns when every worker has.
+        // call: it returns when every worker has.
         nonisolated(unsafe) let items = items
         nonisolated(unsafe) let work = work
         nonisolated(unsafe) let deliver = deliver
-        DispatchQueue.concurrentPerform(iterations: max(1, min(width, items.count))) { _ in
+        let drain: @Sendable () -> Void = {
             while let index = state.claim() {
                 let result = Result { try work(items[index]) }
                 state.finish(index, result) { index, output in try deliver(items[index], output) }
             }
         }
+        // Threads of their own, not `concurrentPerform`: work that splits itself across the
+        // cores (a large collection's runs) would find itself inside a dispatch_apply, which
+        // libdispatch then runs on the calling thread alone — exporting the large benchmark
+        // store spent three seconds encoding its lookup history on one core that way.
+        let workers = DispatchGroup()
+        for number in 1..<max(1, min(width, items.count)) {
+            workers.enter()
+            let thread = Thread {
+                drain()
+                workers.leave()
+            }
+            thread.name = "backupctl.ordered-work-\(number)"
+            thread.start()
+        }
+        drain()
+        workers.wait()
         if let failure = state.failure { throw failure }
     }
 
