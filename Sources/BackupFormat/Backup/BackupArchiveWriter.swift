@@ -62,14 +62,55 @@ public final class BackupArchiveWriter {
         try addEntry(name: section.rawValue, path: section.entryPath, bytes: bytes, records: records)
     }
 
+    /// Adds a section's JSON given as pieces, written one after the other as if joined (a
+    /// large collection's runs, never joined into one buffer); `pieces` is empty afterwards.
+    public func addSection(_ section: BackupSection, pieces: inout [[UInt8]], records: Int) throws {
+        try addEntry(name: section.rawValue, path: section.entryPath, pieces: &pieces, records: records)
+    }
+
     /// Adds an entry under any name and path (tests build unusual backups this way).
     public func addEntry(name: String, path: String, bytes: [UInt8], records: Int) throws {
-        let digest = try SHA256Hasher.digest(of: bytes)
-        try sectionsTar.beginEntry(path: path, size: Int64(bytes.count), modificationTime: modificationTime)
-        try sectionsTar.write(bytes)
-        uncompressedBytes += Int64(bytes.count)
-        sections.append(ManifestSection(name: name, path: path, records: records, bytes: Int64(bytes.count),
-                                        sha256: digest.hexString))
+        var pieces = [bytes]
+        try addEntry(name: name, path: path, pieces: &pieces, records: records)
+    }
+
+    /// Entries at least this large are hashed on a thread of their own while they are compressed.
+    static let concurrentHashThreshold = 8 << 20
+
+    private func addEntry(name: String, path: String, pieces: inout [[UInt8]], records: Int) throws {
+        let size = pieces.reduce(0) { $0 + $1.count }
+        let hasher = try SHA256Hasher()
+        // The digest is needed only for the manifest, at the end, so a large entry is hashed
+        // beside its compression rather than before it. The thread holds its own reference to
+        // the pieces: they outlive it, whatever happens here.
+        let hashed = DispatchGroup()
+        if size >= Self.concurrentHashThreshold {
+            let work = HashingWork(hasher: hasher, pieces: pieces)
+            hashed.enter()
+            let thread = Thread {
+                for piece in work.pieces { work.hasher.update(piece) }
+                hashed.leave()
+            }
+            thread.name = "backupctl.section-hasher"
+            thread.start()
+        } else {
+            for piece in pieces { hasher.update(piece) }
+        }
+        defer { hashed.wait() }
+        try sectionsTar.beginEntry(path: path, size: Int64(size), modificationTime: modificationTime)
+        for index in pieces.indices { try sectionsTar.write(pieces[index]) }
+        hashed.wait()
+        pieces = []
+        uncompressedBytes += Int64(size)
+        sections.append(ManifestSection(name: name, path: path, records: records, bytes: Int64(size),
+                                        sha256: hasher.finalize().hexString))
+    }
+
+    /// What the hashing thread is handed: it alone uses the hasher until the group is left,
+    /// and only reads the pieces.
+    private struct HashingWork: @unchecked Sendable {
+        let hasher: SHA256Hasher
+        let pieces: [[UInt8]]
     }
 
     /// Writes the archive and, for a file, renames it into place.

@@ -71,7 +71,8 @@ public struct BackupExporter {
                             work: { section in try source.read(section) },
                             deliver: { section, read in
                                 progress?(section)
-                                try writer.addSection(section, bytes: read.bytes, records: read.records)
+                                var pieces = read.pieces
+                                try writer.addSection(section, pieces: &pieces, records: read.records)
                                 issues += read.issues
                                 duplicates[section] = read.duplicatesMerged
                             })

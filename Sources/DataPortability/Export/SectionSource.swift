@@ -8,12 +8,28 @@ public struct SectionSource {
     /// A section ready to write.
     public struct Section: Sendable {
         public var section: BackupSection
-        public var bytes: [UInt8]
+        /// The section's JSON, in pieces to be written one after the other.
+        public var pieces: [[UInt8]]
         public var records: Int
         /// Records merged away as duplicates of another.
         public var duplicatesMerged: Int
         /// What was left out or repaired, by store key and path.
         public var issues: [StoreIssue]
+
+        /// The section's JSON in one buffer: the pieces joined.
+        public var bytes: [UInt8] { Array(pieces.joined()) }
+
+        init(section: BackupSection, bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [StoreIssue]) {
+            self.init(section: section, pieces: [bytes], records: records, duplicatesMerged: duplicatesMerged, issues: issues)
+        }
+
+        init(section: BackupSection, pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [StoreIssue]) {
+            self.section = section
+            self.pieces = pieces
+            self.records = records
+            self.duplicatesMerged = duplicatesMerged
+            self.issues = issues
+        }
     }
 
     private let loader: RecordLoader
@@ -50,7 +66,7 @@ public struct SectionSource {
     /// A collection, encoded as it is decoded: its records are never all held.
     private func collection<Record>(_ section: BackupSection, _ key: CollectionKey<Record>) throws -> Section {
         let loaded = try loader.loadEncoded(key)
-        return Section(section: section, bytes: loaded.bytes, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
+        return Section(section: section, pieces: loaded.pieces, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
                        issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) })
     }
 

@@ -47,11 +47,11 @@ public struct RecordLoader {
 
     /// Loads a collection as its canonical JSON array: what `load(_:)` reads, as
     /// `RecordArrayEncoder` would write it, with the same counts and issues — without holding
-    /// the decoded records (`CollectionDecoder.reencodeArray`).
+    /// the decoded records, nor the array in one buffer (`CollectionDecoder.reencodeArray`).
     /// - Throws: `StoreError` when the store cannot be read (never for bad data).
     public func loadEncoded<Record>(_ key: CollectionKey<Record>) throws -> EncodedCollection {
         var stored = try blob(key.storageKey)
-        // Handed over, not shared, so the blob is freed before its canonical array is joined.
+        // Handed over, not shared, so the blob is freed before any of its text is rebuilt.
         guard let bytes = stored.bytes.take() else {
             return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: stored.issue.map { [$0] } ?? [])
         }

@@ -2,8 +2,10 @@ import JSONCore
 
 /// A stored collection as its canonical JSON array, and what reading it worked around.
 public struct EncodedCollection: Sendable {
-    /// The canonical array: one record per natural key, in order of first appearance.
-    public var bytes: [UInt8]
+    /// The canonical array, in pieces to be written one after the other
+    /// (`RecordArrayEncoder.arrayPieces`): one record per natural key, in order of first
+    /// appearance.
+    public var pieces: [[UInt8]]
     /// Records in the array.
     public var records: Int
     /// Records that were duplicates of an earlier one and were merged into it.
@@ -11,12 +13,20 @@ public struct EncodedCollection: Sendable {
     /// What was worked around, with paths from the blob's root (`$[12].domain`).
     public var issues: [DecodingIssue]
 
-    /// A collection's array and what reading it found.
-    public init(bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
-        self.bytes = bytes
+    /// The canonical array in one buffer: the pieces joined.
+    public var bytes: [UInt8] { Array(pieces.joined()) }
+
+    /// A collection's array, in pieces, and what reading it found.
+    public init(pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
+        self.pieces = pieces
         self.records = records
         self.duplicatesMerged = duplicatesMerged
         self.issues = issues
+    }
+
+    /// A collection's array and what reading it found.
+    public init(bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
+        self.init(pieces: [bytes], records: records, duplicatesMerged: duplicatesMerged, issues: issues)
     }
 }
 
@@ -24,11 +34,12 @@ extension CollectionDecoder {
     /// The canonical JSON array of a stored array of records, with the records, duplicates and
     /// issues `decodeArray` gives and the text `RecordArrayEncoder` would write for them — but
     /// each record is encoded as it is decoded (`CanonicalArrayBuilder`), so the records are
-    /// never held, only their text. On every core for a large array. `bytes` is let go before
-    /// the array is joined, unless the caller keeps a reference to it.
+    /// never held, only their text, which is handed back in pieces, never joined. On every
+    /// core for a large array. `bytes` is let go before any text is rebuilt, unless the caller
+    /// keeps a reference to it.
     ///
-    ///     let encoded = CollectionDecoder.reencodeArray(stored, as: LookupSnapshot.self)
-    ///     archive.add(encoded.bytes)
+    ///     var encoded = CollectionDecoder.reencodeArray(stored, as: LookupSnapshot.self)
+    ///     try archive.addSection(.lookupHistory, pieces: &encoded.pieces, records: encoded.records)
     /// - Parameter parts: how many runs to cut a large array into (tests set it; see
     ///   `JSONArraySplitter.defaultParts`).
     public static func reencodeArray<Record: DeduplicatingRecord>(
@@ -38,8 +49,9 @@ extension CollectionDecoder {
         var source: [UInt8]? = consume bytes
         switch build(source!, as: Record.self, options: options, parts: parts) {
         case .success(let (builder, issues)):
-            let array = builder.finish(source: &source, options: options, as: [UInt8].self)
-            return EncodedCollection(bytes: array, records: builder.distinctCount, duplicatesMerged: builder.duplicates, issues: issues)
+            let pieces = builder.finishPieces(source: &source, options: options)
+            return EncodedCollection(pieces: pieces, records: builder.distinctCount, duplicatesMerged: builder.duplicates,
+                                     issues: issues)
         case .failure(let error):
             return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
         }
