@@ -8,23 +8,10 @@ import Testing
 /// listed and checksummed as the joined bytes would be; a large one is hashed on a thread of
 /// its own while it is compressed.
 extension BackupArchiveWriterTests {
-    /// Pieces of every size, some empty, joining into `count` bytes that never repeat.
-    static func pieces(count: Int, seed: UInt64) -> [[UInt8]] {
-        var random = SeededGenerator(seed: seed)
-        var pieces: [[UInt8]] = [[]]
-        var made = 0
-        while made < count {
-            let length = random.chance(1, in: 6) ? 0 : min(count - made, Int.random(in: 1...(count / 4 + 1), using: &random))
-            pieces.append((made..<(made + length)).map { UInt8(truncatingIfNeeded: $0 ^ ($0 >> 9)) })
-            made += length
-        }
-        return pieces
-    }
-
     @Test(arguments: [ArchiveCompression.uncompressed, .zstd], [0, 1_000, BackupArchiveWriter.concurrentHashThreshold + 4_321])
     func aSectionInPiecesIsWrittenAsTheJoinedBytes(compression: ArchiveCompression, count: Int) throws {
         let url = directory.file("pieces-\(count).ddbackup")
-        let given = Self.pieces(count: count, seed: UInt64(count) + 3)
+        let given = RandomPieces.make(count: count, seed: UInt64(count) + 3)
         let joined = Array(given.joined())
         let writer = try BackupArchiveWriter(destination: .file(url), compression: compression)
         var pieces = given
@@ -41,7 +28,7 @@ extension BackupArchiveWriterTests {
 
     @Test func sectionsInPiecesAndWholeFollowOneAnother() throws {
         let url = directory.file("mixed.ddbackup")
-        let large = Self.pieces(count: BackupArchiveWriter.concurrentHashThreshold + 99, seed: 8)
+        let large = RandomPieces.make(count: BackupArchiveWriter.concurrentHashThreshold + 99, seed: 8)
         let writer = try BackupArchiveWriter(destination: .file(url))
         try writer.addSection(.trackedDomains, bytes: Array("[]".utf8), records: 0)
         var pieces = large

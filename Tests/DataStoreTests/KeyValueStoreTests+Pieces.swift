@@ -7,25 +7,12 @@ import Testing
 /// small or large (SQLite writes a large one piece by piece into its row), and a transaction
 /// that throws afterwards leaves the old value.
 extension KeyValueStoreTests {
-    /// Pieces of every size, some empty, adding up to `count` bytes that never repeat.
-    static func pieces(count: Int, seed: UInt64) -> [[UInt8]] {
-        var random = SeededGenerator(seed: seed)
-        var pieces: [[UInt8]] = []
-        var made = 0
-        while made < count {
-            let length = random.chance(1, in: 5) ? 0 : min(count - made, Int.random(in: 1...(count / 3 + 1), using: &random))
-            pieces.append((made..<(made + length)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
-            made += length
-        }
-        return pieces
-    }
-
     @Test(arguments: BackendUnderTest.allCases, [0, 17, 3 << 20])
     func dataGivenInPiecesIsStoredConcatenated(backend: BackendUnderTest, count: Int) throws {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
         try store.set(.string("kept"), forKey: "other")
-        let given = Self.pieces(count: count, seed: UInt64(count + 1))
+        let given = RandomPieces.make(count: count, seed: UInt64(count + 1))
         let expected = Data(given.joined())
         var pieces = given
         try store.transaction { transaction in
@@ -44,7 +31,7 @@ extension KeyValueStoreTests {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
         try store.set(.data(Data("before".utf8)), forKey: "lookupHistory")
-        var pieces = Self.pieces(count: 3 << 20, seed: 9)
+        var pieces = RandomPieces.make(count: 3 << 20, seed: 9)
         #expect(throws: Abort.self) {
             try store.transaction { transaction in
                 try transaction.setData(concatenating: &pieces, forKey: "lookupHistory")
