@@ -11,7 +11,9 @@ import Glibc
 /// A holder may remove the file as it lets go (``releaseRemovingFile()``), because taking the
 /// lock checks, once it holds it, that the path still names the file it locked: a process that
 /// opened the file just before it was removed would otherwise lock an unnamed file while the
-/// next one locks a new file under the same name, and both would go ahead.
+/// next one locks a new file under the same name, and both would go ahead. That holds among
+/// builds that make the check; a build from before it, still running beside a newer one,
+/// could be that process.
 ///
 ///     let lock = try FileLock.acquire(at: storeURL.appendingPathExtension("lock"))
 ///     defer { lock.release() }
@@ -39,7 +41,7 @@ public final class FileLock {
     /// remove or replace the file there, where another holder's removal can strike.
     static func acquire(at url: URL, beforeLocking: () -> Void) throws -> FileLock {
         let path = url.path
-        while true {
+        for _ in 0..<maxAttempts {
             let file = try openLockFile(at: path)
             beforeLocking()
             do {
@@ -55,6 +57,16 @@ public final class FileLock {
             try pid.withUnsafeBytes { try file.writeAll($0) }
             return FileLock(url: url, descriptor: file)
         }
+        throw keptChanging(path)
+    }
+
+    /// How often opening and locking is tried before giving up on a lock file that keeps
+    /// disappearing or changing under us (only a file system that lies about it would).
+    static let maxAttempts = 100
+
+    private static func keptChanging(_ path: String) -> FileIOError {
+        .other(path: path, errno: EAGAIN,
+               message: "the lock file kept disappearing or being replaced while it was being locked")
     }
 
     /// Releases the lock. Safe to call more than once.
@@ -71,9 +83,10 @@ public final class FileLock {
     /// call more than once; after `release()` it does nothing.
     public func releaseRemovingFile() {
         // Removed while still held: whoever locks the file next finds that the path no longer
-        // names it, and starts again.
-        guard descriptor != nil else { return }
-        unlink(url.path)
+        // names it, and starts again. Only our own file is removed.
+        guard let file = descriptor.take() else { return }
+        if (try? Self.isNamed(file, by: url.path)) == true { unlink(url.path) }
+        descriptor = consume file
         release()
     }
 
@@ -96,7 +109,7 @@ public final class FileLock {
     /// Opens the lock file, creating it with mode 0600 when it does not exist yet. Only a
     /// file this call created gets `fchmod`: an existing one may belong to another user.
     private static func openLockFile(at path: String) throws -> FileDescriptor {
-        while true {
+        for _ in 0..<maxAttempts {
             do {
                 let file = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_EXCL, permissions: 0o600)
                 try file.setPermissions(0o600)
@@ -105,10 +118,18 @@ public final class FileLock {
                 do {
                     return try FileDescriptor.open(path, O_RDWR)
                 } catch FileIOError.notFound {
-                    continue  // removed between our two opens: create it again
+                    // Both "exists" and "not found": a symbolic link to nothing, which no retry
+                    // mends; otherwise removed between our two opens, so create it again.
+                    var link = stat()
+                    if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                        throw FileIOError.other(path: path, errno: ENOENT,
+                                                message: "the lock file is a symbolic link to a file that does not exist; remove it")
+                    }
+                    continue
                 }
             }
         }
+        throw keptChanging(path)
     }
 
     /// The pid the current holder wrote into the file, if it has written one yet.

@@ -108,6 +108,40 @@ import Testing
         #expect(read.first?.bytes == nil)
     }
 
+    /// A large array section comes with its runs, found while it was decompressed: exactly
+    /// what splitting its bytes gives; a large entry that is not an array comes with none, and
+    /// a small one is not looked at.
+    @Test(arguments: [ArchiveCompression.uncompressed, .zstd])
+    func aLargeArraySectionComesWithItsRuns(compression: ArchiveCompression) throws {
+        // Records that differ (noise in hex), so zstd does not take the entry for a bomb.
+        let noiseText = TrailingWorkerTests.noise(BackupArchiveReader.trailingHashThreshold / 2 + 4096, seed: 3)
+            .map { String($0, radix: 16) }.joined()
+        let records = stride(from: 0, to: noiseText.utf8.count - 64, by: 64).map { start -> String in
+            let slice = noiseText.utf8.dropFirst(start).prefix(64)
+            return #"{"n":\#(start),"note":"a,b]}[{\"\#(String(decoding: slice, as: UTF8.self))\",\\"}"#
+        }
+        let array = Array(("[" + records.joined(separator: ",") + "]").utf8)
+        try #require(array.count >= BackupArchiveReader.trailingHashThreshold)
+        let large = (path: BackupSection.lookupHistory.entryPath, bytes: array)
+        let noise = (path: BackupSection.monitoringLogs.entryPath, bytes: TrailingWorkerTests.noise(array.count, seed: 4))
+        let url = directory.file("split.tar")
+        try writeArchive([(BackupManifest.entryPath, try manifest(listing: [domains, large, noise]).encoded()),
+                          (domains.path, domains.bytes), (large.path, large.bytes), (noise.path, noise.bytes)],
+                         to: url, compression: compression)
+        let splittersBefore = TrailingWorker.started.withLock { $0["section-splitter", default: 0] }
+        let opened = try OpenedBackup(url)
+        let parts = opened.reader.arraySplitParts
+        let payloads = try opened.readAll()
+        #expect(TrailingWorker.started.withLock { $0["section-splitter", default: 0] } >= splittersBefore + 2)
+        #expect(payloads.map(\.verification) == [.verified, .verified, .verified])
+        #expect(payloads[0].arraySplit == nil, "a small section is split when it is used, if at all")
+        let runs = try #require(payloads[1].arraySplit?.runs)
+        #expect(payloads[1].arraySplit?.parts == parts)
+        #expect(runs == JSONArraySplitter.split(array, into: parts))
+        #expect(runs.count > 1)
+        #expect(payloads[2].arraySplit == JSONArraySplitter.Split(parts: parts, runs: nil))
+    }
+
     /// A large entry cut short: the read fails, and the hashing thread is done with the
     /// buffer before it is freed (were it not, it would read freed memory and crash).
     @Test(arguments: 0..<3)

@@ -139,4 +139,36 @@ import Testing
         }
         lock.release()
     }
+
+    @Test func aLockFileThatIsASymbolicLinkToNothingIsRefusedAtOnce() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("lock")
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: dir.file("missing/target").path)
+        let error = #expect(throws: FileIOError.self) { try FileLock.acquire(at: url) }
+        #expect(error?.description.contains("symbolic link to a file that does not exist") == true)
+    }
+
+    @Test func aLockFileReplacedOnEveryAttemptIsGivenUpOn() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("lock")
+        var attempts = 0
+        let error = #expect(throws: FileIOError.self) {
+            try FileLock.acquire(at: url) {
+                attempts += 1
+                unlink(url.path)
+            }
+        }
+        #expect(attempts == FileLock.maxAttempts)
+        #expect(error?.description.contains("kept disappearing or being replaced") == true)
+    }
+
+    @Test func releaseRemovingFileLeavesAFileThatIsNoLongerItsOwn() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("lock")
+        let lock = try FileLock.acquire(at: url)
+        unlink(url.path)
+        FileManager.default.createFile(atPath: url.path, contents: Data("other\n".utf8))
+        lock.releaseRemovingFile()
+        #expect(try String(contentsOf: url, encoding: .utf8) == "other\n")
+    }
 }

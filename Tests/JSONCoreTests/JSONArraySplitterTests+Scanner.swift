@@ -66,3 +66,15 @@ extension JSONArraySplitterTests {
         #expect(JSONArraySplitter.parallelRuns(source, parts: 1, found: found) == nil, "one part is never split")
     }
 }
+
+extension JSONArraySplitterTests {
+    @Test func runsFoundForOtherBytesStopTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let source = Array(("[" + String(repeating: "1,", count: 600_000) + "1]").utf8)
+            let longer = Array(("[" + String(repeating: "1,", count: 1_200_000) + "1]").utf8)
+            // Runs of a longer text: the second lies past the end of `source`.
+            let beyond = JSONArraySplitter.split(longer, into: 2) ?? []
+            _ = JSONArraySplitter.parallelRuns(source, parts: 2, found: JSONArraySplitter.Split(parts: 2, runs: beyond))
+        }
+    }
+}

@@ -33,7 +33,14 @@ public final class LockedStore {
         let lock = try StoreLock.acquire(forStoreAt: location.url, mode: mode)
         // Checked under the lock, so a store another process created meanwhile counts as existing.
         let existed = access(location.url.path, F_OK) == 0
-        let store = try StoreOpener.open(at: location.url, mode: mode)
+        let store: any KeyValueStore
+        do {
+            store = try StoreOpener.open(at: location.url, mode: mode)
+        } catch StoreError.notFound(let path) {
+            // Removed between the check and the lock: no lock file is left beside nothing.
+            lock.releaseRemovingLockFile()
+            throw StoreError.notFound(path: path)
+        }
         return LockedStore(location: location, store: store, lock: lock, wasCreated: !existed)
     }
 

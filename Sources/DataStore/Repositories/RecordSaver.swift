@@ -36,17 +36,17 @@ public struct RecordSaver {
     /// Saves a collection already encoded, in pieces: their concatenation must be what
     /// `save(_:keepingVerbatim:to:)` would write for the records it holds — their canonical
     /// JSON array, one per natural key — as a caller that encoded the records while it decoded
-    /// them has it (`CanonicalArrayBuilder.finishPieces`). Into a key the store does not hold
-    /// the pieces are written one after the other, never joined
-    /// (`StoreTransaction.setData(concatenating:forKey:)`). `pieces` is empty afterwards.
+    /// them has it (`CanonicalArrayBuilder.finishPieces`). The pieces are written one after the
+    /// other, never joined (`StoreTransaction.setData(concatenating:forKey:)`), unless the key
+    /// already holds exactly their bytes. `pieces` is empty afterwards.
     /// - Returns: whether the stored bytes changed.
     @discardableResult
     package func save<Record>(canonicalArrayPieces pieces: inout [[UInt8]], to key: CollectionKey<Record>) throws -> Bool {
-        guard try transaction.value(forKey: key.storageKey.rawValue) == nil else {
-            // Only a value already there can be unchanged; compare it with the whole array.
-            let array = Data(pieces.joined())
+        // Only a value already there can be unchanged.
+        if case .data(let existing)? = try transaction.value(forKey: key.storageKey.rawValue),
+           existing.count == pieces.reduce(0, { $0 + $1.count }), existing.elementsEqual(pieces.joined()) {
             pieces = []
-            return try setIfChanged(array, key.storageKey)
+            return false
         }
         try transaction.setData(concatenating: &pieces, forKey: key.storageKey.rawValue)
         return true

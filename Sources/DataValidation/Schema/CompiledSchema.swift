@@ -63,6 +63,10 @@ final class CompiledSchema: Sendable {
                 nodes[index].child = child
             case .object(let object):
                 nodes.append(Node(kind: .object))
+                // The walker matches a key to the first property of that name it meets, starting
+                // from the one after the last match: a name given twice would match either.
+                precondition(Set(object.properties.map { $0.staticName.description }).count == object.properties.count,
+                             "an object schema names a property twice")
                 // Reserve the property slots first so they stay contiguous.
                 let start = properties.count
                 properties += object.properties.map { Property(name: $0.staticName, node: -1, isRequired: $0.isRequired) }
