@@ -103,37 +103,22 @@ import Testing
 
     /// The race a removing release opens: a process opened the file, then its holder removed it.
     /// Locking the open, unnamed file would let it go ahead beside whoever locks the new file.
-    @Test func fileRemovedBetweenOpeningAndLockingIsOpenedAgain() throws {
+    /// With `replaced`, another file appears under the name at once (a new holder's).
+    @Test(arguments: [false, true])
+    func fileRemovedBetweenOpeningAndLockingIsOpenedAgain(replaced: Bool) throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("lock")
+        try Data("stale\n".utf8).write(to: url)
         var removals = 0
         let lock = try FileLock.acquire(at: url) {
             guard removals == 0 else { return }
             removals += 1
             unlink(url.path)
+            if replaced { FileManager.default.createFile(atPath: url.path, contents: Data()) }
         }
         #expect(removals == 1)
         #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\n")
         // The file under the name is the one locked: another open of it is busy.
-        #expect(throws: FileIOError.busy(path: url.path, holderPID: getpid())) {
-            try FileLock.acquire(at: url)
-        }
-        lock.release()
-    }
-
-    @Test func fileReplacedBetweenOpeningAndLockingIsOpenedAgain() throws {
-        let dir = try TemporaryDirectory()
-        let url = dir.file("lock")
-        try Data("stale\n".utf8).write(to: url)
-        var replacements = 0
-        let lock = try FileLock.acquire(at: url) {
-            guard replacements == 0 else { return }
-            replacements += 1
-            unlink(url.path)
-            FileManager.default.createFile(atPath: url.path, contents: Data())
-        }
-        #expect(replacements == 1)
-        #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\n")
         #expect(throws: FileIOError.busy(path: url.path, holderPID: getpid())) {
             try FileLock.acquire(at: url)
         }
