@@ -71,23 +71,25 @@ public final class FileLock {
 
     /// Releases the lock. Safe to call more than once.
     public func release() {
-        guard let file = descriptor.take() else { return }
-        // Unlock before closing: a child forked by another thread at this moment holds a copy
-        // of the descriptor until it execs, and closing ours alone would leave the lock held.
-        _ = flock(file.rawValue, LOCK_UN)
-        try? file.close()
+        release(removingFile: false)
     }
 
     /// Removes the lock file, then releases the lock: for a lock that guarded something this
     /// process created and removed again, so nothing is left where there was nothing. Safe to
     /// call more than once; after `release()` it does nothing.
     public func releaseRemovingFile() {
+        release(removingFile: true)
+    }
+
+    private func release(removingFile: Bool) {
+        guard let file = descriptor.take() else { return }
         // Removed while still held: whoever locks the file next finds that the path no longer
         // names it, and starts again. Only our own file is removed.
-        guard let file = descriptor.take() else { return }
-        if (try? Self.isNamed(file, by: url.path)) == true { unlink(url.path) }
-        descriptor = consume file
-        release()
+        if removingFile, (try? Self.isNamed(file, by: url.path)) == true { unlink(url.path) }
+        // Unlock before closing: a child forked by another thread at this moment holds a copy
+        // of the descriptor until it execs, and closing ours alone would leave the lock held.
+        _ = flock(file.rawValue, LOCK_UN)
+        try? file.close()
     }
 
     deinit {

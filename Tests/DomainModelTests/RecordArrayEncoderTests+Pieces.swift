@@ -31,4 +31,12 @@ extension RecordArrayEncoderTests {
         var some = [Array("1,2".utf8), [], Array("3".utf8)]
         #expect(RecordArrayEncoder.arrayPieces(&some).map { String(decoding: $0, as: UTF8.self) } == ["[", "1,2", ",", "3", "]"])
     }
+
+    @Test func piecesJoinIntoOneBufferAndAreLetGo() {
+        var pieces = [Array("[1".utf8), [], Array(",2]".utf8)]
+        #expect(pieces.joinedCount == 5)
+        #expect(pieces.takeJoined(as: [UInt8].self, capacity: 64) == Array("[1,2]".utf8))
+        #expect(pieces.isEmpty)
+        #expect(pieces.takeJoined(as: [UInt8].self).isEmpty)
+    }
 }

@@ -78,7 +78,7 @@ public final class BackupArchiveWriter {
     static let concurrentHashThreshold = 8 << 20
 
     private func addEntry(name: String, path: String, pieces: inout [[UInt8]], records: Int) throws {
-        let size = pieces.reduce(0) { $0 + $1.count }
+        let size = pieces.joinedCount
         let hasher = try SHA256Hasher()
         // The digest is needed only for the manifest, at the end, so a large entry is hashed
         // beside its compression rather than before it. The thread holds its own reference to

@@ -1,3 +1,4 @@
+import DomainModel
 import Foundation
 
 /// The view of a store inside `KeyValueStore.transaction`: reads see the transaction's own
@@ -25,12 +26,6 @@ public protocol StoreTransaction: StoreReading {
 extension StoreTransaction {
     /// Joins the pieces and `set`s the result: for backends that hold each value whole anyway.
     public func setData(concatenating pieces: inout [[UInt8]], forKey key: String) throws {
-        var joined = Data(capacity: pieces.reduce(0) { $0 + $1.count })
-        for index in pieces.indices {
-            joined.append(contentsOf: pieces[index])
-            pieces[index] = []
-        }
-        pieces = []
-        try set(.data(joined), forKey: key)
+        try set(.data(pieces.takeJoined(as: Data.self)), forKey: key)
     }
 }

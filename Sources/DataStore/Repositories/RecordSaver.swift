@@ -44,7 +44,7 @@ public struct RecordSaver {
     package func save<Record>(canonicalArrayPieces pieces: inout [[UInt8]], to key: CollectionKey<Record>) throws -> Bool {
         // Only a value already there can be unchanged.
         if case .data(let existing)? = try transaction.value(forKey: key.storageKey.rawValue),
-           existing.count == pieces.reduce(0, { $0 + $1.count }), existing.elementsEqual(pieces.joined()) {
+           existing.count == pieces.joinedCount, existing.elementsEqual(pieces.joined()) {
             pieces = []
             return false
         }

@@ -58,13 +58,7 @@ public enum RecordArrayEncoder {
         _ parts: inout [[UInt8]], verbatim: [[UInt8]] = [], capacity: Int = 0, as output: Output.Type
     ) -> Output {
         var pieces = arrayPieces(&parts, verbatim: verbatim)
-        var output = Output()
-        output.reserveCapacity(max(capacity, pieces.reduce(0) { $0 + $1.count }))
-        for index in pieces.indices {
-            output.append(contentsOf: pieces[index])
-            pieces[index] = []
-        }
-        return output
+        return pieces.takeJoined(as: output, capacity: capacity)
     }
 
     /// The same array as `join` gives, as pieces to be written one after the other: the

@@ -103,10 +103,13 @@ extension JSONArraySplitter {
     ///   splitting again when they were cut for the same `parts`.
     public static func parallelRuns(_ source: [UInt8], parts: Int = defaultParts, found: Split? = nil) -> [Run]? {
         guard parts > 1, source.count >= parallelThreshold, source.count <= Int(UInt32.max) else { return nil }
-        if let found, found.parts == parts, let runs = found.runs {
-            precondition(runs.allSatisfy { $0.bytes.upperBound <= source.count }, "runs found for other bytes")
+        let runs: [Run]?
+        if let found, found.parts == parts {
+            runs = found.runs
+            precondition(runs?.allSatisfy { $0.bytes.upperBound <= source.count } ?? true, "runs found for other bytes")
+        } else {
+            runs = split(source, into: parts)
         }
-        let runs = found.map { $0.parts == parts ? $0.runs : split(source, into: parts) } ?? split(source, into: parts)
         guard let runs, runs.count > 1 else { return nil }
         return runs
     }

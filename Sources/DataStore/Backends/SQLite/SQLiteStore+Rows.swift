@@ -1,4 +1,5 @@
 import CSQLite
+import DomainModel
 import Foundation
 
 extension SQLiteStore {
@@ -39,10 +40,9 @@ extension SQLiteStore {
     /// Writes a data value given as pieces: a large one piece by piece into its zero-filled
     /// row, each piece let go of once written, so the value is never whole in one buffer.
     func writeData(concatenating pieces: inout [[UInt8]], forKey key: String) throws {
-        let count = pieces.reduce(0) { $0 + $1.count }
+        let count = pieces.joinedCount
         guard count >= Self.incrementalBlobThreshold else {
-            let joined = Array(pieces.joined())
-            pieces = []
+            let joined = pieces.takeJoined(as: [UInt8].self)
             try joined.withUnsafeBytes { try writeBlob($0, kind: .data, forKey: key) }
             return
         }
