@@ -57,12 +57,21 @@ let package = Package(
         .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "JSONCore", "TestSupport"]),
         // The wrapper's own tests use SQLite's result-code constants.
         .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
-        .testTarget(name: "BackupFormatTests", dependencies: ["BackupFormat", "DomainModel", "DurableIO", "JSONCore", "TestSupport"]),
-        .testTarget(name: "DataValidationTests", dependencies: ["DataValidation", "BackupFormat", "DurableIO", "JSONCore", "TestSupport"]),
-        .testTarget(name: "DataMigrationTests", dependencies: ["DataMigration", "DataStore", "BackupFormat", "DomainModel", "JSONCore", "TestSupport"]),
+        .testTarget(
+            name: "BackupFormatTests",
+            dependencies: ["BackupFormat", "DomainModel", "DurableIO", "JSONCore", "TestSupport"]),
+        .testTarget(
+            name: "DataValidationTests",
+            dependencies: ["DataValidation", "BackupFormat", "DurableIO", "JSONCore", "TestSupport"]),
+        .testTarget(
+            name: "DataMigrationTests",
+            dependencies: ["DataMigration", "DataStore", "BackupFormat", "DomainModel", "JSONCore", "TestSupport"]),
         .testTarget(
             name: "DataPortabilityTests",
-            dependencies: ["DataPortability", "DataMigration", "DataStore", "BackupFormat", "DomainModel", "DurableIO", "TestSupport"]
+            dependencies: [
+                "DataPortability", "DataMigration", "DataStore", "BackupFormat", "DomainModel", "DurableIO",
+                "TestSupport",
+            ]
         ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "TestSupport"]),
     ],

@@ -21,8 +21,10 @@ extension DataMigrationService {
         for migration in step.migrations {
             let migrationStarted = Date()
             guard try migration.shouldMigrate(in: transaction, context: context) else {
-                results.append(AppliedStep.Outcome(identifier: migration.identifier, kind: migration.kind, ran: false,
-                                                   result: .nothingToDo))
+                results.append(
+                    AppliedStep.Outcome(
+                        identifier: migration.identifier, kind: migration.kind, ran: false,
+                        result: .nothingToDo))
                 continue
             }
             var result: MigrationResult
@@ -33,20 +35,24 @@ extension DataMigrationService {
             }
             result.duration = Date().timeIntervalSince(migrationStarted)
             guard result.success else {
-                throw MigrationError.stepFailed(version: step.version, migration: migration.identifier, storedVersion: stored,
-                                                reason: result.errors.map(\.description).joined(separator: " "))
+                throw MigrationError.stepFailed(
+                    version: step.version, migration: migration.identifier, storedVersion: stored,
+                    reason: result.errors.map(\.description).joined(separator: " "))
             }
-            results.append(AppliedStep.Outcome(identifier: migration.identifier, kind: migration.kind, ran: true, result: result))
+            results.append(
+                AppliedStep.Outcome(identifier: migration.identifier, kind: migration.kind, ran: true, result: result))
         }
         let duration = Date().timeIntervalSince(started)
         try transaction.set(.integer(step.version), forKey: StorageKey.storeSchemaVersion.rawValue)
         var counts: [String: Int] = [:]
         for outcome in results where outcome.ran { counts[outcome.identifier] = outcome.result.migratedCount }
-        try MigrationJournal.append(MigrationJournalEntry(
-            step: step.version, fromVersion: stored, toVersion: step.version, appliedAt: context.now,
-            durationMs: Int((duration * 1000).rounded()), counts: counts,
-            tool: "\(ToolIdentity.name) \(ToolIdentity.version)"), in: transaction)
-        return AppliedStep(version: step.version, title: step.title, fromVersion: stored, outcomes: results, duration: duration)
+        try MigrationJournal.append(
+            MigrationJournalEntry(
+                step: step.version, fromVersion: stored, toVersion: step.version, appliedAt: context.now,
+                durationMs: Int((duration * 1000).rounded()), counts: counts,
+                tool: "\(ToolIdentity.name) \(ToolIdentity.version)"), in: transaction)
+        return AppliedStep(
+            version: step.version, title: step.title, fromVersion: stored, outcomes: results, duration: duration)
     }
 }
 

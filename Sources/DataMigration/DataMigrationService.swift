@@ -24,9 +24,12 @@ public struct DataMigrationService: Sendable {
     /// The time recorded in the journal.
     public let now: @Sendable () -> Date
 
-    public init(steps: [StoreVersionStep] = DataMigrationService.storeVersions, now: @escaping @Sendable () -> Date = { Date() }) {
-        precondition(steps.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
-                     "store versions must be 1, 2, 3… without gaps")
+    public init(
+        steps: [StoreVersionStep] = DataMigrationService.storeVersions, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        precondition(
+            steps.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
+            "store versions must be 1, 2, 3… without gaps")
         self.steps = steps
         self.now = now
     }
@@ -80,7 +83,8 @@ public struct DataMigrationService: Sendable {
             }
             if let outcome { applied.append(outcome) }
         }
-        return MigrationReport(fromVersion: from, toVersion: max(from, targetVersion), applied: applied, isDryRun: false)
+        return MigrationReport(
+            fromVersion: from, toVersion: max(from, targetVersion), applied: applied, isDryRun: false)
     }
 
     /// Runs the pending steps in one transaction and rolls it back: what `migrateIfNeeded`
@@ -94,7 +98,8 @@ public struct DataMigrationService: Sendable {
                 throw DryRunRollback(applied: applied)
             }
         } catch let rollback as DryRunRollback {
-            return MigrationReport(fromVersion: from, toVersion: max(from, targetVersion), applied: rollback.applied, isDryRun: true)
+            return MigrationReport(
+                fromVersion: from, toVersion: max(from, targetVersion), applied: rollback.applied, isDryRun: true)
         }
         return MigrationReport(fromVersion: from, toVersion: from, applied: [], isDryRun: true)
     }
@@ -108,8 +113,9 @@ public struct DataMigrationService: Sendable {
     /// Runs one migration by identifier whatever `shouldMigrate` says and whatever the
     /// stored version, in its own transaction, and journals it (the plan's `forceMigration`).
     public func forceMigration(_ identifier: String, store: any KeyValueStore) throws -> MigrationResult {
-        guard let (step, migration) = steps.lazy.flatMap({ step in step.migrations.map { (step, $0) } })
-            .first(where: { $0.1.identifier == identifier })
+        guard
+            let (step, migration) = steps.lazy.flatMap({ step in step.migrations.map { (step, $0) } })
+                .first(where: { $0.1.identifier == identifier })
         else { throw MigrationError.unknownMigration(identifier) }
         return try store.transaction { transaction in
             let context = try makeContext(transaction)
@@ -117,15 +123,17 @@ public struct DataMigrationService: Sendable {
             var result = try migration.migrate(in: transaction, context: context)
             result.duration = Date().timeIntervalSince(started)
             guard result.success else {
-                throw MigrationError.stepFailed(version: step.version, migration: identifier,
-                                                storedVersion: try DataMigrationService.storedVersion(in: transaction),
-                                                reason: result.errors.map(\.description).joined(separator: " "))
+                throw MigrationError.stepFailed(
+                    version: step.version, migration: identifier,
+                    storedVersion: try DataMigrationService.storedVersion(in: transaction),
+                    reason: result.errors.map(\.description).joined(separator: " "))
             }
             let stored = try DataMigrationService.storedVersion(in: transaction)
-            try MigrationJournal.append(MigrationJournalEntry(
-                step: step.version, fromVersion: stored, toVersion: stored, appliedAt: context.now,
-                durationMs: Int(result.duration * 1000), counts: [identifier: result.migratedCount],
-                tool: "\(ToolIdentity.name) \(ToolIdentity.version) (forced)"), in: transaction)
+            try MigrationJournal.append(
+                MigrationJournalEntry(
+                    step: step.version, fromVersion: stored, toVersion: stored, appliedAt: context.now,
+                    durationMs: Int(result.duration * 1000), counts: [identifier: result.migratedCount],
+                    tool: "\(ToolIdentity.name) \(ToolIdentity.version) (forced)"), in: transaction)
             return result
         }
     }

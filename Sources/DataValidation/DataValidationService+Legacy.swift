@@ -16,14 +16,24 @@ extension DataValidationService {
             if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
             return report
         } catch {
-            return ValidationReport(file: file.name, findings: [Finding(.error, .archiveUnreadable, section: nil,
-                                                                        location: file.name, message: "\(error)")])
+            return ValidationReport(
+                file: file.name,
+                findings: [
+                    Finding(
+                        .error, .archiveUnreadable, section: nil,
+                        location: file.name, message: "\(error)")
+                ])
         }
         var report = ValidationReport(file: file.name, schemaVersion: legacy.schemaVersion)
-        report.findings.append(Finding(
-            .note, .versionOlder, section: nil, location: file.name,
-            message: "this is a schema version \(legacy.schemaVersion) backup; it will be upgraded from v\(legacy.schemaVersion) to v\(DomainDigBackup.currentSchemaVersion) on import."))
-        guard let schema = BackupSchema.version(legacy.schemaVersion), let node = schema.documentNode else { return report }
+        report.findings.append(
+            Finding(
+                .note, .versionOlder, section: nil, location: file.name,
+                message:
+                    "this is a schema version \(legacy.schemaVersion) backup; it will be upgraded from v\(legacy.schemaVersion) to v\(DomainDigBackup.currentSchemaVersion) on import."
+            ))
+        guard let schema = BackupSchema.version(legacy.schemaVersion), let node = schema.documentNode else {
+            return report
+        }
         var walker = SchemaWalker(section: nil, root: "$")
         walker.check(legacy.document.root, node)
         report.findings += walker.takeFindings()
@@ -34,12 +44,15 @@ extension DataValidationService {
                 .filter { $0.severity == .error || Self.afterUpgradeCodes.contains($0.code) }
                 .map { finding in
                     var finding = finding
-                    finding.message = "after the upgrade to v\(DomainDigBackup.currentSchemaVersion): " + finding.message
+                    finding.message =
+                        "after the upgrade to v\(DomainDigBackup.currentSchemaVersion): " + finding.message
                     return finding
                 }
         } catch {
-            report.findings.append(Finding(.error, .archiveUnreadable, section: nil, location: file.name,
-                                           message: "the backup cannot be upgraded: \(error)"))
+            report.findings.append(
+                Finding(
+                    .error, .archiveUnreadable, section: nil, location: file.name,
+                    message: "the backup cannot be upgraded: \(error)"))
         }
         return report
     }
@@ -50,8 +63,10 @@ extension DataValidationService {
         let session = BackupValidationSession(manifest: manifest, archive: file, options: options)
         for (section, bytes) in upgraded.sections {
             let listing = manifest.section(atPath: section.entryPath)
-            try session.check(SectionPayload(path: section.entryPath, listing: listing, size: Int64(bytes.count),
-                                             verification: .verified, bytes: bytes))
+            try session.check(
+                SectionPayload(
+                    path: section.entryPath, listing: listing, size: Int64(bytes.count),
+                    verification: .verified, bytes: bytes))
         }
         return session.finish(missing: [])
     }

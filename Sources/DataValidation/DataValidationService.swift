@@ -34,9 +34,15 @@ public struct DataValidationService: Sendable {
         case .plainJSON, .gzipJSON:
             return validateLegacy(file)
         case .unknown:
-            return ValidationReport(file: file.name, findings: [Finding(
-                .error, .archiveUnreadable, section: nil, location: file.name,
-                message: "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document.")])
+            return ValidationReport(
+                file: file.name,
+                findings: [
+                    Finding(
+                        .error, .archiveUnreadable, section: nil, location: file.name,
+                        message:
+                            "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document."
+                    )
+                ])
         }
     }
 
@@ -44,10 +50,14 @@ public struct DataValidationService: Sendable {
     public static func finding(for error: BackupFormatError, file: String) -> Finding {
         switch error {
         case .newerSchemaVersion(_, let found, let supported):
-            Finding(.error, .versionNewer, section: nil, location: file,
-                    message: "this is a schema version \(found) backup, written by a newer build; this build reads versions up to \(supported). Nothing can be imported from it; use a newer backupctl.")
+            Finding(
+                .error, .versionNewer, section: nil, location: file,
+                message:
+                    "this is a schema version \(found) backup, written by a newer build; this build reads versions up to \(supported). Nothing can be imported from it; use a newer backupctl."
+            )
         case .invalidManifest, .manifestNotFirst:
-            Finding(.error, .manifestInvalid, section: nil, location: BackupManifest.entryPath, message: error.description)
+            Finding(
+                .error, .manifestInvalid, section: nil, location: BackupManifest.entryPath, message: error.description)
         default:
             Finding(.error, .archiveUnreadable, section: nil, location: file, message: error.description)
         }
@@ -62,8 +72,13 @@ public struct DataValidationService: Sendable {
             if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
             return report
         } catch {
-            return ValidationReport(file: file.name, findings: [Finding(.error, .archiveUnreadable, section: nil, location: file.name,
-                                                                        message: "\(error)")])
+            return ValidationReport(
+                file: file.name,
+                findings: [
+                    Finding(
+                        .error, .archiveUnreadable, section: nil, location: file.name,
+                        message: "\(error)")
+                ])
         }
         let session = BackupValidationSession(manifest: reader.manifest, archive: file.name, options: limits.json)
         var findings: [Finding] = []
@@ -77,6 +92,7 @@ public struct DataValidationService: Sendable {
         }
         sections.stop()
         let sessionFindings = session.finish(missing: reader.isFinished ? reader.missingSections : [])
-        return ValidationReport(file: file.name, schemaVersion: reader.manifest.schemaVersion, findings: sessionFindings + findings)
+        return ValidationReport(
+            file: file.name, schemaVersion: reader.manifest.schemaVersion, findings: sessionFindings + findings)
     }
 }

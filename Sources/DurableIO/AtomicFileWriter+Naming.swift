@@ -11,8 +11,8 @@ extension AtomicFileWriter {
     ///     AtomicFileWriter.isTemporaryFileName(".backup.tar.zst.tmp-0a1b2c3d4e5f6071")  // true
     public static func isTemporaryFileName(_ name: String) -> Bool {
         guard name.hasPrefix("."),
-              let marker = name.range(of: temporaryMarker, options: .backwards),
-              marker.lowerBound > name.index(after: name.startIndex)
+            let marker = name.range(of: temporaryMarker, options: .backwards),
+            marker.lowerBound > name.index(after: name.startIndex)
         else { return false }
         let suffix = name[marker.upperBound...]
         return suffix.utf8.count == randomSuffixLength
@@ -24,7 +24,8 @@ extension AtomicFileWriter {
     static func temporaryFileName(for finalName: String) -> String {
         var random = SystemRandomNumberGenerator()
         let digits = String(random.next() as UInt64, radix: 16)
-        let suffix = temporaryMarker + String(repeating: "0", count: randomSuffixLength - digits.count)
+        let suffix =
+            temporaryMarker + String(repeating: "0", count: randomSuffixLength - digits.count)
             + digits
         let budget = 255 - 1 - suffix.utf8.count
         var base = Substring(finalName)

@@ -54,8 +54,8 @@ public enum FileIOError: Error, Equatable, Sendable {
     public var path: String {
         switch self {
         case .notFound(let path, _), .permissionDenied(let path, _), .noSpace(let path, _),
-             .alreadyExists(let path, _), .busy(let path, _), .tooLarge(let path, _),
-             .other(let path, _, _):
+            .alreadyExists(let path, _), .busy(let path, _), .tooLarge(let path, _),
+            .other(let path, _, _):
             return path
         }
     }
@@ -65,7 +65,7 @@ public enum FileIOError: Error, Equatable, Sendable {
     public var systemMessage: String? {
         switch self {
         case .notFound(_, let message), .permissionDenied(_, let message), .noSpace(_, let message),
-             .alreadyExists(_, let message), .other(_, _, let message):
+            .alreadyExists(_, let message), .other(_, _, let message):
             return message
         case .busy, .tooLarge:
             return nil

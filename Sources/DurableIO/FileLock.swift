@@ -65,8 +65,9 @@ public final class FileLock {
     static let maxAttempts = 100
 
     private static func keptChanging(_ path: String) -> FileIOError {
-        .other(path: path, errno: EAGAIN,
-               message: "the lock file kept disappearing or being replaced while it was being locked")
+        .other(
+            path: path, errno: EAGAIN,
+            message: "the lock file kept disappearing or being replaced while it was being locked")
     }
 
     /// Releases the lock. Safe to call more than once.
@@ -124,8 +125,9 @@ public final class FileLock {
                     // mends; otherwise removed between our two opens, so create it again.
                     var link = stat()
                     if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-                        throw FileIOError.other(path: path, errno: ENOENT,
-                                                message: "the lock file is a symbolic link to a file that does not exist; remove it")
+                        throw FileIOError.other(
+                            path: path, errno: ENOENT,
+                            message: "the lock file is a symbolic link to a file that does not exist; remove it")
                     }
                     continue
                 }

@@ -60,9 +60,13 @@ public final class SpoolFile {
     public func appendContents(of source: Int32, sourceName: String, limit: Int64) throws {
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
             while true {
-                let count = try checkedSystemCall(path: sourceName) { Glibc.read(source, buffer.baseAddress!, buffer.count) }
+                let count = try checkedSystemCall(path: sourceName) {
+                    Glibc.read(source, buffer.baseAddress!, buffer.count)
+                }
                 if count == 0 { return }
-                guard size + Int64(count) <= limit else { throw FileIOError.tooLarge(path: sourceName, limit: Int(limit)) }
+                guard size + Int64(count) <= limit else {
+                    throw FileIOError.tooLarge(path: sourceName, limit: Int(limit))
+                }
                 try append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
         }
@@ -74,10 +78,12 @@ public final class SpoolFile {
         var filled = 0
         while filled < buffer.count {
             let count = try checkedSystemCall(path: directoryPath) {
-                Glibc.pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
+                Glibc.pread(
+                    descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
             }
             guard count > 0 else {
-                throw FileIOError.other(path: directoryPath, errno: EIO, message: "the temporary spool file ended early")
+                throw FileIOError.other(
+                    path: directoryPath, errno: EIO, message: "the temporary spool file ended early")
             }
             filled += count
         }

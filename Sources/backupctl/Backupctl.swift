@@ -13,5 +13,9 @@ struct Backupctl: ParsableCommand {
             create output, 74 I/O error, 75 busy, 76 from a newer version.
             """,
         version: "\(ToolIdentity.name) \(ToolIdentity.version)",
-        subcommands: [ExportCommand.self, ImportCommand.self, ValidateCommand.self, InspectCommand.self, UpgradeCommand.self, MigrateCommand.self, StatusCommand.self, BackupCommand.self, PruneCommand.self, ListCommand.self, SchemaCommand.self, SampleCommand.self])
+        subcommands: [
+            ExportCommand.self, ImportCommand.self, ValidateCommand.self, InspectCommand.self, UpgradeCommand.self,
+            MigrateCommand.self, StatusCommand.self, BackupCommand.self, PruneCommand.self, ListCommand.self,
+            SchemaCommand.self, SampleCommand.self,
+        ])
 }

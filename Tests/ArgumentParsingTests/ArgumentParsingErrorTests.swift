@@ -9,7 +9,9 @@ import Testing
 
     @Test func unknownOptionSuggestsTheClosestName() throws {
         #expect(try message(["export", "--stor", "x"]) == "unknown option '--stor'; did you mean '--store'?")
-        #expect(try message(["export", "--compresion", "gzip"]) == "unknown option '--compresion'; did you mean '--compression'?")
+        #expect(
+            try message(["export", "--compresion", "gzip"])
+                == "unknown option '--compresion'; did you mean '--compression'?")
         #expect(try message(["import", "a", "--dryrun"]) == "unknown option '--dryrun'; did you mean '--dry-run'?")
     }
 
@@ -40,7 +42,9 @@ import Testing
     }
 
     @Test func flagGivenAValueIsRejected() throws {
-        #expect(try message(["import", "a.tar", "--dry-run=yes"]) == "flag '--dry-run' does not take a value, but was given 'yes'")
+        #expect(
+            try message(["import", "a.tar", "--dry-run=yes"])
+                == "flag '--dry-run' does not take a value, but was given 'yes'")
     }
 
     @Test func missingRequiredOptionIsNamedWithItsValue() throws {
@@ -57,12 +61,18 @@ import Testing
     }
 
     @Test func invalidEnumValueListsTheChoices() throws {
-        #expect(try message(["export", "--compression", "lz4"]) == "invalid value 'lz4' for --compression: expected one of zstd, gzip, none")
-        #expect(try message(["import", "a", "--mode", "Merge"]) == "invalid value 'Merge' for --mode: expected one of merge, replace")
+        #expect(
+            try message(["export", "--compression", "lz4"])
+                == "invalid value 'lz4' for --compression: expected one of zstd, gzip, none")
+        #expect(
+            try message(["import", "a", "--mode", "Merge"])
+                == "invalid value 'Merge' for --mode: expected one of merge, replace")
     }
 
     @Test func invalidValueNamesTheOptionAsTyped() throws {
-        #expect(try message(["backup", "--dir", "d", "--keep-day", "first"]) == "invalid value 'first' for --keep-day: expected an integer")
+        #expect(
+            try message(["backup", "--dir", "d", "--keep-day", "first"])
+                == "invalid value 'first' for --keep-day: expected an integer")
     }
 
     @Test func invalidPositionalValueNamesTheArgument() throws {
@@ -80,8 +90,12 @@ import Testing
     }
 
     @Test func unknownSubcommandWithoutObviousMatchListsTheSubcommands() throws {
-        #expect(try message(["frobnicate"]) == "unknown subcommand 'frobnicate'; expected one of export, import, backup, schema, inspect")
-        #expect(try message(["help", "frobnicate"]) == "unknown subcommand 'frobnicate'; expected one of export, import, backup, schema, inspect")
+        #expect(
+            try message(["frobnicate"])
+                == "unknown subcommand 'frobnicate'; expected one of export, import, backup, schema, inspect")
+        #expect(
+            try message(["help", "frobnicate"])
+                == "unknown subcommand 'frobnicate'; expected one of export, import, backup, schema, inspect")
     }
 
     @Test func validationErrorFromCommandIsAUsageError() throws {
@@ -92,15 +106,20 @@ import Testing
     }
 
     @Test func optionGroupValidatesBeforeTheCommand() throws {
-        #expect(try message(["export", "--json", "--quiet", "--level", "42"]) == "--json and --quiet cannot be combined; choose one")
+        #expect(
+            try message(["export", "--json", "--quiet", "--level", "42"])
+                == "--json and --quiet cannot be combined; choose one")
     }
 
     @Test func firstErrorOnTheLineIsReported() throws {
-        #expect(try message(["export", "--level", "x", "--bogus"]) == "invalid value 'x' for --level: expected an integer")
+        #expect(
+            try message(["export", "--level", "x", "--bogus"]) == "invalid value 'x' for --level: expected an integer")
     }
 
     @Test func invalidValueIsReportedBeforeMissingRequiredOption() throws {
-        #expect(try message(["backup", "--keep-last", "many"]) == "invalid value 'many' for --keep-last: expected an integer")
+        #expect(
+            try message(["backup", "--keep-last", "many"])
+                == "invalid value 'many' for --keep-last: expected an integer")
     }
 
     @Test func helpRequestWinsOverErrorsOnTheSameLine() throws {

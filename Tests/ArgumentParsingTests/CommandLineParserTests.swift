@@ -13,13 +13,15 @@ import Testing
     }
 
     @Test func readsLongOptionFollowedByItsValue() throws {
-        let export = try #require(parse(["export", "--store", "/data/store.sqlite", "--level", "9"]).command as? TestExport)
+        let export = try #require(
+            parse(["export", "--store", "/data/store.sqlite", "--level", "9"]).command as? TestExport)
         #expect(export.store == "/data/store.sqlite")
         #expect(export.level == 9)
     }
 
     @Test func readsLongOptionWithAttachedValue() throws {
-        let export = try #require(parse(["export", "--store=/data/a=b.sqlite", "--level=12", "--compression=gzip"]).command as? TestExport)
+        let export = try #require(
+            parse(["export", "--store=/data/a=b.sqlite", "--level=12", "--compression=gzip"]).command as? TestExport)
         #expect(export.store == "/data/a=b.sqlite")
         #expect(export.level == 12)
         #expect(export.compression == .gzip)
@@ -115,7 +117,8 @@ import Testing
 
     @Test func collectsRepeatedOptionIntoArrayInOrder() throws {
         let backup = try #require(
-            parse(["backup", "--dir", "d", "--keep-day", "15", "--keep-day=1", "--keep-day", "28"]).command as? TestBackup)
+            parse(["backup", "--dir", "d", "--keep-day", "15", "--keep-day=1", "--keep-day", "28"]).command
+                as? TestBackup)
         #expect(backup.keepDay == [15, 1, 28])
     }
 
@@ -127,13 +130,15 @@ import Testing
 
     @Test func repeatedOptionReplacesArrayDefault() throws {
         let defaulted = try #require(parse(["backup", "--dir", "d"]).command as? TestBackup)
-        let given = try #require(parse(["backup", "--dir", "d", "--label", "hourly", "--label", "cron"]).command as? TestBackup)
+        let given = try #require(
+            parse(["backup", "--dir", "d", "--label", "hourly", "--label", "cron"]).command as? TestBackup)
         #expect(defaulted.label == ["scheduled"])
         #expect(given.label == ["hourly", "cron"])
     }
 
     @Test func readsRequiredOption() throws {
-        let backup = try #require(parse(["backup", "--dir", "/var/backups/domaindig", "--keep-last", "24"]).command as? TestBackup)
+        let backup = try #require(
+            parse(["backup", "--dir", "/var/backups/domaindig", "--keep-last", "24"]).command as? TestBackup)
         #expect(backup.dir == "/var/backups/domaindig")
         #expect(backup.keepLast == 24)
     }

@@ -5,84 +5,89 @@ import Testing
 @Suite struct HelpGeneratorTests {
     @Test func rendersRootHelp() throws {
         let help = try #require(parse(["--help"]).helpText)
-        #expect(help == """
-            OVERVIEW: Back up and restore the DomainDig data store.
+        #expect(
+            help == """
+                OVERVIEW: Back up and restore the DomainDig data store.
 
-            Exports the store to a versioned, compressed archive and imports it back. Exit
-            status 64 means the command line was not understood.
+                Exports the store to a versioned, compressed archive and imports it back. Exit
+                status 64 means the command line was not understood.
 
-            USAGE: backupctl <subcommand>
+                USAGE: backupctl <subcommand>
 
-            OPTIONS:
-              --version               Show the version.
-              -h, --help              Show help information.
+                OPTIONS:
+                  --version               Show the version.
+                  -h, --help              Show help information.
 
-            SUBCOMMANDS:
-              export                  Write the store to a backup archive.
-              import                  Import a backup into the store.
-              backup                  Export the store into a backup directory and apply the
-                                      retention policy.
-              schema                  Print the backup format's JSON Schema.
-              inspect                 Describe a backup without importing it.
-              help                    Show subcommand help information.
+                SUBCOMMANDS:
+                  export                  Write the store to a backup archive.
+                  import                  Import a backup into the store.
+                  backup                  Export the store into a backup directory and apply the
+                                          retention policy.
+                  schema                  Print the backup format's JSON Schema.
+                  inspect                 Describe a backup without importing it.
+                  help                    Show subcommand help information.
 
-              See 'backupctl help <subcommand>' for detailed help.
-            """)
+                  See 'backupctl help <subcommand>' for detailed help.
+                """)
     }
 
     @Test func rendersExportHelp() throws {
         let help = try #require(parse(["export", "--help"]).helpText)
-        #expect(help == """
-            OVERVIEW: Write the store to a backup archive.
+        #expect(
+            help == """
+                OVERVIEW: Write the store to a backup archive.
 
-            The archive is written to a temporary file and renamed into place, so a failed
-            export never leaves a partial file under the final name.
+                The archive is written to a temporary file and renamed into place, so a failed
+                export never leaves a partial file under the final name.
 
-            USAGE: backupctl export [--store <path>] [--output <file>]
-                   [--compression <zstd|gzip|none>] [--level <n>] [--json] [--quiet]
+                USAGE: backupctl export [--store <path>] [--output <file>]
+                       [--compression <zstd|gzip|none>] [--level <n>] [--json] [--quiet]
 
-            OPTIONS:
-              --store <path>          The store to read.
-              -o, --output <file>     Where to write the archive, or - for standard output.
-              --compression <zstd|gzip|none>
-                                      How to compress the archive. (default: zstd)
-              --level <n>             The compression level. (default: 3)
-              --json                  Print one JSON document on standard output.
-              -q, --quiet             Print nothing but errors.
-              -h, --help              Show help information.
-            """)
+                OPTIONS:
+                  --store <path>          The store to read.
+                  -o, --output <file>     Where to write the archive, or - for standard output.
+                  --compression <zstd|gzip|none>
+                                          How to compress the archive. (default: zstd)
+                  --level <n>             The compression level. (default: 3)
+                  --json                  Print one JSON document on standard output.
+                  -q, --quiet             Print nothing but errors.
+                  -h, --help              Show help information.
+                """)
     }
 
     @Test func rendersArgumentsSectionAndCustomLongName() throws {
         let help = try #require(parse(["import", "--help"]).helpText)
-        #expect(help == """
-            OVERVIEW: Import a backup into the store.
+        #expect(
+            help == """
+                OVERVIEW: Import a backup into the store.
 
-            USAGE: backupctl import <file> [--store <path>] [--mode <merge|replace>]
-                   [--dry-run] [--no-safety-snapshot] [--json] [--quiet]
+                USAGE: backupctl import <file> [--store <path>] [--mode <merge|replace>]
+                       [--dry-run] [--no-safety-snapshot] [--json] [--quiet]
 
-            ARGUMENTS:
-              <file>                  The backup to import, or - to read standard input.
+                ARGUMENTS:
+                  <file>                  The backup to import, or - to read standard input.
 
-            OPTIONS:
-              --store <path>          The store to write.
-              --mode <merge|replace>  How to combine the backup with the store. (default:
-                                      merge)
-              --dry-run               Check the backup and report what would change, without
-                                      writing.
-              --no-safety-snapshot    Do not export the current store before writing.
-              --json                  Print one JSON document on standard output.
-              -q, --quiet             Print nothing but errors.
-              -h, --help              Show help information.
-            """)
+                OPTIONS:
+                  --store <path>          The store to write.
+                  --mode <merge|replace>  How to combine the backup with the store. (default:
+                                          merge)
+                  --dry-run               Check the backup and report what would change, without
+                                          writing.
+                  --no-safety-snapshot    Do not export the current store before writing.
+                  --json                  Print one JSON document on standard output.
+                  -q, --quiet             Print nothing but errors.
+                  -h, --help              Show help information.
+                """)
     }
 
     @Test func showsRequiredAndRepeatableOptionsInUsage() throws {
         let help = try #require(parse(["backup", "--help"]).helpText)
-        #expect(help.contains("""
-            USAGE: backupctl backup --dir <dir> [--keep-last <n>] [--keep-day <day> ...]
-                   [--label <label> ...] [--json] [--quiet]
-            """))
+        #expect(
+            help.contains(
+                """
+                USAGE: backupctl backup --dir <dir> [--keep-last <n>] [--keep-day <day> ...]
+                       [--label <label> ...] [--json] [--quiet]
+                """))
         #expect(help.contains("(default: scheduled)"))
     }
 
@@ -101,7 +106,9 @@ import Testing
     }
 
     @Test func everyFormOfAskingGivesTheSameHelp() throws {
-        let forms = [["export", "-h"], ["export", "--help"], ["help", "export"], ["export", "--store", "s", "--help"]]
+        let forms = [
+            ["export", "-h"], ["export", "--help"], ["help", "export"], ["export", "--store", "s", "--help"],
+        ]
         let texts = forms.map { parse($0).helpText }
         let expected = try #require(texts[0])
         #expect(expected.hasPrefix("OVERVIEW: Write the store to a backup archive."))
@@ -120,7 +127,9 @@ import Testing
     }
 
     @Test func linesFitInEightyColumns() throws {
-        for arguments in [["--help"], ["export", "--help"], ["import", "--help"], ["backup", "--help"], ["inspect", "--help"]] {
+        for arguments in [
+            ["--help"], ["export", "--help"], ["import", "--help"], ["backup", "--help"], ["inspect", "--help"],
+        ] {
             let help = try #require(parse(arguments).helpText)
             let widest = help.split(separator: "\n").map(\.count).max() ?? 0
             #expect(widest <= 80, "\(arguments) has a line of \(widest) characters")

@@ -1,5 +1,6 @@
-@testable import ArgumentParsing
 import Testing
+
+@testable import ArgumentParsing
 
 @Suite struct KebabCaseTests {
     @Test func splitsCamelCaseWords() {

@@ -1,5 +1,6 @@
-@testable import ArgumentParsing
 import Testing
+
+@testable import ArgumentParsing
 
 @Suite struct NameSuggestionTests {
     private let options = ["--store", "--output", "--compression", "--level", "--json", "--quiet", "--help"]

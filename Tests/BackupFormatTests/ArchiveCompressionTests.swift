@@ -24,7 +24,8 @@ import Testing
     @Test(arguments: [(ArchiveCompression.Algorithm.zstd, 0), (.zstd, 20), (.zstd, -1), (.gzip, 0), (.gzip, 10)])
     func rejectsLevelsOutOfRange(algorithm: ArchiveCompression.Algorithm, level: Int) throws {
         let range = try #require(algorithm.levelRange)
-        let expected = BackupFormatError.invalidCompressionLevel(algorithm: algorithm.rawValue, level: level, validRange: range)
+        let expected = BackupFormatError.invalidCompressionLevel(
+            algorithm: algorithm.rawValue, level: level, validRange: range)
         #expect(throws: expected) { try ArchiveCompression(algorithm, level: level) }
         #expect(expected.description.contains("from \(range.lowerBound) to \(range.upperBound)"))
     }

@@ -19,7 +19,9 @@ struct SeededBytes {
             words[index] = z ^ (z >> 31)
         }
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            words.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            words.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count]))
+            }
             initialized = count
         }
     }
@@ -31,7 +33,8 @@ func sampleJSON(records: Int) -> [UInt8] {
     var text = "["
     for index in 0..<records {
         let noise = generator.next(4).map { String($0, radix: 16) }.joined()
-        text += "{\"domain\":\"example-\(index % 977)-\(noise).com\",\"checkedAt\":\"2024-05-\(10 + index % 18)T12:00:00Z\","
+        text +=
+            "{\"domain\":\"example-\(index % 977)-\(noise).com\",\"checkedAt\":\"2024-05-\(10 + index % 18)T12:00:00Z\","
             + "\"status\":\"\(index % 3 == 0 ? "active" : "expired")\",\"score\":\(index % 101)},"
     }
     text += "{}]"

@@ -1,9 +1,10 @@
-@testable import BackupFormat
 import DomainModel
 import Foundation
 import JSONCore
 import TestSupport
 import Testing
+
+@testable import BackupFormat
 
 @Suite struct BackupArchiveReaderTests {
     let directory: TemporaryDirectory
@@ -13,24 +14,33 @@ import Testing
     }
 
     /// A manifest listing `sections` as they are, each with its true size and checksum unless overridden.
-    private func manifest(listing sections: [(path: String, bytes: [UInt8])], sizes: [String: Int64] = [:],
-                          schemaVersion: Int = DomainDigBackup.currentSchemaVersion) throws -> BackupManifest {
-        BackupManifest(schemaVersion: schemaVersion, createdAt: SampleBackup.createdAt, storeSchemaVersion: 3, compression: "none",
-                       sections: try sections.map { section in
-                           ManifestSection(name: section.path, path: section.path, records: 1,
-                                           bytes: sizes[section.path] ?? Int64(section.bytes.count),
-                                           sha256: (try SHA256Hasher.digest(of: section.bytes)).hexString)
-                       })
+    private func manifest(
+        listing sections: [(path: String, bytes: [UInt8])], sizes: [String: Int64] = [:],
+        schemaVersion: Int = DomainDigBackup.currentSchemaVersion
+    ) throws -> BackupManifest {
+        BackupManifest(
+            schemaVersion: schemaVersion, createdAt: SampleBackup.createdAt, storeSchemaVersion: 3, compression: "none",
+            sections: try sections.map { section in
+                ManifestSection(
+                    name: section.path, path: section.path, records: 1,
+                    bytes: sizes[section.path] ?? Int64(section.bytes.count),
+                    sha256: (try SHA256Hasher.digest(of: section.bytes)).hexString)
+            })
     }
 
     /// An archive written entry by entry with ``TarArchiveWriter``, so its manifest may say anything.
-    private func craftedBackup(_ name: String, manifest: BackupManifest, entries: [(path: String, bytes: [UInt8])]) throws -> URL {
+    private func craftedBackup(_ name: String, manifest: BackupManifest, entries: [(path: String, bytes: [UInt8])])
+        throws -> URL
+    {
         let url = directory.file(name)
-        try writeArchive([(BackupManifest.entryPath, manifest.encoded())] + entries.map { ($0.path, $0.bytes) }, to: url)
+        try writeArchive(
+            [(BackupManifest.entryPath, manifest.encoded())] + entries.map { ($0.path, $0.bytes) }, to: url)
         return url
     }
 
-    private let domains = (path: BackupSection.trackedDomains.entryPath, bytes: Array(#"[{"domain":"example.com"}]"#.utf8))
+    private let domains = (
+        path: BackupSection.trackedDomains.entryPath, bytes: Array(#"[{"domain":"example.com"}]"#.utf8)
+    )
     private let logs = (path: BackupSection.monitoringLogs.entryPath, bytes: Array("[]".utf8))
 
     @Test func readsTheManifestBeforeAnySection() throws {
@@ -72,8 +82,10 @@ import Testing
         #expect(expected == listing.sha256)
         #expect(actual != listing.sha256 && actual.count == 64)
         #expect(damaged.bytes == nil)
-        #expect(damaged.failure(archive: "backup.tar")
-            == .sectionChecksumMismatch(archive: "backup.tar", path: damaged.path, expected: expected, actual: actual))
+        #expect(
+            damaged.failure(archive: "backup.tar")
+                == .sectionChecksumMismatch(
+                    archive: "backup.tar", path: damaged.path, expected: expected, actual: actual))
         // The other sections are unaffected.
         #expect(payloads.filter { $0.section != .trackedDomains }.allSatisfy { $0.verification == .verified })
     }
@@ -88,23 +100,30 @@ import Testing
         damaged.bytes[size - 1] ^= 0x01
         let listing = try manifest(listing: [domains, large])
         let url = directory.file("large.tar")
-        try writeArchive([(BackupManifest.entryPath, listing.encoded()), (domains.path, domains.bytes), (large.path, large.bytes)],
-                         to: url, compression: compression)
+        try writeArchive(
+            [(BackupManifest.entryPath, listing.encoded()), (domains.path, domains.bytes), (large.path, large.bytes)],
+            to: url, compression: compression)
         let hashersBefore = TrailingWorker.started.withLock { $0["section-hasher", default: 0] }
         let payloads = try OpenedBackup(url).readAll()
-        #expect(TrailingWorker.started.withLock { $0["section-hasher", default: 0] } > hashersBefore,
-                "the large section is hashed while it is read")
+        #expect(
+            TrailingWorker.started.withLock { $0["section-hasher", default: 0] } > hashersBefore,
+            "the large section is hashed while it is read")
         #expect(payloads.count == 2)
         #expect(payloads[1].verification == .verified)
         #expect(payloads[1].bytes == large.bytes)
         // The damaged copy under a path the manifest lists with the intact copy's checksum.
         let relisted = try manifest(listing: [(BackupSection.domainAudits.entryPath, large.bytes)])
         let damagedURL = directory.file("damaged.tar")
-        try writeArchive([(BackupManifest.entryPath, relisted.encoded()), (BackupSection.domainAudits.entryPath, damaged.bytes)],
-                         to: damagedURL, compression: compression)
+        try writeArchive(
+            [(BackupManifest.entryPath, relisted.encoded()), (BackupSection.domainAudits.entryPath, damaged.bytes)],
+            to: damagedURL, compression: compression)
         let read = try OpenedBackup(damagedURL).readAll()
-        #expect(read.map(\.verification) == [.checksumMismatch(expected: listing.sections[1].sha256,
-                                                                actual: try SHA256Hasher.digest(of: damaged.bytes).hexString)])
+        #expect(
+            read.map(\.verification) == [
+                .checksumMismatch(
+                    expected: listing.sections[1].sha256,
+                    actual: try SHA256Hasher.digest(of: damaged.bytes).hexString)
+            ])
         #expect(read.first?.bytes == nil)
     }
 
@@ -123,11 +142,16 @@ import Testing
         let array = Array(("[" + records.joined(separator: ",") + "]").utf8)
         try #require(array.count >= BackupArchiveReader.trailingHashThreshold)
         let large = (path: BackupSection.lookupHistory.entryPath, bytes: array)
-        let noise = (path: BackupSection.monitoringLogs.entryPath, bytes: TrailingWorkerTests.noise(array.count, seed: 4))
+        let noise = (
+            path: BackupSection.monitoringLogs.entryPath, bytes: TrailingWorkerTests.noise(array.count, seed: 4)
+        )
         let url = directory.file("split.tar")
-        try writeArchive([(BackupManifest.entryPath, try manifest(listing: [domains, large, noise]).encoded()),
-                          (domains.path, domains.bytes), (large.path, large.bytes), (noise.path, noise.bytes)],
-                         to: url, compression: compression)
+        try writeArchive(
+            [
+                (BackupManifest.entryPath, try manifest(listing: [domains, large, noise]).encoded()),
+                (domains.path, domains.bytes), (large.path, large.bytes), (noise.path, noise.bytes),
+            ],
+            to: url, compression: compression)
         let splittersBefore = TrailingWorker.started.withLock { $0["section-splitter", default: 0] }
         let opened = try OpenedBackup(url)
         let parts = opened.reader.arraySplitParts
@@ -147,10 +171,13 @@ import Testing
     @Test(arguments: 0..<3)
     func aLargeSectionCutShortIsTruncatedAfterTheHasherStops(round: Int) throws {
         let size = 24 << 20
-        let large = (path: BackupSection.lookupHistory.entryPath, bytes: [UInt8](repeating: UInt8(ascii: "a"), count: size))
+        let large = (
+            path: BackupSection.lookupHistory.entryPath, bytes: [UInt8](repeating: UInt8(ascii: "a"), count: size)
+        )
         let url = directory.file("cut-\(round).tar")
-        try writeArchive([(BackupManifest.entryPath, try manifest(listing: [large]).encoded()), (large.path, large.bytes)],
-                         to: url, compression: .uncompressed)
+        try writeArchive(
+            [(BackupManifest.entryPath, try manifest(listing: [large]).encoded()), (large.path, large.bytes)],
+            to: url, compression: .uncompressed)
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(size / 2))
         try handle.close()
@@ -165,25 +192,30 @@ import Testing
         let lying = try manifest(listing: [domains, logs], sizes: [domains.path: Int64(domains.bytes.count) + 7])
         let url = try craftedBackup("lying.tar.zst", manifest: lying, entries: [domains, logs])
         let payloads = try OpenedBackup(url).readAll()
-        #expect(payloads.map(\.verification) == [
-            .sizeMismatch(expected: Int64(domains.bytes.count) + 7, actual: Int64(domains.bytes.count)), .verified,
-        ])
+        #expect(
+            payloads.map(\.verification) == [
+                .sizeMismatch(expected: Int64(domains.bytes.count) + 7, actual: Int64(domains.bytes.count)), .verified,
+            ])
         #expect(payloads[0].bytes == nil)
-        #expect(payloads[0].failure(archive: "lying.tar.zst") == .sectionSizeMismatch(
-            archive: "lying.tar.zst", path: domains.path, expected: Int64(domains.bytes.count) + 7,
-            actual: Int64(domains.bytes.count)))
+        #expect(
+            payloads[0].failure(archive: "lying.tar.zst")
+                == .sectionSizeMismatch(
+                    archive: "lying.tar.zst", path: domains.path, expected: Int64(domains.bytes.count) + 7,
+                    actual: Int64(domains.bytes.count)))
         #expect(payloads[1].bytes == logs.bytes)
     }
 
     @Test func anEntryTheManifestDoesNotListIsUnlisted() throws {
         let extra = (path: "sections/notes.txt", bytes: Array("hello".utf8))
-        let url = try craftedBackup("extra.tar.zst", manifest: try manifest(listing: [domains]), entries: [domains, extra])
+        let url = try craftedBackup(
+            "extra.tar.zst", manifest: try manifest(listing: [domains]), entries: [domains, extra])
         let payloads = try OpenedBackup(url).readAll()
         #expect(payloads.map(\.verification) == [.verified, .unlisted])
         #expect(payloads[1].listing == nil)
         #expect(payloads[1].bytes == nil)
         #expect(payloads[1].size == 5)
-        #expect(payloads[1].failure(archive: "extra.tar.zst") == .unlistedEntry(archive: "extra.tar.zst", path: extra.path))
+        #expect(
+            payloads[1].failure(archive: "extra.tar.zst") == .unlistedEntry(archive: "extra.tar.zst", path: extra.path))
     }
 
     @Test func aListedSectionAbsentFromTheArchiveIsMissing() throws {
@@ -198,7 +230,9 @@ import Testing
 
     @Test func aFirstEntryOtherThanTheManifestIsRefused() throws {
         let url = directory.file("wrong-order.tar.zst")
-        try writeArchive([(domains.path, domains.bytes), (BackupManifest.entryPath, try manifest(listing: [domains]).encoded())], to: url)
+        try writeArchive(
+            [(domains.path, domains.bytes), (BackupManifest.entryPath, try manifest(listing: [domains]).encoded())],
+            to: url)
         let error = backupFormatError { _ = try OpenedBackup(url) }
         #expect(error == .manifestNotFirst(archive: "wrong-order.tar.zst", firstEntry: domains.path))
     }
@@ -214,7 +248,10 @@ import Testing
         let url = directory.file("future.tar.zst")
         try writeBackup(SampleBackup.make(), to: .file(url), schemaVersion: 99)
         let error = backupFormatError { _ = try OpenedBackup(url) }
-        #expect(error == .newerSchemaVersion(archive: "future.tar.zst", found: 99, supported: DomainDigBackup.currentSchemaVersion))
+        #expect(
+            error
+                == .newerSchemaVersion(
+                    archive: "future.tar.zst", found: 99, supported: DomainDigBackup.currentSchemaVersion))
     }
 
     @Test func anInvalidManifestEntryIsRefused() throws {
@@ -234,13 +271,18 @@ import Testing
         let padding = [UInt8](repeating: UInt8(ascii: " "), count: BackupManifest.maxSize)
         try writeArchive([(BackupManifest.entryPath, Array("{}".utf8) + padding)], to: url)
         let error = backupFormatError { _ = try OpenedBackup(url) }
-        #expect(error == .invalidManifest(archive: "huge-manifest.tar.zst",
-                                          reason: "it is larger than \(BackupManifest.maxSize) bytes"))
+        #expect(
+            error
+                == .invalidManifest(
+                    archive: "huge-manifest.tar.zst",
+                    reason: "it is larger than \(BackupManifest.maxSize) bytes"))
     }
 
     @Test func theJSONNestingLimitAppliesToTheManifest() throws {
         let url = directory.file("deep.tar.zst")
-        try writeArchive([(BackupManifest.entryPath, try manifest(listing: [domains]).encoded()), (domains.path, domains.bytes)], to: url)
+        try writeArchive(
+            [(BackupManifest.entryPath, try manifest(listing: [domains]).encoded()), (domains.path, domains.bytes)],
+            to: url)
         // The manifest nests three deep (root, sections, one section); a limit of two refuses it.
         let limits = BackupReadLimits(json: JSONParseOptions(maxDepth: 2))
         let error = backupFormatError { _ = try OpenedBackup(url, limits: limits) }
@@ -249,6 +291,8 @@ import Testing
             return
         }
         #expect(reason.contains("not valid JSON"))
-        #expect(try OpenedBackup(url, limits: BackupReadLimits(json: JSONParseOptions(maxDepth: 3))).reader.manifest.sections.count == 1)
+        #expect(
+            try OpenedBackup(url, limits: BackupReadLimits(json: JSONParseOptions(maxDepth: 3))).reader.manifest
+                .sections.count == 1)
     }
 }

@@ -1,14 +1,17 @@
-@testable import BackupFormat
 import DomainModel
 import Foundation
 import TestSupport
 import Testing
 
+@testable import BackupFormat
+
 /// `BackupArchiveWriter.addSection(_:pieces:records:)`: a section given in pieces is written,
 /// listed and checksummed as the joined bytes would be; a large one is hashed on a thread of
 /// its own while it is compressed.
 extension BackupArchiveWriterTests {
-    @Test(arguments: [ArchiveCompression.uncompressed, .zstd], [0, 1_000, BackupArchiveWriter.concurrentHashThreshold + 4_321])
+    @Test(
+        arguments: [ArchiveCompression.uncompressed, .zstd],
+        [0, 1_000, BackupArchiveWriter.concurrentHashThreshold + 4_321])
     func aSectionInPiecesIsWrittenAsTheJoinedBytes(compression: ArchiveCompression, count: Int) throws {
         let url = directory.file("pieces-\(count).ddbackup")
         let given = RandomPieces.make(count: count, seed: UInt64(count) + 3)
@@ -18,9 +21,12 @@ extension BackupArchiveWriterTests {
         try writer.addSection(.lookupHistory, pieces: &pieces, records: 7)
         #expect(pieces.isEmpty, "the pieces are let go of")
         let summary = try writer.finish(createdAt: SampleBackup.createdAt, storeSchemaVersion: 3)
-        #expect(summary.manifest.sections == [ManifestSection(
-            name: "lookupHistory", path: BackupSection.lookupHistory.entryPath, records: 7, bytes: Int64(count),
-            sha256: (try SHA256Hasher.digest(of: joined)).hexString)])
+        #expect(
+            summary.manifest.sections == [
+                ManifestSection(
+                    name: "lookupHistory", path: BackupSection.lookupHistory.entryPath, records: 7, bytes: Int64(count),
+                    sha256: (try SHA256Hasher.digest(of: joined)).hexString)
+            ])
         let payloads = try OpenedBackup(url).readAll()
         #expect(payloads.map(\.verification) == [.verified])
         #expect(payloads.first?.bytes == joined)

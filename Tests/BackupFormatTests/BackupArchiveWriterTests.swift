@@ -15,8 +15,10 @@ import Testing
 
     /// Reads every section of an opened backup and checks it against `backup`: verified, the
     /// exact bytes `encodedSection` gives, the manifest's counts, and records equal to the originals.
-    private func expectRoundTrip(_ reader: BackupArchiveReader, payloads: [SectionPayload], of backup: DomainDigBackup,
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectRoundTrip(
+        _ reader: BackupArchiveReader, payloads: [SectionPayload], of backup: DomainDigBackup,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(payloads.map(\.path) == BackupSection.allCases.map(\.entryPath), sourceLocation: sourceLocation)
         var sections: [BackupSection: [UInt8]] = [:]
         for payload in payloads {
@@ -34,7 +36,8 @@ import Testing
         #expect(manifest.createdAt == backup.createdAt, sourceLocation: sourceLocation)
         #expect(manifest.storeSchemaVersion == backup.storeSchemaVersion, sourceLocation: sourceLocation)
         #expect(manifest.producer == .current, sourceLocation: sourceLocation)
-        let decoded = try SampleBackup.decode(sections, createdAt: manifest.createdAt, storeSchemaVersion: manifest.storeSchemaVersion)
+        let decoded = try SampleBackup.decode(
+            sections, createdAt: manifest.createdAt, storeSchemaVersion: manifest.storeSchemaVersion)
         #expect(decoded == backup, sourceLocation: sourceLocation)
     }
 
@@ -90,7 +93,9 @@ import Testing
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Result<BackupArchiveWriter.Summary, any Error>?
         DispatchQueue.global().async {
-            outcome = Result { try writeBackup(backup, to: .descriptor(writeEnd, name: "pipe"), compression: compression) }
+            outcome = Result {
+                try writeBackup(backup, to: .descriptor(writeEnd, name: "pipe"), compression: compression)
+            }
             close(writeEnd)
             finished.signal()
         }
@@ -149,7 +154,8 @@ import Testing
     @Test func aFailedRenameLeavesNoFileUnderTheFinalNameAndNoTemporaryFile() throws {
         // A folder already holds the final name, so the last step (rename) fails after all data was written.
         let url = directory.file("backup.tar.zst")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("keep"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("keep"), withIntermediateDirectories: true)
         #expect(throws: FileIOError.self) {
             try writeBackup(SampleBackup.make(), to: .file(url))
         }
@@ -162,9 +168,12 @@ import Testing
         let writer = try BackupArchiveWriter(destination: .file(url), compression: .uncompressed)
         try writer.addEntry(name: "extra", path: "sections/extra.json", bytes: Array("[1,2]".utf8), records: 2)
         let summary = try writer.finish(createdAt: SampleBackup.createdAt, storeSchemaVersion: 3)
-        #expect(summary.manifest.sections == [ManifestSection(
-            name: "extra", path: "sections/extra.json", records: 2, bytes: 5,
-            sha256: (try SHA256Hasher.digest(of: Array("[1,2]".utf8))).hexString)])
+        #expect(
+            summary.manifest.sections == [
+                ManifestSection(
+                    name: "extra", path: "sections/extra.json", records: 2, bytes: 5,
+                    sha256: (try SHA256Hasher.digest(of: Array("[1,2]".utf8))).hexString)
+            ])
         let opened = try OpenedBackup(url)
         let payloads = try opened.readAll()
         #expect(payloads.map(\.verification) == [.verified])

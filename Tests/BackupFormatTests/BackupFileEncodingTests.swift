@@ -23,7 +23,8 @@ import Testing
         return Array(output.stdout)
     }
 
-    private let backupJSON = Array("\n  {\"schemaVersion\": 2, \"trackedDomains\": [{\"domain\": \"example.com\"}]}\n".utf8)
+    private let backupJSON = Array(
+        "\n  {\"schemaVersion\": 2, \"trackedDomains\": [{\"domain\": \"example.com\"}]}\n".utf8)
 
     @Test func detectsZstdTarNamedLikeJSON() throws {
         let url = directory.file("backup.json")

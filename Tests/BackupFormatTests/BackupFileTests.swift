@@ -44,7 +44,8 @@ import Testing
     @Test(arguments: ArchiveCompression.Algorithm.allCases)
     func sniffsEachTarEncodingWhateverTheName(algorithm: ArchiveCompression.Algorithm) throws {
         let url = directory.file("backup.json")
-        let summary = try writeBackup(SampleBackup.make(), to: .file(url), compression: try ArchiveCompression(algorithm))
+        let summary = try writeBackup(
+            SampleBackup.make(), to: .file(url), compression: try ArchiveCompression(algorithm))
         let file = try BackupFile(path: url.path)
         #expect(file.encoding == .tar(algorithm))
         #expect(file.name == url.path)

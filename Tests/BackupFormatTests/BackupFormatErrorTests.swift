@@ -7,10 +7,12 @@ import Testing
             .duplicateEntry(archive: "b.tar.zst", path: "sections/x.json"),
             .absoluteEntryPath(archive: "b.tar.zst", path: "/sections/x.json"),
             .parentDirectoryInEntryPath(archive: "b.tar.zst", path: "../sections/x.json"),
-            .unsupportedEntryType(archive: "b.tar.zst", path: "sections/x.json", type: .symbolicLink(target: "/etc/passwd")),
+            .unsupportedEntryType(
+                archive: "b.tar.zst", path: "sections/x.json", type: .symbolicLink(target: "/etc/passwd")),
             .entryTooLarge(archive: "b.tar.zst", path: "sections/x.json", size: 3 << 30, limit: 2 << 30),
             .truncatedArchive(archive: "b.tar.zst", entry: "sections/x.json", message: "Truncated zstd input"),
-            .compressionRatioExceeded(archive: "b.tar.zst", entry: "sections/x.json", produced: 1 << 20, consumed: 100, limit: 1000),
+            .compressionRatioExceeded(
+                archive: "b.tar.zst", entry: "sections/x.json", produced: 1 << 20, consumed: 100, limit: 1000),
         ]
         for error in errors {
             #expect(error.description.contains("b.tar.zst"), "\(error)")
@@ -21,14 +23,18 @@ import Testing
     @Test func sizesReadAtAGlance() {
         let error = BackupFormatError.entryTooLarge(archive: "b.tar", path: "x.json", size: 3 << 30, limit: 2 << 30)
         #expect(error.description.contains("3 GiB, over the limit of 2 GiB"))
-        let ratio = BackupFormatError.compressionRatioExceeded(archive: "b", entry: nil, produced: 1 << 20, consumed: 100, limit: 1000)
+        let ratio = BackupFormatError.compressionRatioExceeded(
+            archive: "b", entry: nil, produced: 1 << 20, consumed: 100, limit: 1000)
         #expect(ratio.description.contains("expanded 100 bytes of compressed data into 1 MiB (10485:1, limit 1000:1)"))
     }
 
     @Test func messagesSayWhatToDo() {
-        #expect(BackupFormatError.tooManyEntries(archive: "b", limit: 64).description.contains("raise the entry-count limit"))
-        #expect(BackupFormatError.unrecognizedArchive(archive: "notes.txt").description
-            == "'notes.txt' is empty or not a tar archive (plain, zstd- or gzip-compressed). "
-            + "Check that you picked a backup file written by backupctl.")
+        #expect(
+            BackupFormatError.tooManyEntries(archive: "b", limit: 64).description.contains(
+                "raise the entry-count limit"))
+        #expect(
+            BackupFormatError.unrecognizedArchive(archive: "notes.txt").description
+                == "'notes.txt' is empty or not a tar archive (plain, zstd- or gzip-compressed). "
+                + "Check that you picked a backup file written by backupctl.")
     }
 }

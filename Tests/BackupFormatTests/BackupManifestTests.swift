@@ -10,8 +10,11 @@ import Testing
         createdAt: Date(timeIntervalSince1970: 1_767_225_600.25), producer: .init(name: "backupctl", version: "1.2.3"),
         storeSchemaVersion: 3, compression: "zstd",
         sections: [
-            ManifestSection(name: "trackedDomains", path: "sections/trackedDomains.json", records: 40, bytes: 12_345, sha256: digest),
-            ManifestSection(name: "entitlement", path: "sections/entitlement.json", records: 0, bytes: 4, sha256: digest),
+            ManifestSection(
+                name: "trackedDomains", path: "sections/trackedDomains.json", records: 40, bytes: 12_345, sha256: digest
+            ),
+            ManifestSection(
+                name: "entitlement", path: "sections/entitlement.json", records: 0, bytes: 4, sha256: digest),
         ])
 
     /// A valid manifest's text with `field` replaced by `value` (JSON text), or removed when `value` is nil.
@@ -23,7 +26,10 @@ import Testing
             ("producer", #"{"name":"backupctl","version":"1.0.0"}"#),
             ("storeSchemaVersion", "3"),
             ("compression", #""zstd""#),
-            ("sections", #"[{"name":"trackedDomains","path":"sections/trackedDomains.json","records":2,"bytes":10,"sha256":"\#(digest)"}]"#),
+            (
+                "sections",
+                #"[{"name":"trackedDomains","path":"sections/trackedDomains.json","records":2,"bytes":10,"sha256":"\#(digest)"}]"#
+            ),
         ]
         if let index = fields.firstIndex(where: { $0.0 == field }) {
             if let value { fields[index].1 = value } else { fields.remove(at: index) }
@@ -75,13 +81,16 @@ import Testing
     }
 
     @Test func unknownFieldsAreIgnoredAndAMissingCompressionIsUnknown() throws {
-        let manifest = try decode(Self.text(setting: "compression", to: nil).replacingOccurrences(of: "{\"format\"", with: "{\"comment\":\"hi\",\"format\""))
+        let manifest = try decode(
+            Self.text(setting: "compression", to: nil).replacingOccurrences(
+                of: "{\"format\"", with: "{\"comment\":\"hi\",\"format\""))
         #expect(manifest.compression == "unknown")
     }
 
     @Test func anUpperCaseChecksumIsStoredLowerCase() throws {
         let upper = Self.digest.uppercased()
-        let manifest = try decode(Self.text(setting: "unused", to: nil).replacingOccurrences(of: Self.digest, with: upper))
+        let manifest = try decode(
+            Self.text(setting: "unused", to: nil).replacingOccurrences(of: Self.digest, with: upper))
         #expect(manifest.sections.first?.sha256 == Self.digest)
     }
 
@@ -98,29 +107,36 @@ import Testing
 
     @Test(arguments: [nil, #""3""#, "0", "-1", "3.5"])
     func theSchemaVersionMustBeAPositiveInteger(value: String?) throws {
-        #expect(rejection(Self.text(setting: "schemaVersion", to: value)) == "its \"schemaVersion\" must be a positive integer")
+        #expect(
+            rejection(Self.text(setting: "schemaVersion", to: value))
+                == "its \"schemaVersion\" must be a positive integer")
     }
 
     @Test(arguments: [1, 2])
     func olderSchemaVersionsAreNotTarArchives(version: Int) throws {
-        #expect(rejection(Self.text(setting: "schemaVersion", to: String(version)))
-            == "schema version \(version) backups are single JSON documents, not tar archives")
+        #expect(
+            rejection(Self.text(setting: "schemaVersion", to: String(version)))
+                == "schema version \(version) backups are single JSON documents, not tar archives")
     }
 
     @Test(arguments: [nil, "1767225600", #""yesterday""#, #""2026-13-01T00:00:00Z""#])
     func createdAtMustBeATimestamp(value: String?) throws {
-        #expect(rejection(Self.text(setting: "createdAt", to: value)) == "its \"createdAt\" must be an ISO 8601 timestamp")
+        #expect(
+            rejection(Self.text(setting: "createdAt", to: value)) == "its \"createdAt\" must be an ISO 8601 timestamp")
     }
 
     @Test(arguments: [nil, #""backupctl 1.0""#, #"{"name":"backupctl"}"#, #"{"name":"backupctl","version":1}"#])
     func theProducerNeedsANameAndAVersion(value: String?) throws {
-        #expect(rejection(Self.text(setting: "producer", to: value))
-            == "its \"producer\" must be an object with a \"name\" and a \"version\"")
+        #expect(
+            rejection(Self.text(setting: "producer", to: value))
+                == "its \"producer\" must be an object with a \"name\" and a \"version\"")
     }
 
     @Test(arguments: [nil, #""3""#, "-1"])
     func theStoreSchemaVersionMustBeAnInteger(value: String?) throws {
-        #expect(rejection(Self.text(setting: "storeSchemaVersion", to: value)) == "its \"storeSchemaVersion\" must be an integer")
+        #expect(
+            rejection(Self.text(setting: "storeSchemaVersion", to: value))
+                == "its \"storeSchemaVersion\" must be an integer")
     }
 
     @Test(arguments: [nil, "{}", #""sections/trackedDomains.json""#])
@@ -129,34 +145,39 @@ import Testing
     }
 
     @Test(arguments: [
-        #"{"path":"sections/a.json","records":1,"bytes":2,"sha256":"DIGEST"}"#,  // no name
-        #"{"name":"","path":"sections/a.json","records":1,"bytes":2,"sha256":"DIGEST"}"#,  // empty name
-        #"{"name":"a","records":1,"bytes":2,"sha256":"DIGEST"}"#,  // no path
-        #"{"name":"a","path":"sections/a.json","records":"1","bytes":2,"sha256":"DIGEST"}"#,  // records a string
-        #"{"name":"a","path":"sections/a.json","records":-1,"bytes":2,"sha256":"DIGEST"}"#,  // negative records
-        #"{"name":"a","path":"sections/a.json","records":1,"sha256":"DIGEST"}"#,  // no bytes
-        #"{"name":"a","path":"sections/a.json","records":1,"bytes":2.5,"sha256":"DIGEST"}"#,  // fractional bytes
-        #"{"name":"a","path":"sections/a.json","records":1,"bytes":2}"#,  // no sha256
-        #"{"name":"a","path":"sections/a.json","records":1,"bytes":2,"sha256":"abc"}"#,  // short sha256
-        #"{"name":"a","path":"sections/a.json","records":1,"bytes":2,"sha256":"DIGESTff"}"#,  // long sha256
+        #"{"path":"sections/a.json","records":1,"bytes":2,"sha256":"DIGEST"}"#, // no name
+        #"{"name":"","path":"sections/a.json","records":1,"bytes":2,"sha256":"DIGEST"}"#, // empty name
+        #"{"name":"a","records":1,"bytes":2,"sha256":"DIGEST"}"#, // no path
+        #"{"name":"a","path":"sections/a.json","records":"1","bytes":2,"sha256":"DIGEST"}"#, // records a string
+        #"{"name":"a","path":"sections/a.json","records":-1,"bytes":2,"sha256":"DIGEST"}"#, // negative records
+        #"{"name":"a","path":"sections/a.json","records":1,"sha256":"DIGEST"}"#, // no bytes
+        #"{"name":"a","path":"sections/a.json","records":1,"bytes":2.5,"sha256":"DIGEST"}"#, // fractional bytes
+        #"{"name":"a","path":"sections/a.json","records":1,"bytes":2}"#, // no sha256
+        #"{"name":"a","path":"sections/a.json","records":1,"bytes":2,"sha256":"abc"}"#, // short sha256
+        #"{"name":"a","path":"sections/a.json","records":1,"bytes":2,"sha256":"DIGESTff"}"#, // long sha256
         #"{"name":"a","path":"sections/a.json","records":1,"bytes":2,"sha256":"zz\#(String(repeating: "0", count: 62))"}"#,
-        #""sections/a.json""#,  // not an object
+        #""sections/a.json""#, // not an object
     ])
     func aSectionWithAMissingOrIllTypedFieldIsRefused(entry: String) throws {
         let sections = "[" + entry.replacingOccurrences(of: "DIGEST", with: Self.digest) + "]"
-        #expect(rejection(Self.text(setting: "sections", to: sections))
-            == "sections[0] must have a name, a path, records and bytes (non-negative integers) and a 64-digit hexadecimal sha256")
+        #expect(
+            rejection(Self.text(setting: "sections", to: sections))
+                == "sections[0] must have a name, a path, records and bytes (non-negative integers) and a 64-digit hexadecimal sha256"
+        )
     }
 
     @Test func aRepeatedSectionPathIsRefused() throws {
         let entry = #"{"name":"a","path":"sections/a.json","records":1,"bytes":2,"sha256":"\#(Self.digest)"}"#
-        #expect(rejection(Self.text(setting: "sections", to: "[\(entry),\(entry)]"))
-            == "sections[1] repeats the path \"sections/a.json\"")
+        #expect(
+            rejection(Self.text(setting: "sections", to: "[\(entry),\(entry)]"))
+                == "sections[1] repeats the path \"sections/a.json\"")
     }
 
     @Test func aSectionAtTheManifestsOwnPathIsRefused() throws {
         let entry = #"{"name":"a","path":"manifest.json","records":1,"bytes":2,"sha256":"\#(Self.digest)"}"#
-        #expect(rejection(Self.text(setting: "sections", to: "[\(entry)]")) == "sections[0] repeats the path \"manifest.json\"")
+        #expect(
+            rejection(Self.text(setting: "sections", to: "[\(entry)]"))
+                == "sections[0] repeats the path \"manifest.json\"")
     }
 
     @Test func aNewerSchemaVersionIsReportedEvenWhenTheRestIsGarbage() throws {
@@ -167,9 +188,14 @@ import Testing
         ]
         for text in texts {
             let error = backupFormatError { _ = try decode(text) }
-            #expect(error == .newerSchemaVersion(archive: "b.tar.zst", found: 99, supported: DomainDigBackup.currentSchemaVersion))
+            #expect(
+                error
+                    == .newerSchemaVersion(
+                        archive: "b.tar.zst", found: 99, supported: DomainDigBackup.currentSchemaVersion))
             let message = error?.description ?? ""
-            #expect(message.contains("99") && message.contains("up to \(DomainDigBackup.currentSchemaVersion)"), "\(message)")
+            #expect(
+                message.contains("99") && message.contains("up to \(DomainDigBackup.currentSchemaVersion)"),
+                "\(message)")
         }
     }
 }

@@ -29,20 +29,24 @@ import Testing
 
     @Test func shapesMatchTheRecordsEachSectionHolds() {
         let shapes = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, "\($0.shape)") })
-        #expect(shapes == [
-            .trackedDomains: "array", .lookupHistory: "array", .domainAudits: "array", .domainWorkflows: "array",
-            .monitoringLogs: "array", .monitoringSettings: "object", .appSettings: "object",
-            .entitlement: "optionalObject", .usageCredits: "optionalObject",
-        ])
+        #expect(
+            shapes == [
+                .trackedDomains: "array", .lookupHistory: "array", .domainAudits: "array", .domainWorkflows: "array",
+                .monitoringLogs: "array", .monitoringSettings: "object", .appSettings: "object",
+                .entitlement: "optionalObject", .usageCredits: "optionalObject",
+            ])
     }
 
     @Test func everyDataKeyOfTheStoreBelongsToExactlyOneSection() {
         let keys = BackupSection.allCases.flatMap(\.storeKeys)
         #expect(Set(keys).count == keys.count)
-        #expect(Set(keys) == [
-            "trackedDomains", "lookupHistory", "domainAudits", "domainWorkflows", "monitoring.settings", "monitoring.logs",
-            "recentSearches", "savedDomains", "app.preferences", "purchase.cachedEntitlement", "usageCredits.ledger",
-        ])
+        #expect(
+            Set(keys) == [
+                "trackedDomains", "lookupHistory", "domainAudits", "domainWorkflows", "monitoring.settings",
+                "monitoring.logs",
+                "recentSearches", "savedDomains", "app.preferences", "purchase.cachedEntitlement",
+                "usageCredits.ledger",
+            ])
         #expect(BackupSection.appSettings.storeKeys == ["recentSearches", "savedDomains", "app.preferences"])
     }
 }

@@ -18,26 +18,32 @@ enum SampleBackup {
     static func make() -> DomainDigBackup {
         var backup = DomainDigBackup(createdAt: createdAt, storeSchemaVersion: 3)
         backup.trackedDomains = [
-            TrackedDomain(id: id(1), domain: "example.com", displayName: "Example", notes: "Main marketing domain.",
-                          tags: ["production", "client"], status: .active, isFavorite: true, addedAt: day(-400, seconds: 3600),
-                          lastLookupAt: day(-1, seconds: 120), expiresAt: day(200)),
+            TrackedDomain(
+                id: id(1), domain: "example.com", displayName: "Example", notes: "Main marketing domain.",
+                tags: ["production", "client"], status: .active, isFavorite: true, addedAt: day(-400, seconds: 3600),
+                lastLookupAt: day(-1, seconds: 120), expiresAt: day(200)),
             TrackedDomain(id: id(2), domain: "mail.example.org", tags: ["email"], status: .paused, addedAt: day(-90)),
-            TrackedDomain(id: id(3), domain: "xn--bcher-kva.de", notes: "Parked; consider letting it lapse.",
-                          status: .archived, addedAt: day(-30)),
+            TrackedDomain(
+                id: id(3), domain: "xn--bcher-kva.de", notes: "Parked; consider letting it lapse.",
+                status: .archived, addedAt: day(-30)),
         ]
         var snoozed = TrackedDomain(id: id(4), domain: "later.example.net", addedAt: day(-12))
-        snoozed.status = Lenient(rawValue: "snoozed")  // written by a newer build
+        snoozed.status = Lenient(rawValue: "snoozed") // written by a newer build
         backup.trackedDomains.append(snoozed)
 
         backup.lookupHistory = [
             LookupSnapshot(
-                id: id(10), domain: "example.com", capturedAt: day(-1, seconds: 120), trigger: .monitoring, durationMs: 842,
-                dns: DNSLookupResult(resolver: "https://cloudflare-dns.com/dns-query", responseTimeMs: 23, records: [
-                    DNSRecord(type: .a, name: "example.com", value: "93.184.215.14", ttl: 300),
-                    DNSRecord(type: .aaaa, name: "example.com", value: "2606:2800:21f:cb07:6820:80da:af6b:8b2c", ttl: 300),
-                    DNSRecord(type: .mx, name: "example.com", value: "mx1.example.com", ttl: 3600, priority: 10),
-                    DNSRecord(type: .txt, name: "_dmarc.example.com", value: "v=DMARC1; p=reject", ttl: 3600),
-                ]),
+                id: id(10), domain: "example.com", capturedAt: day(-1, seconds: 120), trigger: .monitoring,
+                durationMs: 842,
+                dns: DNSLookupResult(
+                    resolver: "https://cloudflare-dns.com/dns-query", responseTimeMs: 23,
+                    records: [
+                        DNSRecord(type: .a, name: "example.com", value: "93.184.215.14", ttl: 300),
+                        DNSRecord(
+                            type: .aaaa, name: "example.com", value: "2606:2800:21f:cb07:6820:80da:af6b:8b2c", ttl: 300),
+                        DNSRecord(type: .mx, name: "example.com", value: "mx1.example.com", ttl: 3600, priority: 10),
+                        DNSRecord(type: .txt, name: "_dmarc.example.com", value: "v=DMARC1; p=reject", ttl: 3600),
+                    ]),
                 registration: RegistrationSummary(
                     source: .rdap, registrar: "Gandi SAS", registrant: "REDACTED FOR PRIVACY", createdAt: day(-9000),
                     updatedAt: day(-20), expiresAt: day(200), nameServers: ["ns1.dns-host.net", "ns2.dns-host.net"],
@@ -47,20 +53,27 @@ enum SampleBackup {
                     notBefore: day(-40), notAfter: day(50), subjectAltNames: ["example.com", "www.example.com"],
                     signatureAlgorithm: "ecdsa-with-SHA256", keyBits: 256, chainValid: true),
                 http: HTTPProbeResult(
-                    url: "https://example.com/", statusCode: 301, finalURL: "https://www.example.com/", redirectCount: 1,
+                    url: "https://example.com/", statusCode: 301, finalURL: "https://www.example.com/",
+                    redirectCount: 1,
                     responseTimeMs: 118, server: "nginx", contentType: "text/html; charset=utf-8", hstsEnabled: true,
                     headers: [StringPair(name: "cache-control", value: "max-age=3600")])),
-            LookupSnapshot(id: id(11), domain: "mail.example.org", capturedAt: day(-3), trigger: .manual, durationMs: 91,
-                           dns: DNSLookupResult(records: [], error: "SERVFAIL")),
+            LookupSnapshot(
+                id: id(11), domain: "mail.example.org", capturedAt: day(-3), trigger: .manual, durationMs: 91,
+                dns: DNSLookupResult(records: [], error: "SERVFAIL")),
         ]
 
         backup.domainAudits = [
-            AuditSession(id: id(20), domain: "example.com", startedAt: day(-2), completedAt: day(-2, seconds: 41),
-                         status: .completed, score: 87, checks: [
-                            AuditCheck(id: "dns.spf", title: "SPF record published", category: .email, severity: .medium, result: .pass),
-                            AuditCheck(id: "tls.expiry", title: "Certificate valid for 30+ days", category: .tls, severity: .high,
-                                       result: .warn, detail: "Expires in 50 days."),
-                         ]),
+            AuditSession(
+                id: id(20), domain: "example.com", startedAt: day(-2), completedAt: day(-2, seconds: 41),
+                status: .completed, score: 87,
+                checks: [
+                    AuditCheck(
+                        id: "dns.spf", title: "SPF record published", category: .email, severity: .medium, result: .pass
+                    ),
+                    AuditCheck(
+                        id: "tls.expiry", title: "Certificate valid for 30+ days", category: .tls, severity: .high,
+                        result: .warn, detail: "Expires in 50 days."),
+                ]),
             AuditSession(id: id(21), domain: "mail.example.org", startedAt: day(0), status: .running),
         ]
 
@@ -68,8 +81,11 @@ enum SampleBackup {
             id: id(30), name: "Weekly renewal check", domains: ["example.com", "mail.example.org"],
             steps: [
                 WorkflowStep(id: "lookup", kind: .lookup),
-                WorkflowStep(id: "compare", kind: .compare, parameters: [StringPair(name: "compareWith", value: "previous")]),
-                WorkflowStep(id: "notify", kind: .notify, isEnabled: false, parameters: [StringPair(name: "channel", value: "push")]),
+                WorkflowStep(
+                    id: "compare", kind: .compare, parameters: [StringPair(name: "compareWith", value: "previous")]),
+                WorkflowStep(
+                    id: "notify", kind: .notify, isEnabled: false,
+                    parameters: [StringPair(name: "channel", value: "push")]),
             ],
             schedule: .weekly, createdAt: day(-300), updatedAt: day(-10), lastRunAt: day(-3))
         workflow.steps.append(WorkflowStep(id: "shot", kind: .unsupported))
@@ -78,29 +94,36 @@ enum SampleBackup {
 
         backup.monitoringSettings = MonitoringSettings(
             isEnabled: true, intervalMinutes: 30, monitoredDomains: ["example.com", "mail.example.org"],
-            notifyOn: [.dnsChange, .tlsExpiry], expiryWarningDays: 21, quietHours: QuietHours(start: "22:00", end: "07:00"),
+            notifyOn: [.dnsChange, .tlsExpiry], expiryWarningDays: 21,
+            quietHours: QuietHours(start: "22:00", end: "07:00"),
             channels: [.push, .webhook], webhookURL: "https://hooks.example.com/domaindig")
         backup.monitoringLogs = [
-            MonitoringLogEntry(id: id(40), domain: "example.com", checkedAt: day(-1, seconds: 120), event: .dnsChange,
-                               severity: .medium, message: "A record changed.", snapshotID: id(10), acknowledged: true),
+            MonitoringLogEntry(
+                id: id(40), domain: "example.com", checkedAt: day(-1, seconds: 120), event: .dnsChange,
+                severity: .medium, message: "A record changed.", snapshotID: id(10), acknowledged: true),
             MonitoringLogEntry(id: id(41), domain: "mail.example.org", checkedAt: day(-1), event: .ok),
         ]
         backup.appSettings = AppSettings(
             recentSearches: ["example.com", "whois example.org"], savedDomains: ["example.com", "example.net"],
-            preferences: AppPreferences(resolverURL: "https://dns.quad9.net/dns-query", displayDensity: .compact, showRawRecords: true))
+            preferences: AppPreferences(
+                resolverURL: "https://dns.quad9.net/dns-query", displayDensity: .compact, showRawRecords: true))
         backup.entitlement = CachedEntitlement(
             productID: "com.domaindig.pro.yearly", tier: .pro, purchasedAt: day(-200), expiresAt: day(165),
             originalTransactionID: "2000000123456789", verifiedAt: day(-1))
-        backup.usageCredits = UsageCreditLedger(balance: 96, entries: [
-            LedgerEntry(id: id(50), at: day(-30), amount: 100, kind: .grant, note: "Monthly credits"),
-            LedgerEntry(id: id(51), at: day(-2), amount: -4, kind: .spend, domain: "example.com"),
-        ])
+        backup.usageCredits = UsageCreditLedger(
+            balance: 96,
+            entries: [
+                LedgerEntry(id: id(50), at: day(-30), amount: 100, kind: .grant, note: "Monthly credits"),
+                LedgerEntry(id: id(51), at: day(-2), amount: -4, kind: .spend, domain: "example.com"),
+            ])
         return backup
     }
 
     /// Rebuilds a backup from section bytes as a reader sees them, failing on any decoding issue
     /// other than the unknown enum values `make()` plants on purpose.
-    static func decode(_ sections: [BackupSection: [UInt8]], createdAt: Date, storeSchemaVersion: Int) throws -> DomainDigBackup {
+    static func decode(_ sections: [BackupSection: [UInt8]], createdAt: Date, storeSchemaVersion: Int) throws
+        -> DomainDigBackup
+    {
         var backup = DomainDigBackup(createdAt: createdAt, storeSchemaVersion: storeSchemaVersion)
         func array<Record: DeduplicatingRecord>(_ section: BackupSection, _ type: Record.Type) throws -> [Record] {
             let bytes = try #require(sections[section], "section \(section) was not read")
@@ -132,15 +155,19 @@ enum SampleBackup {
 
 /// Writes every section of `backup` with ``BackupArchiveWriter``.
 @discardableResult
-func writeBackup(_ backup: DomainDigBackup, to destination: BackupArchiveWriter.Destination,
-                 compression: ArchiveCompression = .default, schemaVersion: Int = DomainDigBackup.currentSchemaVersion) throws
-    -> BackupArchiveWriter.Summary {
+func writeBackup(
+    _ backup: DomainDigBackup, to destination: BackupArchiveWriter.Destination,
+    compression: ArchiveCompression = .default, schemaVersion: Int = DomainDigBackup.currentSchemaVersion
+) throws
+    -> BackupArchiveWriter.Summary
+{
     let writer = try BackupArchiveWriter(destination: destination, compression: compression)
     for section in BackupSection.allCases {
         let encoded = backup.encodedSection(section)
         try writer.addSection(section, bytes: encoded.bytes, records: encoded.records)
     }
-    return try writer.finish(createdAt: backup.createdAt, storeSchemaVersion: backup.storeSchemaVersion, schemaVersion: schemaVersion)
+    return try writer.finish(
+        createdAt: backup.createdAt, storeSchemaVersion: backup.storeSchemaVersion, schemaVersion: schemaVersion)
 }
 
 /// Opens the archive at `url` with ``BackupArchiveReader``; the descriptor lives as long as the reader is used.
@@ -153,7 +180,8 @@ final class OpenedBackup {
         try #require(descriptor >= 0, "cannot open \(url.path)")
         self.descriptor = descriptor
         do {
-            reader = try BackupArchiveReader(fileDescriptor: descriptor, archiveName: url.lastPathComponent, limits: limits)
+            reader = try BackupArchiveReader(
+                fileDescriptor: descriptor, archiveName: url.lastPathComponent, limits: limits)
         } catch {
             close(descriptor)
             throw error
@@ -171,7 +199,9 @@ final class OpenedBackup {
 }
 
 /// The error `body` throws, as a `BackupFormatError`; records an issue when it throws nothing or something else.
-func backupFormatError(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) -> BackupFormatError? {
+func backupFormatError(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void)
+    -> BackupFormatError?
+{
     do {
         try body()
         Issue.record("expected a BackupFormatError, nothing was thrown", sourceLocation: sourceLocation)
@@ -187,7 +217,8 @@ func backupFormatError(sourceLocation: SourceLocation = #_sourceLocation, _ body
 func patchFile(_ url: URL, replacing needle: [UInt8], with replacement: [UInt8]) throws {
     precondition(needle.count == replacement.count)
     var bytes = [UInt8](try Data(contentsOf: url))
-    let start = try #require(bytes.firstRange(of: needle), "\(String(decoding: needle, as: UTF8.self)) is not in \(url.path)")
+    let start = try #require(
+        bytes.firstRange(of: needle), "\(String(decoding: needle, as: UTF8.self)) is not in \(url.path)")
     bytes.replaceSubrange(start, with: replacement)
     try Data(bytes).write(to: url)
 }

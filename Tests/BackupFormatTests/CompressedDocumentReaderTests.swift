@@ -32,9 +32,11 @@ import Testing
 
     @Test func refusesADocumentThatDecompressesToNothing() throws {
         let url = try gzipFile("empty.gz", [])
-        #expect(throws: BackupFormatError.archiveReadFailed(
-            archive: url.path, entry: nil, operation: "decompress the document",
-            message: "the gzip stream is empty or damaged at its start")) {
+        #expect(
+            throws: BackupFormatError.archiveReadFailed(
+                archive: url.path, entry: nil, operation: "decompress the document",
+                message: "the gzip stream is empty or damaged at its start")
+        ) {
             try CompressedDocumentReader(path: url.path)
         }
     }
@@ -70,7 +72,7 @@ import Testing
         limits.maxCompressionRatio = 200
         let reader = try CompressedDocumentReader(path: url.path, limits: limits)
         let thrown = #expect(throws: BackupFormatError.self) { try reader.readAll() }
-        guard case let .compressionRatioExceeded(source, entry, _, _, limit)? = thrown else {
+        guard case .compressionRatioExceeded(let source, let entry, _, _, let limit)? = thrown else {
             Issue.record("expected compressionRatioExceeded, got \(String(describing: thrown))")
             return
         }
@@ -87,7 +89,7 @@ import Testing
         // Half the data, or all of it but the end of gzip's 8-byte trailer.
         try bytes.prefix(Int(Double(bytes.count) * keptFraction)).write(to: cut)
         let thrown = #expect(throws: BackupFormatError.self) { try CompressedDocumentReader(path: cut.path).readAll() }
-        guard case let .truncatedArchive(source, _, _)? = thrown else {
+        guard case .truncatedArchive(let source, _, _)? = thrown else {
             Issue.record("expected truncatedArchive, got \(String(describing: thrown))")
             return
         }

@@ -10,7 +10,8 @@ import Testing
         for section in BackupSection.allCases {
             sections[section] = backup.encodedSection(section).bytes
         }
-        let decoded = try SampleBackup.decode(sections, createdAt: backup.createdAt, storeSchemaVersion: backup.storeSchemaVersion)
+        let decoded = try SampleBackup.decode(
+            sections, createdAt: backup.createdAt, storeSchemaVersion: backup.storeSchemaVersion)
         #expect(decoded == backup)
         for section in BackupSection.allCases {
             #expect(decoded.encodedSection(section).bytes == sections[section], "\(section) is not byte-stable")
@@ -19,11 +20,13 @@ import Testing
 
     @Test func recordCountsFollowTheSectionShape() {
         let backup = SampleBackup.make()
-        let counts = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, backup.encodedSection($0).records) })
-        #expect(counts == [
-            .trackedDomains: 4, .lookupHistory: 2, .domainAudits: 2, .domainWorkflows: 1, .monitoringSettings: 1,
-            .monitoringLogs: 2, .appSettings: 1, .entitlement: 1, .usageCredits: 1,
-        ])
+        let counts = Dictionary(
+            uniqueKeysWithValues: BackupSection.allCases.map { ($0, backup.encodedSection($0).records) })
+        #expect(
+            counts == [
+                .trackedDomains: 4, .lookupHistory: 2, .domainAudits: 2, .domainWorkflows: 1, .monitoringSettings: 1,
+                .monitoringLogs: 2, .appSettings: 1, .entitlement: 1, .usageCredits: 1,
+            ])
     }
 
     @Test func unknownEnumValuesFromANewerBuildAreWrittenBackAsTheyWere() throws {
@@ -50,7 +53,9 @@ import Testing
 
     @Test func anArraySectionIsTheRecordsCanonicalJSONInOrder() {
         let backup = SampleBackup.make()
-        let expected = "[" + backup.monitoringLogs.map { String(decoding: $0.canonicalJSON, as: UTF8.self) }.joined(separator: ",") + "]"
+        let expected =
+            "[" + backup.monitoringLogs.map { String(decoding: $0.canonicalJSON, as: UTF8.self) }.joined(separator: ",")
+            + "]"
         #expect(String(decoding: SectionCodec.encode(backup.monitoringLogs).bytes, as: UTF8.self) == expected)
     }
 

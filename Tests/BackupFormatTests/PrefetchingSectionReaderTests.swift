@@ -37,11 +37,13 @@ import Testing
         let domains = (path: BackupSection.trackedDomains.entryPath, bytes: Array(#"[{"domain":"example.com"}]"#.utf8))
         let logs = (path: BackupSection.monitoringLogs.entryPath, bytes: Array("[]".utf8))
         let manifest = BackupManifest(
-            schemaVersion: DomainDigBackup.currentSchemaVersion, createdAt: SampleBackup.createdAt, storeSchemaVersion: 3,
+            schemaVersion: DomainDigBackup.currentSchemaVersion, createdAt: SampleBackup.createdAt,
+            storeSchemaVersion: 3,
             compression: "none",
             sections: try [domains, logs].map { section in
-                ManifestSection(name: section.path, path: section.path, records: 1, bytes: Int64(section.bytes.count),
-                                sha256: (try SHA256Hasher.digest(of: section.bytes)).hexString)
+                ManifestSection(
+                    name: section.path, path: section.path, records: 1, bytes: Int64(section.bytes.count),
+                    sha256: (try SHA256Hasher.digest(of: section.bytes)).hexString)
             })
         let url = directory.file("short.tar")
         try writeArchive([(BackupManifest.entryPath, manifest.encoded()), (domains.path, domains.bytes)], to: url)

@@ -18,8 +18,10 @@ import Testing
         #expect(digest.hexString == emptyDigest)
     }
 
-    @Test(arguments: ["", "abc", String(repeating: "0", count: 63), String(repeating: "0", count: 65),
-                      String(repeating: "g", count: 64), " " + String(repeating: "0", count: 63)])
+    @Test(arguments: [
+        "", "abc", String(repeating: "0", count: 63), String(repeating: "0", count: 65),
+        String(repeating: "g", count: 64), " " + String(repeating: "0", count: 63),
+    ])
     func rejectsMalformedHex(text: String) {
         #expect(SHA256Digest(hexString: text) == nil)
     }

@@ -22,7 +22,9 @@ import Testing
     static let inputs: [[UInt8]] = {
         var generator = SeededBytes(seed: 256)
         // Lengths around SHA-256's 64-byte block and its 55/56-byte padding boundary.
-        return [[], Array("abc".utf8), generator.next(55), generator.next(56), generator.next(64), generator.next(1_000)]
+        return [
+            [], Array("abc".utf8), generator.next(55), generator.next(56), generator.next(64), generator.next(1_000),
+        ]
     }()
 
     @Test(arguments: inputs)
@@ -33,10 +35,12 @@ import Testing
     }
 
     @Test func knownVectors() throws {
-        #expect(try SHA256Hasher.digest(of: [UInt8]()).hexString
-            == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(try SHA256Hasher.digest(of: Data("abc".utf8)).hexString
-            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            try SHA256Hasher.digest(of: [UInt8]()).hexString
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            try SHA256Hasher.digest(of: Data("abc".utf8)).hexString
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     @Test func hashesSeveralMegabytesInOddChunks() throws {

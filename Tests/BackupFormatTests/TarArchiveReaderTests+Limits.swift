@@ -20,7 +20,9 @@ extension TarArchiveReaderTests {
         limits.maxEntrySize = 4_096
         let reader = try TarArchiveReader(path: archive.path, limits: limits)
         _ = try reader.nextEntry()
-        #expect(throws: BackupFormatError.entryTooLarge(archive: archive.path, path: "big.json", size: 5_000, limit: 4_096)) {
+        #expect(
+            throws: BackupFormatError.entryTooLarge(archive: archive.path, path: "big.json", size: 5_000, limit: 4_096)
+        ) {
             try reader.nextEntry()
         }
         #expect(reader.totalBytesRead == 2)
@@ -55,7 +57,9 @@ extension TarArchiveReaderTests {
         // readEntry hands libarchive one buffer of the declared size: the reader must still
         // stop early rather than fill it.
         let thrown = #expect(throws: BackupFormatError.self) { try reader.readEntry() }
-        guard case let .compressionRatioExceeded(archive, entryPath, produced, consumed, limit)? = thrown else {
+        guard
+            case .compressionRatioExceeded(let archive, let entryPath, let produced, let consumed, let limit)? = thrown
+        else {
             Issue.record("expected compressionRatioExceeded, got \(String(describing: thrown))")
             return
         }
@@ -107,7 +111,7 @@ extension TarArchiveReaderTests {
         try bytes.prefix(bytes.count / 2).write(to: cut)
 
         let thrown = readingError(cut)
-        guard case let .truncatedArchive(archive, entry, _)? = thrown else {
+        guard case .truncatedArchive(let archive, let entry, _)? = thrown else {
             Issue.record("expected truncatedArchive, got \(String(describing: thrown))")
             return
         }
@@ -120,7 +124,8 @@ extension TarArchiveReaderTests {
     func rejectsAnArchiveWhoseLastBytesAreMissing(algorithm: ArchiveCompression.Algorithm) throws {
         // Cutting 4 bytes takes zstd's end of frame or gzip's length field: a download cut short.
         let file = directory.file("backup.\(algorithm.fileExtension)")
-        try writeArchive([("x.json", sampleJSON(records: 300))], to: file, compression: try ArchiveCompression(algorithm))
+        try writeArchive(
+            [("x.json", sampleJSON(records: 300))], to: file, compression: try ArchiveCompression(algorithm))
         let bytes = try Data(contentsOf: file)
         try bytes.dropLast(4).write(to: archive)
         let thrown = readingError(archive)

@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func readsEntriesCraftedByPython() throws {
-        try craftTar([.file("manifest.json", "{\"a\":1}"), .file("./sections/x.json", "[]"), .file("empty.json", "")], at: archive)
+        try craftTar(
+            [.file("manifest.json", "{\"a\":1}"), .file("./sections/x.json", "[]"), .file("empty.json", "")],
+            at: archive)
         let entries = try readArchive(archive)
         #expect(entries.map(\.entry.path) == ["manifest.json", "sections/x.json", "empty.json"])
         #expect(entries.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"a\":1}", "[]", ""])
@@ -58,18 +60,23 @@ import Testing
 
     @Test func rejectsSymbolicLinks() throws {
         try craftTar([CraftedEntry(type: "symlink", name: "manifest.json", link: "/etc/passwd")], at: archive)
-        #expect(readingError(archive) == .unsupportedEntryType(
-            archive: archive.path, path: "manifest.json", type: .symbolicLink(target: "/etc/passwd")))
+        #expect(
+            readingError(archive)
+                == .unsupportedEntryType(
+                    archive: archive.path, path: "manifest.json", type: .symbolicLink(target: "/etc/passwd")))
     }
 
     @Test func rejectsHardLinks() throws {
         try craftTar([.file("a.json"), CraftedEntry(type: "hardlink", name: "b.json", link: "a.json")], at: archive)
-        #expect(readingError(archive) == .unsupportedEntryType(archive: archive.path, path: "b.json", type: .hardLink(target: "a.json")))
+        #expect(
+            readingError(archive)
+                == .unsupportedEntryType(archive: archive.path, path: "b.json", type: .hardLink(target: "a.json")))
     }
 
     @Test func rejectsCharacterDevices() throws {
         try craftTar([CraftedEntry(type: "chardev", name: "null")], at: archive)
-        #expect(readingError(archive) == .unsupportedEntryType(archive: archive.path, path: "null", type: .characterDevice))
+        #expect(
+            readingError(archive) == .unsupportedEntryType(archive: archive.path, path: "null", type: .characterDevice))
     }
 
     @Test func rejectsBlockDevices() throws {
@@ -84,7 +91,8 @@ import Testing
 
     @Test func rejectsDirectories() throws {
         try craftTar([CraftedEntry(type: "dir", name: "sections")], at: archive)
-        #expect(readingError(archive) == .unsupportedEntryType(archive: archive.path, path: "sections", type: .directory))
+        #expect(
+            readingError(archive) == .unsupportedEntryType(archive: archive.path, path: "sections", type: .directory))
     }
 
     @Test func rejectsSparseFiles() throws {
@@ -96,7 +104,8 @@ import Testing
         try handle.write(contentsOf: Data([0x78]))
         try handle.close()
         try run("tar", ["--sparse", "--format=pax", "-cf", archive.path, "-C", directory.path, "holes.bin"])
-        #expect(readingError(archive) == .unsupportedEntryType(archive: archive.path, path: "holes.bin", type: .sparseFile))
+        #expect(
+            readingError(archive) == .unsupportedEntryType(archive: archive.path, path: "holes.bin", type: .sparseFile))
     }
 
     @Test(arguments: [("a.json", "a.json"), ("a.json", "./a.json"), ("sections/a.json", "sections//./a.json")])

@@ -30,7 +30,8 @@ import Testing
         let archive = directory.file("backup.\(algorithm.fileExtension)")
         let entries = Self.sampleEntries()
         // 4099 bytes: an odd chunk size that never lines up with tar's 512-byte blocks.
-        let writer = try writeArchive(entries, to: archive, compression: try ArchiveCompression(algorithm), chunkSize: 4_099)
+        let writer = try writeArchive(
+            entries, to: archive, compression: try ArchiveCompression(algorithm), chunkSize: 4_099)
 
         let fileSize = try #require(try FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? Int)
         #expect(writer.compressedBytesWritten == Int64(fileSize))
@@ -65,7 +66,8 @@ import Testing
         try run("tar", ["--zstd", "-xf", archive.path, "-C", target.path])
         let manifest = try Data(contentsOf: target.appendingPathComponent("manifest.json"))
         #expect(Array(manifest) == Self.sampleEntries()[0].data)
-        let attributes = try FileManager.default.attributesOfItem(atPath: target.appendingPathComponent("manifest.json").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: target.appendingPathComponent("manifest.json").path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
@@ -73,7 +75,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let entries = [("section.json", sampleJSON(records: 5_000))]
         func size(_ compression: ArchiveCompression) throws -> Int64 {
-            try writeArchive(entries, to: directory.file("\(compression).tar"), compression: compression).compressedBytesWritten
+            try writeArchive(entries, to: directory.file("\(compression).tar"), compression: compression)
+                .compressedBytesWritten
         }
         let zstdFast = try size(ArchiveCompression(.zstd, level: 1))
         let zstdBest = try size(ArchiveCompression(.zstd, level: 19))
@@ -130,8 +133,10 @@ import Testing
         defer { close(descriptor) }
         let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "a.tar")
         try writer.beginEntry(path: "a.json", size: 0, modificationTime: Date())
-        #expect(throws: BackupFormatError.invalidEntryPathForWriting(
-            path: "./a.json", reason: "an entry with this path was already written")) {
+        #expect(
+            throws: BackupFormatError.invalidEntryPathForWriting(
+                path: "./a.json", reason: "an entry with this path was already written")
+        ) {
             try writer.beginEntry(path: "./a.json", size: 0, modificationTime: Date())
         }
     }
@@ -148,7 +153,7 @@ import Testing
             try writer.write(data)
             try writer.finish()
         }
-        guard case let .archiveWriteFailed(archive, _, _, message)? = thrown else {
+        guard case .archiveWriteFailed(let archive, _, _, let message)? = thrown else {
             Issue.record("expected archiveWriteFailed, got \(String(describing: thrown))")
             return
         }
@@ -163,8 +168,10 @@ import Testing
         defer { close(descriptor) }
         let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "a.tar")
         for path in ["sections/café.json", "tab\there.json"] {
-            #expect(throws: BackupFormatError.invalidEntryPathForWriting(
-                path: path, reason: "the path contains characters other than printable ASCII")) {
+            #expect(
+                throws: BackupFormatError.invalidEntryPathForWriting(
+                    path: path, reason: "the path contains characters other than printable ASCII")
+            ) {
                 try writer.beginEntry(path: path, size: 0, modificationTime: Date())
             }
         }

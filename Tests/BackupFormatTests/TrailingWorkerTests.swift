@@ -1,6 +1,7 @@
-@testable import BackupFormat
 import TestSupport
 import Testing
+
+@testable import BackupFormat
 
 @Suite struct TrailingWorkerTests {
     /// Bytes that differ everywhere, so a chunk hashed twice or skipped changes the digest.

@@ -6,20 +6,26 @@ import Testing
 
 @Suite struct AggregatingMigrationTests {
     /// Joins the string sources, in key order, after what the destination already holds.
-    static let joining = AggregatingMigration(identifier: "test.join", from: [.legacyResolverURL, .legacyDisplayDensity],
-                                              to: .appPreferences) { existing, sources in
+    static let joining = AggregatingMigration(
+        identifier: "test.join", from: [.legacyResolverURL, .legacyDisplayDensity],
+        to: .appPreferences
+    ) { existing, sources in
         var parts: [String] = []
         if case .string(let text)? = existing { parts.append(text) }
         for key in [StorageKey.legacyResolverURL, .legacyDisplayDensity] {
             guard let value = sources[key] else { continue }
-            guard case .string(let text) = value else { throw MigrationError.aggregationFailed("\(key.rawValue) is not a string") }
+            guard case .string(let text) = value else {
+                throw MigrationError.aggregationFailed("\(key.rawValue) is not a string")
+            }
             parts.append(text)
         }
         return .string(parts.joined(separator: "+"))
     }
 
     @Test func combinesTheSourcesAndRemovesThem() throws {
-        let store = InMemoryStore(entries: ["resolverURL": .string("a"), "displayDensity": .string("b"), "other": .integer(1)])
+        let store = InMemoryStore(entries: [
+            "resolverURL": .string("a"), "displayDensity": .string("b"), "other": .integer(1),
+        ])
         #expect(try store.shouldRun(Self.joining))
         let result = try store.run(Self.joining)
         #expect(result.success && result.migratedCount == 2)
@@ -64,16 +70,19 @@ import Testing
     @Test func version2SeparateKeysWinOverAnExistingBlob() throws {
         let migration = try #require(DataMigrationService.storeVersions[1].migrations.first)
         let store = InMemoryStore(entries: [
-            "app.preferences": .json(#"{"resolverURL":"https://dns.google/dns-query","displayDensity":"compact","showRawRecords":true}"#),
+            "app.preferences": .json(
+                #"{"resolverURL":"https://dns.google/dns-query","displayDensity":"compact","showRawRecords":true}"#),
             "resolverURL": .string("ftp://not-https"),
             "displayDensity": .string("roomy"),
             "showRawRecords": .bool(false),
         ])
         let result = try store.run(migration)
         #expect(result.migratedCount == 3)
-        #expect(store.entries == [
-            "app.preferences": .json(#"{"resolverURL":"https://dns.google/dns-query","displayDensity":"roomy","showRawRecords":false}"#),
-        ])
+        #expect(
+            store.entries == [
+                "app.preferences": .json(
+                    #"{"resolverURL":"https://dns.google/dns-query","displayDensity":"roomy","showRawRecords":false}"#)
+            ])
     }
 
     @Test func version2WithoutSeparateKeysLeavesPreferencesAlone() throws {

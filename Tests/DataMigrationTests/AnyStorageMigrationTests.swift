@@ -21,7 +21,8 @@ import Testing
 
     /// Fixed bug: erasing an erased migration again lost its kind (it became `.custom`).
     @Test func erasingTwiceKeepsTheKind() {
-        let rename = AnyStorageMigration(SimpleRenameMigration(identifier: "r", from: .legacyWatchedDomains, to: .trackedDomains))
+        let rename = AnyStorageMigration(
+            SimpleRenameMigration(identifier: "r", from: .legacyWatchedDomains, to: .trackedDomains))
         #expect(AnyStorageMigration(rename).kind == .simpleRename)
         #expect(AnyStorageMigration(AnyStorageMigration(rename)).kind == .simpleRename)
     }

@@ -60,7 +60,8 @@ import Testing
             let section = try #require(payload.section)
             actual[section.rawValue] = try StrictJSON(parsing: try #require(payload.bytes))
         }
-        let difference = StrictJSON.object(try fixture.expectedSections()).firstDifference(from: .object(actual), at: fixture.stem)
+        let difference = StrictJSON.object(try fixture.expectedSections()).firstDifference(
+            from: .object(actual), at: fixture.stem)
         #expect(difference == nil)
     }
 
@@ -72,7 +73,9 @@ import Testing
         #expect(refusal["error"] == .string("newerSchemaVersion"))
 
         let file = try BackupFile(path: fixture.url.path)
-        #expect(throws: BackupFormatError.newerSchemaVersion(archive: fixture.url.path, found: found, supported: supported)) {
+        #expect(
+            throws: BackupFormatError.newerSchemaVersion(archive: fixture.url.path, found: found, supported: supported)
+        ) {
             try file.openArchive()
         }
         #expect(throws: BackupFormatError.self) { try file.readLegacyDocument() }

@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func version1FieldsAreRenamedAndUnknownFieldsCarried() throws {
-        let sections = try upgrade("""
+        let sections = try upgrade(
+            """
             {"version": 1, "exportedAt": 0, "app": "DomainDig 1.0",
              "domains": [{"name": "example.com", "added": 86400, "note": "n", "favorite": true, "color": "red"}],
              "history": [{"uuid": "0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978", "domain": "example.com", "date": 86400.5,
@@ -35,13 +36,18 @@ import Testing
         #expect(lookup["id"] == .string("0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978"))
         #expect(lookup["capturedAt"] == .string("1970-01-02T00:00:00.500Z"))
         #expect(lookup["source"] == .string("manual"))
-        #expect(lookup["registration"] == .object([
-            "source": .string("whois"), "registrar": .string("R"), "expiresAt": .string("1970-01-03T00:00:00Z"),
-            "nameServers": .array([.string("ns1.example.net")]), "port": .integer(43),
-        ]))
-        #expect(sections["appSettings"] == .object([
-            "resolverURL": .string("https://dns.example/q"), "displayDensity": .string("standard"), "theme": .string("dark"),
-        ]))
+        #expect(
+            lookup["registration"]
+                == .object([
+                    "source": .string("whois"), "registrar": .string("R"), "expiresAt": .string("1970-01-03T00:00:00Z"),
+                    "nameServers": .array([.string("ns1.example.net")]), "port": .integer(43),
+                ]))
+        #expect(
+            sections["appSettings"]
+                == .object([
+                    "resolverURL": .string("https://dns.example/q"), "displayDensity": .string("standard"),
+                    "theme": .string("dark"),
+                ]))
         #expect(sections["domainAudits"] == .array([]) && sections["domainWorkflows"] == .array([]))
         #expect(sections["monitoringLogs"] == .array([]))
         #expect(sections["entitlement"] == .null && sections["usageCredits"] == .null)
@@ -49,7 +55,8 @@ import Testing
 
     @Test func trackedDomainIDIsDerivedFromTheCanonicalDomain() throws {
         func id(of name: String) throws -> StrictJSON? {
-            try upgrade(#"{"version": 1, "domains": [{"name": "\#(name)", "added": 0}]}"#)["trackedDomains"]?.arrayElements?.first?["id"]
+            try upgrade(#"{"version": 1, "domains": [{"name": "\#(name)", "added": 0}]}"#)["trackedDomains"]?
+                .arrayElements?.first?["id"]
         }
         let acme = try #require(try id(of: "acme.io"))
         #expect(try id(of: "Acme.IO.") == acme)
@@ -61,25 +68,37 @@ import Testing
     }
 
     @Test func version1DNSMapBecomesTypedRecordsWithTheDefaultTTL() throws {
-        let sections = try upgrade("""
+        let sections = try upgrade(
+            """
             {"version": 1, "history": [{"uuid": "0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978", "domain": "example.com", "date": 0,
               "dns": {"A": ["192.0.2.1"], "MX": ["5 mx.example.com"]}}]}
             """)
         let dns = try #require(sections["lookupHistory"]?.arrayElements?.first?["dns"])
-        #expect(dns == .object(["records": .array([
-            .object(["type": .string("A"), "name": .string("example.com"), "value": .string("192.0.2.1"), "ttl": .integer(0)]),
-            .object(["type": .string("MX"), "name": .string("example.com"), "value": .string("mx.example.com"),
-                     "ttl": .integer(0), "priority": .integer(5)]),
-        ])]))
+        #expect(
+            dns
+                == .object([
+                    "records": .array([
+                        .object([
+                            "type": .string("A"), "name": .string("example.com"), "value": .string("192.0.2.1"),
+                            "ttl": .integer(0),
+                        ]),
+                        .object([
+                            "type": .string("MX"), "name": .string("example.com"), "value": .string("mx.example.com"),
+                            "ttl": .integer(0), "priority": .integer(5),
+                        ]),
+                    ])
+                ]))
     }
 
     @Test(arguments: [(60, 5), (300, 5), (5420, 90), (5450, 91), (3600, 60), (604_800, 10080), (1_000_000, 10080)])
     func monitoringIntervalIsRoundedToMinutesWithinTheRange(seconds: Int, minutes: Int) throws {
-        let sections = try upgrade("""
+        let sections = try upgrade(
+            """
             {"schemaVersion": 2, "createdAt": "2024-01-01T00:00:00Z",
              "monitoring": {"settings": {"isEnabled": true, "intervalSeconds": \(seconds)}}}
             """)
-        #expect(sections["monitoringSettings"] == .object(["isEnabled": .bool(true), "intervalMinutes": .integer(minutes)]))
+        #expect(
+            sections["monitoringSettings"] == .object(["isEnabled": .bool(true), "intervalMinutes": .integer(minutes)]))
     }
 
     @Test func version2WithoutOptionalSectionsGetsTheirDefaults() throws {
@@ -110,14 +129,17 @@ import Testing
         // Identical entries at different positions get different ids; a re-run the same ones.
         #expect(entries[0]["id"] != entries[1]["id"])
         #expect(try upgrade(document)["usageCredits"] == ledger)
-        #expect(entries[2] == .object([
-            "id": .string("0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978"), "at": .string("2024-01-02T00:00:00Z"),
-            "amount": .integer(-4), "kind": .string("spend"), "note": .string("m"),
-        ]))
+        #expect(
+            entries[2]
+                == .object([
+                    "id": .string("0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978"), "at": .string("2024-01-02T00:00:00Z"),
+                    "amount": .integer(-4), "kind": .string("spend"), "note": .string("m"),
+                ]))
     }
 
     @Test func version2RenamesReachTheCurrentSections() throws {
-        let sections = try upgrade("""
+        let sections = try upgrade(
+            """
             {"schemaVersion": 2, "createdAt": "2024-01-01T00:00:00Z",
              "trackedDomains": [{"id": "0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978", "domain": "example.com", "addedAt": "2024-01-01T00:00:00Z", "favorite": true}],
              "lookups": [{"id": "1b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978", "domain": "example.com", "capturedAt": "2024-01-01T00:00:00Z",
@@ -129,7 +151,11 @@ import Testing
         let lookup = try #require(sections["lookupHistory"]?.arrayElements?.first)
         #expect(lookup["registration"] == .object(["source": .string("rdap")]) && lookup["whois"] == nil)
         // DNS already in the typed shape is carried as it is.
-        #expect(lookup["dns"] == .object(["records": .array([.object(["name": .string("example.com"), "value": .string("192.0.2.1")])])]))
+        #expect(
+            lookup["dns"]
+                == .object([
+                    "records": .array([.object(["name": .string("example.com"), "value": .string("192.0.2.1")])])
+                ]))
         #expect(sections["domainAudits"] == .array([.object(["x": .integer(1)])]))
         #expect(sections["domainWorkflows"] == .array([.object(["y": .integer(2)])]))
         #expect(sections["monitoringLogs"] == .array([.object(["z": .integer(3)])]))

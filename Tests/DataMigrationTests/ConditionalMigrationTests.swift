@@ -5,14 +5,16 @@ import Testing
 @testable import DataMigration
 
 @Suite struct ConditionalMigrationTests {
-    static let inner = AnyStorageMigration(TransformingMigration(identifier: "test.inner", key: .usageCreditLedger) { value in
-        value == .string("new") ? nil : (.string("new"), 1)
-    })
+    static let inner = AnyStorageMigration(
+        TransformingMigration(identifier: "test.inner", key: .usageCreditLedger) { value in
+            value == .string("new") ? nil : (.string("new"), 1)
+        })
 
     /// Runs `inner` only while the ledger is the string "old".
-    static let whenOld = ConditionalMigration(identifier: "test.when-old", when: "the ledger is old",
-                                              condition: { store, _ in try store.value(forKey: "usageCredits.ledger") == .string("old") },
-                                              run: inner)
+    static let whenOld = ConditionalMigration(
+        identifier: "test.when-old", when: "the ledger is old",
+        condition: { store, _ in try store.value(forKey: "usageCredits.ledger") == .string("old") },
+        run: inner)
 
     @Test func runsTheMigrationWhenTheConditionHolds() throws {
         let store = InMemoryStore(entries: ["usageCredits.ledger": .string("old")])
@@ -46,8 +48,9 @@ import Testing
     }
 
     @Test func conditionMaySeeTheContext() throws {
-        let onLinux = ConditionalMigration(identifier: "test.platform", when: "on Linux",
-                                           condition: { _, context in context.platform.operatingSystem == "Linux" }, run: Self.inner)
+        let onLinux = ConditionalMigration(
+            identifier: "test.platform", when: "on Linux",
+            condition: { _, context in context.platform.operatingSystem == "Linux" }, run: Self.inner)
         let store = InMemoryStore(entries: ["usageCredits.ledger": .string("old")])
         let elsewhere = MigrationContext(platform: .init(operatingSystem: "macOS", architecture: "arm64"))
         #expect(try !store.shouldRun(onLinux, context: elsewhere))
@@ -64,7 +67,8 @@ import Testing
 
     /// The real v3 step: a ledger already in the object shape is left alone.
     @Test func version3LedgerStepRunsOnlyOnTheLegacyArray() throws {
-        let migration = try #require(DataMigrationService.storeVersions[2].migrations.first { $0.identifier == "v3.ledger-object" })
+        let migration = try #require(
+            DataMigrationService.storeVersions[2].migrations.first { $0.identifier == "v3.ledger-object" })
         let object = StoreValue.json(#"{"balance":5,"entries":[]}"#)
         let current = InMemoryStore(entries: ["usageCredits.ledger": object])
         #expect(try !current.shouldRun(migration))

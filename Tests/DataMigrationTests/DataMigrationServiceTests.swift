@@ -14,11 +14,16 @@ import Testing
         var description: String { rawValue }
 
         /// A copy of `fixture` in this backend, and a way to reopen it from disk.
-        func copy(of fixture: StoreFixture, into folder: TemporaryDirectory) throws -> (store: any KeyValueStore, reopen: () throws -> any KeyValueStore) {
+        func copy(of fixture: StoreFixture, into folder: TemporaryDirectory) throws -> (
+            store: any KeyValueStore, reopen: () throws -> any KeyValueStore
+        ) {
             switch self {
             case .propertyList:
                 let url = try fixture.copy(into: folder)
-                return (try PropertyListStore(url: url, createIfMissing: false), { try PropertyListStore(url: url, createIfMissing: false) })
+                return (
+                    try PropertyListStore(url: url, createIfMissing: false),
+                    { try PropertyListStore(url: url, createIfMissing: false) }
+                )
             case .sqlite:
                 let store = try fixture.sqliteCopy(into: folder)
                 let url = store.url
@@ -31,14 +36,24 @@ import Testing
 
     @Test func storedVersionIsTheStampElseTheMarkerElseZero() throws {
         #expect(try DataMigrationService.storedVersion(in: InMemoryStore()) == 0)
-        #expect(try DataMigrationService.storedVersion(in: InMemoryStore(entries: ["data.storeSchemaVersion": .integer(2)])) == 2)
-        #expect(try DataMigrationService.storedVersion(in: InMemoryStore(entries: ["data.migrations.v3_4_0": .bool(true)])) == 1)
-        #expect(try DataMigrationService.storedVersion(in: InMemoryStore(entries: ["data.migrations.v3_4_0": .bool(false)])) == 0)
+        #expect(
+            try DataMigrationService.storedVersion(in: InMemoryStore(entries: ["data.storeSchemaVersion": .integer(2)]))
+                == 2)
+        #expect(
+            try DataMigrationService.storedVersion(in: InMemoryStore(entries: ["data.migrations.v3_4_0": .bool(true)]))
+                == 1)
+        #expect(
+            try DataMigrationService.storedVersion(in: InMemoryStore(entries: ["data.migrations.v3_4_0": .bool(false)]))
+                == 0)
         // The stamp wins over the marker: the marker only stands in for a missing stamp.
-        let both = InMemoryStore(entries: ["data.storeSchemaVersion": .integer(3), "data.migrations.v3_4_0": .bool(true)])
+        let both = InMemoryStore(entries: [
+            "data.storeSchemaVersion": .integer(3), "data.migrations.v3_4_0": .bool(true),
+        ])
         #expect(try DataMigrationService.storedVersion(in: both) == 3)
         // XML property lists written by other tools may hold the stamp as <real>2</real>.
-        #expect(try DataMigrationService.storedVersion(in: InMemoryStore(entries: ["data.storeSchemaVersion": .double(2)])) == 2)
+        #expect(
+            try DataMigrationService.storedVersion(in: InMemoryStore(entries: ["data.storeSchemaVersion": .double(2)]))
+                == 2)
     }
 
     @Test(arguments: [StoreValue.string("3"), .double(2.5), .data(Data("3".utf8)), .bool(true)])
@@ -73,7 +88,9 @@ import Testing
     @Test func currentVersionIsTheLastStep() {
         #expect(DataMigrationService.currentStoreSchemaVersion == DataMigrationService.storeVersions.count)
         #expect(service.targetVersion == DataMigrationService.currentStoreSchemaVersion)
-        #expect(DataMigrationService.storeVersions.map(\.version) == Array(1...DataMigrationService.currentStoreSchemaVersion))
+        #expect(
+            DataMigrationService.storeVersions.map(\.version)
+                == Array(1...DataMigrationService.currentStoreSchemaVersion))
     }
 
     // MARK: - migrateIfNeeded
@@ -110,7 +127,10 @@ import Testing
     }
 
     @Test func markerStoreNeverRerunsVersion1() throws {
-        let watched = StoreValue.data(Data(#"[{"id":"7d0c8a3e-2f7b-4c55-9d55-0a6f0b1c2d3e","domain":"Old.Example","addedAt":"2020-01-01T00:00:00Z"}]"#.utf8))
+        let watched = StoreValue.data(
+            Data(
+                #"[{"id":"7d0c8a3e-2f7b-4c55-9d55-0a6f0b1c2d3e","domain":"Old.Example","addedAt":"2020-01-01T00:00:00Z"}]"#
+                    .utf8))
         let store = InMemoryStore(entries: ["data.migrations.v3_4_0": .bool(true), "watchedDomains": watched])
         let report = try service.migrateIfNeeded(store: store)
         #expect(report.fromVersion == 1)
@@ -144,7 +164,9 @@ import Testing
     // MARK: - A step that fails midway
 
     @Test(arguments: Backend.allCases, ScriptedMigration.Outcome.allCases.filter { $0 != .succeeds })
-    func failedStepLeavesThePreviousVersionAndNothingOfTheStep(backend: Backend, outcome: ScriptedMigration.Outcome) throws {
+    func failedStepLeavesThePreviousVersionAndNothingOfTheStep(backend: Backend, outcome: ScriptedMigration.Outcome)
+        throws
+    {
         let folder = try TemporaryDirectory()
         let fixture = StoreFixture(name: "v0")
         let (store, reopen) = try backend.copy(of: fixture, into: folder)
@@ -194,7 +216,8 @@ import Testing
         let dryRun = try service.dryRun(store: try PropertyListStore(url: url, createIfMissing: false))
         #expect(try Data(contentsOf: url) == before)
 
-        let real = try service.migrateIfNeeded(store: try PropertyListStore(url: try fixture.copy(into: folder, as: "real.plist"), createIfMissing: false))
+        let real = try service.migrateIfNeeded(
+            store: try PropertyListStore(url: try fixture.copy(into: folder, as: "real.plist"), createIfMissing: false))
         #expect(dryRun.isDryRun && !real.isDryRun)
         #expect(dryRun.fromVersion == 0 && dryRun.toVersion == 3)
         #expect(Self.counts(dryRun) == Self.counts(real))
@@ -223,7 +246,9 @@ import Testing
 
     static func counts(_ report: MigrationReport) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for outcome in report.applied.flatMap(\.outcomes) where outcome.ran { counts[outcome.identifier] = outcome.result.migratedCount }
+        for outcome in report.applied.flatMap(\.outcomes) where outcome.ran {
+            counts[outcome.identifier] = outcome.result.migratedCount
+        }
         return counts
     }
 
@@ -267,11 +292,15 @@ import Testing
     }
 
     @Test func forcedMigrationThatFailsWritesNothing() throws {
-        let step = StoreVersionStep(version: 1, title: "Scripted", migrations: [
-            AnyStorageMigration(ScriptedMigration(identifier: "test.fails", outcome: .reportsFailure)),
-        ])
+        let step = StoreVersionStep(
+            version: 1, title: "Scripted",
+            migrations: [
+                AnyStorageMigration(ScriptedMigration(identifier: "test.fails", outcome: .reportsFailure))
+            ])
         let store = InMemoryStore(entries: ["data.storeSchemaVersion": .integer(1)])
-        #expect(throws: MigrationError.self) { try DataMigrationService(steps: [step]).forceMigration("test.fails", store: store) }
+        #expect(throws: MigrationError.self) {
+            try DataMigrationService(steps: [step]).forceMigration("test.fails", store: store)
+        }
         #expect(store.entries == ["data.storeSchemaVersion": .integer(1)])
     }
 

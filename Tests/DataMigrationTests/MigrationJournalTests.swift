@@ -5,8 +5,9 @@ import Testing
 @testable import DataMigration
 
 @Suite struct MigrationJournalTests {
-    static let entry = MigrationJournalEntry(step: 2, fromVersion: 1, toVersion: 2, appliedAt: Date(timeIntervalSince1970: 1_700_000_000.25),
-                                             durationMs: 12, counts: ["b": 2, "a": 1], tool: "backupctl 0.1.0")
+    static let entry = MigrationJournalEntry(
+        step: 2, fromVersion: 1, toVersion: 2, appliedAt: Date(timeIntervalSince1970: 1_700_000_000.25),
+        durationMs: 12, counts: ["b": 2, "a": 1], tool: "backupctl 0.1.0")
 
     @Test func appendedEntriesReadBackInOrder() throws {
         let store = InMemoryStore()
@@ -22,14 +23,20 @@ import Testing
     @Test func entryIsWrittenAsDocumented() throws {
         let store = InMemoryStore()
         try store.transaction { try MigrationJournal.append(Self.entry, in: $0) }
-        #expect(store.entries["data.migrationJournal"] == .json(
-            #"[{"step":2,"from":1,"to":2,"appliedAt":"2023-11-14T22:13:20.250Z","durationMs":12,"counts":{"a":1,"b":2},"tool":"backupctl 0.1.0"}]"#))
+        #expect(
+            store.entries["data.migrationJournal"]
+                == .json(
+                    #"[{"step":2,"from":1,"to":2,"appliedAt":"2023-11-14T22:13:20.250Z","durationMs":12,"counts":{"a":1,"b":2},"tool":"backupctl 0.1.0"}]"#
+                ))
     }
 
     @Test func missingOrUnreadableJournalHasNoEntries() throws {
         #expect(try MigrationJournal.entries(in: InMemoryStore()).isEmpty)
-        #expect(try MigrationJournal.entries(in: InMemoryStore(entries: ["data.migrationJournal": .json("not json")])).isEmpty)
-        #expect(try MigrationJournal.entries(in: InMemoryStore(entries: ["data.migrationJournal": .string("[]")])).isEmpty)
+        #expect(
+            try MigrationJournal.entries(in: InMemoryStore(entries: ["data.migrationJournal": .json("not json")]))
+                .isEmpty)
+        #expect(
+            try MigrationJournal.entries(in: InMemoryStore(entries: ["data.migrationJournal": .string("[]")])).isEmpty)
     }
 
     /// Fixed bug: appending rewrote the journal from the entries this build could read, so an

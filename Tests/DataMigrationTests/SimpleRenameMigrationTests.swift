@@ -23,8 +23,12 @@ import Testing
     }
 
     @Test func combineMergesBothValues() throws {
-        let combining = SimpleRenameMigration(identifier: "test.rename", from: .legacyWatchedDomains, to: .trackedDomains) { destination, source in
-            guard case .data(let kept) = destination, case .data(let added) = source else { throw MigrationError.validationFailed("not data") }
+        let combining = SimpleRenameMigration(
+            identifier: "test.rename", from: .legacyWatchedDomains, to: .trackedDomains
+        ) { destination, source in
+            guard case .data(let kept) = destination, case .data(let added) = source else {
+                throw MigrationError.validationFailed("not data")
+            }
             return (.data(kept + added), 2)
         }
         let store = InMemoryStore(entries: ["watchedDomains": .json("b"), "trackedDomains": .json("a")])
@@ -58,8 +62,12 @@ import Testing
     /// The real step: watchedDomains merged into trackedDomains by the tracked-domain rule.
     @Test func version1RenameMergesWatchedIntoTrackedDomains() throws {
         let store = InMemoryStore(entries: [
-            "trackedDomains": .json(#"[{"id":"11111111-1111-4111-8111-111111111111","domain":"example.com","addedAt":"2024-01-01T00:00:00Z"}]"#),
-            "watchedDomains": .json(#"[{"id":"22222222-2222-4222-8222-222222222222","domain":"Example.com.","addedAt":"2023-01-01T00:00:00Z","notes":"old"}]"#),
+            "trackedDomains": .json(
+                #"[{"id":"11111111-1111-4111-8111-111111111111","domain":"example.com","addedAt":"2024-01-01T00:00:00Z"}]"#
+            ),
+            "watchedDomains": .json(
+                #"[{"id":"22222222-2222-4222-8222-222222222222","domain":"Example.com.","addedAt":"2023-01-01T00:00:00Z","notes":"old"}]"#
+            ),
         ])
         let migration = try #require(DataMigrationService.storeVersions[0].migrations.first)
         #expect(migration.identifier == "v1.rename-watched-domains")
@@ -71,10 +79,16 @@ import Testing
         }
         let merged = try StrictJSON(parsing: [UInt8](data))
         // The earlier copy is the base: its id, addedAt and notes.
-        #expect(merged == .array([.object([
-            "id": .string("22222222-2222-4222-8222-222222222222"), "domain": .string("example.com"), "notes": .string("old"),
-            "tags": .array([]), "status": .string("active"), "isFavorite": .bool(false), "addedAt": .string("2023-01-01T00:00:00Z"),
-        ])]))
+        #expect(
+            merged
+                == .array([
+                    .object([
+                        "id": .string("22222222-2222-4222-8222-222222222222"), "domain": .string("example.com"),
+                        "notes": .string("old"),
+                        "tags": .array([]), "status": .string("active"), "isFavorite": .bool(false),
+                        "addedAt": .string("2023-01-01T00:00:00Z"),
+                    ])
+                ]))
     }
 
     /// Both keys present and one unreadable: merging would drop one, so the step fails and

@@ -23,7 +23,9 @@ import Testing
         let migrated = try PropertyListStore(url: url, createIfMissing: false)
         let difference = StoreContents.difference(expected: expected.store, actual: try StoreContents.of(migrated))
         #expect(difference == nil, "\(fixture)")
-        #expect(try migrated.value(forKey: "data.storeSchemaVersion") == .integer(DataMigrationService.currentStoreSchemaVersion))
+        #expect(
+            try migrated.value(forKey: "data.storeSchemaVersion")
+                == .integer(DataMigrationService.currentStoreSchemaVersion))
         #expect(try MigrationJournal.entries(in: migrated).map(\.step) == expected.journalSteps)
     }
 

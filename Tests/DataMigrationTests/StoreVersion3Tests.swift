@@ -34,23 +34,36 @@ import Testing
 
     /// Fixed bug: elements of the legacy ledger that are not objects were dropped.
     @Test func ledgerElementsThatAreNotObjectsAreKept() throws {
-        let store = try migrated(["usageCredits.ledger": .json(#"["memo",{"id":"0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978","date":"2024-01-01T00:00:00Z","delta":5,"reason":"bonus"},7]"#)])
-        #expect(store.entries["usageCredits.ledger"] == .json(
-            #"{"balance":5,"entries":["memo",{"id":"0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978","at":"2024-01-01T00:00:00Z","amount":5,"kind":"grant"},7]}"#))
+        let store = try migrated([
+            "usageCredits.ledger": .json(
+                #"["memo",{"id":"0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978","date":"2024-01-01T00:00:00Z","delta":5,"reason":"bonus"},7]"#
+            )
+        ])
+        #expect(
+            store.entries["usageCredits.ledger"]
+                == .json(
+                    #"{"balance":5,"entries":["memo",{"id":"0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978","at":"2024-01-01T00:00:00Z","amount":5,"kind":"grant"},7]}"#
+                ))
     }
 
     @Test func derivedLedgerIDsAreStableAcrossStores() throws {
         let ledger = StoreValue.json(#"[{"date":"2024-01-01T00:00:00Z","delta":1,"reason":"grant"}]"#)
-        #expect(try migrated(["usageCredits.ledger": ledger]).entries["usageCredits.ledger"]
-            == (try migrated(["usageCredits.ledger": ledger]).entries["usageCredits.ledger"]))
+        #expect(
+            try migrated(["usageCredits.ledger": ledger]).entries["usageCredits.ledger"]
+                == (try migrated(["usageCredits.ledger": ledger]).entries["usageCredits.ledger"]))
     }
 
     @Test func snapshotsAlreadyTypedAndOtherFieldsAreCopiedByteForByte() throws {
-        let typed = #"{"id":"0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978","domain":"a.example","capturedAt":"2024-01-01T00:00:00Z","dns":{"records":[]}}"#
-        let legacy = #"{"id":"1b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978", "domain":"b.example","x":[1, 2],"dns":{"ttl":5,"answers":{"MX":["10 mx.b.example","bad"]}}}"#
+        let typed =
+            #"{"id":"0b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978","domain":"a.example","capturedAt":"2024-01-01T00:00:00Z","dns":{"records":[]}}"#
+        let legacy =
+            #"{"id":"1b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978", "domain":"b.example","x":[1, 2],"dns":{"ttl":5,"answers":{"MX":["10 mx.b.example","bad"]}}}"#
         let store = try migrated(["lookupHistory": .json("[\(typed), 3,\(legacy)]")])
-        #expect(store.entries["lookupHistory"] == .json(
-            #"[\#(typed),3,{"id":"1b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978","domain":"b.example","x":[1, 2],"dns":{"records":[{"type":"MX","name":"b.example","value":"mx.b.example","ttl":5,"priority":10},{"type":"MX","name":"b.example","value":"bad","ttl":5}]}}]"#))
+        #expect(
+            store.entries["lookupHistory"]
+                == .json(
+                    #"[\#(typed),3,{"id":"1b7d5c1e-7a3f-4f6a-9f1e-2d3c4b5a6978","domain":"b.example","x":[1, 2],"dns":{"records":[{"type":"MX","name":"b.example","value":"mx.b.example","ttl":5,"priority":10},{"type":"MX","name":"b.example","value":"bad","ttl":5}]}}]"#
+                ))
     }
 
     @Test func emptyStoreAtVersion2OnlyGetsTheStamp() throws {

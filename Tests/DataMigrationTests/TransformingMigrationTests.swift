@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct TransformingMigrationTests {
     /// Upper-cases a string value; nil when it already is (the new shape).
-    static func upperCasing(key: StorageKey = .recentSearches, to destination: StorageKey? = nil) -> TransformingMigration {
+    static func upperCasing(key: StorageKey = .recentSearches, to destination: StorageKey? = nil)
+        -> TransformingMigration
+    {
         TransformingMigration(identifier: "test.upper", key: key, destinationKey: destination) { value in
             guard case .string(let text) = value else { throw MigrationError.transformationFailed("not a string") }
             return text == text.uppercased() ? nil : (.string(text.uppercased()), 1)
@@ -66,32 +68,43 @@ import Testing
 
     /// The real v1 step: canonical, one record per domain, unreadable elements kept at the end.
     @Test func version1NormalisesTrackedDomainsAndKeepsWhatItCannotRead() throws {
-        let store = InMemoryStore(entries: ["trackedDomains": .json("""
-            [7,{"id":"11111111-1111-4111-8111-111111111111","domain":" Example.COM. ","addedAt":"2024-01-01T00:00:00Z"},
-             {"id":"22222222-2222-4222-8222-222222222222","domain":"example.com","addedAt":"2024-02-01T00:00:00Z","isFavorite":true}]
-            """)])
-        let migration = try #require(DataMigrationService.storeVersions[0].migrations.first { $0.identifier == "v1.normalize-tracked-domains" })
+        let store = InMemoryStore(entries: [
+            "trackedDomains": .json(
+                """
+                [7,{"id":"11111111-1111-4111-8111-111111111111","domain":" Example.COM. ","addedAt":"2024-01-01T00:00:00Z"},
+                 {"id":"22222222-2222-4222-8222-222222222222","domain":"example.com","addedAt":"2024-02-01T00:00:00Z","isFavorite":true}]
+                """)
+        ])
+        let migration = try #require(
+            DataMigrationService.storeVersions[0].migrations.first { $0.identifier == "v1.normalize-tracked-domains" })
         let result = try store.run(migration)
         #expect(result.migratedCount == 2)
         guard case .data(let data)? = store.entries["trackedDomains"] else {
             Issue.record("trackedDomains is not data")
             return
         }
-        #expect(String(decoding: data, as: UTF8.self) == #"[{"id":"11111111-1111-4111-8111-111111111111","domain":"example.com","notes":"","tags":[],"status":"active","isFavorite":true,"addedAt":"2024-01-01T00:00:00Z"},7]"#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"[{"id":"11111111-1111-4111-8111-111111111111","domain":"example.com","notes":"","tags":[],"status":"active","isFavorite":true,"addedAt":"2024-01-01T00:00:00Z"},7]"#
+        )
         #expect(try store.run(migration) == .nothingToDo)
     }
 
     @Test func version1LeavesATrackedDomainsBlobThatIsNotAnArrayAlone() throws {
         let store = InMemoryStore(entries: ["trackedDomains": .json(#"{"not":"an array"}"#)])
-        let migration = try #require(DataMigrationService.storeVersions[0].migrations.first { $0.identifier == "v1.normalize-tracked-domains" })
+        let migration = try #require(
+            DataMigrationService.storeVersions[0].migrations.first { $0.identifier == "v1.normalize-tracked-domains" })
         #expect(try store.run(migration) == .nothingToDo)
         #expect(store.entries == ["trackedDomains": .json(#"{"not":"an array"}"#)])
     }
 
     /// Fixed bug: an element both re-spelled and a duplicate was counted twice.
     @Test func version1CountsEachSavedDomainChangedOnce() throws {
-        let store = InMemoryStore(entries: ["savedDomains": .json(#"["Example.COM","example.com.","acme.io","not a domain!"]"#)])
-        let migration = try #require(DataMigrationService.storeVersions[0].migrations.first { $0.identifier == "v1.normalize-saved-domains" })
+        let store = InMemoryStore(entries: [
+            "savedDomains": .json(#"["Example.COM","example.com.","acme.io","not a domain!"]"#)
+        ])
+        let migration = try #require(
+            DataMigrationService.storeVersions[0].migrations.first { $0.identifier == "v1.normalize-saved-domains" })
         let result = try store.run(migration)
         #expect(result.migratedCount == 2)
         #expect(store.entries["savedDomains"] == .json(#"["example.com","acme.io","not a domain!"]"#))

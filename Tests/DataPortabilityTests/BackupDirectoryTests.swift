@@ -14,22 +14,27 @@ import Testing
         #expect(BackupDirectory.fileName(for: taken) == "domaindig-20260118T230005Z.ddbackup")
         #expect(BackupDirectory.time(fromName: "domaindig-20260118T230005Z.ddbackup") == date("2026-01-18T23:00:05Z"))
         #expect(BackupDirectory.time(fromName: "domaindig-20260118T230005Z-2.ddbackup") == date("2026-01-18T23:00:05Z"))
-        #expect(BackupDirectory.time(fromName: "domaindig-20260118T230005Z-17.ddbackup") == date("2026-01-18T23:00:05Z"))
+        #expect(
+            BackupDirectory.time(fromName: "domaindig-20260118T230005Z-17.ddbackup") == date("2026-01-18T23:00:05Z"))
     }
 
-    @Test(arguments: ["notes.txt", "domaindig-20260118T230005Z.ddbackup.bak", "domaindig-20260118T230005.ddbackup",
-                      "domaindig-20261318T230005Z.ddbackup", "domaindig-20260230T000000Z.ddbackup",
-                      "domaindig-20260118X230005Z.ddbackup", "domaindig-20260118T230005Zjunk.ddbackup",
-                      "domaindig-20260118T230005Z-.ddbackup", "domaindig-20260118T230005Z-1.ddbackup",
-                      "domaindig-20260118T230005Z-02.ddbackup", "backup-20260118T230005Z.ddbackup"])
+    @Test(arguments: [
+        "notes.txt", "domaindig-20260118T230005Z.ddbackup.bak", "domaindig-20260118T230005.ddbackup",
+        "domaindig-20261318T230005Z.ddbackup", "domaindig-20260230T000000Z.ddbackup",
+        "domaindig-20260118X230005Z.ddbackup", "domaindig-20260118T230005Zjunk.ddbackup",
+        "domaindig-20260118T230005Z-.ddbackup", "domaindig-20260118T230005Z-1.ddbackup",
+        "domaindig-20260118T230005Z-02.ddbackup", "backup-20260118T230005Z.ddbackup",
+    ])
     func otherNamesAreNotBackups(name: String) {
         #expect(BackupDirectory.time(fromName: name) == nil)
     }
 
     @Test func scanListsBackupsOldestFirstThenPartialFiles() throws {
         let fixture = try BackupDirectoryFixture()
-        for name in ["domaindig-20260118T230005Z-10.ddbackup", "domaindig-20260118T230005Z-2.ddbackup",
-                     "domaindig-20260118T230005Z.ddbackup", "domaindig-20260117T230005Z.ddbackup"] {
+        for name in [
+            "domaindig-20260118T230005Z-10.ddbackup", "domaindig-20260118T230005Z-2.ddbackup",
+            "domaindig-20260118T230005Z.ddbackup", "domaindig-20260117T230005Z.ddbackup",
+        ] {
             try fixture.add(named: name)
         }
         let leftover = ".domaindig-20260118T220005Z.ddbackup.tmp-0123456789abcdef"
@@ -38,8 +43,11 @@ import Testing
         try fixture.write(Data("1\n".utf8), named: BackupDirectory.lockFileName)
 
         let entries = try fixture.directory.scan()
-        #expect(entries.map(\.name) == ["domaindig-20260117T230005Z.ddbackup", "domaindig-20260118T230005Z.ddbackup",
-                                        "domaindig-20260118T230005Z-2.ddbackup", "domaindig-20260118T230005Z-10.ddbackup", leftover])
+        #expect(
+            entries.map(\.name) == [
+                "domaindig-20260117T230005Z.ddbackup", "domaindig-20260118T230005Z.ddbackup",
+                "domaindig-20260118T230005Z-2.ddbackup", "domaindig-20260118T230005Z-10.ddbackup", leftover,
+            ])
         try #require(entries.count == 5)
         #expect(entries.map(\.health) == [.good, .good, .good, .good, .partial])
         #expect(entries[0].time == date("2026-01-17T23:00:05Z"))
@@ -52,7 +60,9 @@ import Testing
         #expect(manifest.sections.reduce(0) { $0 + $1.records } == 423)
     }
 
-    @Test(arguments: [".domaindig-20260118T220005Z.ddbackup.tmp-0123456789abcdef", ".domaindig-20260118T220005Z.ddbackup.tmp-xyz"])
+    @Test(arguments: [
+        ".domaindig-20260118T220005Z.ddbackup.tmp-0123456789abcdef", ".domaindig-20260118T220005Z.ddbackup.tmp-xyz",
+    ])
     func temporaryLeftoversArePartialNeverBackups(name: String) throws {
         let fixture = try BackupDirectoryFixture()
         // Even a complete backup's bytes under a temporary name are not a backup.

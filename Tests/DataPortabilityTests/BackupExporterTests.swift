@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 @Suite struct BackupExporterTests {
-    private static let now = Date(timeIntervalSince1970: 1_767_312_000)  // 2026-01-02T00:00:00Z
+    private static let now = Date(timeIntervalSince1970: 1_767_312_000) // 2026-01-02T00:00:00Z
     private let exporter = BackupExporter(compression: .zstd, clock: StoreClock(fixedAt: now))
 
     /// Collects the sections the exporter announces, from whatever thread it calls on.
@@ -22,18 +22,24 @@ import Testing
 
     /// Decodes a section, checking it is canonical (re-encoding gives the same bytes) and holds
     /// one record per natural key.
-    private func expectCanonical<Record: DeduplicatingRecord>(_ bytes: [UInt8]?, as type: Record.Type,
-                                                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectCanonical<Record: DeduplicatingRecord>(
+        _ bytes: [UInt8]?, as type: Record.Type,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let bytes = try #require(bytes, sourceLocation: sourceLocation)
         let decoded = CollectionDecoder.decodeArray(bytes, as: Record.self)
         #expect(decoded.duplicatesMerged == 0, "\(Record.self)", sourceLocation: sourceLocation)
         #expect(decoded.skippedCount == 0, "\(Record.self)", sourceLocation: sourceLocation)
         #expect(Set(decoded.records.map(\.naturalKey)).count == decoded.records.count, sourceLocation: sourceLocation)
-        #expect(SectionCodec.encode(decoded.records).bytes == bytes, "\(Record.self) is not canonical", sourceLocation: sourceLocation)
+        #expect(
+            SectionCodec.encode(decoded.records).bytes == bytes, "\(Record.self) is not canonical",
+            sourceLocation: sourceLocation)
     }
 
-    private func expectCanonicalObject<Record: JSONRecord>(_ bytes: [UInt8]?, as type: Record.Type,
-                                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectCanonicalObject<Record: JSONRecord>(
+        _ bytes: [UInt8]?, as type: Record.Type,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let bytes = try #require(bytes, sourceLocation: sourceLocation)
         let decoded = CollectionDecoder.decodeObject(bytes, as: Record.self)
         let record = try #require(decoded.record, "\(Record.self)", sourceLocation: sourceLocation)
@@ -150,11 +156,13 @@ import Testing
         let url = folder.file("out")
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         try #require(descriptor >= 0)
-        let exporter = BackupExporter(compression: try ArchiveCompression(algorithm), clock: StoreClock(fixedAt: Self.now))
+        let exporter = BackupExporter(
+            compression: try ArchiveCompression(algorithm), clock: StoreClock(fixedAt: Self.now))
         let summary: BackupExporter.Summary
         do {
             defer { close(descriptor) }
-            summary = try exporter.export(from: store, to: .descriptor(descriptor, name: "standard output"), storeSchemaVersion: 3)
+            summary = try exporter.export(
+                from: store, to: .descriptor(descriptor, name: "standard output"), storeSchemaVersion: 3)
         }
         #expect(summary.destination == "standard output")
         #expect(summary.manifest.compression == algorithm.rawValue)
@@ -187,10 +195,11 @@ import Testing
         ])
         let url = folder.file("b.ddbackup")
         let summary = try exporter.export(from: store, to: .file(url), storeSchemaVersion: 3)
-        #expect(summary.issues.map { "\($0.key) \($0.issue.kind.rawValue) \($0.issue.path)" } == [
-            "monitoring.settings skippedRecord $", "recentSearches skippedElement $[1]",
-            "purchase.cachedEntitlement skippedRecord $.productId", "usageCredits.ledger skippedRecord $",
-        ])
+        #expect(
+            summary.issues.map { "\($0.key) \($0.issue.kind.rawValue) \($0.issue.path)" } == [
+                "monitoring.settings skippedRecord $", "recentSearches skippedElement $[1]",
+                "purchase.cachedEntitlement skippedRecord $.productId", "usageCredits.ledger skippedRecord $",
+            ])
         let (_, sections) = try verifiedSections(of: url)
         #expect(sections[.monitoringSettings] == MonitoringSettings.defaults.canonicalJSON)
         #expect(sections[.entitlement] == Array("null".utf8))
@@ -221,7 +230,7 @@ import Testing
     }
 
     @Test func theDefaultFileNameCarriesTheUTCTime() {
-        let date = Date(timeIntervalSince1970: 1_796_013_742.5)  // 2026-11-30T04:42:22.500Z
+        let date = Date(timeIntervalSince1970: 1_796_013_742.5) // 2026-11-30T04:42:22.500Z
         #expect(BackupExporter.defaultFileName(at: date) == "domaindig-20261130T044222Z.ddbackup")
     }
 }

@@ -28,10 +28,11 @@ extension BackupImporterTests {
         let (target, before) = try storeWithData(in: folder)
         let backup = folder.file("invalid.ddbackup")
         // The first sections are valid and would be written before the bad one is reached.
-        try F.writeBackup([
-            .trackedDomains: "[\(F.tracked(2, "new.com"))]",
-            .domainAudits: "[\(F.audit(7, "exa mple..com"))]",
-        ], to: backup)
+        try F.writeBackup(
+            [
+                .trackedDomains: "[\(F.tracked(2, "new.com"))]",
+                .domainAudits: "[\(F.audit(7, "exa mple..com"))]",
+            ], to: backup)
 
         let refusal = try #require(throws: ImportRefusal.self) {
             try F.importer(mode).run(backup: backup.path, into: target)
@@ -41,7 +42,9 @@ extension BackupImporterTests {
         #expect(refusal.description.hasPrefix("The backup has 1 validation error; nothing was imported"))
         #expect(refusal.description.contains("$.domainAudits[0].domain"))
         #expect(try snapshot(of: target.store) == before)
-        #expect(try files(in: folder) == ["invalid.ddbackup", "store.sqlite", "store.sqlite.lock"], "no safety snapshot left")
+        #expect(
+            try files(in: folder) == ["invalid.ddbackup", "store.sqlite", "store.sqlite.lock"],
+            "no safety snapshot left")
     }
 
     @Test func backupFromANewerVersionIsRefusedAsSuch() throws {
@@ -98,7 +101,8 @@ extension BackupImporterTests {
         let writer = try BackupArchiveWriter(destination: .file(backup), compression: .uncompressed)
         for section in BackupSection.allCases {
             let text = section == .trackedDomains ? "[\(F.tracked(2, "new.com"))]" : F.emptySections[section] ?? "null"
-            try writer.addSection(section, bytes: Array(text.utf8), records: UpgradedBackup.recordCount(Array(text.utf8)))
+            try writer.addSection(
+                section, bytes: Array(text.utf8), records: UpgradedBackup.recordCount(Array(text.utf8)))
         }
         _ = try writer.finish(createdAt: F.now, storeSchemaVersion: 3)
         var bytes = try Data(contentsOf: backup)
@@ -109,7 +113,10 @@ extension BackupImporterTests {
         let refusal = try #require(throws: ImportRefusal.self) {
             try F.importer().run(backup: backup.path, into: target)
         }
-        #expect(refusal.report.findings.contains { $0.code == .checksumMismatch && $0.location == "sections/trackedDomains.json" })
+        #expect(
+            refusal.report.findings.contains {
+                $0.code == .checksumMismatch && $0.location == "sections/trackedDomains.json"
+            })
         #expect(try snapshot(of: target.store) == before)
         #expect(try files(in: folder) == ["store.sqlite", "store.sqlite.lock", "tampered.ddbackup"])
     }

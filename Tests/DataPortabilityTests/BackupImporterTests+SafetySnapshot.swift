@@ -63,11 +63,16 @@ extension BackupImporterTests {
             try F.writeBackup([.trackedDomains: "[\(F.tracked(number, "new\(number).com"))]"], to: backup)
             paths.append(try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot))
         }
-        #expect(paths == [folder.file(Self.snapshotName).path,
-                          folder.file("store.sqlite.before-import-20260102T000000Z-2.ddbackup").path])
+        #expect(
+            paths == [
+                folder.file(Self.snapshotName).path,
+                folder.file("store.sqlite.before-import-20260102T000000Z-2.ddbackup").path,
+            ])
         let first = try #require(try F.sections(of: URL(fileURLWithPath: paths[0]))[.trackedDomains])
         let second = try #require(try F.sections(of: URL(fileURLWithPath: paths[1]))[.trackedDomains])
-        #expect(String(decoding: first, as: UTF8.self).contains("kept.com") && !String(decoding: first, as: UTF8.self).contains("new2.com"))
+        #expect(
+            String(decoding: first, as: UTF8.self).contains("kept.com")
+                && !String(decoding: first, as: UTF8.self).contains("new2.com"))
         #expect(String(decoding: second, as: UTF8.self).contains("new2.com"))
     }
 
@@ -82,6 +87,7 @@ extension BackupImporterTests {
         let manifest = try verifiedSections(of: URL(fileURLWithPath: path)).manifest
         #expect(manifest.storeSchemaVersion == 3)
         let tracked = try #require(try F.sections(of: URL(fileURLWithPath: path))[.trackedDomains])
-        #expect(String(decoding: tracked, as: UTF8.self).contains(#""domain":"old.com""#), "read from the migrated store")
+        #expect(
+            String(decoding: tracked, as: UTF8.self).contains(#""domain":"old.com""#), "read from the migrated store")
     }
 }

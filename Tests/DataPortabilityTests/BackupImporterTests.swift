@@ -20,9 +20,13 @@ import Testing
 
     /// Per section: added, merged, unchanged, duplicates, malformed, removed.
     func tallies(_ summary: ImportSummary) -> [BackupSection: [Int]] {
-        Dictionary(uniqueKeysWithValues: summary.sections.map {
-            ($0.section, [$0.added, $0.merged, $0.unchanged, $0.duplicatesDropped, $0.malformedSkipped, $0.removed])
-        })
+        Dictionary(
+            uniqueKeysWithValues: summary.sections.map {
+                (
+                    $0.section,
+                    [$0.added, $0.merged, $0.unchanged, $0.duplicatesDropped, $0.malformedSkipped, $0.removed]
+                )
+            })
     }
 
     @Test(arguments: ["store.sqlite", "store.plist"])
@@ -37,8 +41,12 @@ import Testing
         let first = try F.importer().run(backup: backup.path, into: target)
         #expect(first.storeChanged)
         #expect(first.sections.map(\.section) == BackupSection.allCases)
-        #expect(first.sections.map(\.added) == manifest.sections.map(\.records), "every record is new to an empty store")
-        #expect(first.sections.allSatisfy { $0.merged + $0.unchanged + $0.duplicatesDropped + $0.malformedSkipped + $0.removed == 0 })
+        #expect(
+            first.sections.map(\.added) == manifest.sections.map(\.records), "every record is new to an empty store")
+        #expect(
+            first.sections.allSatisfy {
+                $0.merged + $0.unchanged + $0.duplicatesDropped + $0.malformedSkipped + $0.removed == 0
+            })
         #expect(first.migrations.map(\.version) == [1, 2, 3], "the new store is brought to the current version first")
         #expect(try F.export(target.store, to: folder.file("again.ddbackup")) == original)
 
@@ -49,7 +57,10 @@ import Testing
         #expect(!dryRun.storeChanged)
         #expect(dryRun.migrations.isEmpty)
         #expect(dryRun.sections.map(\.unchanged) == manifest.sections.map(\.records))
-        #expect(dryRun.sections.allSatisfy { $0.added + $0.merged + $0.duplicatesDropped + $0.malformedSkipped + $0.removed == 0 })
+        #expect(
+            dryRun.sections.allSatisfy {
+                $0.added + $0.merged + $0.duplicatesDropped + $0.malformedSkipped + $0.removed == 0
+            })
         let again = try F.importer().run(backup: backup.path, into: target)
         #expect(!again.storeChanged)
         #expect(again.safetySnapshot == nil, "nothing was written, so there is nothing to undo")
@@ -61,18 +72,22 @@ import Testing
     @Test func dryRunComputesTheCountsAndWritesNothing() throws {
         let folder = try TemporaryDirectory()
         let target = try open(in: folder)
-        try F.seed(target.store, [
-            .trackedDomains: "[\(F.tracked(1, "same.com")),\(F.tracked(2, "grows.com")),\(F.tracked(3, "store-only.com"))]",
-            .cachedEntitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z"),
-        ])
+        try F.seed(
+            target.store,
+            [
+                .trackedDomains:
+                    "[\(F.tracked(1, "same.com")),\(F.tracked(2, "grows.com")),\(F.tracked(3, "store-only.com"))]",
+                .cachedEntitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z"),
+            ])
         let backup = folder.file("hand-made.ddbackup")
-        try F.writeBackup([
-            .trackedDomains: """
+        try F.writeBackup(
+            [
+                .trackedDomains: """
                 [\(F.tracked(1, "same.com")),\(F.tracked(2, "grows.com", #""tags":["new"]"#)),\(F.tracked(4, "new.com")),\
                 \(F.tracked(5, "NEW.com."))]
                 """,
-            .entitlement: F.entitlement("free", verifiedAt: "2025-01-01T00:00:00Z"),
-        ], to: backup)
+                .entitlement: F.entitlement("free", verifiedAt: "2025-01-01T00:00:00Z"),
+            ], to: backup)
         let before = try snapshot(of: target.store)
         let names = try F.names(in: folder)
 
@@ -119,8 +134,9 @@ import Testing
         let padding = String(repeating: "p", count: 180)
         let snapshots = (0..<6_000).map { index in
             // Every 1000th repeats an id from the start of the list (another run's).
-            F.snapshot(index % 1_000 == 999 ? 10_000 + index / 1_000 : 10_000 + index, "host\(index).example.com",
-                       #""trigger":"manual","dns":{"resolver":"https://r/\#(padding)","records":[]}"#)
+            F.snapshot(
+                index % 1_000 == 999 ? 10_000 + index / 1_000 : 10_000 + index, "host\(index).example.com",
+                #""trigger":"manual","dns":{"resolver":"https://r/\#(padding)","records":[]}"#)
         }
         let json = "[" + snapshots.joined(separator: ",") + "]"
         try #require(json.utf8.count > 1 << 20, "large enough to be split")
@@ -144,8 +160,10 @@ import Testing
         let target = try open(in: folder)
         try SampleStoreGenerator(size: .small, seed: 42).write(into: target.store, replacingExisting: false)
         let loader = RecordLoader(target.store)
-        let before = (domains: try loader.load(.trackedDomains), history: try loader.load(.lookupHistory),
-                      logs: try loader.load(.monitoringLogs))
+        let before = (
+            domains: try loader.load(.trackedDomains), history: try loader.load(.lookupHistory),
+            logs: try loader.load(.monitoringLogs)
+        )
         #expect(!before.domains.unreadableElements.isEmpty && !before.history.unreadableElements.isEmpty)
 
         _ = try F.importer(snapshot: false).run(backup: backup.path, into: target)
@@ -158,21 +176,25 @@ import Testing
     @Test func replaceWithAVersion1BackupLeavesTheSectionsItLacksAlone() throws {
         let folder = try TemporaryDirectory()
         let target = try open(in: folder)
-        try F.seed(target.store, [
-            .trackedDomains: "[\(F.tracked(1, "store-only.com"))]",
-            .domainAudits: "[\(F.audit(7, "store-only.com"))]",
-            .cachedEntitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z"),
-            .usageCreditLedger: #"{"balance":100,"entries":[\#(F.entry(21, 100))]}"#,
-        ])
+        try F.seed(
+            target.store,
+            [
+                .trackedDomains: "[\(F.tracked(1, "store-only.com"))]",
+                .domainAudits: "[\(F.audit(7, "store-only.com"))]",
+                .cachedEntitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z"),
+                .usageCreditLedger: #"{"balance":100,"entries":[\#(F.entry(21, 100))]}"#,
+            ])
         let untouched: [StorageKey] = [.domainAudits, .cachedEntitlement, .usageCreditLedger]
         let before = try untouched.map { try F.text($0, in: target.store) }
         let backup = folder.file("v1.json")
-        try Data("""
+        try Data(
+            """
             {"version": 1, "exportedAt": 1650000000, "app": "DomainDig 1.4",
              "domains": [{"name": "Example.com", "added": 1640000000, "note": "from v1", "tags": ["client"], "favorite": true}],
              "history": [{"uuid": "\(F.id(5))", "domain": "example.com", "date": 1650000000, "dns": {"A": ["93.184.216.34"]}}],
              "settings": {"resolver": "https://dns.quad9.net/dns-query", "density": "compact", "recent": ["example.com"], "saved": ["acme.io"]}}
-            """.utf8).write(to: backup)
+            """.utf8
+        ).write(to: backup)
 
         let summary = try F.importer(.replace).run(backup: backup.path, into: target)
         #expect(summary.schemaVersion == 1)
@@ -180,7 +202,9 @@ import Testing
         let present = summary.sections.filter(\.present).map(\.section)
         #expect(present == [.trackedDomains, .lookupHistory, .appSettings])
         #expect(tallies(summary)[.trackedDomains] == [1, 0, 0, 0, 0, 1])
-        #expect(summary.sections.filter { !$0.present }.allSatisfy { $0.added + $0.merged + $0.unchanged + $0.removed == 0 })
+        #expect(
+            summary.sections.filter { !$0.present }.allSatisfy { $0.added + $0.merged + $0.unchanged + $0.removed == 0 }
+        )
 
         #expect(try untouched.map { try F.text($0, in: target.store) } == before)
         let domains = try RecordLoader(target.store).load(.trackedDomains).records
@@ -190,7 +214,10 @@ import Testing
         let settings = try RecordLoader(target.store).loadAppSettings().settings
         #expect(settings.savedDomains == ["acme.io"])
         #expect(settings.preferences.resolverURL == "https://dns.quad9.net/dns-query")
-        #expect(try RecordLoader(target.store).load(.lookupHistory).records.map { $0.id.uuidString.lowercased() } == [F.id(5)])
+        #expect(
+            try RecordLoader(target.store).load(.lookupHistory).records.map { $0.id.uuidString.lowercased() } == [
+                F.id(5)
+            ])
     }
 
     @Test func reportsEachSectionAsItIsImported() throws {

@@ -16,17 +16,21 @@ import Testing
     private func exportSample(to url: URL, compression: ArchiveCompression = .zstd) throws -> BackupExporter.Summary {
         let store = try StoreUnderTest.memory.sampledStore(in: folder)
         let clock = StoreClock(fixedAt: Date(timeIntervalSince1970: 1_767_312_000))
-        return try BackupExporter(compression: compression, clock: clock).export(from: store, to: .file(url), storeSchemaVersion: 3)
+        return try BackupExporter(compression: compression, clock: clock).export(
+            from: store, to: .file(url), storeSchemaVersion: 3)
     }
 
     /// Writes a backup entry by entry, so its manifest may disagree with its contents.
-    private func craftBackup(_ url: URL, listing: [(path: String, bytes: [UInt8], declaredSize: Int64?)],
-                             entries: [(path: String, bytes: [UInt8])]) throws {
+    private func craftBackup(
+        _ url: URL, listing: [(path: String, bytes: [UInt8], declaredSize: Int64?)],
+        entries: [(path: String, bytes: [UInt8])]
+    ) throws {
         let manifest = BackupManifest(
             createdAt: Date(timeIntervalSince1970: 1_767_225_600), storeSchemaVersion: 3, compression: "gzip",
             sections: try listing.map { item in
-                ManifestSection(name: item.path, path: item.path, records: 0, bytes: item.declaredSize ?? Int64(item.bytes.count),
-                                sha256: (try SHA256Hasher.digest(of: item.bytes)).hexString)
+                ManifestSection(
+                    name: item.path, path: item.path, records: 0, bytes: item.declaredSize ?? Int64(item.bytes.count),
+                    sha256: (try SHA256Hasher.digest(of: item.bytes)).hexString)
             })
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         try #require(descriptor >= 0)
@@ -80,8 +84,12 @@ import Testing
         let domains = (path: "sections/trackedDomains.json", bytes: Array("[]".utf8))
         let logs = (path: "sections/monitoringLogs.json", bytes: Array("[]".utf8))
         let audits = (path: "sections/domainAudits.json", bytes: Array("[]".utf8))
-        try craftBackup(url, listing: [(domains.path, domains.bytes, 3), (logs.path, logs.bytes, nil), (audits.path, audits.bytes, nil)],
-                        entries: [domains, logs, (path: "sections/extra.json", bytes: Array("{}".utf8))])
+        try craftBackup(
+            url,
+            listing: [
+                (domains.path, domains.bytes, 3), (logs.path, logs.bytes, nil), (audits.path, audits.bytes, nil),
+            ],
+            entries: [domains, logs, (path: "sections/extra.json", bytes: Array("{}".utf8))])
         let inspection = try BackupInspection(path: url.path)
         #expect(!inspection.isIntact)
         #expect(inspection.compression == "gzip")
@@ -94,8 +102,11 @@ import Testing
 
     @Test func readsASingleDocumentBackupThroughItsUpgrade() throws {
         let url = folder.file("v1.json")
-        try Data(#"{"version":1,"exportedAt":1650000000,"app":"DomainDig 1.4","domains":[{"name":"example.com","added":1640000000}]}"#.utf8)
-            .write(to: url)
+        try Data(
+            #"{"version":1,"exportedAt":1650000000,"app":"DomainDig 1.4","domains":[{"name":"example.com","added":1640000000}]}"#
+                .utf8
+        )
+        .write(to: url)
         let inspection = try BackupInspection(path: url.path)
         #expect(inspection.manifest.schemaVersion == 1)
         #expect(inspection.manifest.producer.name == "DomainDig 1.4")

@@ -16,7 +16,7 @@ import Testing
 
     @Test func decisionsFollowThePolicyAndNameTheRulesThatKeep() throws {
         let fixture = try BackupDirectoryFixture()
-        let times = try hourly(fixture, from: "2026-01-31T20:00:05Z", count: 8)  // to 2026-02-01T03:00:05Z
+        let times = try hourly(fixture, from: "2026-01-31T20:00:05Z", count: 8) // to 2026-02-01T03:00:05Z
         let policy = RetentionPolicy(keepLast: 1, keepHourly: 3, keepDaily: 2, keepMonthly: 2)
         let decisions = BackupPruner(policy: policy).plan(try fixture.directory.scan())
 
@@ -24,7 +24,9 @@ import Testing
         let expected = try ForgetReference.reasons(for: times, policy: policy)
         for (decision, reasons) in zip(decisions, expected) {
             #expect(decision.keep == !reasons.isEmpty, "\(decision.entry.name)")
-            #expect(decision.reasons == RetentionPolicy.Rule.allCases.filter(reasons.contains).map(\.rawValue), "\(decision.entry.name)")
+            #expect(
+                decision.reasons == RetentionPolicy.Rule.allCases.filter(reasons.contains).map(\.rawValue),
+                "\(decision.entry.name)")
         }
         #expect(decisions.last?.reasons == ["last", "hourly", "daily", "monthly"])
         // The last backup of January is the month's and the day's.
@@ -49,7 +51,7 @@ import Testing
     @Test func damagedAndPartialFilesAreReportedNeverCountedAndNeverRemoved() throws {
         let fixture = try BackupDirectoryFixture()
         _ = try hourly(fixture, from: "2026-01-01T00:00:05Z", count: 3)
-        let damaged = "domaindig-20260101T030005Z.ddbackup"  // the newest name, but not a backup
+        let damaged = "domaindig-20260101T030005Z.ddbackup" // the newest name, but not a backup
         try fixture.write(Data("garbage".utf8), named: damaged)
         let partial = ".domaindig-20260101T040005Z.ddbackup.tmp-00000000deadbeef"
         try fixture.write(Data("half".utf8), named: partial)

@@ -1,5 +1,4 @@
 import BackupFormat
-@testable import DataPortability
 import DataStore
 import DataValidation
 import DomainModel
@@ -7,6 +6,8 @@ import Foundation
 import JSONCore
 import TestSupport
 import Testing
+
+@testable import DataPortability
 
 /// `EncodingStage` must leave the store exactly as the merge path (`RecordStage` and the merge
 /// rules) would, with the same counts: each case is imported both ways into an empty store and
@@ -23,28 +24,37 @@ import Testing
     /// Imports `elements` of `section` into an empty store. The first `own` elements are
     /// visited by the section's stage itself, the rest by run stages of `runLength` elements,
     /// absorbed in order (as the validator does for a large section).
-    func importIntoEmptyStore(_ section: BackupSection, _ elements: [String], encoding: Bool,
-                              own: Int? = nil, runLength: Int = 2) throws -> (Outcome, any SectionVisitor) {
+    func importIntoEmptyStore(
+        _ section: BackupSection, _ elements: [String], encoding: Bool,
+        own: Int? = nil, runLength: Int = 2
+    ) throws -> (Outcome, any SectionVisitor) {
         let json = "[" + elements.joined(separator: ",") + "]"
         let values = try F.values(json)
         let store = InMemoryStore()
         var stage: (any SectionVisitor)?
         let (counts, changed) = try store.transaction { transaction in
             let importer = try SectionImporter(transaction: transaction, mode: .merge)
-            let made = encoding ? importer.makeStage(for: section, source: Array(json.utf8), options: .default)
-                                : SectionImporter.makeRecordStage(for: section)
+            let made =
+                encoding
+                ? importer.makeStage(for: section, source: Array(json.utf8), options: .default)
+                : SectionImporter.makeRecordStage(for: section)
             try feed(made, section, values, own: own ?? values.count, runLength: runLength)
             stage = made
             return try importer.apply(section, stage: made, present: true)
         }
         var contents: [String: StoreValue] = [:]
         for key in try store.keys() { contents[key] = try store.value(forKey: key) }
-        let tally = [counts.added, counts.merged, counts.unchanged, counts.duplicatesDropped, counts.malformedSkipped, counts.removed]
+        let tally = [
+            counts.added, counts.merged, counts.unchanged, counts.duplicatesDropped, counts.malformedSkipped,
+            counts.removed,
+        ]
         return (Outcome(store: contents, tally: tally, changed: changed), try #require(stage))
     }
 
-    private func feed<Stage: SectionVisitor>(_ stage: Stage, _ section: BackupSection, _ values: [JSONValue],
-                                             own: Int, runLength: Int) throws {
+    private func feed<Stage: SectionVisitor>(
+        _ stage: Stage, _ section: BackupSection, _ values: [JSONValue],
+        own: Int, runLength: Int
+    ) throws {
         for index in 0..<min(own, values.count) { stage.visit(section, index, values[index]) }
         for start in stride(from: own, to: values.count, by: runLength) {
             let run = try #require(stage.makeRunVisitor(for: section))
@@ -66,9 +76,17 @@ import Testing
     }
 
     static let cases: [(BackupSection, [String])] = [
-        (.trackedDomains, [F.tracked(1, "Example.COM.", #""tags":["Client","client"],"notes":"x""#), F.tracked(2, "b.org"),
-                           #"{"domain":"no-id.com"}"#, F.tracked(3, "c.net", #""status":"someday""#)]),
-        (.lookupHistory, [F.snapshot(5, "example.com", #""durationMs":10"#), F.snapshot(6, "B.org."), F.snapshot(4, "c.net")]),
+        (
+            .trackedDomains,
+            [
+                F.tracked(1, "Example.COM.", #""tags":["Client","client"],"notes":"x""#), F.tracked(2, "b.org"),
+                #"{"domain":"no-id.com"}"#, F.tracked(3, "c.net", #""status":"someday""#),
+            ]
+        ),
+        (
+            .lookupHistory,
+            [F.snapshot(5, "example.com", #""durationMs":10"#), F.snapshot(6, "B.org."), F.snapshot(4, "c.net")]
+        ),
         (.domainAudits, [F.audit(7, "example.com"), F.audit(8, "b.org")]),
         (.domainWorkflows, [F.workflow(9, "Renewals"), F.workflow(10, "Audit")]),
         (.monitoringLogs, [F.log(11, "example.com"), F.log(12, "b.org"), F.log(13, "c.net")]),
@@ -88,21 +106,26 @@ import Testing
         let (merged, _) = try importIntoEmptyStore(section, elements, encoding: false)
         for own in 0...1 {
             for runLength in 1...2 {
-                let (encoded, _) = try importIntoEmptyStore(section, elements, encoding: true, own: own, runLength: runLength)
+                let (encoded, _) = try importIntoEmptyStore(
+                    section, elements, encoding: true, own: own, runLength: runLength)
                 #expect(encoded == merged, "own \(own), runs of \(runLength)")
             }
         }
     }
 
     @Test func duplicatesAreMergedByTheCollectionsRule() throws {
-        let elements = [F.tracked(1, "example.com", #""tags":["a"]"#), F.tracked(2, "b.org"),
-                        F.tracked(9, "Example.COM.", addedAt: "2024-06-01T00:00:00Z", #""tags":["b"],"notes":"later copy""#)]
+        let elements = [
+            F.tracked(1, "example.com", #""tags":["a"]"#), F.tracked(2, "b.org"),
+            F.tracked(9, "Example.COM.", addedAt: "2024-06-01T00:00:00Z", #""tags":["b"],"notes":"later copy""#),
+        ]
         let (merged, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: false)
         #expect(merged.tally == [2, 0, 0, 1, 0, 0])
         // Both copies visited by the stage itself, in different runs, and in one run.
         for (own, runLength) in [(3, 2), (1, 2), (0, 2), (0, 3)] {
-            let (encoded, stage) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: own, runLength: runLength)
-            #expect((stage as? EncodingStage<TrackedDomain>)?.duplicatesDropped == 1, "own \(own), runs of \(runLength)")
+            let (encoded, stage) = try importIntoEmptyStore(
+                .trackedDomains, elements, encoding: true, own: own, runLength: runLength)
+            #expect(
+                (stage as? EncodingStage<TrackedDomain>)?.duplicatesDropped == 1, "own \(own), runs of \(runLength)")
             #expect(encoded == merged, "own \(own), runs of \(runLength)")
         }
     }
@@ -110,12 +133,16 @@ import Testing
     /// A section as large as the validator splits, with a duplicate in another run.
     @Test func duplicatesInALargeSectionAreMergedAcrossRuns() throws {
         var elements = (0..<9_000).map { F.snapshot(100 + $0, "host\($0 % 50).example.com", #""durationMs":\#($0)"#) }
-        elements.append(F.snapshot(100 + 4_321, "host21.example.com", #""durationMs":1,"tls":{"subject":"CN=x","issuer":"CN=y"}"#))
+        elements.append(
+            F.snapshot(100 + 4_321, "host21.example.com", #""durationMs":1,"tls":{"subject":"CN=x","issuer":"CN=y"}"#))
         let json = "[" + elements.joined(separator: ",") + "]"
-        try #require(JSONArraySplitter.parallelRuns(Array(json.utf8), parts: 4) != nil, "the section must be large enough to split")
+        try #require(
+            JSONArraySplitter.parallelRuns(Array(json.utf8), parts: 4) != nil,
+            "the section must be large enough to split")
         let (merged, _) = try importIntoEmptyStore(.lookupHistory, elements, encoding: false)
         #expect(merged.tally == [9_000, 0, 0, 1, 0, 0])
-        let (encoded, stage) = try importIntoEmptyStore(.lookupHistory, elements, encoding: true, own: 0, runLength: 2_500)
+        let (encoded, stage) = try importIntoEmptyStore(
+            .lookupHistory, elements, encoding: true, own: 0, runLength: 2_500)
         #expect((stage as? EncodingStage<LookupSnapshot>)?.duplicatesDropped == 1)
         #expect(encoded == merged)
     }
@@ -125,15 +152,18 @@ import Testing
     @Test func severalDuplicatedKeysMergeInOrder() throws {
         let elements = [
             F.tracked(1, "example.com", #""tags":["a"]"#), #"{"domain":"no-id.com"}"#, F.tracked(2, "b.org"),
-            F.tracked(3, "c.net"), F.tracked(4, "EXAMPLE.com", addedAt: "2024-06-01T00:00:00Z", #""tags":["b"],"notes":"second""#),
+            F.tracked(3, "c.net"),
+            F.tracked(4, "EXAMPLE.com", addedAt: "2024-06-01T00:00:00Z", #""tags":["b"],"notes":"second""#),
             #"{"id":"x"}"#, F.tracked(5, "b.org.", #""tags":["from-b"]"#), F.tracked(6, "d.io"),
-            F.tracked(7, "example.com.", addedAt: "2023-01-01T00:00:00Z", #""tags":["c","a"],"notes":"third copy, longer""#),
+            F.tracked(
+                7, "example.com.", addedAt: "2023-01-01T00:00:00Z", #""tags":["c","a"],"notes":"third copy, longer""#),
         ]
         let (merged, _) = try importIntoEmptyStore(.trackedDomains, elements, encoding: false)
         #expect(merged.tally == [4, 0, 0, 3, 2, 0])
         for own in 0...elements.count {
             for runLength in 1...4 {
-                let (encoded, stage) = try importIntoEmptyStore(.trackedDomains, elements, encoding: true, own: own, runLength: runLength)
+                let (encoded, stage) = try importIntoEmptyStore(
+                    .trackedDomains, elements, encoding: true, own: own, runLength: runLength)
                 #expect(isEncodingStage(stage, for: .trackedDomains))
                 #expect(encoded == merged, "own \(own), runs of \(runLength)")
             }
@@ -153,16 +183,20 @@ import Testing
                 let spelling = random.chance(1, in: 2) ? host.uppercased() + "." : host
                 switch section {
                 case .trackedDomains:
-                    return F.tracked(position, spelling, addedAt: "202\(Int.random(in: 0...5, using: &random))-01-01T00:00:00Z",
-                                     #""tags":["t\#(number)"],"notes":"n\#(position)""#)
+                    return F.tracked(
+                        position, spelling, addedAt: "202\(Int.random(in: 0...5, using: &random))-01-01T00:00:00Z",
+                        #""tags":["t\#(number)"],"notes":"n\#(position)""#)
                 case .lookupHistory: return F.snapshot(number, spelling, #""durationMs":\#(position)"#)
-                default: return F.log(number, spelling, #""message":"m\#(position)","acknowledged":\#(random.chance(1, in: 2))"#)
+                default:
+                    return F.log(
+                        number, spelling, #""message":"m\#(position)","acknowledged":\#(random.chance(1, in: 2))"#)
                 }
             }
             let own = Int.random(in: 0...count, using: &random)
             let runLength = Int.random(in: 1...max(1, count / 2), using: &random)
             let (merged, _) = try importIntoEmptyStore(section, elements, encoding: false)
-            let (encoded, _) = try importIntoEmptyStore(section, elements, encoding: true, own: own, runLength: runLength)
+            let (encoded, _) = try importIntoEmptyStore(
+                section, elements, encoding: true, own: own, runLength: runLength)
             #expect(encoded == merged, "\(elements), own \(own), runs of \(runLength)")
         }
     }
@@ -188,13 +222,18 @@ import Testing
         let folder = try TemporaryDirectory()
         let padding = String(repeating: "p", count: 120)
         let snapshots = (0..<6_000).map {
-            F.snapshot(10_000 + $0, "host\($0).example.com", #""durationMs":\#($0),"dns":{"resolver":"https://r/\#(padding)","records":[]}"#)
+            F.snapshot(
+                10_000 + $0, "host\($0).example.com",
+                #""durationMs":\#($0),"dns":{"resolver":"https://r/\#(padding)","records":[]}"#)
         }
         let json = "[" + snapshots.joined(separator: ",") + "]"
         try #require(JSONArraySplitter.parallelRuns(Array(json.utf8), parts: 4) != nil, "large enough to be split")
         let backup = folder.file("backup.ddbackup")
-        try F.writeBackup([.trackedDomains: "[" + F.tracked(1, "example.com") + "]", .lookupHistory: json,
-                           .domainAudits: "[" + F.audit(2, "example.com") + "]"], to: backup)
+        try F.writeBackup(
+            [
+                .trackedDomains: "[" + F.tracked(1, "example.com") + "]", .lookupHistory: json,
+                .domainAudits: "[" + F.audit(2, "example.com") + "]",
+            ], to: backup)
         let store = try LockedStore.open(explicitPath: folder.file("store.sqlite").path, mode: .createIfMissing)
         try F.seed(store.store, [.domainAudits: "[]"])
         nonisolated(unsafe) var stages: [BackupSection: any SectionVisitor] = [:]
@@ -216,9 +255,15 @@ import Testing
         try F.seed(store, [.lookupHistory: "[]"])
         try store.transaction { transaction in
             let importer = try SectionImporter(transaction: transaction, mode: .replace)
-            #expect(importer.makeStage(for: .lookupHistory, source: Array("[]".utf8), options: .default) is RecordStage<LookupSnapshot>)
-            #expect(importer.makeStage(for: .trackedDomains, source: Array("[]".utf8), options: .default) is EncodingStage<TrackedDomain>)
-            #expect(importer.makeStage(for: .entitlement, source: Array("null".utf8), options: .default) is RecordStage<CachedEntitlement>)
+            #expect(
+                importer.makeStage(for: .lookupHistory, source: Array("[]".utf8), options: .default)
+                    is RecordStage<LookupSnapshot>)
+            #expect(
+                importer.makeStage(for: .trackedDomains, source: Array("[]".utf8), options: .default)
+                    is EncodingStage<TrackedDomain>)
+            #expect(
+                importer.makeStage(for: .entitlement, source: Array("null".utf8), options: .default)
+                    is RecordStage<CachedEntitlement>)
         }
     }
 }

@@ -34,7 +34,8 @@ import Testing
         defer { sqlite.release() }
         #expect(sqlite.store is SQLiteStore)
         #expect(sqlite.location == StoreLocation(url: folder.file("a/store.sqlite"), source: .commandLine))
-        let plist = try LockedStore.open(explicitPath: folder.file("b/Preferences.plist").path, mode: .createIfMissing, locator: locator)
+        let plist = try LockedStore.open(
+            explicitPath: folder.file("b/Preferences.plist").path, mode: .createIfMissing, locator: locator)
         defer { plist.release() }
         #expect(plist.store is PropertyListStore)
     }

@@ -1,9 +1,10 @@
 import BackupFormat
-@testable import DataPortability
 import DomainModel
 import Foundation
 import JSONCore
 import Testing
+
+@testable import DataPortability
 
 @Suite struct RecordStageTests {
     typealias F = ImportFixtures

@@ -36,8 +36,10 @@ import Testing
     }
 
     @Test func keepLastKeepsTheNewestWhateverTheInputOrder() {
-        let times = ["2026-01-03T10:00:00Z", "2026-01-01T10:00:00Z", "2026-01-05T10:00:00Z",
-                     "2026-01-02T10:00:00Z", "2026-01-04T10:00:00Z"].map(date)
+        let times = [
+            "2026-01-03T10:00:00Z", "2026-01-01T10:00:00Z", "2026-01-05T10:00:00Z",
+            "2026-01-02T10:00:00Z", "2026-01-04T10:00:00Z",
+        ].map(date)
         let reasons = RetentionPolicy(keepLast: 2).apply(to: times)
         #expect(reasons == [[], [], [.last], [], [.last]])
         #expect(RetentionPolicy(keepLast: 10).apply(to: times).allSatisfy { $0 == [.last] })
@@ -45,15 +47,20 @@ import Testing
 
     @Test func hourlyKeepsTheNewestBackupOfEachHour() {
         // Three backups in one hour: only the last of them counts for the hour.
-        let times = ["2026-01-01T10:05:00Z", "2026-01-01T10:59:59Z", "2026-01-01T10:30:00Z",
-                     "2026-01-01T11:00:00Z", "2026-01-01T09:59:59Z"].map(date)
+        let times = [
+            "2026-01-01T10:05:00Z", "2026-01-01T10:59:59Z", "2026-01-01T10:30:00Z",
+            "2026-01-01T11:00:00Z", "2026-01-01T09:59:59Z",
+        ].map(date)
         #expect(RetentionPolicy(keepHourly: 2).apply(to: times) == [[], [.hourly], [], [.hourly], []])
-        #expect(kept(times, RetentionPolicy(keepHourly: 3)) == ["2026-01-01T09:59:59Z", "2026-01-01T10:59:59Z", "2026-01-01T11:00:00Z"].map(date))
+        #expect(
+            kept(times, RetentionPolicy(keepHourly: 3))
+                == ["2026-01-01T09:59:59Z", "2026-01-01T10:59:59Z", "2026-01-01T11:00:00Z"].map(date))
     }
 
     @Test func periodsWithoutABackupDoNotCount() {
         // Hours 3, 4, 6 and 9 are empty: the last three hours that hold a backup are 8, 7 and 5.
-        let times = ["2026-01-01T02:10:00Z", "2026-01-01T05:10:00Z", "2026-01-01T07:10:00Z", "2026-01-01T08:10:00Z"].map(date)
+        let times = ["2026-01-01T02:10:00Z", "2026-01-01T05:10:00Z", "2026-01-01T07:10:00Z", "2026-01-01T08:10:00Z"]
+            .map(date)
         #expect(RetentionPolicy(keepHourly: 3).apply(to: times) == [[], [.hourly], [.hourly], [.hourly]])
         // A week-long gap: the daily rule reaches back past it.
         let daily = ["2026-01-01T12:00:00Z", "2026-01-02T12:00:00Z", "2026-01-10T12:00:00Z"].map(date)
@@ -62,7 +69,8 @@ import Testing
 
     @Test func eachBackupCarriesEveryRuleThatKeepsIt() {
         let times = ["2025-12-31T23:00:00Z", "2026-01-01T00:30:00Z", "2026-01-01T01:15:00Z"].map(date)
-        let reasons = RetentionPolicy(keepLast: 1, keepHourly: 2, keepDaily: 2, keepWeekly: 2, keepMonthly: 2).apply(to: times)
+        let reasons = RetentionPolicy(keepLast: 1, keepHourly: 2, keepDaily: 2, keepWeekly: 2, keepMonthly: 2).apply(
+            to: times)
         #expect(reasons[2] == [.last, .hourly, .daily, .weekly, .monthly])
         #expect(reasons[1] == [.hourly])
         // 2025-12-31 is a Wednesday in ISO week 2026-W01, like 2026-01-01: a new day and month, not a new week.
@@ -72,17 +80,21 @@ import Testing
     @Test func weeksAreISOWeeksAcrossTheYearBoundary() {
         // 2020 has 53 ISO weeks: Monday 2020-12-28 to Sunday 2021-01-03 is 2020-W53, and
         // 2021-W01 starts on Monday 2021-01-04.
-        let times = ["2020-12-27T12:00:00Z",  // Sunday, 2020-W52
-                     "2020-12-28T00:00:00Z",  // Monday, 2020-W53
-                     "2021-01-03T23:59:59Z",  // Sunday, 2020-W53
-                     "2021-01-04T00:00:00Z"].map(date)  // Monday, 2021-W01
+        let times = [
+            "2020-12-27T12:00:00Z", // Sunday, 2020-W52
+            "2020-12-28T00:00:00Z", // Monday, 2020-W53
+            "2021-01-03T23:59:59Z", // Sunday, 2020-W53
+            "2021-01-04T00:00:00Z",
+        ].map(date) // Monday, 2021-W01
         #expect(RetentionPolicy(keepWeekly: 2).apply(to: times) == [[], [], [.weekly], [.weekly]])
         #expect(RetentionPolicy(keepWeekly: 3).apply(to: times) == [[.weekly], [], [.weekly], [.weekly]])
     }
 
     @Test func daysAndMonthsAreUTCCalendarPeriods() {
-        let times = ["2026-01-31T00:00:00Z", "2026-01-31T23:59:59Z", "2026-02-01T00:00:00Z", "2026-02-28T23:00:00Z",
-                     "2026-03-01T00:00:01Z"].map(date)
+        let times = [
+            "2026-01-31T00:00:00Z", "2026-01-31T23:59:59Z", "2026-02-01T00:00:00Z", "2026-02-28T23:00:00Z",
+            "2026-03-01T00:00:01Z",
+        ].map(date)
         #expect(RetentionPolicy(keepMonthly: 3).apply(to: times) == [[], [.monthly], [], [.monthly], [.monthly]])
         #expect(RetentionPolicy(keepDaily: 4).apply(to: times) == [[], [.daily], [.daily], [.daily], [.daily]])
     }
@@ -117,8 +129,8 @@ import Testing
                 let roll = random.int(in: 0...99)
                 let step: Int
                 switch roll {
-                case 0..<5: step = 0  // the same second again
-                case 5..<55: step = random.int(in: 1...1200)  // within the hour
+                case 0..<5: step = 0 // the same second again
+                case 5..<55: step = random.int(in: 1...1200) // within the hour
                 case 55..<80: step = random.int(in: 3600...(3 * 3600))
                 case 80..<95: step = random.int(in: 86_400...(9 * 86_400))
                 default: step = random.int(in: (10 * 86_400)...(50 * 86_400))
@@ -128,8 +140,9 @@ import Testing
             }
             times.shuffle(using: &random)
             func count() -> Int { random.chance(0.3) ? 0 : random.int(in: 1...12) }
-            let policy = RetentionPolicy(keepLast: random.chance(0.4) ? random.int(in: 1...5) : 0, keepHourly: count(),
-                                         keepDaily: count(), keepWeekly: count(), keepMonthly: count())
+            let policy = RetentionPolicy(
+                keepLast: random.chance(0.4) ? random.int(in: 1...5) : 0, keepHourly: count(),
+                keepDaily: count(), keepWeekly: count(), keepMonthly: count())
             cases.append(ForgetReference.Case(times: times, policy: policy))
         }
         let expected = try ForgetReference.reasons(for: cases)

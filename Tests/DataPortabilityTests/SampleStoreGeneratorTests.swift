@@ -49,8 +49,11 @@ import Testing
 
     @Test func listsEveryPlantedProblem() {
         let keys = SampleStoreGenerator.plantedProblems.map { $0.prefix { $0 != ":" } }
-        #expect(keys == ["trackedDomains", "trackedDomains", "trackedDomains", "lookupHistory", "domainAudits",
-                         "domainWorkflows", "monitoring.logs", "usageCredits.ledger"])
+        #expect(
+            keys == [
+                "trackedDomains", "trackedDomains", "trackedDomains", "lookupHistory", "domainAudits",
+                "domainWorkflows", "monitoring.logs", "usageCredits.ledger",
+            ])
     }
 
     @Test func plantsDuplicatesMalformedRecordsAndAnUnknownStatusInTrackedDomains() throws {
@@ -60,7 +63,10 @@ import Testing
         #expect(loaded.duplicatesMerged == 3)
         #expect(loaded.records.count == 41)
         #expect(Set(loaded.records.map(\.domain)).count == loaded.records.count)
-        #expect(summary(loaded.issues) == ["skippedRecord $[44].id", "skippedRecord $[45].domain", "unknownEnumValue $[3].status"])
+        #expect(
+            summary(loaded.issues) == [
+                "skippedRecord $[44].id", "skippedRecord $[45].domain", "unknownEnumValue $[3].status",
+            ])
         let snoozed = try #require(loaded.records.first { $0.status.rawValue == "snoozed" })
         #expect(snoozed.status.value == .active)
         #expect(snoozed.domain == "snoozed-42.example.net")
@@ -73,7 +79,8 @@ import Testing
         #expect(loaded.elementCount == 153)
         #expect(loaded.duplicatesMerged == 1)
         #expect(loaded.records.count == 151)
-        #expect(summary(loaded.issues) == ["defaultedField $[152].dns.records[0].ttl", "skippedRecord $[151].capturedAt"])
+        #expect(
+            summary(loaded.issues) == ["defaultedField $[152].dns.records[0].ttl", "skippedRecord $[151].capturedAt"])
         #expect(loaded.records.contains { $0.capturedAt == Date(timeIntervalSince1970: 86_400) })
     }
 
@@ -110,7 +117,8 @@ import Testing
     }
 
     @Test func plantsALedgerWhoseBalanceIsFiveAboveItsEntries() throws {
-        let loaded = try RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues()))).load(.usageCreditLedger)
+        let loaded = try RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues()))).load(
+            .usageCreditLedger)
         let ledger = try #require(loaded.record)
         #expect(loaded.issues.isEmpty)
         #expect(ledger.entries.count == 30)

@@ -23,14 +23,20 @@ import Testing
 
     private func date(_ text: String) -> Date { BackupDirectoryFixture.date(text) }
 
-    private func run(at time: String, policy: RetentionPolicy = RetentionPolicy(),
-                     compression: ArchiveCompression = .default) throws -> ScheduledBackup.Summary {
+    private func run(
+        at time: String, policy: RetentionPolicy = RetentionPolicy(),
+        compression: ArchiveCompression = .default
+    ) throws -> ScheduledBackup.Summary {
         try run(at: date(time), policy: policy, compression: compression)
     }
 
-    private func run(at time: Date, policy: RetentionPolicy, compression: ArchiveCompression = .default) throws -> ScheduledBackup.Summary {
-        try ScheduledBackup(directory: directory, policy: policy, compression: compression,
-                            clock: StoreClock(fixedAt: time)).run(storePath: storePath)
+    private func run(at time: Date, policy: RetentionPolicy, compression: ArchiveCompression = .default) throws
+        -> ScheduledBackup.Summary
+    {
+        try ScheduledBackup(
+            directory: directory, policy: policy, compression: compression,
+            clock: StoreClock(fixedAt: time)
+        ).run(storePath: storePath)
     }
 
     private func names() throws -> [String] {
@@ -69,8 +75,11 @@ import Testing
             #expect(Set(summary.removed.map(\.name)).isDisjoint(with: keptTimes))
         }
         // 2026-01-01T23:00 is the last of its day; 2026-01-02T00:00 and 01:00 are the two newest hours.
-        #expect(try names() == [".backupctl.lock", "domaindig-20260101T230005Z.ddbackup",
-                                "domaindig-20260102T000005Z.ddbackup", "domaindig-20260102T010005Z.ddbackup"])
+        #expect(
+            try names() == [
+                ".backupctl.lock", "domaindig-20260101T230005Z.ddbackup",
+                "domaindig-20260102T000005Z.ddbackup", "domaindig-20260102T010005Z.ddbackup",
+            ])
     }
 
     @Test func runsInTheSameSecondAreNumberedAndTheNewestIsNeverItsOwnVictim() throws {
@@ -124,7 +133,10 @@ import Testing
         #expect(summary.removed.isEmpty)
         let decision = try #require(summary.decisions.first { $0.entry.url == damaged })
         #expect(decision.keep && decision.reasons == ["damaged, not counted"])
-        #expect(try names() == [".backupctl.lock", "domaindig-20260118T220005Z.ddbackup", "domaindig-20260118T230005Z.ddbackup"])
+        #expect(
+            try names() == [
+                ".backupctl.lock", "domaindig-20260118T220005Z.ddbackup", "domaindig-20260118T230005Z.ddbackup",
+            ])
     }
 
     @Test(arguments: [ArchiveCompression.Algorithm.zstd, .gzip, .uncompressed])

@@ -1,9 +1,10 @@
 import BackupFormat
-@testable import DataPortability
 import DataStore
 import DomainModel
 import Foundation
 import Testing
+
+@testable import DataPortability
 
 /// `SectionImporter` in replace mode: a section present in the backup becomes exactly the
 /// backup's (its own duplicates merged); store records the backup lacks are removed and
@@ -12,11 +13,16 @@ extension SectionImporterTests {
     @Test func replaceTakesTheBackupsRecordsAndRemovesTheRest() throws {
         let store = InMemoryStore()
         let unreadable = #"{"domain":"no-id.example","addedAt":"2025-01-01T00:00:00Z"}"#
-        try F.seed(store, [.trackedDomains: """
-            [\(F.tracked(1, "kept.com", #""tags":["store"],"isFavorite":true"#)),\(F.tracked(2, "same.com")),\
-            \(F.tracked(3, "gone.com")),\(unreadable)]
-            """])
-        let backup = "[\(F.tracked(1, "kept.com", #""tags":["backup"]"#)),\(F.tracked(2, "same.com")),\(F.tracked(4, "new.com"))]"
+        try F.seed(
+            store,
+            [
+                .trackedDomains: """
+                [\(F.tracked(1, "kept.com", #""tags":["store"],"isFavorite":true"#)),\(F.tracked(2, "same.com")),\
+                \(F.tracked(3, "gone.com")),\(unreadable)]
+                """
+            ])
+        let backup =
+            "[\(F.tracked(1, "kept.com", #""tags":["backup"]"#)),\(F.tracked(2, "same.com")),\(F.tracked(4, "new.com"))]"
         let result = try apply(.trackedDomains, backup, mode: .replace, to: store)
         #expect(tally(result.counts) == [1, 1, 1, 0, 0, 2], "gone.com and the unreadable record are removed")
         #expect(result.changed)
@@ -50,13 +56,17 @@ extension SectionImporterTests {
 
     @Test func replaceTakesObjectSectionsWholeAndNullRemovesThem() throws {
         let store = InMemoryStore()
-        try F.seed(store, [
-            .monitoringSettings: #"{"isEnabled":false,"monitoredDomains":["a.com"],"webhookURL":"https://hook.example"}"#,
-            .recentSearches: #"["one"]"#, .savedDomains: #"["a.com"]"#,
-            .cachedEntitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z"),
-            .usageCreditLedger: #"{"balance":100,"entries":[\#(F.entry(21, 100))]}"#,
-        ])
-        let settings = try apply(.monitoringSettings, #"{"isEnabled":true,"monitoredDomains":["b.com"]}"#, mode: .replace, to: store)
+        try F.seed(
+            store,
+            [
+                .monitoringSettings:
+                    #"{"isEnabled":false,"monitoredDomains":["a.com"],"webhookURL":"https://hook.example"}"#,
+                .recentSearches: #"["one"]"#, .savedDomains: #"["a.com"]"#,
+                .cachedEntitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z"),
+                .usageCreditLedger: #"{"balance":100,"entries":[\#(F.entry(21, 100))]}"#,
+            ])
+        let settings = try apply(
+            .monitoringSettings, #"{"isEnabled":true,"monitoredDomains":["b.com"]}"#, mode: .replace, to: store)
         #expect(tally(settings.counts) == [0, 1, 0, 0, 0, 0])
         let monitoring = try #require(try RecordLoader(store).load(.monitoringSettings).record)
         #expect(monitoring.monitoredDomains == ["b.com"], "not unioned")
@@ -69,11 +79,14 @@ extension SectionImporterTests {
         #expect(appSettings.savedDomains.isEmpty)
 
         // An older entitlement replaces a newer one: replace does not apply the merge rule.
-        let older = try apply(.entitlement, F.entitlement("free", verifiedAt: "2025-01-01T00:00:00Z"), mode: .replace, to: store)
+        let older = try apply(
+            .entitlement, F.entitlement("free", verifiedAt: "2025-01-01T00:00:00Z"), mode: .replace, to: store)
         #expect(tally(older.counts) == [0, 1, 0, 0, 0, 0])
         #expect(try RecordLoader(store).load(.cachedEntitlement).record?.tier.rawValue == "free")
 
-        for (section, key) in [(BackupSection.entitlement, StorageKey.cachedEntitlement), (.usageCredits, .usageCreditLedger)] {
+        for (section, key) in [
+            (BackupSection.entitlement, StorageKey.cachedEntitlement), (.usageCredits, .usageCreditLedger),
+        ] {
             let none = try apply(section, "null", mode: .replace, to: store)
             #expect(tally(none.counts) == [0, 0, 0, 0, 0, 1], "\(section)")
             #expect(none.changed)
@@ -84,12 +97,15 @@ extension SectionImporterTests {
     @Test func replaceWithTheSameRecordsChangesNothing() throws {
         let store = InMemoryStore()
         let blob = "[\(F.tracked(1, "a.com")),\(F.tracked(2, "b.com"))]"
-        try F.seed(store, [.trackedDomains: blob, .cachedEntitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z")])
+        try F.seed(
+            store,
+            [.trackedDomains: blob, .cachedEntitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z")])
         let before = store.entries
         let domains = try apply(.trackedDomains, blob, mode: .replace, to: store)
         #expect(tally(domains.counts) == [0, 0, 2, 0, 0, 0])
         #expect(!domains.changed)
-        let entitlement = try apply(.entitlement, F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z"), mode: .replace, to: store)
+        let entitlement = try apply(
+            .entitlement, F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z"), mode: .replace, to: store)
         #expect(tally(entitlement.counts) == [0, 0, 1, 0, 0, 0])
         #expect(!entitlement.changed)
         #expect(store.entries == before, "equal records are not rewritten, so the stored bytes stay as they were")
@@ -99,7 +115,8 @@ extension SectionImporterTests {
         // Non-canonical spelling and a field this build does not know: an import that changes
         // nothing in the section must not normalise them away.
         let store = InMemoryStore()
-        let blob = #"[ {"domain":"Example.COM.","id":"\#(F.id(1).uppercased())","addedAt":"2025-01-01T00:00:00Z","futureField":42} ]"#
+        let blob =
+            #"[ {"domain":"Example.COM.","id":"\#(F.id(1).uppercased())","addedAt":"2025-01-01T00:00:00Z","futureField":42} ]"#
         try F.seed(store, [.trackedDomains: blob])
         for mode in ImportMode.allCases {
             let result = try apply(.trackedDomains, "[\(F.tracked(1, "example.com"))]", mode: mode, to: store)

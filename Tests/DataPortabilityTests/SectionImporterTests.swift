@@ -1,9 +1,10 @@
 import BackupFormat
-@testable import DataPortability
 import DataStore
 import DomainModel
 import Foundation
 import Testing
+
+@testable import DataPortability
 
 /// `SectionImporter` in merge mode, in memory: each section's merge rule (the records'
 /// `merged(with:)`, the store's record first) and the counts a dry run reports. Replace mode
@@ -13,8 +14,10 @@ import Testing
 
     /// Applies one section's JSON to `store` in one transaction, staged as an import stages it
     /// (a collection the store lacks is encoded as it is decoded).
-    func apply(_ section: BackupSection, _ json: String, mode: ImportMode = .merge, present: Bool = true,
-               to store: InMemoryStore) throws -> (counts: ImportSummary.SectionCounts, changed: Bool) {
+    func apply(
+        _ section: BackupSection, _ json: String, mode: ImportMode = .merge, present: Bool = true,
+        to store: InMemoryStore
+    ) throws -> (counts: ImportSummary.SectionCounts, changed: Bool) {
         try store.transaction { transaction in
             let importer = try SectionImporter(transaction: transaction, mode: mode)
             let stage = importer.makeStage(for: section, source: Array(json.utf8), options: .default)
@@ -25,12 +28,20 @@ import Testing
 
     /// The counts as one tuple: added, merged, unchanged, duplicates, malformed, removed.
     func tally(_ counts: ImportSummary.SectionCounts) -> [Int] {
-        [counts.added, counts.merged, counts.unchanged, counts.duplicatesDropped, counts.malformedSkipped, counts.removed]
+        [
+            counts.added, counts.merged, counts.unchanged, counts.duplicatesDropped, counts.malformedSkipped,
+            counts.removed,
+        ]
     }
 
     @Test func trackedDomainsMergeByCanonicalDomainFromTheEarliestAdded() throws {
         let store = InMemoryStore()
-        try F.seed(store, [.trackedDomains: "[\(F.tracked(1, "example.com", #""tags":["client"],"lastLookupAt":"2025-03-01T00:00:00Z""#)),\(F.tracked(2, "kept.org"))]"])
+        try F.seed(
+            store,
+            [
+                .trackedDomains:
+                    "[\(F.tracked(1, "example.com", #""tags":["client"],"lastLookupAt":"2025-03-01T00:00:00Z""#)),\(F.tracked(2, "kept.org"))]"
+            ])
         let backup = """
             [\(F.tracked(9, "Example.COM.", addedAt: "2025-02-01T00:00:00Z", #""notes":"from backup","tags":["Client","renewal"],"isFavorite":true,"status":"paused","lastLookupAt":"2025-05-01T00:00:00Z","expiresAt":"2027-01-01T00:00:00Z""#)),\
             \(F.tracked(3, "new.net"))]
@@ -55,8 +66,12 @@ import Testing
     @Test func lookupSnapshotsKeepTheStoresCopyAndFillMissingProbes() throws {
         let store = InMemoryStore()
         let tls = #""tls":{"subject":"CN=example.com","issuer":"CN=Test CA"}"#
-        try F.seed(store, [.lookupHistory: "[\(F.snapshot(5, "example.com", #""durationMs":10"#)),\(F.snapshot(6, "example.com"))]"])
-        let result = try apply(.lookupHistory, "[\(F.snapshot(5, "example.com", #""durationMs":99,"# + tls)),\(F.snapshot(6, "example.com"))]", to: store)
+        try F.seed(
+            store,
+            [.lookupHistory: "[\(F.snapshot(5, "example.com", #""durationMs":10"#)),\(F.snapshot(6, "example.com"))]"])
+        let result = try apply(
+            .lookupHistory,
+            "[\(F.snapshot(5, "example.com", #""durationMs":99,"# + tls)),\(F.snapshot(6, "example.com"))]", to: store)
         #expect(tally(result.counts) == [0, 1, 1, 0, 0, 0])
 
         let snapshots = try RecordLoader(store).load(.lookupHistory).records
@@ -68,8 +83,14 @@ import Testing
     @Test func auditsTakeTheCopyThatFinishedLastWithChecksUnioned() throws {
         let store = InMemoryStore()
         let check = { (id: String, result: String) in #"{"id":"\#(id)","result":"\#(result)"}"# }
-        try F.seed(store, [.domainAudits: "[\(F.audit(7, "example.com", #""status":"running","checks":["# + check("dns", "fail") + "]"))]"])
-        let backup = "[\(F.audit(7, "example.com", #""status":"completed","completedAt":"2025-03-02T00:00:00Z","score":90,"checks":["# + check("tls", "pass") + "," + check("dns", "pass") + "]"))]"
+        try F.seed(
+            store,
+            [
+                .domainAudits:
+                    "[\(F.audit(7, "example.com", #""status":"running","checks":["# + check("dns", "fail") + "]"))]"
+            ])
+        let backup =
+            "[\(F.audit(7, "example.com", #""status":"completed","completedAt":"2025-03-02T00:00:00Z","score":90,"checks":["# + check("tls", "pass") + "," + check("dns", "pass") + "]"))]"
         let result = try apply(.domainAudits, backup, to: store)
         #expect(tally(result.counts) == [0, 1, 0, 0, 0, 0])
 
@@ -82,8 +103,14 @@ import Testing
 
     @Test func workflowsTakeTheCopyEditedLastAndTheLatestRun() throws {
         let store = InMemoryStore()
-        try F.seed(store, [.domainWorkflows: "[\(F.workflow(8, "Old name", #""updatedAt":"2025-01-05T00:00:00Z","lastRunAt":"2025-06-01T00:00:00Z""#))]"])
-        let backup = "[\(F.workflow(8, "New name", #""updatedAt":"2025-02-01T00:00:00Z","lastRunAt":"2025-03-01T00:00:00Z","schedule":"daily""#))]"
+        try F.seed(
+            store,
+            [
+                .domainWorkflows:
+                    "[\(F.workflow(8, "Old name", #""updatedAt":"2025-01-05T00:00:00Z","lastRunAt":"2025-06-01T00:00:00Z""#))]"
+            ])
+        let backup =
+            "[\(F.workflow(8, "New name", #""updatedAt":"2025-02-01T00:00:00Z","lastRunAt":"2025-03-01T00:00:00Z","schedule":"daily""#))]"
         let result = try apply(.domainWorkflows, backup, to: store)
         #expect(tally(result.counts) == [0, 1, 0, 0, 0, 0])
 
@@ -108,8 +135,14 @@ import Testing
 
     @Test func monitoringSettingsTakeIncomingScalarsAndUnionLists() throws {
         let store = InMemoryStore()
-        try F.seed(store, [.monitoringSettings: #"{"isEnabled":false,"intervalMinutes":60,"monitoredDomains":["a.com"],"notifyOn":["dnsChange"],"channels":["push"],"webhookURL":"https://hook.example"}"#])
-        let backup = #"{"isEnabled":true,"intervalMinutes":30,"monitoredDomains":["b.com","a.com"],"notifyOn":["tlsExpiry"],"channels":["email"]}"#
+        try F.seed(
+            store,
+            [
+                .monitoringSettings:
+                    #"{"isEnabled":false,"intervalMinutes":60,"monitoredDomains":["a.com"],"notifyOn":["dnsChange"],"channels":["push"],"webhookURL":"https://hook.example"}"#
+            ])
+        let backup =
+            #"{"isEnabled":true,"intervalMinutes":30,"monitoredDomains":["b.com","a.com"],"notifyOn":["tlsExpiry"],"channels":["email"]}"#
         let result = try apply(.monitoringSettings, backup, to: store)
         #expect(tally(result.counts) == [0, 1, 0, 0, 0, 0])
 
@@ -124,16 +157,25 @@ import Testing
 
     @Test func appSettingsTakeIncomingPreferencesAndUnionLists() throws {
         let store = InMemoryStore()
-        try F.seed(store, [.recentSearches: #"["one","two"]"#, .savedDomains: #"["a.com"]"#,
-                           .appPreferences: #"{"resolverURL":"https://dns.quad9.net/dns-query","displayDensity":"compact","showRawRecords":true}"#])
-        let backup = #"{"recentSearches":["Two","three"],"savedDomains":["b.com","A.com."],"resolverURL":"https://dns.google/dns-query","displayDensity":"comfortable","showRawRecords":false}"#
+        try F.seed(
+            store,
+            [
+                .recentSearches: #"["one","two"]"#, .savedDomains: #"["a.com"]"#,
+                .appPreferences:
+                    #"{"resolverURL":"https://dns.quad9.net/dns-query","displayDensity":"compact","showRawRecords":true}"#,
+            ])
+        let backup =
+            #"{"recentSearches":["Two","three"],"savedDomains":["b.com","A.com."],"resolverURL":"https://dns.google/dns-query","displayDensity":"comfortable","showRawRecords":false}"#
         let result = try apply(.appSettings, backup, to: store)
         #expect(tally(result.counts) == [0, 1, 0, 0, 0, 0])
 
         let settings = try RecordLoader(store).loadAppSettings().settings
         #expect(settings.recentSearches == ["one", "two", "three"])
         #expect(settings.savedDomains == ["a.com", "b.com"])
-        #expect(settings.preferences == AppPreferences(resolverURL: "https://dns.google/dns-query", displayDensity: .comfortable, showRawRecords: false))
+        #expect(
+            settings.preferences
+                == AppPreferences(
+                    resolverURL: "https://dns.google/dns-query", displayDensity: .comfortable, showRawRecords: false))
     }
 
     @Test func entitlementVerifiedLastWinsWhole() throws {
@@ -157,12 +199,15 @@ import Testing
     @Test func ledgerUnionsEntriesAndMovesTheBalanceByTheAddedOnes() throws {
         let store = InMemoryStore()
         try F.seed(store, [.usageCreditLedger: #"{"balance":105,"entries":[\#(F.entry(21, 100))]}"#])
-        let result = try apply(.usageCredits, #"{"balance":70,"entries":[\#(F.entry(21, 100)),\#(F.entry(22, -30))]}"#, to: store)
+        let result = try apply(
+            .usageCredits, #"{"balance":70,"entries":[\#(F.entry(21, 100)),\#(F.entry(22, -30))]}"#, to: store)
         #expect(tally(result.counts) == [0, 1, 0, 0, 0, 0])
 
         let ledger = try #require(try RecordLoader(store).load(.usageCreditLedger).record)
         #expect(ledger.entries.map { $0.id.uuidString.lowercased() } == [F.id(21), F.id(22)])
-        #expect(ledger.balance == 75, "105 moved by the one added entry (-30): the store's discrepancy of 5 is kept, not doubled")
+        #expect(
+            ledger.balance == 75,
+            "105 moved by the one added entry (-30): the store's discrepancy of 5 is kept, not doubled")
     }
 
     @Test func countsDuplicatesAndMalformedRecordsOnce() throws {
@@ -195,17 +240,18 @@ import Testing
 
     @Test(arguments: BackupSection.allCases)
     func sameSectionTwiceChangesNothingTheSecondTime(section: BackupSection) throws {
-        let json: String = switch section {
-        case .trackedDomains: "[\(F.tracked(1, "example.com", #""tags":["a"]"#)),\(F.tracked(2, "other.org"))]"
-        case .lookupHistory: "[\(F.snapshot(5, "example.com"))]"
-        case .domainAudits: "[\(F.audit(7, "example.com"))]"
-        case .domainWorkflows: "[\(F.workflow(8, "Renewals"))]"
-        case .monitoringLogs: "[\(F.log(11, "example.com"))]"
-        case .monitoringSettings: #"{"isEnabled":true,"monitoredDomains":["example.com"]}"#
-        case .appSettings: #"{"recentSearches":["example"],"savedDomains":["example.com"]}"#
-        case .entitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z")
-        case .usageCredits: #"{"balance":100,"entries":[\#(F.entry(21, 100))]}"#
-        }
+        let json: String =
+            switch section {
+            case .trackedDomains: "[\(F.tracked(1, "example.com", #""tags":["a"]"#)),\(F.tracked(2, "other.org"))]"
+            case .lookupHistory: "[\(F.snapshot(5, "example.com"))]"
+            case .domainAudits: "[\(F.audit(7, "example.com"))]"
+            case .domainWorkflows: "[\(F.workflow(8, "Renewals"))]"
+            case .monitoringLogs: "[\(F.log(11, "example.com"))]"
+            case .monitoringSettings: #"{"isEnabled":true,"monitoredDomains":["example.com"]}"#
+            case .appSettings: #"{"recentSearches":["example"],"savedDomains":["example.com"]}"#
+            case .entitlement: F.entitlement("pro", verifiedAt: "2025-05-01T00:00:00Z")
+            case .usageCredits: #"{"balance":100,"entries":[\#(F.entry(21, 100))]}"#
+            }
         let store = InMemoryStore()
         let first = try apply(section, json, to: store)
         #expect(first.changed)

@@ -9,15 +9,18 @@ import Testing
 /// loader's records, encoded, would be — on the sample store, which holds every kind of mess
 /// the loaders work around (duplicates in other spellings, malformed records, unknown values).
 @Suite struct SectionSourceTests {
-    func expectLoaderAndEncoderAgree<Record>(_ section: BackupSection, _ key: CollectionKey<Record>,
-                                              in store: any KeyValueStore) throws {
+    func expectLoaderAndEncoderAgree<Record>(
+        _ section: BackupSection, _ key: CollectionKey<Record>,
+        in store: any KeyValueStore
+    ) throws {
         let written = try SectionSource(store).read(section)
         let loaded = try RecordLoader(store).load(key)
         let encoded = SectionCodec.encode(loaded.records)
         #expect(written.bytes == encoded.bytes, "\(section)")
         #expect(written.records == encoded.records, "\(section)")
         #expect(written.duplicatesMerged == loaded.duplicatesMerged, "\(section)")
-        #expect(written.issues == loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, "\(section)")
+        #expect(
+            written.issues == loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, "\(section)")
     }
 
     @Test(arguments: StoreUnderTest.allCases)
@@ -31,7 +34,9 @@ import Testing
             try expectLoaderAndEncoderAgree(.domainWorkflows, .domainWorkflows, in: store)
             try expectLoaderAndEncoderAgree(.monitoringLogs, .monitoringLogs, in: store)
             let tracked = try SectionSource(store).read(.trackedDomains)
-            #expect(tracked.duplicatesMerged > 0 && !tracked.issues.isEmpty, "the sample holds duplicates and malformed records")
+            #expect(
+                tracked.duplicatesMerged > 0 && !tracked.issues.isEmpty,
+                "the sample holds duplicates and malformed records")
         }
     }
 

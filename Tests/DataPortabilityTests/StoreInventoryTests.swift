@@ -23,16 +23,17 @@ import Testing
         let described = inventory.entries.map { entry in
             "\(entry.key): \(entry.kind), \(entry.bytes), \(entry.records.map(String.init) ?? "-"), \(entry.isKnown ? "known" : "unknown")"
         }
-        #expect(described == [
-            "com.apple.something: data, 2, 0, unknown",
-            "data.migrations.v3_4_0: a Boolean, 0, -, known",
-            "data.storeSchemaVersion: an integer, 0, -, known",
-            "lookupHistory: data, 2, -, known",  // unreadable JSON has no record count
-            "monitoring.settings: data, 18, 1, known",
-            "purchase.cachedEntitlement: data, 0, -, known",
-            "recentSearches: a string, 6, -, known",
-            "trackedDomains: data, 50, 3, known",
-        ])
+        #expect(
+            described == [
+                "com.apple.something: data, 2, 0, unknown",
+                "data.migrations.v3_4_0: a Boolean, 0, -, known",
+                "data.storeSchemaVersion: an integer, 0, -, known",
+                "lookupHistory: data, 2, -, known", // unreadable JSON has no record count
+                "monitoring.settings: data, 18, 1, known",
+                "purchase.cachedEntitlement: data, 0, -, known",
+                "recentSearches: a string, 6, -, known",
+                "trackedDomains: data, 50, 3, known",
+            ])
         #expect(inventory.totalBytes == 2 + 2 + 18 + 6 + 50)
     }
 
@@ -44,7 +45,8 @@ import Testing
         let records = Dictionary(uniqueKeysWithValues: inventory.entries.map { ($0.key, $0.records) })
         // Raw elements, duplicates and malformed ones included: the inventory does not interpret them.
         let expected: [String: Int?] = [
-            "trackedDomains": 46, "lookupHistory": 153, "domainAudits": 21, "domainWorkflows": 6, "monitoring.logs": 201,
+            "trackedDomains": 46, "lookupHistory": 153, "domainAudits": 21, "domainWorkflows": 6,
+            "monitoring.logs": 201,
             "monitoring.settings": 1, "recentSearches": 25, "savedDomains": 13, "app.preferences": 1,
             "purchase.cachedEntitlement": 1, "usageCredits.ledger": 1, "data.storeSchemaVersion": nil,
         ]

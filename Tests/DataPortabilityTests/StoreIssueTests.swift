@@ -4,8 +4,11 @@ import Testing
 
 @Suite struct StoreIssueTests {
     @Test func describesTheKeyPathAndMessage() {
-        let issue = StoreIssue(key: "trackedDomains", issue: DecodingIssue(
-            kind: .skippedRecord, path: "$[12].domain", message: "is not a valid domain name; the record was left out"))
+        let issue = StoreIssue(
+            key: "trackedDomains",
+            issue: DecodingIssue(
+                kind: .skippedRecord, path: "$[12].domain",
+                message: "is not a valid domain name; the record was left out"))
         #expect(issue.description == "trackedDomains $[12].domain: is not a valid domain name; the record was left out")
     }
 }

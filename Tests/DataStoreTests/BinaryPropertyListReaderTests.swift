@@ -17,7 +17,8 @@ import Testing
         let tableStart = bytes.count
         bytes += offsets
         bytes += [0, 0, 0, 0, 0, 0, 1, 1]
-        bytes += bigEndian(UInt64(objectCount ?? objects.count)) + bigEndian(UInt64(top)) + bigEndian(UInt64(tableStart))
+        bytes +=
+            bigEndian(UInt64(objectCount ?? objects.count)) + bigEndian(UInt64(top)) + bigEndian(UInt64(tableStart))
         return Data(bytes)
     }
 
@@ -32,7 +33,8 @@ import Testing
     func expectMalformed(_ data: Data, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let error = #expect(throws: StoreError.self, sourceLocation: sourceLocation) { try decode(data) }
         guard case .propertyList(let message, let path)? = error else {
-            Issue.record("expected a propertyList error, got \(String(describing: error))", sourceLocation: sourceLocation)
+            Issue.record(
+                "expected a propertyList error, got \(String(describing: error))", sourceLocation: sourceLocation)
             return
         }
         #expect(path == "/p.plist", sourceLocation: sourceLocation)
@@ -51,7 +53,7 @@ import Testing
         expectMalformed(Self.assemble([[0xD0]], top: 5), "top object is out of range")
         expectMalformed(Self.assemble([[0xD0]], objectCount: 200), "trailer is inconsistent")
         var badSizes = valid
-        badSizes[badSizes.count - 26] = 0  // offset size 0
+        badSizes[badSizes.count - 26] = 0 // offset size 0
         expectMalformed(badSizes, "trailer is inconsistent")
     }
 
@@ -84,7 +86,8 @@ import Testing
         expectMalformed(Self.assemble([[0xA1, 1], [0x80, 0x01]]), "cannot hold")
         expectMalformed(Self.assemble([[0xD1, 1, 2], [0x10, 0x01], [0x09]]), "key that is not a string")
         let beyond: [UInt8] = [0x14] + Self.bigEndian(1) + Self.bigEndian(0)
-        expectMalformed(Self.assemble([[0xD1, 1, 2], [0x51, 0x6E], beyond]), "the integer at n is beyond the signed 64-bit range")
+        expectMalformed(
+            Self.assemble([[0xD1, 1, 2], [0x51, 0x6E], beyond]), "the integer at n is beyond the signed 64-bit range")
     }
 
     @Test func damagedFilesNeverCrashTheReader() throws {

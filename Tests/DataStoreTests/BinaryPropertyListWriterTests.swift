@@ -8,9 +8,14 @@ import Testing
     /// Values that exercise the format's size classes: long lengths, wide references,
     /// every integer width, and strings that need UTF-16 (including surrogate pairs).
     static let demanding: StoreValue = .dictionary([
-        "manyKeys": .dictionary(Dictionary(uniqueKeysWithValues: (0..<300).map { ("key\($0)", StoreValue.integer($0)) })),
-        "integers": .array([0, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, -1, Int.min, Int.max].map(StoreValue.integer)),
-        "strings": .array([.string(""), .string(String(repeating: "a", count: 15)), .string("Grüße 👋🏽 日本"), .string(String(repeating: "é", count: 40))]),
+        "manyKeys": .dictionary(
+            Dictionary(uniqueKeysWithValues: (0..<300).map { ("key\($0)", StoreValue.integer($0)) })),
+        "integers": .array(
+            [0, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, -1, Int.min, Int.max].map(StoreValue.integer)),
+        "strings": .array([
+            .string(""), .string(String(repeating: "a", count: 15)), .string("Grüße 👋🏽 日本"),
+            .string(String(repeating: "é", count: 40)),
+        ]),
         "blob": .data(Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })),
         "doubles": .array([.double(-0.0), .double(1e300), .double(.infinity), .double(0.1)]),
         "date": .date(Date(timeIntervalSinceReferenceDate: -1_234.5)),
@@ -27,7 +32,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("demanding.plist")
         try BinaryPropertyListWriter.encode(Self.demanding).write(to: url)
-        let summary = try runPython("""
+        let summary = try runPython(
+            """
             import plistlib, sys, datetime
             d = plistlib.load(open(sys.argv[1], "rb"))
             assert d["manyKeys"] == {f"key{i}": i for i in range(300)}

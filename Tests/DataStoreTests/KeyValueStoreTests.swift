@@ -36,7 +36,8 @@ import Testing
         if backend.keepsSubsecondDates {
             #expect(date == expected)
         } else {
-            #expect(date == Date(timeIntervalSinceReferenceDate: expected.timeIntervalSinceReferenceDate.rounded(.down)))
+            #expect(
+                date == Date(timeIntervalSinceReferenceDate: expected.timeIntervalSinceReferenceDate.rounded(.down)))
         }
     }
 
@@ -114,8 +115,10 @@ import Testing
 
         #expect(try store.integer(forKey: "data.migrations.v3_4_0") == 1)
         #expect(try store.data(forKey: "absent") == nil)
-        #expect(throws: StoreError.typeMismatch(
-            key: "data.migrations.v3_4_0", expected: .bool, found: .integer, location: store.location)) {
+        #expect(
+            throws: StoreError.typeMismatch(
+                key: "data.migrations.v3_4_0", expected: .bool, found: .integer, location: store.location)
+        ) {
             try store.bool(forKey: "data.migrations.v3_4_0")
         }
         let error = #expect(throws: StoreError.self) { try store.data(forKey: "trackedDomains") }

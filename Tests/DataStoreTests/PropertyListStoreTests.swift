@@ -72,18 +72,21 @@ import Testing
         let magic = try contents(of: url).prefix(8)
         #expect(magic.starts(with: Data((format == "binary" ? "bplist00" : "<?xml").utf8)))
         let types = try runPythonJSON(Self.describeTypesScript, [url.path]) as? [String: String]
-        #expect(types == [
-            "trackedDomains": "bytes", "domainAudits": "bytes",
-            "data.storeSchemaVersion": "int", "zero": "int",
-            "data.migrations.v3_4_0": "bool", "monitoring.enabled": "bool",
-            "resolverURL": "str", "ratio": "float", "whole": "float", "installedAt": "datetime",
-            "recentSearches": "list", "settings": "dict",
-        ])
-        let values = try runPythonJSON("""
-            import json, plistlib, sys
-            d = plistlib.load(open(sys.argv[1], "rb"))
-            print(json.dumps([d["domainAudits"].decode(), d["data.storeSchemaVersion"], d["settings"]["flags"]]))
-            """, [url.path]) as? [Any]
+        #expect(
+            types == [
+                "trackedDomains": "bytes", "domainAudits": "bytes",
+                "data.storeSchemaVersion": "int", "zero": "int",
+                "data.migrations.v3_4_0": "bool", "monitoring.enabled": "bool",
+                "resolverURL": "str", "ratio": "float", "whole": "float", "installedAt": "datetime",
+                "recentSearches": "list", "settings": "dict",
+            ])
+        let values =
+            try runPythonJSON(
+                """
+                import json, plistlib, sys
+                d = plistlib.load(open(sys.argv[1], "rb"))
+                print(json.dumps([d["domainAudits"].decode(), d["data.storeSchemaVersion"], d["settings"]["flags"]]))
+                """, [url.path]) as? [Any]
         #expect(values?[0] as? String == #"{"new":true}"#)
         #expect(values?[1] as? Int == 4)
         #expect((values?[2] as? [Any])?.count == 2)
@@ -153,7 +156,8 @@ import Testing
         let store = try PropertyListStore(url: link, createIfMissing: false)
         try store.set(.integer(5), forKey: "data.storeSchemaVersion")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
-        #expect(try PropertyListStore(url: target, createIfMissing: false).integer(forKey: "data.storeSchemaVersion") == 5)
+        #expect(
+            try PropertyListStore(url: target, createIfMissing: false).integer(forKey: "data.storeSchemaVersion") == 5)
     }
 
     @Test func unparsableContentIsAPropertyListError() throws {
@@ -183,7 +187,8 @@ import Testing
     @Test func anIntegerBeyondSixtyFourBitsIsReportedWithItsKey() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("huge.plist")
-        _ = try runPython("""
+        _ = try runPython(
+            """
             import plistlib, sys
             plistlib.dump({"settings": {"counter": 2**64 - 1}}, open(sys.argv[1], "wb"), fmt=plistlib.FMT_BINARY)
             """, [url.path])

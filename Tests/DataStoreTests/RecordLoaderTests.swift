@@ -16,7 +16,8 @@ import Testing
     func storedDuplicatesInAnySpellingLoadAsOneCanonicalRecord(backend: BackendUnderTest) throws {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
-        try setJSON("""
+        try setJSON(
+            """
             [{"id":"\(Records.id(1).uuidString)","domain":"Example.COM","addedAt":"2025-01-01T00:00:00Z","tags":["a"]},
              {"id":"\(Records.id(2).uuidString)","domain":"example.com.","addedAt":"2024-06-01T00:00:00Z","tags":["b"]},
              {"id":"\(Records.id(3).uuidString)","domain":"  EXAMPLE.com  ","addedAt":"2025-02-01T00:00:00+01:00"},
@@ -35,7 +36,8 @@ import Testing
     func malformedRecordsAreLeftOutAndReportedWithTheirPath(backend: BackendUnderTest) throws {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
-        try setJSON("""
+        try setJSON(
+            """
             [{"id":"\(Records.id(1).uuidString)","domain":"example.com","addedAt":"2025-01-01T00:00:00Z","status":"snoozed"},
              {"domain":"no-id.example","addedAt":"2025-01-01T00:00:00Z"},
              {"id":"\(Records.id(3).uuidString)","domain":"exa mple..com","addedAt":"2025-01-01T00:00:00Z"},
@@ -48,10 +50,12 @@ import Testing
         #expect(loaded.records.first?.status.value == .active)
         #expect(loaded.elementCount == 5)
         #expect(loaded.skippedCount == 3)
-        #expect(issueSummary(loaded.issues) == [
-            "defaultedField $[4].isFavorite", "skippedRecord $[1].id", "skippedRecord $[2].domain", "skippedRecord $[3]",
-            "unknownEnumValue $[0].status",
-        ])
+        #expect(
+            issueSummary(loaded.issues) == [
+                "defaultedField $[4].isFavorite", "skippedRecord $[1].id", "skippedRecord $[2].domain",
+                "skippedRecord $[3]",
+                "unknownEnumValue $[0].status",
+            ])
     }
 
     @Test(arguments: BackendUnderTest.allCases)
@@ -69,10 +73,12 @@ import Testing
         #expect(issueSummary(settings.issues) == ["skippedRecord $"])
     }
 
-    @Test(arguments: BackendUnderTest.allCases, [
-        StoreValue.integer(3), .bool(true), .double(1.5), .date(Date(timeIntervalSince1970: 0)),
-        .array([.string("example.com")]), .dictionary(["domain": .string("example.com")]),
-    ])
+    @Test(
+        arguments: BackendUnderTest.allCases,
+        [
+            StoreValue.integer(3), .bool(true), .double(1.5), .date(Date(timeIntervalSince1970: 0)),
+            .array([.string("example.com")]), .dictionary(["domain": .string("example.com")]),
+        ])
     func aValueThatIsNotDataIsReportedNotACrash(backend: BackendUnderTest, value: StoreValue) throws {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
@@ -80,8 +86,9 @@ import Testing
             try store.set(value, forKey: key.rawValue)
         }
         let loader = RecordLoader(try backend.reopen(store, in: folder))
-        let expected = DecodingIssue(kind: .skippedRecord, path: "$",
-                                     message: "holds \(value.kindName) instead of JSON data; it was left out")
+        let expected = DecodingIssue(
+            kind: .skippedRecord, path: "$",
+            message: "holds \(value.kindName) instead of JSON data; it was left out")
 
         let domains = try loader.load(.trackedDomains)
         #expect(domains.records.isEmpty && domains.elementCount == 0)
@@ -137,8 +144,11 @@ import Testing
         let loaded = try RecordLoader(try backend.reopen(store, in: folder)).loadAppSettings()
         #expect(loaded.issues.isEmpty)
         // Preferences are missing: their defaults are used.
-        #expect(loaded.settings == AppSettings(recentSearches: ["example.com", "whois example.org"],
-                                               savedDomains: ["example.com", "example.net"], preferences: .defaults))
+        #expect(
+            loaded.settings
+                == AppSettings(
+                    recentSearches: ["example.com", "whois example.org"],
+                    savedDomains: ["example.com", "example.net"], preferences: .defaults))
     }
 
     @Test(arguments: BackendUnderTest.allCases)
@@ -147,8 +157,9 @@ import Testing
         let store = try backend.makeStore(in: folder)
         try setJSON(#"["example.com", 42]"#, forKey: .recentSearches, in: store)
         try setJSON(#"["example.com", "not a domain", "EXAMPLE.com"]"#, forKey: .savedDomains, in: store)
-        try setJSON(#"{"resolverURL":"http://dns.example","displayDensity":"roomy","showRawRecords":true}"#,
-                    forKey: .appPreferences, in: store)
+        try setJSON(
+            #"{"resolverURL":"http://dns.example","displayDensity":"roomy","showRawRecords":true}"#,
+            forKey: .appPreferences, in: store)
         let loaded = try RecordLoader(try backend.reopen(store, in: folder)).loadAppSettings()
         #expect(loaded.settings.recentSearches == ["example.com"])
         #expect(loaded.settings.savedDomains == ["example.com"])
@@ -156,10 +167,11 @@ import Testing
         #expect(loaded.settings.preferences.displayDensity.rawValue == "roomy")
         #expect(loaded.settings.preferences.showRawRecords)
         let keyed = loaded.issues.map { "\($0.0.rawValue) \($0.1.kind.rawValue) \($0.1.path)" }.sorted()
-        #expect(keyed == [
-            "app.preferences defaultedField $.resolverURL", "app.preferences unknownEnumValue $.displayDensity",
-            "recentSearches skippedElement $[1]", "savedDomains skippedElement $[1]",
-        ])
+        #expect(
+            keyed == [
+                "app.preferences defaultedField $.resolverURL", "app.preferences unknownEnumValue $.displayDensity",
+                "recentSearches skippedElement $[1]", "savedDomains skippedElement $[1]",
+            ])
     }
 
     @Test(arguments: BackendUnderTest.allCases)
@@ -197,7 +209,10 @@ import Testing
         try setJSON("[" + searches.map { "\"\($0)\"" }.joined(separator: ",") + "]", forKey: .recentSearches, in: store)
         let loaded = try RecordLoader(store).loadAppSettings()
         #expect(loaded.settings.recentSearches == Array(searches.prefix(AppSettings.maxRecentSearches)))
-        #expect(loaded.issues.map { "\($0.0.rawValue) \($0.1.kind.rawValue) \($0.1.path)" } == ["recentSearches truncatedList $"])
+        #expect(
+            loaded.issues.map { "\($0.0.rawValue) \($0.1.kind.rawValue) \($0.1.path)" } == [
+                "recentSearches truncatedList $"
+            ])
     }
 
     @Test func exactlyTheLimitOfRecentSearchesAfterDuplicatesIsNotReported() throws {
@@ -223,7 +238,8 @@ import Testing
                 let saver = RecordSaver(transaction: transaction)
                 try saver.save(Records.monitoringLogs, to: .monitoringLogs)
                 try saver.save(Array(Records.trackedDomains.suffix(1)), to: .trackedDomains)
-                try saver.saveAppSettings(AppSettings(recentSearches: ["example.com"], savedDomains: [], preferences: .defaults))
+                try saver.saveAppSettings(
+                    AppSettings(recentSearches: ["example.com"], savedDomains: [], preferences: .defaults))
                 let loader = RecordLoader(transaction)
                 #expect(try loader.load(.monitoringLogs).records == Records.monitoringLogs)
                 #expect(try loader.load(.trackedDomains).records == Array(Records.trackedDomains.suffix(1)))
@@ -247,8 +263,11 @@ import Testing
     }
 
     @Test func kindNamesReadAsPartOfASentence() {
-        let names = [StoreValue.data(Data()), .string(""), .integer(0), .bool(false), .double(0), .date(Date()), .array([]),
-                     .dictionary([:])].map(\.kindName)
-        #expect(names == ["data", "a string", "an integer", "a Boolean", "a number", "a date", "an array", "a dictionary"])
+        let names = [
+            StoreValue.data(Data()), .string(""), .integer(0), .bool(false), .double(0), .date(Date()), .array([]),
+            .dictionary([:]),
+        ].map(\.kindName)
+        #expect(
+            names == ["data", "a string", "an integer", "a Boolean", "a number", "a date", "an array", "a dictionary"])
     }
 }

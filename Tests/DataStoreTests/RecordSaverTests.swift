@@ -33,15 +33,19 @@ import Testing
         }
         let loader = RecordLoader(try backend.reopen(store, in: folder))
 
-        func expectCollection<Record>(_ key: CollectionKey<Record>, _ expected: [Record],
-                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectCollection<Record>(
+            _ key: CollectionKey<Record>, _ expected: [Record],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let loaded = try loader.load(key)
             #expect(loaded.records == expected, sourceLocation: sourceLocation)
             #expect(loaded.elementCount == expected.count, sourceLocation: sourceLocation)
             #expect(loaded.duplicatesMerged == 0, sourceLocation: sourceLocation)
             #expect(loaded.issues.isEmpty, "\(loaded.issues)", sourceLocation: sourceLocation)
         }
-        func expectObject<Record>(_ key: ObjectKey<Record>, _ expected: Record, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectObject<Record>(
+            _ key: ObjectKey<Record>, _ expected: Record, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let loaded = try loader.load(key)
             #expect(loaded.record == expected, sourceLocation: sourceLocation)
             #expect(loaded.issues.isEmpty, "\(loaded.issues)", sourceLocation: sourceLocation)
@@ -62,7 +66,10 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
         try save(into: store) { try $0.save(Records.monitoringLogs, to: .monitoringLogs) }
-        let expected = "[" + Records.monitoringLogs.map { String(decoding: $0.canonicalJSON, as: UTF8.self) }.joined(separator: ",") + "]"
+        let expected =
+            "["
+            + Records.monitoringLogs.map { String(decoding: $0.canonicalJSON, as: UTF8.self) }.joined(separator: ",")
+            + "]"
         #expect(try storedJSON(.monitoringLogs, in: try backend.reopen(store, in: folder)) == expected)
     }
 
@@ -70,13 +77,16 @@ import Testing
     func duplicateDomainsInAnySpellingAreMergedByTheTrackedDomainRule(backend: BackendUnderTest) throws {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
-        let first = TrackedDomain(id: Records.id(1), domain: "Example.COM", tags: ["client"], status: .active,
-                                  addedAt: Records.day(-100), lastLookupAt: Records.day(-5), expiresAt: Records.day(100))
-        let older = TrackedDomain(id: Records.id(2), domain: "example.com.", displayName: "Example", notes: "Renew in March.",
-                                  tags: ["CLIENT", "vip"], status: .paused, isFavorite: true, addedAt: Records.day(-200),
-                                  lastLookupAt: Records.day(-10), expiresAt: Records.day(50))
-        let latest = TrackedDomain(id: Records.id(3), domain: "  example.com \n", tags: ["renewal"], status: .archived,
-                                   addedAt: Records.day(-50), lastLookupAt: Records.day(-1))
+        let first = TrackedDomain(
+            id: Records.id(1), domain: "Example.COM", tags: ["client"], status: .active,
+            addedAt: Records.day(-100), lastLookupAt: Records.day(-5), expiresAt: Records.day(100))
+        let older = TrackedDomain(
+            id: Records.id(2), domain: "example.com.", displayName: "Example", notes: "Renew in March.",
+            tags: ["CLIENT", "vip"], status: .paused, isFavorite: true, addedAt: Records.day(-200),
+            lastLookupAt: Records.day(-10), expiresAt: Records.day(50))
+        let latest = TrackedDomain(
+            id: Records.id(3), domain: "  example.com \n", tags: ["renewal"], status: .archived,
+            addedAt: Records.day(-50), lastLookupAt: Records.day(-1))
         let other = TrackedDomain(id: Records.id(4), domain: "example.org", addedAt: Records.day(-7))
         try save(into: store) { try $0.save([first, other, older, latest], to: .trackedDomains) }
 
@@ -88,29 +98,36 @@ import Testing
         // The earliest-added record is the base: its id, name and notes win; tags are unioned
         // (first spelling kept); favourite if any is; last lookup, expiry and status come from
         // the most recently looked-up record, the expiry falling back to the base's.
-        #expect(merged == TrackedDomain(
-            id: Records.id(2), domain: "example.com", displayName: "Example", notes: "Renew in March.",
-            tags: ["CLIENT", "vip", "renewal"], status: .archived, isFavorite: true, addedAt: Records.day(-200),
-            lastLookupAt: Records.day(-1), expiresAt: Records.day(100)))
+        #expect(
+            merged
+                == TrackedDomain(
+                    id: Records.id(2), domain: "example.com", displayName: "Example", notes: "Renew in March.",
+                    tags: ["CLIENT", "vip", "renewal"], status: .archived, isFavorite: true, addedAt: Records.day(-200),
+                    lastLookupAt: Records.day(-1), expiresAt: Records.day(100)))
     }
 
     @Test(arguments: BackendUnderTest.allCases)
     func duplicateIDsAreMergedByEachCollectionsRule(backend: BackendUnderTest) throws {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
-        let snapshot = LookupSnapshot(id: Records.id(10), domain: "example.com", capturedAt: Records.day(-1),
-                                      dns: DNSLookupResult(records: [DNSRecord(type: .a, name: "example.com", value: "192.0.2.1", ttl: 60)]))
+        let snapshot = LookupSnapshot(
+            id: Records.id(10), domain: "example.com", capturedAt: Records.day(-1),
+            dns: DNSLookupResult(records: [DNSRecord(type: .a, name: "example.com", value: "192.0.2.1", ttl: 60)]))
         var snapshotCopy = Records.lookupHistory[0]
         snapshotCopy.dns = DNSLookupResult(records: [])
-        let running = AuditSession(id: Records.id(20), domain: "example.com", startedAt: Records.day(-2), status: .running,
-                                   checks: [AuditCheck(id: "dns.spf", title: "SPF", category: .email, severity: .low, result: .skipped),
-                                            AuditCheck(id: "dns.caa", title: "CAA", category: .dns, severity: .low, result: .fail)])
+        let running = AuditSession(
+            id: Records.id(20), domain: "example.com", startedAt: Records.day(-2), status: .running,
+            checks: [
+                AuditCheck(id: "dns.spf", title: "SPF", category: .email, severity: .low, result: .skipped),
+                AuditCheck(id: "dns.caa", title: "CAA", category: .dns, severity: .low, result: .fail),
+            ])
         var workflowOlder = Records.domainWorkflows[0]
         workflowOlder.name = "Old name"
         workflowOlder.updatedAt = Records.day(-100)
         workflowOlder.lastRunAt = Records.day(-2)
-        let unacknowledged = MonitoringLogEntry(id: Records.id(40), domain: "example.com", checkedAt: Records.day(-1),
-                                                event: .dnsChange, message: "First copy.")
+        let unacknowledged = MonitoringLogEntry(
+            id: Records.id(40), domain: "example.com", checkedAt: Records.day(-1),
+            event: .dnsChange, message: "First copy.")
 
         try save(into: store) { saver in
             try saver.save([snapshot, snapshotCopy], to: .lookupHistory)
@@ -185,8 +202,11 @@ import Testing
         #expect(try storedJSON(.savedDomains, in: reopened) == #"["example.com","example.net"]"#)
         let loaded = try RecordLoader(reopened).loadAppSettings()
         #expect(loaded.issues.isEmpty)
-        #expect(loaded.settings == AppSettings(recentSearches: ["example.com", "whois example.org"],
-                                               savedDomains: ["example.com", "example.net"], preferences: Records.appPreferences))
+        #expect(
+            loaded.settings
+                == AppSettings(
+                    recentSearches: ["example.com", "whois example.org"],
+                    savedDomains: ["example.com", "example.net"], preferences: Records.appPreferences))
     }
 
     @Test(arguments: BackendUnderTest.allCases)

@@ -8,8 +8,9 @@ import Testing
 @Suite struct SQLiteBlobTests {
     /// A scratch database with one row (rowid 1) holding `count` zero bytes.
     private func databaseWithZeroBlob(of count: Int, in folder: TemporaryDirectory) throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase(path: folder.file("scratch.sqlite").path,
-                                          flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let database = try SQLiteDatabase(
+            path: folder.file("scratch.sqlite").path,
+            flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         try database.execute("CREATE TABLE t (value BLOB); INSERT INTO t (rowid, value) VALUES (1, zeroblob(\(count)))")
         return database
     }

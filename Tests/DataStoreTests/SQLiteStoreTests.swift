@@ -85,14 +85,16 @@ import Testing
     @Test func anExistingStoreKeepsItsPageSize() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("store.sqlite")
-        try executeSQLWithPython([
-            "PRAGMA page_size = 4096",
-            "PRAGMA application_id = \(SQLiteStore.applicationID)",
-            "PRAGMA user_version = \(SQLiteStore.layoutVersion)",
-            "CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)",
-        ], at: url)
+        try executeSQLWithPython(
+            [
+                "PRAGMA page_size = 4096",
+                "PRAGMA application_id = \(SQLiteStore.applicationID)",
+                "PRAGMA user_version = \(SQLiteStore.layoutVersion)",
+                "CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)",
+            ], at: url)
         let store = try SQLiteStore(url: url, createIfMissing: true)
-        try store.set(.data(Data(repeating: 7, count: 3 * SQLiteStore.incrementalBlobThreshold)), forKey: "lookupHistory")
+        try store.set(
+            .data(Data(repeating: 7, count: 3 * SQLiteStore.incrementalBlobThreshold)), forKey: "lookupHistory")
         try store.close()
         let header = try contents(of: url).prefix(100)
         #expect(header[16] == 0x10 && header[17] == 0x00, "4096")
@@ -116,7 +118,9 @@ import Testing
         let url = folder.file("store.sqlite")
         var blob = Data(count: 48 << 20)
         blob.withUnsafeMutableBytes { bytes in
-            for index in stride(from: 0, to: bytes.count, by: 4096) { bytes[index] = UInt8(truncatingIfNeeded: index >> 12) }
+            for index in stride(from: 0, to: bytes.count, by: 4096) {
+                bytes[index] = UInt8(truncatingIfNeeded: index >> 12)
+            }
         }
         do {
             let store = try SQLiteStore(url: url, createIfMissing: true)
@@ -152,31 +156,34 @@ import Testing
                 try transaction.set(.string("compact"), forKey: "displayDensity")
             }
         }
-        let rows = try runPython("""
+        let rows = try runPython(
+            """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             print(db.execute("PRAGMA application_id").fetchone()[0])
             for row in db.execute("SELECT key, kind, typeof(value), value FROM entries ORDER BY key"):
                 print(*row, sep="|")
             """, [url.path])
-        #expect(rows == """
-            \(SQLiteStore.applicationID)
-            data.migrations.v3_4_0|bool|integer|1
-            data.storeSchemaVersion|integer|integer|3
-            displayDensity|string|text|compact
-            trackedDomains|data|blob|b'[]'
+        #expect(
+            rows == """
+                \(SQLiteStore.applicationID)
+                data.migrations.v3_4_0|bool|integer|1
+                data.storeSchemaVersion|integer|integer|3
+                displayDensity|string|text|compact
+                trackedDomains|data|blob|b'[]'
 
-            """)
+                """)
     }
 
     @Test func aForeignDatabaseIsRefusedAndLeftByteIdentical() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("other.sqlite")
-        try executeSQLWithPython([
-            "PRAGMA application_id = 1234",
-            "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)",
-            "INSERT INTO users (name) VALUES ('alice')",
-        ], at: url)
+        try executeSQLWithPython(
+            [
+                "PRAGMA application_id = 1234",
+                "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)",
+                "INSERT INTO users (name) VALUES ('alice')",
+            ], at: url)
         let before = try contents(of: url)
         for create in [false, true] {
             let error = #expect(throws: StoreError.self) { try SQLiteStore(url: url, createIfMissing: create) }
@@ -196,11 +203,16 @@ import Testing
     @Test func aDatabaseWithoutApplicationIDButWithTablesIsRefused() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("lookalike.sqlite")
-        try executeSQLWithPython(["CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)"], at: url)
+        try executeSQLWithPython(
+            ["CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)"], at: url)
         let before = try contents(of: url)
-        #expect(throws: StoreError.notAStore(
-            path: url.path,
-            reason: "it is an SQLite database of another application (it has no application_id and it holds the tables entries)")) {
+        #expect(
+            throws: StoreError.notAStore(
+                path: url.path,
+                reason:
+                    "it is an SQLite database of another application (it has no application_id and it holds the tables entries)"
+            )
+        ) {
             try SQLiteStore(url: url, createIfMissing: true)
         }
         #expect(try contents(of: url) == before)
@@ -222,10 +234,11 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("store.sqlite")
         try SQLiteStore(url: url, createIfMissing: true).close()
-        try executeSQLWithPython([
-            "INSERT INTO entries VALUES ('a', 'integer', 'not a number')",
-            "INSERT INTO entries VALUES ('b', 'hologram', x'00')",
-        ], at: url)
+        try executeSQLWithPython(
+            [
+                "INSERT INTO entries VALUES ('a', 'integer', 'not a number')",
+                "INSERT INTO entries VALUES ('b', 'hologram', x'00')",
+            ], at: url)
         let store = try SQLiteStore(url: url, createIfMissing: false)
         let wrongStorage = #expect(throws: StoreError.self) { try store.value(forKey: "a") }
         #expect(wrongStorage?.description.contains("stored as TEXT") == true)
@@ -278,7 +291,8 @@ import Testing
         let reopened = try SQLiteStore(url: url, createIfMissing: false)
         #expect(try reopened.data(forKey: "lookupHistory") == value)
         // What an independent client finds in the row.
-        let seen = try runPython("""
+        let seen = try runPython(
+            """
             import sqlite3, sys
             row = sqlite3.connect(sys.argv[1]).execute("SELECT kind, value FROM entries WHERE key = 'lookupHistory'").fetchone()
             print(row[0], len(row[1]), row[1] == open(sys.argv[2], "rb").read())
@@ -289,7 +303,8 @@ import Testing
     @Test func aLargeValueReplacesASmallOneAndBack() throws {
         let folder = try TemporaryDirectory()
         let store = try SQLiteStore(url: folder.file("store.sqlite"), createIfMissing: true)
-        let small = bytes(100, seed: 2), large = bytes(2 * Self.threshold + 3, seed: 3)
+        let small = bytes(100, seed: 2)
+        let large = bytes(2 * Self.threshold + 3, seed: 3)
         try store.set(.data(small), forKey: "k")
         try store.set(.data(large), forKey: "k")
         #expect(try store.data(forKey: "k") == large)

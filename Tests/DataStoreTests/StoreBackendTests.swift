@@ -10,7 +10,9 @@ import Testing
         let sqlite = folder.file("named-like.plist")
         try SQLiteStore(url: sqlite, createIfMissing: true).close()
         let binary = folder.file("named-like.sqlite")
-        _ = try runPython("import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)", [binary.path])
+        _ = try runPython(
+            "import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)",
+            [binary.path])
         let xml = folder.file("no-extension")
         _ = try runPython("import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'))", [xml.path])
 

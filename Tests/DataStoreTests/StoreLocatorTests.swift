@@ -28,17 +28,21 @@ import Testing
         var environment = Self.everything
         environment["DOMAINDIG_STORE"] = nil
         let location = try locate(environment)
-        #expect(location == StoreLocation(url: URL(fileURLWithPath: "/xdg/domaindig/store.sqlite"), source: .xdgDataHome))
+        #expect(
+            location == StoreLocation(url: URL(fileURLWithPath: "/xdg/domaindig/store.sqlite"), source: .xdgDataHome))
     }
 
     @Test func thenTheHomeFolder() throws {
         let location = try locate(["HOME": "/home/user"])
-        #expect(location == StoreLocation(
-            url: URL(fileURLWithPath: "/home/user/.local/share/domaindig/store.sqlite"), source: .home))
+        #expect(
+            location
+                == StoreLocation(
+                    url: URL(fileURLWithPath: "/home/user/.local/share/domaindig/store.sqlite"), source: .home))
     }
 
     @Test func emptyVariablesAndARelativeXDGDataHomeAreIgnored() throws {
-        let location = try locate(["DOMAINDIG_STORE": "", "XDG_DATA_HOME": "relative/data", "HOME": "/home/user"], explicit: "")
+        let location = try locate(
+            ["DOMAINDIG_STORE": "", "XDG_DATA_HOME": "relative/data", "HOME": "/home/user"], explicit: "")
         #expect(location.source == .home)
     }
 

@@ -34,7 +34,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = folder.file("store.sqlite")
         let lock = try StoreLock.acquire(forStoreAt: store, mode: .createIfMissing)
-        let result = try runPython("""
+        let result = try runPython(
+            """
             import fcntl, os, sys
             fd = os.open(sys.argv[1], os.O_RDWR)
             try:

@@ -55,7 +55,9 @@ import Testing
         try SQLiteStore(url: url, createIfMissing: true).close()
         let before = try contents(of: url)
         for mode in [StoreOpenMode.mustExist, .createIfMissing] {
-            let error = #expect(throws: StoreError.backendMismatch(path: url.path, expected: .propertyList, found: .sqlite)) {
+            let error = #expect(
+                throws: StoreError.backendMismatch(path: url.path, expected: .propertyList, found: .sqlite)
+            ) {
                 try StoreOpener.open(at: url, mode: mode)
             }
             #expect(error?.description.contains("holds an SQLite database") == true)
@@ -67,9 +69,12 @@ import Testing
     @Test func anSQLitePathHoldingAPlistIsAMismatchAndLeftAlone() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("store.sqlite")
-        _ = try runPython("import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)", [url.path])
+        _ = try runPython(
+            "import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)",
+            [url.path])
         let before = try contents(of: url)
-        let error = #expect(throws: StoreError.backendMismatch(path: url.path, expected: .sqlite, found: .propertyList)) {
+        let error = #expect(throws: StoreError.backendMismatch(path: url.path, expected: .sqlite, found: .propertyList))
+        {
             try StoreOpener.open(at: url, mode: .createIfMissing)
         }
         #expect(error?.description.contains("named like an SQLite database but holds a property list") == true)

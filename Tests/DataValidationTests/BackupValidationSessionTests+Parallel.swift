@@ -1,9 +1,10 @@
 import BackupFormat
-@testable import DataValidation
 import Foundation
 import JSONCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import DataValidation
 
 /// Large sections are checked on every core; what they report and hand on must be exactly
 /// what one thread would report and hand on.
@@ -38,13 +39,15 @@ import TestSupport
         for index in 0..<6_000 {
             let id = index % 2_500 == 2_499 ? Valid.id(100_000 + index / 5_000) : Valid.id(100_000 + index)
             let when = index % 1_733 == 5 ? "yesterday" : "2025-06-01T12:00:00Z"
-            snapshots.append(#"""
+            snapshots.append(
+                #"""
                 {"id": "\#(id)", "domain": "alpha.example", "capturedAt": "\#(when)", "trigger": "manual",
                  "dns": {"resolver": "https://x/[q],{\"a\":1}", "records": [
                    {"type": "TXT", "name": "alpha.example", "value": "v=spf1 ] } \"quoted\", more", "ttl": 300}]}}
                 """#)
             let snapshot = index % 997 == 3 ? Valid.id(900_000 + index) : Valid.id(100_000 + index)
-            logs.append(#"""
+            logs.append(
+                #"""
                 {"id": "\#(Valid.id(300_000 + index))", "domain": "\#(index % 1_201 == 7 ? "zulu.example" : "bravo.example")",
                  "checkedAt": "2025-06-02T12:00:05Z", "event": "dnsChange", "message": "changed \"[A]\", {ok}", "snapshotId": "\#(snapshot)"}
                 """#)
@@ -57,12 +60,14 @@ import TestSupport
 
     /// Findings and visited records of a session over `archive`: in parallel (`visitor`), or on
     /// one thread (a closure).
-    func run(_ archive: TestArchive, parallel: Bool) throws -> (findings: [Finding], visited: [String], runVisitors: Int) {
+    func run(_ archive: TestArchive, parallel: Bool) throws -> (
+        findings: [Finding], visited: [String], runVisitors: Int
+    ) {
         let directory = try TemporaryDirectory()
         let url = try archive.write(in: directory)
         let reader = try BackupFile(path: url.path).openArchive()
         let session = BackupValidationSession(manifest: reader.manifest, archive: url.path)
-        session.parallelParts = parallel ? 4 : 1  // whatever the machine's cores
+        session.parallelParts = parallel ? 4 : 1 // whatever the machine's cores
         let recorder = Recorder()
         while let payload = try reader.nextSection() {
             if parallel {

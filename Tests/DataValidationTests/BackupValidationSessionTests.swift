@@ -1,9 +1,10 @@
 import BackupFormat
-@testable import DataValidation
 import Foundation
 import JSONCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import DataValidation
 
 @Suite struct BackupValidationSessionTests {
     /// What a session saw: its findings and the records it handed to `visit`.
@@ -78,14 +79,15 @@ import TestSupport
             .replacingOccurrences(of: #""status": "paused""#, with: #""status": "snoozed""#)
             .replacingOccurrences(of: #""domain": "delta.example""#, with: #""domain": "Delta.Example.""#)
         let outcome = try run(replacing(.trackedDomains, with: tracked))
-        #expect(outcome.summary == [
-            "error record.domain $.trackedDomains[1].domain",
-            "note record.unknown-value $.trackedDomains[2].status",
-            "note domain.not-canonical $.trackedDomains[3].domain",
-            // The broken record is not imported, so bravo.example is not tracked either.
-            "warning reference.untracked-domain $.domainWorkflows[0].domains[1]",
-            "warning reference.untracked-domain $.monitoringLogs[1].domain",
-        ])
+        #expect(
+            outcome.summary == [
+                "error record.domain $.trackedDomains[1].domain",
+                "note record.unknown-value $.trackedDomains[2].status",
+                "note domain.not-canonical $.trackedDomains[3].domain",
+                // The broken record is not imported, so bravo.example is not tracked either.
+                "warning reference.untracked-domain $.domainWorkflows[0].domains[1]",
+                "warning reference.untracked-domain $.monitoringLogs[1].domain",
+            ])
         #expect(outcome.visitedIndices(.trackedDomains) == [0, 2, 3, 4])
         #expect(outcome.visitedIndices(.monitoringLogs) == [0, 1])
     }
@@ -138,7 +140,10 @@ import TestSupport
         archive[.trackedDomains].listedRecords = 7
         archive[.entitlement].listedRecords = 0
         let outcome = try run(archive)
-        #expect(outcome.summary == ["error section.count-mismatch $.trackedDomains", "error section.count-mismatch $.entitlement"])
+        #expect(
+            outcome.summary == [
+                "error section.count-mismatch $.trackedDomains", "error section.count-mismatch $.entitlement",
+            ])
         #expect(outcome.findings[0].message == "holds 5 records but the manifest says 7.")
     }
 
@@ -154,7 +159,10 @@ import TestSupport
         var archive = TestArchive.valid
         archive[.appSettings].isListed = false
         let outcome = try run(archive)
-        #expect(Set(outcome.summary) == ["error section.absent sections/appSettings.json", "error entry.unlisted sections/appSettings.json"])
+        #expect(
+            Set(outcome.summary) == [
+                "error section.absent sections/appSettings.json", "error entry.unlisted sections/appSettings.json",
+            ])
         #expect(outcome.visitedIndices(.appSettings).isEmpty)
     }
 
@@ -179,7 +187,10 @@ import TestSupport
         archive.entries.append(TestArchive.Entry(name: "bookmarks", path: "sections/bookmarks.json", json: "[]"))
         archive.entries.append(TestArchive.Entry(name: "renamed", path: "sections/appSettings.v2.json", json: "{}"))
         let outcome = try run(archive)
-        #expect(outcome.summary == ["error section.unknown sections/bookmarks.json", "error section.unknown sections/appSettings.v2.json"])
+        #expect(
+            outcome.summary == [
+                "error section.unknown sections/bookmarks.json", "error section.unknown sections/appSettings.v2.json",
+            ])
         #expect(outcome.findings[0].section == "bookmarks")
         #expect(outcome.findings[0].message.contains("\"bookmarks\""))
     }
@@ -203,16 +214,20 @@ import TestSupport
     }
 
     @Test func recordsBeforeASyntaxErrorAreCheckedAndTheErrorIsReported() throws {
-        let tracked = ValidBackupSections.trackedDomains.trimmingCharacters(in: .whitespacesAndNewlines).dropLast() + ", tru]"
+        let tracked =
+            ValidBackupSections.trackedDomains.trimmingCharacters(in: .whitespacesAndNewlines).dropLast() + ", tru]"
         let outcome = try run(replacing(.trackedDomains, with: String(tracked)))
         #expect(outcome.summary == ["error json.syntax $.trackedDomains"])
         #expect(outcome.findings[0].message.contains("not valid JSON"))
-        #expect(outcome.visitedIndices(.trackedDomains) == [0, 1, 2, 3, 4], "the array is streamed: earlier records were visited")
+        #expect(
+            outcome.visitedIndices(.trackedDomains) == [0, 1, 2, 3, 4],
+            "the array is streamed: earlier records were visited")
     }
 
     @Test func nestingDeeperThanTheLimitIsASyntaxError() throws {
         let deep = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
-        let tracked = #"[{"id": "00000000-0000-4000-8000-000000000001", "domain": "alpha.example", "addedAt": "2025-01-10T09:00:00Z", "x": \#(deep)}]"#
+        let tracked =
+            #"[{"id": "00000000-0000-4000-8000-000000000001", "domain": "alpha.example", "addedAt": "2025-01-10T09:00:00Z", "x": \#(deep)}]"#
         let outcome = try run(replacing(.trackedDomains, with: tracked))
         #expect(outcome.summary == ["error json.syntax $.trackedDomains"])
         #expect(outcome.findings[0].message.contains("nested deeper than the limit of 64"))
@@ -241,12 +256,15 @@ import TestSupport
 
     @Test func aSectionWithMoreRecordsThanItsSchemaAllowsIsAnError() throws {
         // No v3 section is limited today; the session applies whatever schema it is given.
-        let limited = BackupSchema(version: 3, title: "limited", layout: .sections(BackupSection.allCases.map { section in
-            let node = BackupSchema.current.node(for: section)!
-            guard section == .trackedDomains, case .array(var array) = node.kind else { return (section, node) }
-            array.maxItems = 4
-            return (section, SchemaNode(.array(array)))
-        }))
+        let limited = BackupSchema(
+            version: 3, title: "limited",
+            layout: .sections(
+                BackupSection.allCases.map { section in
+                    let node = BackupSchema.current.node(for: section)!
+                    guard section == .trackedDomains, case .array(var array) = node.kind else { return (section, node) }
+                    array.maxItems = 4
+                    return (section, SchemaNode(.array(array)))
+                }))
         let directory = try TemporaryDirectory()
         let url = try TestArchive.valid.write(in: directory)
         let reader = try BackupFile(path: url.path).openArchive()
@@ -264,7 +282,10 @@ import TestSupport
             .replacingOccurrences(of: #""addedAt": "2025-01-13T09:00:00Z""#, with: #""addedAt": 20250113"#)
             .replacingOccurrences(of: #""id": "\#(ValidBackupSections.id(5))", "#, with: "")
         let outcome = try run(replacing(.trackedDomains, with: tracked))
-        #expect(outcome.summary == ["error record.type $.trackedDomains[3].addedAt", "error record.required $.trackedDomains[4].id"])
+        #expect(
+            outcome.summary == [
+                "error record.type $.trackedDomains[3].addedAt", "error record.required $.trackedDomains[4].id",
+            ])
         #expect(outcome.findings.allSatisfy { $0.section == "trackedDomains" })
     }
 }

@@ -3,8 +3,8 @@ import DataValidation
 import DurableIO
 import Foundation
 import JSONCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct DataValidationServiceTests {
     private func summary(_ report: ValidationReport) -> [String] {
@@ -41,12 +41,27 @@ import TestSupport
                 #expect(finding.location.hasPrefix("$.\(section.rawValue)"), "\(finding.location)")
             }
         }
-        #expect(findings(.untrackedDomain, in: .domainAudits).contains { $0.message.contains("untracked-audit.example.org") })
-        #expect(findings(.unknownValue, in: .trackedDomains).contains { $0.message.contains("\"snoozed\"") && $0.location.hasSuffix(".status") })
-        #expect(findings(.unknownValue, in: .domainAudits).contains { $0.message.contains("\"flaky\"") && $0.location.hasSuffix(".result") })
-        #expect(findings(.unknownValue, in: .domainWorkflows).contains { $0.message.contains("\"screenshot\"") && $0.location.hasSuffix(".kind") })
+        #expect(
+            findings(.untrackedDomain, in: .domainAudits).contains {
+                $0.message.contains("untracked-audit.example.org")
+            })
+        #expect(
+            findings(.unknownValue, in: .trackedDomains).contains {
+                $0.message.contains("\"snoozed\"") && $0.location.hasSuffix(".status")
+            })
+        #expect(
+            findings(.unknownValue, in: .domainAudits).contains {
+                $0.message.contains("\"flaky\"") && $0.location.hasSuffix(".result")
+            })
+        #expect(
+            findings(.unknownValue, in: .domainWorkflows).contains {
+                $0.message.contains("\"screenshot\"") && $0.location.hasSuffix(".kind")
+            })
         #expect(findings(.ledgerBalance, in: .usageCredits).map(\.location) == ["$.usageCredits.balance"])
-        #expect(findings(.dateOutOfBounds, in: .lookupHistory).contains { $0.location.hasSuffix(".capturedAt") && $0.message.contains("1970") })
+        #expect(
+            findings(.dateOutOfBounds, in: .lookupHistory).contains {
+                $0.location.hasSuffix(".capturedAt") && $0.message.contains("1970")
+            })
         // Export canonicalises and deduplicates: none of that is left to report.
         #expect(report.findings.allSatisfy { $0.code != .duplicate && $0.code != .domainNotCanonical })
     }
@@ -90,7 +105,8 @@ import TestSupport
     @Test func aNewerVersionIsReportedEvenWhenItsManifestIsOtherwiseUnreadable() throws {
         let directory = try TemporaryDirectory()
         var archive = TestArchive.valid
-        archive.manifestOverride = Array(#"{"format": "DomainDigBackup", "schemaVersion": 4, "sections": "a new layout"}"#.utf8)
+        archive.manifestOverride = Array(
+            #"{"format": "DomainDigBackup", "schemaVersion": 4, "sections": "a new layout"}"#.utf8)
         let report = try DataValidationService().validate(backup: try archive.write(in: directory).path)
         #expect(report.findings.map(\.code) == [.versionNewer])
         #expect(report.schemaVersion == 4)
@@ -110,7 +126,9 @@ import TestSupport
         #expect(unreadable.first?.location == truncated.path)
         #expect(unreadable.first?.message.contains("truncated") == true, "\(unreadable.first?.message ?? "")")
         #expect(report.hasErrors)
-        #expect(report.findings.allSatisfy { $0.code != .sectionMissing }, "sections after the cut are not reported as missing")
+        #expect(
+            report.findings.allSatisfy { $0.code != .sectionMissing },
+            "sections after the cut are not reported as missing")
     }
 
     @Test func aCorruptArchiveIsUnreadable() throws {
@@ -167,13 +185,16 @@ import TestSupport
     @Test func aSingleJSONDocumentIsCheckedAgainstItsOwnVersionsSchema() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("old.json")
-        try Data(#"{"version": 1, "domains": [{"name": "Example.com", "added": 1640000000}, {"name": "bad name"}]}"#.utf8).write(to: url)
+        try Data(
+            #"{"version": 1, "domains": [{"name": "Example.com", "added": 1640000000}, {"name": "bad name"}]}"#.utf8
+        ).write(to: url)
         let report = try DataValidationService().validate(backup: url.path)
         #expect(report.schemaVersion == 1)
-        #expect(summary(report) == [
-            "note version.older \(url.path)", "note domain.not-canonical $.domains[0].name",
-            "error record.domain $.domains[1].name", "error record.required $.domains[1].added",
-        ])
+        #expect(
+            summary(report) == [
+                "note version.older \(url.path)", "note domain.not-canonical $.domains[0].name",
+                "error record.domain $.domains[1].name", "error record.required $.domains[1].added",
+            ])
         #expect(report.findings.first?.message.contains("upgraded from v1 to v3") == true)
     }
 
@@ -217,13 +238,16 @@ import TestSupport
     // MARK: Converting reader errors
 
     @Test func readerErrorsBecomeTheirFindings() {
-        let newer = DataValidationService.finding(for: .newerSchemaVersion(archive: "b", found: 5, supported: 3), file: "b")
+        let newer = DataValidationService.finding(
+            for: .newerSchemaVersion(archive: "b", found: 5, supported: 3), file: "b")
         #expect(newer.code == .versionNewer)
         #expect(newer.severity == .error)
-        let manifest = DataValidationService.finding(for: .invalidManifest(archive: "b", reason: "it is empty"), file: "b")
+        let manifest = DataValidationService.finding(
+            for: .invalidManifest(archive: "b", reason: "it is empty"), file: "b")
         #expect(manifest.code == .manifestInvalid)
         #expect(manifest.location == "manifest.json")
-        let unsafe = DataValidationService.finding(for: .parentDirectoryInEntryPath(archive: "b", path: "../x"), file: "b")
+        let unsafe = DataValidationService.finding(
+            for: .parentDirectoryInEntryPath(archive: "b", path: "../x"), file: "b")
         #expect(unsafe.code == .archiveUnreadable)
         #expect(unsafe.location == "b")
     }

@@ -1,13 +1,15 @@
 import DataValidation
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct FindingCodeTests {
     /// The rows of the code table in Docs/validation.md: code → severity.
     private func documentedCodes() throws -> [(code: String, severity: String)] {
-        let doc = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/validation.md"), encoding: .utf8)
-        let section = try #require(doc.components(separatedBy: "## 4. Finding codes").dropFirst().first)
+        let doc = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/validation.md"), encoding: .utf8)
+        let section =
+            try #require(doc.components(separatedBy: "## 4. Finding codes").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         return section.split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -25,9 +27,12 @@ import TestSupport
     }
 
     @Test func theDocumentedSeveritiesAreThePolicys() throws {
-        let severities = Dictionary(try documentedCodes().map { ($0.code, $0.severity) }, uniquingKeysWith: { first, _ in first })
+        let severities = Dictionary(
+            try documentedCodes().map { ($0.code, $0.severity) }, uniquingKeysWith: { first, _ in first })
         let notes: [FindingCode] = [.versionOlder, .unknownField, .unknownValue, .domainNotCanonical]
-        let warnings: [FindingCode] = [.duplicate, .untrackedDomain, .missingSnapshot, .ledgerBalance, .dateOutOfBounds]
+        let warnings: [FindingCode] = [
+            .duplicate, .untrackedDomain, .missingSnapshot, .ledgerBalance, .dateOutOfBounds,
+        ]
         for code in FindingCode.all {
             let expected = notes.contains(code) ? "note" : warnings.contains(code) ? "warning" : "error"
             #expect(severities[code.rawValue] == expected, "\(code)")

@@ -1,5 +1,6 @@
-@testable import DataValidation
 import Testing
+
+@testable import DataValidation
 
 @Suite struct JSONPathTests {
     @Test func theRootAloneIsItsText() {

@@ -1,9 +1,10 @@
 import BackupFormat
-@testable import DataValidation
 import Foundation
 import JSONCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import DataValidation
 
 @Suite struct JSONSchemaPrinterTests {
     /// A record broken (or bent) by a Python statement over the assembled document `doc`, and
@@ -21,70 +22,107 @@ import TestSupport
 
     /// At least one of every kind of schema break, each rejected by both validators.
     static let brokenRecords: [Mutation] = [
-        Mutation(name: "wrong type", statement: "doc['trackedDomains'][3]['addedAt'] = 20250113",
-                 errors: ["$.trackedDomains[3].addedAt"]),
-        Mutation(name: "missing required field", statement: "del doc['trackedDomains'][3]['domain']",
-                 errors: ["$.trackedDomains[3].domain"]),
-        Mutation(name: "invalid domain", statement: "doc['trackedDomains'][3]['domain'] = 'exa mple.com'",
-                 errors: ["$.trackedDomains[3].domain"]),
-        Mutation(name: "invalid domain in a list", statement: "doc['domainWorkflows'][0]['domains'][1] = 'bad_name.example'",
-                 errors: ["$.domainWorkflows[0].domains[1]"]),
-        Mutation(name: "invalid DNS owner name", statement: "doc['lookupHistory'][0]['dns']['records'][1]['name'] = 'mx one.alpha.example'",
-                 errors: ["$.lookupHistory[0].dns.records[1].name"]),
-        Mutation(name: "bad UUID", statement: "doc['lookupHistory'][1]['id'] = 'not-a-uuid'",
-                 errors: ["$.lookupHistory[1].id"]),
-        Mutation(name: "bad timestamp", statement: "doc['domainAudits'][0]['startedAt'] = '2025-13-01T08:00:00Z'",
-                 errors: ["$.domainAudits[0].startedAt"]),
-        Mutation(name: "impossible day of month", statement: "doc['trackedDomains'][0]['expiresAt'] = '2027-02-30T00:00:00Z'",
-                 errors: ["$.trackedDomains[0].expiresAt"]),
-        Mutation(name: "February 29 outside a leap year", statement: "doc['entitlement']['expiresAt'] = '2100-02-29T00:00:00Z'",
-                 errors: ["$.entitlement.expiresAt"]),
-        Mutation(name: "out-of-range integer", statement: "doc['lookupHistory'][0]['http']['statusCode'] = 700",
-                 errors: ["$.lookupHistory[0].http.statusCode"]),
-        Mutation(name: "out-of-range optional integer", statement: "doc['usageCredits']['entries'][1]['amount'] = -2000000",
-                 errors: ["$.usageCredits.entries[1].amount"]),
-        Mutation(name: "fractional integer", statement: "doc['lookupHistory'][0]['durationMs'] = 12.5",
-                 errors: ["$.lookupHistory[0].durationMs"]),
-        Mutation(name: "too many items", statement: "doc['trackedDomains'][1]['tags'] = ['t%d' % i for i in range(33)]",
-                 errors: ["$.trackedDomains[1].tags"]),
-        Mutation(name: "bad wall-clock time", statement: "doc['monitoringSettings']['quietHours']['start'] = '24:00'",
-                 errors: ["$.monitoringSettings.quietHours.start"]),
-        Mutation(name: "non-https resolver URL", statement: "doc['appSettings']['resolverURL'] = 'http://dns.example/dns-query'",
-                 errors: ["$.appSettings.resolverURL"]),
-        Mutation(name: "empty name", statement: "doc['domainWorkflows'][0]['name'] = ''",
-                 errors: ["$.domainWorkflows[0].name"]),
-        Mutation(name: "blank product id", statement: "doc['entitlement']['productId'] = '   '",
-                 errors: ["$.entitlement.productId"]),
-        Mutation(name: "null in a required field", statement: "doc['monitoringLogs'][1]['checkedAt'] = None",
-                 errors: ["$.monitoringLogs[1].checkedAt"]),
-        Mutation(name: "required field missing inside an optional object", statement: "del doc['lookupHistory'][0]['tls']['issuer']",
-                 errors: ["$.lookupHistory[0].tls.issuer"]),
-        Mutation(name: "non-string header", statement: "doc['lookupHistory'][0]['http']['headers']['x-count'] = 3",
-                 errors: [#"$.lookupHistory[0].http.headers["x-count"]"#]),
-        Mutation(name: "wrong section shape (array section)", statement: "doc['trackedDomains'] = {}",
-                 errors: ["$.trackedDomains"]),
-        Mutation(name: "wrong section shape (object section)", statement: "doc['appSettings'] = []",
-                 errors: ["$.appSettings"]),
-        Mutation(name: "two broken records", statement: "doc['trackedDomains'][2]['id'] = 5; doc['monitoringLogs'][0]['snapshotId'] = 'x'",
-                 errors: ["$.trackedDomains[2].id", "$.monitoringLogs[0].snapshotId"]),
+        Mutation(
+            name: "wrong type", statement: "doc['trackedDomains'][3]['addedAt'] = 20250113",
+            errors: ["$.trackedDomains[3].addedAt"]),
+        Mutation(
+            name: "missing required field", statement: "del doc['trackedDomains'][3]['domain']",
+            errors: ["$.trackedDomains[3].domain"]),
+        Mutation(
+            name: "invalid domain", statement: "doc['trackedDomains'][3]['domain'] = 'exa mple.com'",
+            errors: ["$.trackedDomains[3].domain"]),
+        Mutation(
+            name: "invalid domain in a list", statement: "doc['domainWorkflows'][0]['domains'][1] = 'bad_name.example'",
+            errors: ["$.domainWorkflows[0].domains[1]"]),
+        Mutation(
+            name: "invalid DNS owner name",
+            statement: "doc['lookupHistory'][0]['dns']['records'][1]['name'] = 'mx one.alpha.example'",
+            errors: ["$.lookupHistory[0].dns.records[1].name"]),
+        Mutation(
+            name: "bad UUID", statement: "doc['lookupHistory'][1]['id'] = 'not-a-uuid'",
+            errors: ["$.lookupHistory[1].id"]),
+        Mutation(
+            name: "bad timestamp", statement: "doc['domainAudits'][0]['startedAt'] = '2025-13-01T08:00:00Z'",
+            errors: ["$.domainAudits[0].startedAt"]),
+        Mutation(
+            name: "impossible day of month",
+            statement: "doc['trackedDomains'][0]['expiresAt'] = '2027-02-30T00:00:00Z'",
+            errors: ["$.trackedDomains[0].expiresAt"]),
+        Mutation(
+            name: "February 29 outside a leap year",
+            statement: "doc['entitlement']['expiresAt'] = '2100-02-29T00:00:00Z'",
+            errors: ["$.entitlement.expiresAt"]),
+        Mutation(
+            name: "out-of-range integer", statement: "doc['lookupHistory'][0]['http']['statusCode'] = 700",
+            errors: ["$.lookupHistory[0].http.statusCode"]),
+        Mutation(
+            name: "out-of-range optional integer", statement: "doc['usageCredits']['entries'][1]['amount'] = -2000000",
+            errors: ["$.usageCredits.entries[1].amount"]),
+        Mutation(
+            name: "fractional integer", statement: "doc['lookupHistory'][0]['durationMs'] = 12.5",
+            errors: ["$.lookupHistory[0].durationMs"]),
+        Mutation(
+            name: "too many items", statement: "doc['trackedDomains'][1]['tags'] = ['t%d' % i for i in range(33)]",
+            errors: ["$.trackedDomains[1].tags"]),
+        Mutation(
+            name: "bad wall-clock time", statement: "doc['monitoringSettings']['quietHours']['start'] = '24:00'",
+            errors: ["$.monitoringSettings.quietHours.start"]),
+        Mutation(
+            name: "non-https resolver URL",
+            statement: "doc['appSettings']['resolverURL'] = 'http://dns.example/dns-query'",
+            errors: ["$.appSettings.resolverURL"]),
+        Mutation(
+            name: "empty name", statement: "doc['domainWorkflows'][0]['name'] = ''",
+            errors: ["$.domainWorkflows[0].name"]),
+        Mutation(
+            name: "blank product id", statement: "doc['entitlement']['productId'] = '   '",
+            errors: ["$.entitlement.productId"]),
+        Mutation(
+            name: "null in a required field", statement: "doc['monitoringLogs'][1]['checkedAt'] = None",
+            errors: ["$.monitoringLogs[1].checkedAt"]),
+        Mutation(
+            name: "required field missing inside an optional object",
+            statement: "del doc['lookupHistory'][0]['tls']['issuer']",
+            errors: ["$.lookupHistory[0].tls.issuer"]),
+        Mutation(
+            name: "non-string header", statement: "doc['lookupHistory'][0]['http']['headers']['x-count'] = 3",
+            errors: [#"$.lookupHistory[0].http.headers["x-count"]"#]),
+        Mutation(
+            name: "wrong section shape (array section)", statement: "doc['trackedDomains'] = {}",
+            errors: ["$.trackedDomains"]),
+        Mutation(
+            name: "wrong section shape (object section)", statement: "doc['appSettings'] = []",
+            errors: ["$.appSettings"]),
+        Mutation(
+            name: "two broken records",
+            statement: "doc['trackedDomains'][2]['id'] = 5; doc['monitoringLogs'][0]['snapshotId'] = 'x'",
+            errors: ["$.trackedDomains[2].id", "$.monitoringLogs[0].snapshotId"]),
     ]
 
     /// What lenient decoding absorbs: both validators accept it, ours with a note.
     static let acceptedRecords: [Mutation] = [
-        Mutation(name: "unknown enum value", statement: "doc['trackedDomains'][2]['status'] = 'snoozed'",
-                 errors: [], note: "record.unknown-value $.trackedDomains[2].status"),
-        Mutation(name: "unknown enum value in a list", statement: "doc['monitoringSettings']['channels'].append('pager')",
-                 errors: [], note: "record.unknown-value $.monitoringSettings.channels[2]"),
-        Mutation(name: "unknown field", statement: "doc['trackedDomains'][0]['color'] = 'red'",
-                 errors: [], note: "record.unknown-field $.trackedDomains[0].color"),
-        Mutation(name: "non-canonical domain", statement: "doc['trackedDomains'][1]['domain'] = ' Bravo.Example. '",
-                 errors: [], note: "domain.not-canonical $.trackedDomains[1].domain"),
-        Mutation(name: "leap day", statement: "doc['trackedDomains'][0]['expiresAt'] = '2028-02-29T00:00:00Z'",
-                 errors: [], note: nil),
-        Mutation(name: "integer written with a fraction of zero", statement: "doc['monitoringSettings']['intervalMinutes'] = 60.0",
-                 errors: [], note: nil),
-        Mutation(name: "null optional section", statement: "doc['usageCredits'] = None",
-                 errors: [], note: nil),
+        Mutation(
+            name: "unknown enum value", statement: "doc['trackedDomains'][2]['status'] = 'snoozed'",
+            errors: [], note: "record.unknown-value $.trackedDomains[2].status"),
+        Mutation(
+            name: "unknown enum value in a list", statement: "doc['monitoringSettings']['channels'].append('pager')",
+            errors: [], note: "record.unknown-value $.monitoringSettings.channels[2]"),
+        Mutation(
+            name: "unknown field", statement: "doc['trackedDomains'][0]['color'] = 'red'",
+            errors: [], note: "record.unknown-field $.trackedDomains[0].color"),
+        Mutation(
+            name: "non-canonical domain", statement: "doc['trackedDomains'][1]['domain'] = ' Bravo.Example. '",
+            errors: [], note: "domain.not-canonical $.trackedDomains[1].domain"),
+        Mutation(
+            name: "leap day", statement: "doc['trackedDomains'][0]['expiresAt'] = '2028-02-29T00:00:00Z'",
+            errors: [], note: nil),
+        Mutation(
+            name: "integer written with a fraction of zero",
+            statement: "doc['monitoringSettings']['intervalMinutes'] = 60.0",
+            errors: [], note: nil),
+        Mutation(
+            name: "null optional section", statement: "doc['usageCredits'] = None",
+            errors: [], note: nil),
     ]
 
     // MARK: The printed document
@@ -117,15 +155,18 @@ import TestSupport
         let schema = try JSONDocument(parsing: printedSchema()).root
         let definitions = try #require(schema["$defs"]).fields.map(\.key)
         #expect(Set(definitions).count == definitions.count)
-        for name in ["trackedDomain", "lookupSnapshot", "dnsRecord", "auditSession", "auditCheck", "workflow", "workflowStep",
-                     "monitoringSettings", "quietHours", "monitoringLogEntry", "appSettings", "cachedEntitlement",
-                     "usageCreditLedger", "ledgerEntry", "manifest"] {
+        for name in [
+            "trackedDomain", "lookupSnapshot", "dnsRecord", "auditSession", "auditCheck", "workflow", "workflowStep",
+            "monitoringSettings", "quietHours", "monitoringLogEntry", "appSettings", "cachedEntitlement",
+            "usageCreditLedger", "ledgerEntry", "manifest",
+        ] {
             #expect(definitions.contains(name), "\(name)")
         }
         let trackedDomain = try #require(schema["$defs"]?["trackedDomain"])
         #expect(trackedDomain["required"]?.elements.compactMap(\.string) == ["id", "domain", "addedAt"])
         #expect(trackedDomain["properties"]?["tags"]?["anyOf"]?[0]?["maxItems"]?.int == 32)
-        #expect(trackedDomain["properties"]?["status"]?["anyOf"]?[0]?["x-knownValues"]?.elements.compactMap(\.string)
+        #expect(
+            trackedDomain["properties"]?["status"]?["anyOf"]?[0]?["x-knownValues"]?.elements.compactMap(\.string)
                 == ["active", "paused", "archived"])
         #expect(trackedDomain["properties"]?["status"]?["anyOf"]?[0]?["enum"] == nil, "unknown values are accepted")
         #expect(trackedDomain["additionalProperties"] == nil, "unknown fields are accepted")
@@ -155,14 +196,17 @@ import TestSupport
 
     /// Every v3 backup under Tests/Fixtures (other files are left alone).
     private func fixtureBackups() throws -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: Fixtures.directory, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: Fixtures.directory, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
             return []
         }
         var found: [URL] = []
         for case let url as URL in walker where !url.path.contains("/JSONTestSuite/") {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                  let file = try? BackupFile(path: url.path), case .tar = file.encoding,
-                  let reader = try? file.openArchive(), reader.manifest.schemaVersion == 3
+                let file = try? BackupFile(path: url.path), case .tar = file.encoding,
+                let reader = try? file.openArchive(), reader.manifest.schemaVersion == 3
             else { continue }
             found.append(url)
         }
@@ -175,7 +219,9 @@ import TestSupport
         var backups = try fixtureBackups()
         backups.append(try TestArchive.valid.write(in: directory, name: "valid.ddbackup"))
         for (seed, compression) in [(1, "zstd"), (2, "gzip"), (3, "none")] {
-            backups.append(try SampledExport.make(in: directory, seed: seed, compression: compression, name: "sample-\(seed).ddbackup"))
+            backups.append(
+                try SampledExport.make(
+                    in: directory, seed: seed, compression: compression, name: "sample-\(seed).ddbackup"))
         }
         var documents: [URL] = []
         for (index, backup) in backups.enumerated() {
@@ -184,7 +230,9 @@ import TestSupport
             try JSONSchemaPeer.assembleDocument(fromExtracted: extracted, to: document)
             documents.append(document)
             let ours = try DataValidationService().validate(backup: backup.path)
-            #expect(ours.count(.error) == 0, "\(backup.lastPathComponent): \(ours.findings.filter { $0.severity == .error })")
+            #expect(
+                ours.count(.error) == 0,
+                "\(backup.lastPathComponent): \(ours.findings.filter { $0.severity == .error })")
         }
         let theirs = try JSONSchemaPeer.validate(documents, against: schema)
         for (backup, violations) in zip(backups, theirs) {
@@ -203,7 +251,8 @@ import TestSupport
         let base = directory.file("base.json")
         try JSONSchemaPeer.assembleDocument(fromExtracted: extracted, to: base)
         let output = directory.file("mutated")
-        let theirs = try JSONSchemaPeer.mutateAndValidate(base: base, mutations: mutations.map(\.statement), schema: schema, output: output)
+        let theirs = try JSONSchemaPeer.mutateAndValidate(
+            base: base, mutations: mutations.map(\.statement), schema: schema, output: output)
         try #require(theirs.count == mutations.count)
         var results: [(ours: [Finding], theirs: [JSONSchemaPeer.Violation])] = []
         for index in mutations.indices {
@@ -224,10 +273,13 @@ import TestSupport
         for (mutation, result) in zip(Self.brokenRecords, results) {
             let ourErrors = result.ours.filter { $0.severity == .error }
             #expect(ourErrors.map(\.location) == mutation.errors, "ours, \(mutation.name): \(ourErrors)")
-            #expect(Set(result.theirs.map(\.location)) == Set(mutation.errors), "jsonschema, \(mutation.name): \(result.theirs)")
+            #expect(
+                Set(result.theirs.map(\.location)) == Set(mutation.errors),
+                "jsonschema, \(mutation.name): \(result.theirs)")
             for violation in result.theirs where !violation.location.contains("[\"") {
                 // jsonschema's own notation agrees with ours; `required` names the object holding the field.
-                let expected = violation.keyword == "required"
+                let expected =
+                    violation.keyword == "required"
                     ? String(violation.location[..<violation.location.lastIndex(of: ".")!]) : violation.location
                 #expect(violation.jsonPath == expected, "\(mutation.name): \(violation)")
             }

@@ -1,7 +1,8 @@
-@testable import DataValidation
 import JSONCore
 import TestSupport
 import Testing
+
+@testable import DataValidation
 
 /// The walker tries the property after the last one matched first: fields in any order, repeated,
 /// unknown or escaped must be found exactly as a search of every property finds them.
@@ -10,9 +11,11 @@ extension SchemaWalkerTests {
     func fieldsInAnyOrderGiveTheFindingsOfTheSchemasOrder(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         var compared = 0
-        let fields = [#""id": "00000000-0000-4000-8000-000000000001""#, #""domain": "Alpha.example""#,
-                      #""addedAt": "2025-01-10T09:00:00Z""#, #""tags": ["a", 3]"#, #""status": "paused""#,
-                      #""isFavorite": "yes""#, #""surprise": 1"#, #""d\u006Fmain": "beta.example""#, #""tags": null"#]
+        let fields = [
+            #""id": "00000000-0000-4000-8000-000000000001""#, #""domain": "Alpha.example""#,
+            #""addedAt": "2025-01-10T09:00:00Z""#, #""tags": ["a", 3]"#, #""status": "paused""#,
+            #""isFavorite": "yes""#, #""surprise": 1"#, #""d\u006Fmain": "beta.example""#, #""tags": null"#,
+        ]
         let inOrder = try findings("{" + fields.joined(separator: ", ") + "}")
         #expect(!inOrder.isEmpty, "the record has problems to find")
         for _ in 0..<50 {
@@ -20,7 +23,8 @@ extension SchemaWalkerTests {
             let found = try findings("{" + shuffled.joined(separator: ", ") + "}")
             // The first of two equal keys counts, so only records that keep the repeated keys in
             // their order can be compared finding for finding; all others must find the same set.
-            let sameFirsts = shuffled.firstIndex(of: fields[1])! < shuffled.firstIndex(of: fields[7])!
+            let sameFirsts =
+                shuffled.firstIndex(of: fields[1])! < shuffled.firstIndex(of: fields[7])!
                 && shuffled.firstIndex(of: fields[3])! < shuffled.firstIndex(of: fields[8])!
             if sameFirsts {
                 #expect(Set(found) == Set(inOrder), "\(shuffled)")

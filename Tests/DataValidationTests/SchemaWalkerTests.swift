@@ -1,7 +1,8 @@
 import BackupFormat
-@testable import DataValidation
 import JSONCore
 import Testing
+
+@testable import DataValidation
 
 @Suite struct SchemaWalkerTests {
     typealias S = SchemaBuilder
@@ -17,7 +18,8 @@ import Testing
     /// A tracked-domain record with `fields` (JSON text without braces) after the required ones.
     private func trackedDomain(_ extra: String = "", domain: String = #""alpha.example""#) -> String {
         let tail = extra.isEmpty ? "" : ", " + extra
-        return #"{"id": "00000000-0000-4000-8000-000000000001", "domain": \#(domain), "addedAt": "2025-01-10T09:00:00Z"\#(tail)}"#
+        return
+            #"{"id": "00000000-0000-4000-8000-000000000001", "domain": \#(domain), "addedAt": "2025-01-10T09:00:00Z"\#(tail)}"#
     }
 
     private func summary(_ findings: [Finding]) -> [String] {
@@ -36,8 +38,9 @@ import Testing
     // MARK: Node kinds
 
     @Test func objectReportsAMissingRequiredFieldAtTheFieldsPath() throws {
-        let findings = try walk(#"{"id": "00000000-0000-4000-8000-000000000001", "addedAt": "2025-01-10T09:00:00Z"}"#,
-                                RecordSchemas.trackedDomain)
+        let findings = try walk(
+            #"{"id": "00000000-0000-4000-8000-000000000001", "addedAt": "2025-01-10T09:00:00Z"}"#,
+            RecordSchemas.trackedDomain)
         #expect(summary(findings) == ["error record.required $.test.domain"])
         #expect(findings[0].message == "is required but missing.")
         #expect(findings[0].section == "test")
@@ -50,12 +53,14 @@ import Testing
     }
 
     @Test func nullInAnOptionalFieldIsAccepted() throws {
-        let json = trackedDomain(#""displayName": null, "tags": null, "status": null, "isFavorite": null, "lastLookupAt": null"#)
+        let json = trackedDomain(
+            #""displayName": null, "tags": null, "status": null, "isFavorite": null, "lastLookupAt": null"#)
         #expect(try walk(json, RecordSchemas.trackedDomain).isEmpty)
     }
 
     @Test func nullWhereANonNullableValueIsExpectedIsAWrongType() throws {
-        let findings = try walk(#"{"tags": [null]}"#, S.object("t", "", [S.optional("tags", S.array(of: S.string(""), ""))]))
+        let findings = try walk(
+            #"{"tags": [null]}"#, S.object("t", "", [S.optional("tags", S.array(of: S.string(""), ""))]))
         #expect(summary(findings) == ["error record.type $.test.tags[0]"])
         #expect(findings[0].message == "must be a string, not null.")
     }
@@ -99,10 +104,15 @@ import Testing
     }
 
     @Test func stringMapsReportEachNonStringValueAtItsKey() throws {
-        let http = #"{"url": "https://a.example/", "statusCode": 200, "headers": {"server": "nginx", "x-count": 3, "age": null}}"#
+        let http =
+            #"{"url": "https://a.example/", "statusCode": 200, "headers": {"server": "nginx", "x-count": 3, "age": null}}"#
         let findings = try walk(http, RecordSchemas.http)
-        #expect(summary(findings) == ["error record.type $.test.headers[\"x-count\"]", "error record.type $.test.headers.age"])
-        #expect(summary(try walk(#"{"url": "u", "statusCode": 200, "headers": ["a"]}"#, RecordSchemas.http))
+        #expect(
+            summary(findings) == [
+                "error record.type $.test.headers[\"x-count\"]", "error record.type $.test.headers.age",
+            ])
+        #expect(
+            summary(try walk(#"{"url": "u", "statusCode": 200, "headers": ["a"]}"#, RecordSchemas.http))
                 == ["error record.type $.test.headers"])
     }
 
@@ -118,28 +128,44 @@ import Testing
     // MARK: Formats
 
     @Test(arguments: [
-        (StringFormat.dateTime, ["2025-01-10T09:00:00Z", "2024-02-29T23:59:60.5+05:30", "2025-01-10t09:00:00z"],
-         ["yesterday", "2025-02-30T09:00:00Z", "2025-01-10 09:00:00Z", "2025-01-10T09:00Z", "2025-01-10T24:00:00Z", ""]),
-        (.uuid, ["3f2504e0-4f89-11d3-9a0c-0305e82c3301", "3F2504E0-4F89-11D3-9A0C-0305E82C3301"],
-         ["3f2504e04f8911d39a0c0305e82c3301", "3f2504e0-4f89-11d3-9a0c-0305e82c330", "zf2504e0-4f89-11d3-9a0c-0305e82c3301"]),
-        (.resolverURL, ["https://dns.quad9.net/dns-query", "https://dns.example?dns=x"],
-         ["http://dns.example/", "https:///dns-query", "https://dns example/", "dns.example"]),
+        (
+            StringFormat.dateTime, ["2025-01-10T09:00:00Z", "2024-02-29T23:59:60.5+05:30", "2025-01-10t09:00:00z"],
+            [
+                "yesterday", "2025-02-30T09:00:00Z", "2025-01-10 09:00:00Z", "2025-01-10T09:00Z",
+                "2025-01-10T24:00:00Z", "",
+            ]
+        ),
+        (
+            .uuid, ["3f2504e0-4f89-11d3-9a0c-0305e82c3301", "3F2504E0-4F89-11D3-9A0C-0305E82C3301"],
+            [
+                "3f2504e04f8911d39a0c0305e82c3301", "3f2504e0-4f89-11d3-9a0c-0305e82c330",
+                "zf2504e0-4f89-11d3-9a0c-0305e82c3301",
+            ]
+        ),
+        (
+            .resolverURL, ["https://dns.quad9.net/dns-query", "https://dns.example?dns=x"],
+            ["http://dns.example/", "https:///dns-query", "https://dns example/", "dns.example"]
+        ),
         (.wallClockTime, ["00:00", "23:59", "07:30"], ["24:00", "7:30", "12:60", "12-30", "12:30:00"]),
         (.nonEmpty, ["x", " a "], ["", "   ", "\\t"]),
     ])
-    func formatsAcceptTheirValuesAndRejectOthersAsFormatErrors(format: StringFormat, valid: [String], invalid: [String]) throws {
+    func formatsAcceptTheirValuesAndRejectOthersAsFormatErrors(format: StringFormat, valid: [String], invalid: [String])
+        throws
+    {
         let node = S.object("f", "", [S.required("value", S.string("", format))])
         for text in valid {
             #expect(try walk(#"{"value": "\#(text)"}"#, node).isEmpty, "\(text) should be a valid \(format)")
         }
         for text in invalid {
-            #expect(summary(try walk(#"{"value": "\#(text)"}"#, node)) == ["error record.format $.test.value"],
-                    "\(text) should not be a valid \(format)")
+            #expect(
+                summary(try walk(#"{"value": "\#(text)"}"#, node)) == ["error record.format $.test.value"],
+                "\(text) should not be a valid \(format)")
         }
     }
 
     @Test func escapedStringsAreCheckedByTheirDecodedText() throws {
-        let node = S.object("f", "", [S.required("at", S.string("", .dateTime)), S.required("id", S.string("", .uuid))])
+        let node = S.object(
+            "f", "", [S.required("at", S.string("", .dateTime)), S.required("id", S.string("", .uuid))])
         let json = #"{"at": "\u0032025-01-10T09:00:00Z", "id": "3f2504e0-4f89-11d3-9a0c-0305e82c330\u0031"}"#
         #expect(try walk(json, node).isEmpty)
     }
@@ -158,13 +184,17 @@ import Testing
             #expect(try walk(record(name), RecordSchemas.dnsRecord).isEmpty, "\(name)")
         }
         for name in ["a.*.alpha.example", "alpha..example", "al pha.example"] {
-            #expect(summary(try walk(record(name), RecordSchemas.dnsRecord)) == ["error record.domain $.test.name"], "\(name)")
+            #expect(
+                summary(try walk(record(name), RecordSchemas.dnsRecord)) == ["error record.domain $.test.name"],
+                "\(name)")
         }
     }
 
     @Test func nonCanonicalDomainsAreNotesNamingTheCanonicalForm() throws {
-        for (domain, canonical) in [("Alpha.Example", "alpha.example"), ("alpha.example.", "alpha.example"),
-                                    (" alpha.example\\t", "alpha.example")] {
+        for (domain, canonical) in [
+            ("Alpha.Example", "alpha.example"), ("alpha.example.", "alpha.example"),
+            (" alpha.example\\t", "alpha.example"),
+        ] {
             let findings = try walk(trackedDomain(domain: "\"\(domain)\""), RecordSchemas.trackedDomain)
             #expect(summary(findings) == ["note domain.not-canonical $.test.domain"], "\(domain)")
             #expect(findings.first?.message.hasSuffix("will be stored as \"\(canonical)\".") == true)
@@ -176,7 +206,9 @@ import Testing
     @Test func unknownEnumValuesAreNotesNamingTheFallback() throws {
         let findings = try walk(trackedDomain(#""status": "snoozed""#), RecordSchemas.trackedDomain)
         #expect(summary(findings) == ["note record.unknown-value $.test.status"])
-        #expect(findings[0].message == "\"snoozed\" is not a value this version knows; it is treated as \"active\" and kept as written.")
+        #expect(
+            findings[0].message
+                == "\"snoozed\" is not a value this version knows; it is treated as \"active\" and kept as written.")
         for status in ["active", "paused", "archived"] {
             #expect(try walk(trackedDomain(#""status": "\#(status)""#), RecordSchemas.trackedDomain).isEmpty)
         }
@@ -188,17 +220,20 @@ import Testing
     }
 
     @Test func unknownFieldsAreNotesAtTheirPath() throws {
-        let findings = try walk(trackedDomain(#""color": "red", "odd key": 1, "nested": {"a": [1]}"#), RecordSchemas.trackedDomain)
-        #expect(summary(findings) == [
-            "note record.unknown-field $.test.color",
-            "note record.unknown-field $.test[\"odd key\"]",
-            "note record.unknown-field $.test.nested",
-        ])
+        let findings = try walk(
+            trackedDomain(#""color": "red", "odd key": 1, "nested": {"a": [1]}"#), RecordSchemas.trackedDomain)
+        #expect(
+            summary(findings) == [
+                "note record.unknown-field $.test.color",
+                "note record.unknown-field $.test[\"odd key\"]",
+                "note record.unknown-field $.test.nested",
+            ])
         #expect(findings.allSatisfy { $0.message == "is not a field this version knows; it is ignored." })
     }
 
     @Test func escapedKeysAreMatchedByTheirDecodedName() throws {
-        let json = #"{"id": "00000000-0000-4000-8000-000000000001", "dom\u0061in": "alpha.example", "addedAt": "2025-01-10T09:00:00Z", "c\u006flor": 1}"#
+        let json =
+            #"{"id": "00000000-0000-4000-8000-000000000001", "dom\u0061in": "alpha.example", "addedAt": "2025-01-10T09:00:00Z", "c\u006flor": 1}"#
         #expect(summary(try walk(json, RecordSchemas.trackedDomain)) == ["note record.unknown-field $.test.color"])
     }
 
@@ -228,7 +263,8 @@ import Testing
             """
         let findings = try walk(audit, RecordSchemas.auditSession)
         #expect(summary(findings) == ["warning record.duplicate $.test.checks[2].id"])
-        #expect(findings[0].message == "repeats id \"dns.dnssec\" of an earlier element; only the first is kept on import.")
+        #expect(
+            findings[0].message == "repeats id \"dns.dnssec\" of an earlier element; only the first is kept on import.")
     }
 
     @Test func checkIdsDifferingInCaseAreDistinctAsTheDecoderKeepsThem() throws {
@@ -245,7 +281,10 @@ import Testing
               {"id": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "at": "2025-01-01T00:00:00Z", "amount": 1},
               {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "at": "2025-01-02T00:00:00Z", "amount": 1}]}
             """
-        #expect(summary(try walk(ledger, RecordSchemas.usageCreditLedger)) == ["warning record.duplicate $.test.entries[1].id"])
+        #expect(
+            summary(try walk(ledger, RecordSchemas.usageCreditLedger)) == [
+                "warning record.duplicate $.test.entries[1].id"
+            ])
     }
 
     // MARK: Paths and counting
@@ -256,15 +295,17 @@ import Testing
              "dns": {"records": [{"name": "alpha.example", "value": "192.0.2.1"}, {"name": "bad name", "value": "x", "ttl": -1}]},
              "tls": {"subject": "CN=alpha.example"}}
             """
-        #expect(summary(try walk(snapshot, RecordSchemas.lookupSnapshot)) == [
-            "error record.domain $.test.dns.records[1].name",
-            "error record.range $.test.dns.records[1].ttl",
-            "error record.required $.test.tls.issuer",
-        ])
+        #expect(
+            summary(try walk(snapshot, RecordSchemas.lookupSnapshot)) == [
+                "error record.domain $.test.dns.records[1].name",
+                "error record.range $.test.dns.records[1].ttl",
+                "error record.required $.test.tls.issuer",
+            ])
     }
 
     @Test func errorCountCountsOnlyErrors() throws {
-        let document = try JSONDocument(parsing: Array(trackedDomain(#""status": "snoozed", "tags": 5, "color": 1"#).utf8))
+        let document = try JSONDocument(
+            parsing: Array(trackedDomain(#""status": "snoozed", "tags": 5, "color": 1"#).utf8))
         var walker = SchemaWalker(section: "test", root: "$.test")
         walker.check(document.root, RecordSchemas.trackedDomain)
         #expect(walker.findings.count == 3)

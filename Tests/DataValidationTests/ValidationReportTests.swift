@@ -7,9 +7,11 @@ import Testing
     }
 
     @Test func countsFindingsPerSeverity() {
-        let report = ValidationReport(file: "b", findings: [
-            finding(.warning, .duplicate), finding(.note, .unknownField), finding(.warning, .ledgerBalance),
-        ])
+        let report = ValidationReport(
+            file: "b",
+            findings: [
+                finding(.warning, .duplicate), finding(.note, .unknownField), finding(.warning, .ledgerBalance),
+            ])
         #expect(report.count(.error) == 0)
         #expect(report.count(.warning) == 2)
         #expect(report.count(.note) == 1)
@@ -18,7 +20,8 @@ import Testing
     }
 
     @Test func anyErrorMakesTheBackupUnusable() {
-        let report = ValidationReport(file: "b", schemaVersion: 3, findings: [finding(.note, .unknownValue), finding(.error, .jsonSyntax)])
+        let report = ValidationReport(
+            file: "b", schemaVersion: 3, findings: [finding(.note, .unknownValue), finding(.error, .jsonSyntax)])
         #expect(report.hasErrors)
         #expect(!report.isFromNewerVersion)
     }

@@ -1,21 +1,29 @@
 import DomainModel
 import Foundation
 import JSONCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct AppPreferencesTests {
-    static let full = #"{"resolverURL":"https://dns.google/dns-query","displayDensity":"compact","showRawRecords":true}"#
+    static let full =
+        #"{"resolverURL":"https://dns.google/dns-query","displayDensity":"compact","showRawRecords":true}"#
 
     @Test func fullPreferencesRoundTripCanonically() throws {
-        let (preferences, issues) = try expectCanonicalRoundTrip(Self.full, as: AppPreferences.self, canonical: Self.full)
+        let (preferences, issues) = try expectCanonicalRoundTrip(
+            Self.full, as: AppPreferences.self, canonical: Self.full)
         #expect(issues.isEmpty)
-        #expect(preferences == AppPreferences(resolverURL: "https://dns.google/dns-query", displayDensity: .compact, showRawRecords: true))
+        #expect(
+            preferences
+                == AppPreferences(
+                    resolverURL: "https://dns.google/dns-query", displayDensity: .compact, showRawRecords: true))
     }
 
     @Test func emptyObjectIsTheFreshInstallDefaults() throws {
-        let (preferences, issues) = try expectCanonicalRoundTrip("{}", as: AppPreferences.self, canonical:
-            #"{"resolverURL":"https://cloudflare-dns.com/dns-query","displayDensity":"standard","showRawRecords":false}"#)
+        let (preferences, issues) = try expectCanonicalRoundTrip(
+            "{}", as: AppPreferences.self,
+            canonical:
+                #"{"resolverURL":"https://cloudflare-dns.com/dns-query","displayDensity":"standard","showRawRecords":false}"#
+        )
         #expect(issues.isEmpty)
         #expect(preferences == .defaults)
     }
@@ -24,8 +32,13 @@ import TestSupport
         let json = #"{"resolverURL":"http://dns.example/dns-query","displayDensity":2,"showRawRecords":"true"}"#
         let (preferences, issues) = try RecordJSON.decode(json, as: AppPreferences.self)
         #expect(preferences == .defaults)
-        #expect(issueSummary(issues) == ["defaultedField .displayDensity", "defaultedField .resolverURL", "defaultedField .showRawRecords"])
-        #expect(issues.first?.message == #"must be an https:// URL, not "http://dns.example/dns-query"; the default was used"#)
+        #expect(
+            issueSummary(issues) == [
+                "defaultedField .displayDensity", "defaultedField .resolverURL", "defaultedField .showRawRecords",
+            ])
+        #expect(
+            issues.first?.message
+                == #"must be an https:// URL, not "http://dns.example/dns-query"; the default was used"#)
         let (_, typeIssues) = try RecordJSON.decode(#"{"resolverURL":42}"#, as: AppPreferences.self)
         #expect(issueSummary(typeIssues) == ["defaultedField .resolverURL"])
     }
@@ -37,17 +50,22 @@ import TestSupport
     }
 
     static let resolverCorpus: [String] = [
-        "https://cloudflare-dns.com/dns-query", "https://dns.google/dns-query", "https://1.1.1.1/dns-query", "https://dns.example",
-        "https://dns.example/", "https://dns.example:8443/dns-query", "https://dns.example?dns=AAAB", "https://dns.example#frag",
+        "https://cloudflare-dns.com/dns-query", "https://dns.google/dns-query", "https://1.1.1.1/dns-query",
+        "https://dns.example",
+        "https://dns.example/", "https://dns.example:8443/dns-query", "https://dns.example?dns=AAAB",
+        "https://dns.example#frag",
         "https://dns.example/q?x=1#f", "https://user@dns.example/", "https://[2606:4700::1111]/dns-query",
-        "http://dns.example/dns-query", "HTTPS://dns.example/", "https://", "https:///dns-query", "https://?x", "https://#x",
+        "http://dns.example/dns-query", "HTTPS://dns.example/", "https://", "https:///dns-query", "https://?x",
+        "https://#x",
         "https://dns example/", "https://dns.example/a b", "https://dns.example/\t", " https://dns.example/",
         "https://dns.example/ ", "", "dns.example", "https://dns.example/\u{00A0}x", "https:/dns.example",
     ]
 
     @Test(arguments: [
-        ("https://cloudflare-dns.com/dns-query", true), ("https://dns.example", true), ("https://dns.example?dns=AAAB", true),
-        ("http://dns.example/", false), ("https://", false), ("https:///path", false), ("https://dns.example/a b", false),
+        ("https://cloudflare-dns.com/dns-query", true), ("https://dns.example", true),
+        ("https://dns.example?dns=AAAB", true),
+        ("http://dns.example/", false), ("https://", false), ("https:///path", false),
+        ("https://dns.example/a b", false),
     ])
     func resolverURLMustBeHTTPSWithAHost(text: String, valid: Bool) {
         #expect(AppPreferences.isResolverURL(text) == valid)
@@ -59,16 +77,18 @@ import TestSupport
         var writer = JSONWriter()
         writer.strings(Self.resolverCorpus)
         let script = """
-        import json, re, sys
-        pattern = re.compile(sys.argv[1])
-        print(json.dumps([pattern.search(text) is not None for text in json.loads(sys.stdin.buffer.read())]))
-        """
+            import json, re, sys
+            pattern = re.compile(sys.argv[1])
+            print(json.dumps([pattern.search(text) is not None for text in json.loads(sys.stdin.buffer.read())]))
+            """
         let output = try ProcessRunner.python(script, [AppPreferences.resolverURLPattern], stdin: Data(writer.bytes))
         try #require(output.status == 0, "\(output.stderrText)")
         let verdicts = try JSONDocument(parsing: output.stdout).root.elements.map(\.bool)
         try #require(verdicts.count == Self.resolverCorpus.count)
         for (text, verdict) in zip(Self.resolverCorpus, verdicts) {
-            #expect(verdict == AppPreferences.isResolverURL(text), "\(text.debugDescription): Python \(String(describing: verdict))")
+            #expect(
+                verdict == AppPreferences.isResolverURL(text),
+                "\(text.debugDescription): Python \(String(describing: verdict))")
         }
     }
 }

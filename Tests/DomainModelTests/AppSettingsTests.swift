@@ -3,27 +3,36 @@ import Foundation
 import Testing
 
 @Suite struct AppSettingsTests {
-    static let full = #"{"recentSearches":["example.com","whois example.org","xn--bcher-kva.example"],"#
+    static let full =
+        #"{"recentSearches":["example.com","whois example.org","xn--bcher-kva.example"],"#
         + #""savedDomains":["example.com","example.org"],"resolverURL":"https://dns.google/dns-query","#
         + #""displayDensity":"compact","showRawRecords":true}"#
 
     static func settings(recent: [String], saved: [String], density: DisplayDensity = .standard) -> AppSettings {
-        AppSettings(recentSearches: recent, savedDomains: saved,
-                    preferences: AppPreferences(resolverURL: AppPreferences.defaultResolverURL, displayDensity: density, showRawRecords: false))
+        AppSettings(
+            recentSearches: recent, savedDomains: saved,
+            preferences: AppPreferences(
+                resolverURL: AppPreferences.defaultResolverURL, displayDensity: density, showRawRecords: false))
     }
 
     @Test func fullSettingsRoundTripCanonically() throws {
         let (settings, issues) = try expectCanonicalRoundTrip(Self.full, as: AppSettings.self, canonical: Self.full)
         #expect(issues.isEmpty)
-        #expect(settings == AppSettings(
-            recentSearches: ["example.com", "whois example.org", "xn--bcher-kva.example"], savedDomains: ["example.com", "example.org"],
-            preferences: AppPreferences(resolverURL: "https://dns.google/dns-query", displayDensity: .compact, showRawRecords: true)))
+        #expect(
+            settings
+                == AppSettings(
+                    recentSearches: ["example.com", "whois example.org", "xn--bcher-kva.example"],
+                    savedDomains: ["example.com", "example.org"],
+                    preferences: AppPreferences(
+                        resolverURL: "https://dns.google/dns-query", displayDensity: .compact, showRawRecords: true)))
     }
 
     @Test func emptyObjectIsTheFreshInstallDefaults() throws {
-        let (settings, issues) = try expectCanonicalRoundTrip("{}", as: AppSettings.self, canonical:
-            #"{"recentSearches":[],"savedDomains":[],"resolverURL":"https://cloudflare-dns.com/dns-query","#
-            + #""displayDensity":"standard","showRawRecords":false}"#)
+        let (settings, issues) = try expectCanonicalRoundTrip(
+            "{}", as: AppSettings.self,
+            canonical:
+                #"{"recentSearches":[],"savedDomains":[],"resolverURL":"https://cloudflare-dns.com/dns-query","#
+                + #""displayDensity":"standard","showRawRecords":false}"#)
         #expect(issues.isEmpty)
         #expect(settings == .defaults)
     }
@@ -45,7 +54,8 @@ import Testing
     @Test func listsAreCappedAtTheirLimitsAndReported() throws {
         let searches = (1...105).map { "\"search \($0)\"" } + ["\"SEARCH 1\""]
         let domains = (1...5002).map { "\"d\($0).example\"" }
-        let json = #"{"recentSearches":[\#(searches.joined(separator: ","))],"savedDomains":[\#(domains.joined(separator: ","))]}"#
+        let json =
+            #"{"recentSearches":[\#(searches.joined(separator: ","))],"savedDomains":[\#(domains.joined(separator: ","))]}"#
         let (settings, issues) = try RecordJSON.decode(json, as: AppSettings.self)
         #expect(settings.recentSearches.count == AppSettings.maxRecentSearches)
         #expect(settings.recentSearches.last == "search 100")
@@ -55,7 +65,8 @@ import Testing
 
     @Test func duplicatesWithinTheLimitAreNotATruncation() throws {
         let searches = (1...100).map { "\"search \($0)\"" } + ["\"Search 1\"", "\" search 2 \""]
-        let (settings, issues) = try RecordJSON.decode(#"{"recentSearches":[\#(searches.joined(separator: ","))]}"#, as: AppSettings.self)
+        let (settings, issues) = try RecordJSON.decode(
+            #"{"recentSearches":[\#(searches.joined(separator: ","))]}"#, as: AppSettings.self)
         #expect(settings.recentSearches.count == 100)
         #expect(issues.isEmpty)
     }

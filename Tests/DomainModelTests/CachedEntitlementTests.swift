@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct CachedEntitlementTests {
-    static let full = #"{"productId":"com.domaindig.pro.yearly","tier":"pro","purchasedAt":"2026-01-05T08:00:00Z","#
+    static let full =
+        #"{"productId":"com.domaindig.pro.yearly","tier":"pro","purchasedAt":"2026-01-05T08:00:00Z","#
         + #""expiresAt":"2027-01-05T08:00:00Z","isTrial":false,"originalTransactionId":"2000000512345678","#
         + #""verifiedAt":"2026-11-30T04:42:22.125Z"}"#
 
@@ -12,20 +13,28 @@ import Testing
     }
 
     @Test func fullEntitlementRoundTripsCanonically() throws {
-        let (entitlement, issues) = try expectCanonicalRoundTrip(Self.full, as: CachedEntitlement.self, canonical: Self.full)
+        let (entitlement, issues) = try expectCanonicalRoundTrip(
+            Self.full, as: CachedEntitlement.self, canonical: Self.full)
         #expect(issues.isEmpty)
-        #expect(entitlement == CachedEntitlement(
-            productID: "com.domaindig.pro.yearly", tier: .pro, purchasedAt: Sample.date("2026-01-05T08:00:00Z"),
-            expiresAt: Sample.date("2027-01-05T08:00:00Z"), isTrial: false, originalTransactionID: "2000000512345678",
-            verifiedAt: Sample.date("2026-11-30T04:42:22.125Z")))
+        #expect(
+            entitlement
+                == CachedEntitlement(
+                    productID: "com.domaindig.pro.yearly", tier: .pro, purchasedAt: Sample.date("2026-01-05T08:00:00Z"),
+                    expiresAt: Sample.date("2027-01-05T08:00:00Z"), isTrial: false,
+                    originalTransactionID: "2000000512345678",
+                    verifiedAt: Sample.date("2026-11-30T04:42:22.125Z")))
     }
 
     @Test func minimalEntitlementTakesEveryDefault() throws {
         let json = #"{"verifiedAt":"2026-11-30T04:42:22Z","productId":"com.domaindig.lifetime"}"#
-        let (entitlement, issues) = try expectCanonicalRoundTrip(json, as: CachedEntitlement.self, canonical:
-            #"{"productId":"com.domaindig.lifetime","tier":"free","isTrial":false,"verifiedAt":"2026-11-30T04:42:22Z"}"#)
+        let (entitlement, issues) = try expectCanonicalRoundTrip(
+            json, as: CachedEntitlement.self,
+            canonical:
+                #"{"productId":"com.domaindig.lifetime","tier":"free","isTrial":false,"verifiedAt":"2026-11-30T04:42:22Z"}"#
+        )
         #expect(issues.isEmpty)
-        #expect(entitlement.purchasedAt == nil && entitlement.expiresAt == nil && entitlement.originalTransactionID == nil)
+        #expect(
+            entitlement.purchasedAt == nil && entitlement.expiresAt == nil && entitlement.originalTransactionID == nil)
     }
 
     @Test func unknownTierReadsAsFreeAndKeepsItsText() throws {
@@ -36,12 +45,16 @@ import Testing
     }
 
     @Test func wrongTypedOptionalFieldsTakeDefaults() throws {
-        let json = #"{"productId":"p","verifiedAt":"2026-11-30T04:42:22Z","purchasedAt":0,"expiresAt":"never","isTrial":"no","#
+        let json =
+            #"{"productId":"p","verifiedAt":"2026-11-30T04:42:22Z","purchasedAt":0,"expiresAt":"never","isTrial":"no","#
             + #""originalTransactionId":2000000512345678}"#
         let (entitlement, issues) = try RecordJSON.decode(json, as: CachedEntitlement.self)
         #expect(entitlement == Self.entitlement("p", verified: "2026-11-30T04:42:22Z").with(tier: .free))
-        #expect(issueSummary(issues) == ["defaultedField .expiresAt", "defaultedField .isTrial", "defaultedField .originalTransactionId",
-                                         "defaultedField .purchasedAt"])
+        #expect(
+            issueSummary(issues) == [
+                "defaultedField .expiresAt", "defaultedField .isTrial", "defaultedField .originalTransactionId",
+                "defaultedField .purchasedAt",
+            ])
     }
 
     @Test(arguments: [
@@ -77,8 +90,8 @@ import Testing
     }
 }
 
-private extension CachedEntitlement {
-    func with(tier: EntitlementTier) -> CachedEntitlement {
+extension CachedEntitlement {
+    fileprivate func with(tier: EntitlementTier) -> CachedEntitlement {
         var copy = self
         copy.tier = Lenient(tier)
         return copy

@@ -1,8 +1,9 @@
-@testable import DomainModel
 import Foundation
 import JSONCore
 import TestSupport
 import Testing
+
+@testable import DomainModel
 
 /// `CanonicalArrayBuilder` and `CollectionDecoder.reencodeArray` must give exactly the array
 /// the decoded records give through `RecordCollection` and `RecordArrayEncoder`, with the same
@@ -11,15 +12,21 @@ import Testing
     /// What decoding then encoding gives: the reference.
     func reference<Record: DeduplicatingRecord>(_ blob: [UInt8], as type: Record.Type) -> EncodedCollection {
         let decoded = CollectionDecoder.decodeSequentially(blob, as: Record.self, options: .default)
-        return EncodedCollection(bytes: RecordArrayEncoder.encode(decoded.records), records: decoded.records.count,
-                                 duplicatesMerged: decoded.duplicatesMerged, issues: decoded.issues)
+        return EncodedCollection(
+            bytes: RecordArrayEncoder.encode(decoded.records), records: decoded.records.count,
+            duplicatesMerged: decoded.duplicatesMerged, issues: decoded.issues)
     }
 
-    func expectSame(_ actual: EncodedCollection, _ expected: EncodedCollection, _ comment: Comment,
-                    sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSame(
+        _ actual: EncodedCollection, _ expected: EncodedCollection, _ comment: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         // The first differing byte, not megabytes of text, when they differ.
-        let firstDifference = zip(actual.bytes, expected.bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(firstDifference == nil && actual.bytes.count == expected.bytes.count, comment, sourceLocation: sourceLocation)
+        let firstDifference = zip(actual.bytes, expected.bytes).enumerated().first { $0.element.0 != $0.element.1 }?
+            .offset
+        #expect(
+            firstDifference == nil && actual.bytes.count == expected.bytes.count, comment,
+            sourceLocation: sourceLocation)
         #expect(actual.records == expected.records, comment, sourceLocation: sourceLocation)
         #expect(actual.duplicatesMerged == expected.duplicatesMerged, comment, sourceLocation: sourceLocation)
         #expect(actual.issues == expected.issues, comment, sourceLocation: sourceLocation)
@@ -30,8 +37,10 @@ import Testing
         let blob = ParallelCollectionDecoderTests.largeBlob()
         try #require(blob.count >= JSONArraySplitter.parallelThreshold)
         let expected = reference(blob, as: LookupSnapshot.self)
-        #expect(expected.duplicatesMerged > 0 && !expected.issues.isEmpty, "the blob has duplicates and malformed records")
-        expectSame(CollectionDecoder.reencodeArray(blob, as: LookupSnapshot.self, parts: parts), expected, "\(parts) parts")
+        #expect(
+            expected.duplicatesMerged > 0 && !expected.issues.isEmpty, "the blob has duplicates and malformed records")
+        expectSame(
+            CollectionDecoder.reencodeArray(blob, as: LookupSnapshot.self, parts: parts), expected, "\(parts) parts")
     }
 
     @Test func aLargeArrayThatDoesNotParseIsUnreadableAsAWhole() throws {
@@ -45,7 +54,9 @@ import Testing
     @Test(arguments: ["[]", "{}", "null", "[1,", #"[{"id":"x"}]"#, "[{}, 3, \"a\"]"])
     func smallOddBlobsGiveWhatDecodingAndEncodingGive(text: String) {
         let blob = Array(text.utf8)
-        expectSame(CollectionDecoder.reencodeArray(blob, as: TrackedDomain.self), reference(blob, as: TrackedDomain.self), "\(text)")
+        expectSame(
+            CollectionDecoder.reencodeArray(blob, as: TrackedDomain.self), reference(blob, as: TrackedDomain.self),
+            "\(text)")
     }
 
     @Test func aRunAbsorbedTwiceStopsTheProgram() async {
@@ -62,7 +73,8 @@ import Testing
             let builder = CanonicalArrayBuilder<TrackedDomain>()
             var source: [UInt8]? = Array("[]".utf8)
             _ = builder.finish(source: &source, options: .default, as: [UInt8].self)
-            builder.append(TrackedDomain(id: UUID(), domain: "example.com", addedAt: Date(timeIntervalSince1970: 0)), from: 0..<2)
+            builder.append(
+                TrackedDomain(id: UUID(), domain: "example.com", addedAt: Date(timeIntervalSince1970: 0)), from: 0..<2)
         }
     }
 
@@ -77,7 +89,8 @@ import Testing
                 let host = "host\(Int.random(in: 1...5, using: &random)).example"
                 let spelling = random.chance(1, in: 2) ? host.uppercased() + "." : host
                 let id = SampleIdentity.uuidText(decimal: position + 1)
-                return #"{"id":"\#(id)","domain":"\#(spelling)","addedAt":"202\#(Int.random(in: 0...5, using: &random))-01-01T00:00:00Z","tags":["t\#(Int.random(in: 1...4, using: &random))"],"notes":"n\#(position)"}"#
+                return
+                    #"{"id":"\#(id)","domain":"\#(spelling)","addedAt":"202\#(Int.random(in: 0...5, using: &random))-01-01T00:00:00Z","tags":["t\#(Int.random(in: 1...4, using: &random))"],"notes":"n\#(position)"}"#
             }
             let blob = Array(("[" + elements.joined(separator: ",") + "]").utf8)
             let values = Array(try JSONDocument(parsing: blob).root.elements)
@@ -94,7 +107,8 @@ import Testing
             if current !== builder { builder.absorb(current) }
             var source: [UInt8]? = blob
             // Half of them in pieces, which must concatenate to the same array.
-            let bytes = iteration % 2 == 0
+            let bytes =
+                iteration % 2 == 0
                 ? builder.finish(source: &source, options: .default, as: [UInt8].self)
                 : Array(builder.finishPieces(source: &source, options: .default).joined())
             #expect(source == nil, "the source is let go before the array is joined")
@@ -102,7 +116,9 @@ import Testing
             let expected = reference(blob, as: TrackedDomain.self)
             let shown = "\(String(decoding: blob, as: UTF8.self)), own \(own)"
             #expect(bytes == expected.bytes, "\(shown)")
-            #expect(builder.distinctCount == expected.records && builder.duplicates == expected.duplicatesMerged, "\(shown)")
+            #expect(
+                builder.distinctCount == expected.records && builder.duplicates == expected.duplicatesMerged, "\(shown)"
+            )
         }
     }
 }

@@ -11,8 +11,9 @@ import Testing
     }
 
     @Test func readsEveryValidRecordInOrder() {
-        let decoded = RecordJSON.collection("[" + [Self.tracked(1, "b.example"), Self.tracked(2, "a.example")].joined(separator: ",") + "]",
-                                            as: TrackedDomain.self)
+        let decoded = RecordJSON.collection(
+            "[" + [Self.tracked(1, "b.example"), Self.tracked(2, "a.example")].joined(separator: ",") + "]",
+            as: TrackedDomain.self)
         #expect(decoded.records.map(\.domain) == ["b.example", "a.example"])
         #expect(decoded.elementCount == 2)
         #expect(decoded.duplicatesMerged == 0)
@@ -28,23 +29,28 @@ import Testing
     }
 
     @Test func skipsMalformedRecordsReportingTheirPathsAndKeepsTheRest() {
-        let json = "[" + [
-            Self.tracked(1, "one.example"),
-            #"{"id":"\#(Sample.idText(2))","domain":"not a domain","addedAt":"\#(Self.added)"}"#,
-            #"{"id":"\#(Sample.idText(3))","addedAt":"\#(Self.added)"}"#,
-            #"{"id":"\#(Sample.idText(4))","domain":42,"addedAt":"\#(Self.added)"}"#,
-            #"{"id":"nope","domain":"four.example","addedAt":"\#(Self.added)"}"#,
-            #"{"id":"\#(Sample.idText(6))","domain":"six.example","addedAt":"2025-02-30T00:00:00Z"}"#,
-            #""just text""#,
-            "null",
-            Self.tracked(9, "nine.example"),
-        ].joined(separator: ",") + "]"
+        let json =
+            "["
+            + [
+                Self.tracked(1, "one.example"),
+                #"{"id":"\#(Sample.idText(2))","domain":"not a domain","addedAt":"\#(Self.added)"}"#,
+                #"{"id":"\#(Sample.idText(3))","addedAt":"\#(Self.added)"}"#,
+                #"{"id":"\#(Sample.idText(4))","domain":42,"addedAt":"\#(Self.added)"}"#,
+                #"{"id":"nope","domain":"four.example","addedAt":"\#(Self.added)"}"#,
+                #"{"id":"\#(Sample.idText(6))","domain":"six.example","addedAt":"2025-02-30T00:00:00Z"}"#,
+                #""just text""#,
+                "null",
+                Self.tracked(9, "nine.example"),
+            ].joined(separator: ",") + "]"
         let decoded = RecordJSON.collection(json, as: TrackedDomain.self)
         #expect(decoded.records.map(\.domain) == ["one.example", "nine.example"])
         #expect(decoded.elementCount == 9)
         #expect(decoded.skippedCount == 7)
         #expect(decoded.issues.allSatisfy { $0.kind == .skippedRecord })
-        #expect(decoded.issues.map(\.path) == ["$[1].domain", "$[2].domain", "$[3].domain", "$[4].id", "$[5].addedAt", "$[6]", "$[7]"])
+        #expect(
+            decoded.issues.map(\.path) == [
+                "$[1].domain", "$[2].domain", "$[3].domain", "$[4].id", "$[5].addedAt", "$[6]", "$[7]",
+            ])
         #expect(decoded.issues[0].message == #"is not a valid domain name: "not a domain"; the record was left out"#)
         #expect(decoded.issues[1].description == "$[2].domain: is missing; the record was left out")
         #expect(decoded.issues[5].message == "must be an object, not string; the record was left out")
@@ -60,9 +66,11 @@ import Testing
         let decoded = RecordJSON.collection(json, as: AuditSession.self)
         #expect(decoded.records.count == 3)
         #expect(decoded.records[2].checks.map(\.id) == ["dns.spf"])
-        #expect(issueSummary(decoded.issues) == [
-            "defaultedField $[1].score", "skippedElement $[2].checks[0].id", "unknownEnumValue $[2].checks[1].result",
-        ])
+        #expect(
+            issueSummary(decoded.issues) == [
+                "defaultedField $[1].score", "skippedElement $[2].checks[0].id",
+                "unknownEnumValue $[2].checks[1].result",
+            ])
     }
 
     @Test(arguments: [
@@ -97,10 +105,12 @@ import Testing
     }
 
     @Test func countsDuplicatesMergedWhetherOrNotTheyChangedAnything() {
-        let json = "[" + [
-            Self.tracked(1, "one.example"), Self.tracked(2, "ONE.example."), Self.tracked(1, "one.example"),
-            Self.tracked(4, "two.example"),
-        ].joined(separator: ",") + "]"
+        let json =
+            "["
+            + [
+                Self.tracked(1, "one.example"), Self.tracked(2, "ONE.example."), Self.tracked(1, "one.example"),
+                Self.tracked(4, "two.example"),
+            ].joined(separator: ",") + "]"
         let decoded = RecordJSON.collection(json, as: TrackedDomain.self)
         #expect(decoded.records.map(\.domain) == ["one.example", "two.example"])
         #expect(decoded.elementCount == 4)
@@ -108,15 +118,20 @@ import Testing
     }
 
     @Test func decodesOneObjectWithRootPaths() {
-        let (settings, issues) = CollectionDecoder.decodeObject(Array(#"{"intervalMinutes":1}"#.utf8), as: MonitoringSettings.self)
+        let (settings, issues) = CollectionDecoder.decodeObject(
+            Array(#"{"intervalMinutes":1}"#.utf8), as: MonitoringSettings.self)
         #expect(settings?.intervalMinutes == 60)
         #expect(issues.map(\.path) == ["$.intervalMinutes"])
     }
 
     @Test func objectMissingARequiredFieldIsLeftOut() {
-        let (ledger, issues) = CollectionDecoder.decodeObject(Array(#"{"entries":[]}"#.utf8), as: UsageCreditLedger.self)
+        let (ledger, issues) = CollectionDecoder.decodeObject(
+            Array(#"{"entries":[]}"#.utf8), as: UsageCreditLedger.self)
         #expect(ledger == nil)
-        #expect(issues == [DecodingIssue(kind: .skippedRecord, path: "$.balance", message: "is missing; the record was left out")])
+        #expect(
+            issues == [
+                DecodingIssue(kind: .skippedRecord, path: "$.balance", message: "is missing; the record was left out")
+            ])
     }
 
     @Test(arguments: ["", "[]", "{", "{}}", "nul"])
@@ -134,10 +149,12 @@ import Testing
             TrackedDomain(id: Sample.id(2), domain: "example.org", tags: ["b", "a"], addedAt: Sample.date(Self.added)),
         ]
         let bytes = CollectionDecoder.encodeArray(records)
-        #expect(String(decoding: bytes, as: UTF8.self) == "[" + [
-            #"{"id":"\#(Sample.idText(1))","domain":"example.com","notes":"","tags":[],"status":"active","isFavorite":false,"addedAt":"\#(Self.added)"}"#,
-            #"{"id":"\#(Sample.idText(2))","domain":"example.org","notes":"","tags":["b","a"],"status":"active","isFavorite":false,"addedAt":"\#(Self.added)"}"#,
-        ].joined(separator: ",") + "]")
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == "["
+                + [
+                    #"{"id":"\#(Sample.idText(1))","domain":"example.com","notes":"","tags":[],"status":"active","isFavorite":false,"addedAt":"\#(Self.added)"}"#,
+                    #"{"id":"\#(Sample.idText(2))","domain":"example.org","notes":"","tags":["b","a"],"status":"active","isFavorite":false,"addedAt":"\#(Self.added)"}"#,
+                ].joined(separator: ",") + "]")
         let decoded = CollectionDecoder.decodeArray(bytes, as: TrackedDomain.self)
         #expect(decoded.records == records)
         #expect(decoded.issues.isEmpty)

@@ -1,8 +1,8 @@
 import DomainModel
 import Foundation
 import JSONCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct DomainNameTests {
     static let label63 = String(repeating: "a", count: 63)
@@ -110,44 +110,54 @@ import TestSupport
     /// `DomainName.pattern` (published in the JSON Schema) evaluated by Python's `re` must
     /// accept exactly the names `isValid` accepts.
     @Test func patternAgreesWithIsValidUnderPythonRe() throws {
-        let corpus = Self.validNames + Self.invalidNames + [
-            "a.b.c.d.e.f.g", "0x1.com", "xn--", "xn--a", "a" + String(repeating: ".a", count: 126),
-            "a" + String(repeating: ".a", count: 127), "\n", "example.com\n.", "Ex-Ample.Com",
-        ]
+        let corpus =
+            Self.validNames + Self.invalidNames + [
+                "a.b.c.d.e.f.g", "0x1.com", "xn--", "xn--a", "a" + String(repeating: ".a", count: 126),
+                "a" + String(repeating: ".a", count: 127), "\n", "example.com\n.", "Ex-Ample.Com",
+            ]
         #expect(corpus.count >= 60)
         var writer = JSONWriter()
         writer.strings(corpus)
         let script = """
-        import json, re, sys
-        pattern = re.compile(sys.argv[1])
-        names = json.loads(sys.stdin.buffer.read())
-        print(json.dumps([pattern.search(name) is not None for name in names]))
-        """
+            import json, re, sys
+            pattern = re.compile(sys.argv[1])
+            names = json.loads(sys.stdin.buffer.read())
+            print(json.dumps([pattern.search(name) is not None for name in names]))
+            """
         let output = try ProcessRunner.python(script, [DomainName.pattern], stdin: Data(writer.bytes))
         try #require(output.status == 0, "\(output.stderrText)")
         let verdicts = try JSONDocument(parsing: output.stdout).root.elements.map(\.bool)
         try #require(verdicts.count == corpus.count)
         for (name, verdict) in zip(corpus, verdicts) {
-            #expect(verdict == DomainName.isValid(name), "\(name.debugDescription): Python \(String(describing: verdict))")
+            #expect(
+                verdict == DomainName.isValid(name), "\(name.debugDescription): Python \(String(describing: verdict))")
         }
     }
 }
 
 @Suite struct DNSOwnerNameTests {
-    @Test(arguments: ["_dmarc.example.com", "_sip._tcp.example.com", "*.example.com", "selector1._domainkey.Example.COM.", "example.com"])
+    @Test(arguments: [
+        "_dmarc.example.com", "_sip._tcp.example.com", "*.example.com", "selector1._domainkey.Example.COM.",
+        "example.com",
+    ])
     func acceptsServiceLabelsAndLeadingWildcard(_ name: String) {
         #expect(DomainName.isValidOwnerName(name))
     }
 
-    @Test(arguments: ["a.*.example.com", "**.example.com", "-x.example.com", "exa mple.com", "192.0.2.1", "", "_x-.example.com-"])
+    @Test(arguments: [
+        "a.*.example.com", "**.example.com", "-x.example.com", "exa mple.com", "192.0.2.1", "", "_x-.example.com-",
+    ])
     func rejectsWhatNoOwnerNameLooksLike(_ name: String) {
         #expect(!DomainName.isValidOwnerName(name))
     }
 
     @Test func ownerNamePatternAgreesWithTheCheckUnderPythonRe() throws {
-        let names = ["_dmarc.example.com", "_sip._tcp.example.com", "*.example.com", "a.*.example.com", "**.example.com",
-                     "-x.example.com", "x-.example.com", "_x_.example.com", "exa mple.com", "192.0.2.1", "1.2.3.a4",
-                     "", ".", " _dmarc.example.com. ", String(repeating: "a", count: 63) + ".com", String(repeating: "a", count: 64) + ".com"]
+        let names = [
+            "_dmarc.example.com", "_sip._tcp.example.com", "*.example.com", "a.*.example.com", "**.example.com",
+            "-x.example.com", "x-.example.com", "_x_.example.com", "exa mple.com", "192.0.2.1", "1.2.3.a4",
+            "", ".", " _dmarc.example.com. ", String(repeating: "a", count: 63) + ".com",
+            String(repeating: "a", count: 64) + ".com",
+        ]
         let script = """
             import json, re, sys
             pattern = re.compile(sys.argv[1])

@@ -3,20 +3,26 @@ import Foundation
 import Testing
 
 @Suite struct LedgerEntryTests {
-    static let full = #"{"id":"\#(Sample.idText(3))","at":"2026-11-30T04:42:22.125Z","amount":-10,"kind":"spend","#
+    static let full =
+        #"{"id":"\#(Sample.idText(3))","at":"2026-11-30T04:42:22.125Z","amount":-10,"kind":"spend","#
         + #""note":"Bulk lookup","domain":"example.com"}"#
 
     @Test func fullEntryRoundTripsCanonically() throws {
         let (entry, issues) = try expectCanonicalRoundTrip(Self.full, as: LedgerEntry.self, canonical: Self.full)
         #expect(issues.isEmpty)
-        #expect(entry == LedgerEntry(id: Sample.id(3), at: Sample.date("2026-11-30T04:42:22.125Z"), amount: -10, kind: .spend,
-                                     note: "Bulk lookup", domain: "example.com"))
+        #expect(
+            entry
+                == LedgerEntry(
+                    id: Sample.id(3), at: Sample.date("2026-11-30T04:42:22.125Z"), amount: -10, kind: .spend,
+                    note: "Bulk lookup", domain: "example.com"))
     }
 
     @Test func minimalEntryTakesEveryDefault() throws {
         let json = #"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":100}"#
-        let (entry, issues) = try expectCanonicalRoundTrip(json, as: LedgerEntry.self, canonical:
-            #"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":100,"kind":"adjustment"}"#)
+        let (entry, issues) = try expectCanonicalRoundTrip(
+            json, as: LedgerEntry.self,
+            canonical:
+                #"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":100,"kind":"adjustment"}"#)
         #expect(issues.isEmpty)
         #expect(entry.note == nil && entry.domain == nil)
     }
@@ -29,11 +35,13 @@ import Testing
     }
 
     @Test func optionalDomainIsCanonicalOrDropped() throws {
-        let good = try RecordJSON.decode(#"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":1,"domain":"Example.COM."}"#,
-                                         as: LedgerEntry.self)
+        let good = try RecordJSON.decode(
+            #"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":1,"domain":"Example.COM."}"#,
+            as: LedgerEntry.self)
         #expect(good.record.domain == "example.com" && good.issues.isEmpty)
-        let bad = try RecordJSON.decode(#"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":1,"domain":"not valid","note":1}"#,
-                                        as: LedgerEntry.self)
+        let bad = try RecordJSON.decode(
+            #"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":1,"domain":"not valid","note":1}"#,
+            as: LedgerEntry.self)
         #expect(bad.record.domain == nil && bad.record.note == nil)
         #expect(issueSummary(bad.issues) == ["defaultedField .domain", "defaultedField .note"])
     }
@@ -59,11 +67,13 @@ import Testing
     }
 
     @Test func duplicatesByIDKeepTheFirstCopy() {
-        let json = "[" + [
-            #"{"id":"\#(Sample.idText(10))","at":"2026-01-05T08:00:00Z","amount":100,"kind":"purchase"}"#,
-            #"{"id":"\#(Sample.idText(11))","at":"2026-01-06T08:00:00Z","amount":-1,"kind":"spend"}"#,
-            #"{"id":"\#(Sample.idText(10).uppercased())","at":"2026-02-05T08:00:00Z","amount":999,"kind":"grant"}"#,
-        ].joined(separator: ",") + "]"
+        let json =
+            "["
+            + [
+                #"{"id":"\#(Sample.idText(10))","at":"2026-01-05T08:00:00Z","amount":100,"kind":"purchase"}"#,
+                #"{"id":"\#(Sample.idText(11))","at":"2026-01-06T08:00:00Z","amount":-1,"kind":"spend"}"#,
+                #"{"id":"\#(Sample.idText(10).uppercased())","at":"2026-02-05T08:00:00Z","amount":999,"kind":"grant"}"#,
+            ].joined(separator: ",") + "]"
         let decoded = RecordJSON.collection(json, as: LedgerEntry.self)
         #expect(decoded.duplicatesMerged == 1)
         #expect(decoded.records.map(\.amount) == [100, -1])

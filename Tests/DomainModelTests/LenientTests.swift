@@ -46,8 +46,15 @@ import Testing
 
     @Test func allowedValuesListTheCasesInDeclarationOrder() {
         #expect(Lenient<TrackingStatus>.allowedValues == ["active", "paused", "archived"])
-        #expect(Lenient<DNSRecordType>.allowedValues == ["A", "AAAA", "CNAME", "MX", "NS", "TXT", "SOA", "CAA", "SRV", "PTR"])
-        #expect(Lenient<WorkflowStepKind>.allowedValues == ["lookup", "audit", "compare", "notify", "export", "wait", "unsupported"])
-        #expect(Lenient<LedgerEntryKind>.allowedValues == ["grant", "purchase", "spend", "refund", "expiry", "adjustment"])
+        #expect(
+            Lenient<DNSRecordType>.allowedValues == [
+                "A", "AAAA", "CNAME", "MX", "NS", "TXT", "SOA", "CAA", "SRV", "PTR",
+            ])
+        #expect(
+            Lenient<WorkflowStepKind>.allowedValues == [
+                "lookup", "audit", "compare", "notify", "export", "wait", "unsupported",
+            ])
+        #expect(
+            Lenient<LedgerEntryKind>.allowedValues == ["grant", "purchase", "spend", "refund", "expiry", "adjustment"])
     }
 }

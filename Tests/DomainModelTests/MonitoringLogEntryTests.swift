@@ -5,12 +5,15 @@ import Testing
 @Suite struct MonitoringLogEntryTests {
     static let id = "5a1d2c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d"
     static let snapshot = "6f1c7c9e-2d4b-4a8e-9b1a-8d2f0c3e4a5b"
-    static let full = #"{"id":"\#(id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22.125Z","event":"tlsExpiry","#
+    static let full =
+        #"{"id":"\#(id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22.125Z","event":"tlsExpiry","#
         + #""severity":"high","message":"Certificate expires in 6 days","snapshotId":"\#(snapshot)","acknowledged":true}"#
 
     static func entry(message: String, snapshot: Int? = nil, acknowledged: Bool = false) -> MonitoringLogEntry {
-        MonitoringLogEntry(id: Sample.id(1), domain: "example.com", checkedAt: Sample.date("2026-11-30T04:42:22Z"), event: .unreachable,
-                           severity: .high, message: message, snapshotID: snapshot.map(Sample.id), acknowledged: acknowledged)
+        MonitoringLogEntry(
+            id: Sample.id(1), domain: "example.com", checkedAt: Sample.date("2026-11-30T04:42:22Z"),
+            event: .unreachable,
+            severity: .high, message: message, snapshotID: snapshot.map(Sample.id), acknowledged: acknowledged)
     }
 
     @Test func fullEntryRoundTripsCanonically() throws {
@@ -23,15 +26,18 @@ import Testing
 
     @Test func minimalEntryTakesEveryDefault() throws {
         let json = #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z"}"#
-        let (entry, issues) = try expectCanonicalRoundTrip(json, as: MonitoringLogEntry.self, canonical:
-            #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","event":"dnsChange","severity":"medium","#
-            + #""message":"","acknowledged":false}"#)
+        let (entry, issues) = try expectCanonicalRoundTrip(
+            json, as: MonitoringLogEntry.self,
+            canonical:
+                #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","event":"dnsChange","severity":"medium","#
+                + #""message":"","acknowledged":false}"#)
         #expect(issues.isEmpty)
         #expect(entry.snapshotID == nil)
     }
 
     @Test func unknownEnumValuesKeepTheirText() throws {
-        let json = #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","event":"certificateRevoked","severity":"sev1"}"#
+        let json =
+            #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","event":"certificateRevoked","severity":"sev1"}"#
         let (entry, issues) = try expectCanonicalRoundTrip(json, as: MonitoringLogEntry.self)
         #expect(entry.event.value == .dnsChange && entry.event.rawValue == "certificateRevoked")
         #expect(entry.severity.value == .medium && entry.severity.rawValue == "sev1")
@@ -39,18 +45,27 @@ import Testing
     }
 
     @Test func wrongTypedOptionalFieldsTakeDefaults() throws {
-        let json = #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","message":["x"],"#
+        let json =
+            #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","message":["x"],"#
             + #""snapshotId":"snapshot-1","acknowledged":1,"event":false}"#
         let (entry, issues) = try RecordJSON.decode(json, as: MonitoringLogEntry.self)
-        #expect(entry.message == "" && entry.snapshotID == nil && entry.acknowledged == false && entry.event == Lenient(.dnsChange))
-        #expect(issueSummary(issues) == ["defaultedField .acknowledged", "defaultedField .event", "defaultedField .message",
-                                         "defaultedField .snapshotId"])
+        #expect(
+            entry.message == "" && entry.snapshotID == nil && entry.acknowledged == false
+                && entry.event == Lenient(.dnsChange))
+        #expect(
+            issueSummary(issues) == [
+                "defaultedField .acknowledged", "defaultedField .event", "defaultedField .message",
+                "defaultedField .snapshotId",
+            ])
     }
 
     @Test(arguments: [
         (#"{"domain":"example.com","checkedAt":"2026-11-30T04:42:22Z"}"#, ".id"),
         (#"{"id":"5a1d2c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d","checkedAt":"2026-11-30T04:42:22Z"}"#, ".domain"),
-        (#"{"id":"5a1d2c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d","domain":"example.com-","checkedAt":"2026-11-30T04:42:22Z"}"#, ".domain"),
+        (
+            #"{"id":"5a1d2c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d","domain":"example.com-","checkedAt":"2026-11-30T04:42:22Z"}"#,
+            ".domain"
+        ),
         (#"{"id":"5a1d2c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d","domain":"example.com"}"#, ".checkedAt"),
     ])
     func requiredFieldProblemRejectsTheEntry(json: String, path: String) {
@@ -67,12 +82,14 @@ import Testing
     }
 
     @Test func duplicatesByIDMergeInTheFirstPosition() {
-        let json = "[" + [
-            #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","message":"first"}"#,
-            #"{"id":"\#(Sample.idText(2))","domain":"example.org","checkedAt":"2026-11-30T04:42:22Z"}"#,
-            #"{"id":"\#(Self.id.uppercased())","domain":"example.net","checkedAt":"2026-11-30T05:00:00Z","acknowledged":true}"#,
-            #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","snapshotId":"\#(Self.snapshot)"}"#,
-        ].joined(separator: ",") + "]"
+        let json =
+            "["
+            + [
+                #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","message":"first"}"#,
+                #"{"id":"\#(Sample.idText(2))","domain":"example.org","checkedAt":"2026-11-30T04:42:22Z"}"#,
+                #"{"id":"\#(Self.id.uppercased())","domain":"example.net","checkedAt":"2026-11-30T05:00:00Z","acknowledged":true}"#,
+                #"{"id":"\#(Self.id)","domain":"example.com","checkedAt":"2026-11-30T04:42:22Z","snapshotId":"\#(Self.snapshot)"}"#,
+            ].joined(separator: ",") + "]"
         let decoded = RecordJSON.collection(json, as: MonitoringLogEntry.self)
         #expect(decoded.duplicatesMerged == 2)
         #expect(decoded.records.map(\.domain) == ["example.com", "example.org"])
@@ -84,7 +101,10 @@ import Testing
     @Test func mergeIsIdempotentAndReMergingChangesNothing() throws {
         let (full, _) = try RecordJSON.decode(Self.full, as: MonitoringLogEntry.self)
         #expect(full.merged(with: full) == full)
-        let inputs = [Self.entry(message: "a"), Self.entry(message: "b", acknowledged: true), Self.entry(message: "c", snapshot: 2)]
+        let inputs = [
+            Self.entry(message: "a"), Self.entry(message: "b", acknowledged: true),
+            Self.entry(message: "c", snapshot: 2),
+        ]
         var collection = RecordCollection(inputs)
         for input in inputs { #expect(collection.insert(input) == .unchanged) }
         #expect(collection.records == [Self.entry(message: "a", snapshot: 2, acknowledged: true)])

@@ -1,7 +1,8 @@
-@testable import DomainModel
 import Foundation
 import JSONCore
 import Testing
+
+@testable import DomainModel
 
 @Suite struct ParallelCollectionDecoderTests {
     /// A stored array over the parallel threshold, with duplicates in other spellings,
@@ -15,7 +16,8 @@ import Testing
                 elements.append(#"{"id":"not-a-uuid","domain":"x.example","capturedAt":"2026-01-01T00:00:00Z"}"#)
                 continue
             }
-            elements.append(#"""
+            elements.append(
+                #"""
                 {"id":"\#(id)","domain":"\#(domain)","capturedAt":"2026-01-0\#(index % 9 + 1)T00:00:00Z","trigger":"manual",
                  "dns":{"resolver":"https://x/[q],{\"a\":1}","records":[{"type":"TXT","name":"_dmarc.example.com","value":"v=DMARC1; p=none, \"quoted\" ] }","ttl":300}]}}
                 """#)
@@ -46,9 +48,10 @@ import Testing
         var blob = Self.largeBlob()
         // A doubled comma between two elements in the middle: only a strict parse catches it.
         let boundary = Array(",\n{".utf8)
-        let middle = try #require((blob.count / 2..<blob.count - boundary.count).first {
-            Array(blob[$0..<$0 + boundary.count]) == boundary
-        })
+        let middle = try #require(
+            (blob.count / 2..<blob.count - boundary.count).first {
+                Array(blob[$0..<$0 + boundary.count]) == boundary
+            })
         blob.insert(UInt8(ascii: ","), at: middle)
         let parallel = ParallelCollectionDecoder.decode(blob, as: LookupSnapshot.self, options: .default, parts: 4)
         #expect(parallel == nil)
@@ -61,7 +64,8 @@ import Testing
 
 @Suite struct RecordArrayEncoderTests {
     @Test func encodesLongListsExactlyAsOneWriterWould() throws {
-        let decoded = CollectionDecoder.decodeSequentially(ParallelCollectionDecoderTests.largeBlob(), as: LookupSnapshot.self, options: .default)
+        let decoded = CollectionDecoder.decodeSequentially(
+            ParallelCollectionDecoderTests.largeBlob(), as: LookupSnapshot.self, options: .default)
         try #require(decoded.records.count >= RecordArrayEncoder.parallelThreshold)
         var writer = JSONWriter()
         writer.records(decoded.records)
@@ -71,6 +75,7 @@ import Testing
         for record in decoded.records { record.encode(to: &withVerbatim) }
         withVerbatim.rawJSON(Array(#"{"kept":true}"#.utf8))
         withVerbatim.endArray()
-        #expect(RecordArrayEncoder.encode(decoded.records, verbatim: [Array(#"{"kept":true}"#.utf8)]) == withVerbatim.bytes)
+        #expect(
+            RecordArrayEncoder.encode(decoded.records, verbatim: [Array(#"{"kept":true}"#.utf8)]) == withVerbatim.bytes)
     }
 }

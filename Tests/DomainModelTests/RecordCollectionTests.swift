@@ -4,8 +4,9 @@ import Testing
 
 @Suite struct RecordCollectionTests {
     static func entry(_ n: Int, acknowledged: Bool = false, snapshot: Int? = nil) -> MonitoringLogEntry {
-        MonitoringLogEntry(id: Sample.id(n), domain: "example.com", checkedAt: Sample.date("2026-11-30T04:42:22Z"),
-                           event: .dnsChange, snapshotID: snapshot.map(Sample.id), acknowledged: acknowledged)
+        MonitoringLogEntry(
+            id: Sample.id(n), domain: "example.com", checkedAt: Sample.date("2026-11-30T04:42:22Z"),
+            event: .dnsChange, snapshotID: snapshot.map(Sample.id), acknowledged: acknowledged)
     }
 
     @Test func insertReportsAddedMergedAndUnchanged() {

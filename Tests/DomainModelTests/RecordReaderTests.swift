@@ -48,13 +48,16 @@ import Testing
         let reader = try makeReader(#"{"name":5,"id":7,"at":true,"count":"3","flag":[]}"#)
         #expect(failure { _ = try reader.requiredString("name") }?.problem == "must be a string, not number")
         #expect(failure { _ = try reader.requiredID("id") }?.problem == "must be a UUID string, not number")
-        #expect(failure { _ = try reader.requiredDate("at") }?.problem == "must be an ISO 8601 timestamp string, not boolean")
+        #expect(
+            failure { _ = try reader.requiredDate("at") }?.problem
+                == "must be an ISO 8601 timestamp string, not boolean")
         #expect(failure { _ = try reader.requiredInt("count", in: 0...9) }?.problem == "must be an integer, not string")
         #expect(failure { _ = try reader.requiredDomain("flag") }?.problem == "must be a string, not array")
     }
 
     @Test func requiredValuesAreValidatedAndCanonicalised() throws {
-        let reader = try makeReader(#"""
+        let reader = try makeReader(
+            #"""
             {"id":"3F2504E0-4F89-41D3-9A0C-0305E82C3301","bad":"3f2504e0","at":"2026-11-30T06:42:22+02:00",
              "late":"2026-02-30T00:00:00Z","domain":" Example.COM. ","host":"exa mple.com","blank":" \t",
              "count":12,"big":13,"real":1.5}
@@ -64,16 +67,20 @@ import Testing
         #expect(try reader.requiredDate("at") == Timestamp.parse("2026-11-30T04:42:22Z"))
         #expect(failure { _ = try reader.requiredDate("late") }?.path == ".late")
         #expect(try reader.requiredDomain("domain") == "example.com")
-        #expect(failure { _ = try reader.requiredDomain("host") }?.problem == #"is not a valid domain name: "exa mple.com""#)
+        #expect(
+            failure { _ = try reader.requiredDomain("host") }?.problem == #"is not a valid domain name: "exa mple.com""#
+        )
         #expect(failure { _ = try reader.requiredNonEmptyString("blank") }?.problem == "must not be empty")
         #expect(try reader.requiredInt("count", in: 0...12) == 12)
-        #expect(failure { _ = try reader.requiredInt("big", in: 0...12) }?.problem == "must be between 0 and 12, not 13")
+        #expect(
+            failure { _ = try reader.requiredInt("big", in: 0...12) }?.problem == "must be between 0 and 12, not 13")
         #expect(failure { _ = try reader.requiredInt("real", in: 0...12) }?.problem == "must be an integer, not number")
     }
 
     @Test func escapedTextMeansTheSameIDAndTimestamp() throws {
         // JSON allows any character as \uXXXX; the decoded string is what counts.
-        var reader = try makeReader(#"""
+        var reader = try makeReader(
+            #"""
             {"id":"\u0033f2504e0-4f89-41d3-9a0c-0305e82c3301","at":"2026-11-30T04:42:22\u005a",
              "link":"3f2504e0\u002d4f89-41d3-9a0c-0305e82c3301","seen":"2026\/11\/30T04:42:22Z"}
             """#)
@@ -119,7 +126,8 @@ import Testing
     }
 
     @Test func wrongTypedOrOutOfRangeOptionalFieldsTakeDefaultsAndAreReported() throws {
-        var reader = try makeReader(#"""
+        var reader = try makeReader(
+            #"""
             {"text":1,"int":"5","range":10,"real":2.5,"huge":99999999999999999999,"flag":"yes","at":"noon",
              "id":"nope","host":"exa mple.com","state":3,"list":{"a":1}}
             """#)
@@ -146,7 +154,10 @@ import Testing
         #expect(state == Lenient(.archived))
         #expect(list.isEmpty)
         #expect(reader.issues.allSatisfy { $0.kind == .defaultedField })
-        #expect(reader.issues.map(\.path) == [".text", ".int", ".range", ".real", ".huge", ".flag", ".at", ".id", ".host", ".state", ".list"])
+        #expect(
+            reader.issues.map(\.path) == [
+                ".text", ".int", ".range", ".real", ".huge", ".flag", ".at", ".id", ".host", ".state", ".list",
+            ])
         let messages = reader.issues.map(\.message)
         #expect(messages[0] == "must be a string, not number; the default was used")
         #expect(messages[2] == "must be between 0 and 9, not 10; the default was used")
@@ -166,9 +177,12 @@ import Testing
         let status: Lenient<TrackingStatus> = reader.enumeration("status", default: .paused)
         #expect(status.value == .active, "the type's safe default, not the field's default")
         #expect(status.rawValue == "snoozed")
-        #expect(reader.issues == [DecodingIssue(
-            kind: .unknownEnumValue, path: ".status",
-            message: #"unknown value "snoozed" is treated as "active" and kept as written"#)])
+        #expect(
+            reader.issues == [
+                DecodingIssue(
+                    kind: .unknownEnumValue, path: ".status",
+                    message: #"unknown value "snoozed" is treated as "active" and kept as written"#)
+            ])
     }
 
     // MARK: Lists and maps
@@ -177,14 +191,20 @@ import Testing
         var reader = try makeReader(#"{"tags":["a",1,"b",null,"c","d"]}"#)
         let tags = reader.stringList("tags", limit: 3)
         #expect(tags == ["a", "b", "c"])
-        #expect(issueSummary(reader.issues) == ["skippedElement .tags[1]", "skippedElement .tags[3]", "truncatedList .tags"])
+        #expect(
+            issueSummary(reader.issues) == [
+                "skippedElement .tags[1]", "skippedElement .tags[3]", "truncatedList .tags",
+            ])
     }
 
     @Test func domainListCanonicalisesDeduplicatesThenCuts() throws {
         var reader = try makeReader(#"{"domains":["Example.com","example.COM.","bad name",7,"b.example","c.example"]}"#)
         let domains = reader.domainList("domains", limit: 2)
         #expect(domains == ["example.com", "b.example"])
-        #expect(issueSummary(reader.issues) == ["skippedElement .domains[2]", "skippedElement .domains[3]", "truncatedList .domains"])
+        #expect(
+            issueSummary(reader.issues) == [
+                "skippedElement .domains[2]", "skippedElement .domains[3]", "truncatedList .domains",
+            ])
     }
 
     @Test func enumListKeepsUnknownValuesAndDropsDuplicates() throws {
@@ -196,14 +216,19 @@ import Testing
         #expect(missing == nil)
         let wrong: [Lenient<NotificationChannel>]? = reader.enumList("bad")
         #expect(wrong == nil)
-        #expect(issueSummary(reader.issues) == ["defaultedField .bad", "skippedElement .on[2]", "unknownEnumValue .on[1]"])
+        #expect(
+            issueSummary(reader.issues) == ["defaultedField .bad", "skippedElement .on[2]", "unknownEnumValue .on[1]"])
     }
 
     @Test func recordListSkipsMalformedElementsWithNestedPaths() throws {
-        var reader = try makeReader(#"{"windows":[{"start":"22:00","end":"07:00"},{"start":"25:00","end":"07:00"},"x",{"end":"01:00"}]}"#)
+        var reader = try makeReader(
+            #"{"windows":[{"start":"22:00","end":"07:00"},{"start":"25:00","end":"07:00"},"x",{"end":"01:00"}]}"#)
         let windows = reader.recordList("windows", as: QuietHours.self)
         #expect(windows == [QuietHours(start: "22:00", end: "07:00")])
-        #expect(issueSummary(reader.issues) == ["skippedElement .windows[1].start", "skippedElement .windows[2]", "skippedElement .windows[3].start"])
+        #expect(
+            issueSummary(reader.issues) == [
+                "skippedElement .windows[1].start", "skippedElement .windows[2]", "skippedElement .windows[3].start",
+            ])
     }
 
     @Test func stringMapKeepsOrderAndSkipsNonStrings() throws {

@@ -1,8 +1,8 @@
 import DomainModel
 import Foundation
 import JSONCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TimestampTests {
     /// Milliseconds since 1970 of a parsed timestamp.
@@ -121,7 +121,8 @@ import TestSupport
         writer.timestamp(Self.date(milliseconds: 1_796_013_742_125))
         writer.timestamp(Self.date(milliseconds: 0))
         writer.endArray()
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"["2026-11-30T04:42:22.125Z","1970-01-01T00:00:00Z"]"#)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == #"["2026-11-30T04:42:22.125Z","1970-01-01T00:00:00Z"]"#)
     }
 
     /// Python's `datetime` (its own calendar arithmetic) formats the same instants the same
@@ -139,26 +140,30 @@ import TestSupport
             "2038-01-19T03:14:07.123456Z", "0001-01-01T12:00:00+11:59", "9999-12-31T23:59:59.999Z",
         ]
         let script = """
-        import calendar, datetime, json, sys
-        request = json.loads(sys.stdin.buffer.read())
-        epoch = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
-        formatted = []
-        for milliseconds in request["instants"]:
-            moment = epoch + datetime.timedelta(milliseconds=milliseconds)
-            text = "%04d-%02d-%02dT%02d:%02d:%02d" % (moment.year, moment.month, moment.day,
-                                                      moment.hour, moment.minute, moment.second)
-            fraction = moment.microsecond // 1000
-            formatted.append(text + (".%03dZ" % fraction if fraction else "Z"))
-        parsed = []
-        for text in request["texts"]:
-            moment = datetime.datetime.fromisoformat(text)
-            parsed.append(calendar.timegm(moment.utctimetuple()) * 1000 + (moment.microsecond + 500) // 1000)
-        print(json.dumps({"formatted": formatted, "parsed": parsed}))
-        """
+            import calendar, datetime, json, sys
+            request = json.loads(sys.stdin.buffer.read())
+            epoch = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+            formatted = []
+            for milliseconds in request["instants"]:
+                moment = epoch + datetime.timedelta(milliseconds=milliseconds)
+                text = "%04d-%02d-%02dT%02d:%02d:%02d" % (moment.year, moment.month, moment.day,
+                                                          moment.hour, moment.minute, moment.second)
+                fraction = moment.microsecond // 1000
+                formatted.append(text + (".%03dZ" % fraction if fraction else "Z"))
+            parsed = []
+            for text in request["texts"]:
+                moment = datetime.datetime.fromisoformat(text)
+                parsed.append(calendar.timegm(moment.utctimetuple()) * 1000 + (moment.microsecond + 500) // 1000)
+            print(json.dumps({"formatted": formatted, "parsed": parsed}))
+            """
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("instants"); writer.beginArray(); for value in instants { writer.int(value) }; writer.endArray()
-        writer.key("texts"); writer.strings(texts)
+        writer.key("instants")
+        writer.beginArray()
+        for value in instants { writer.int(value) }
+        writer.endArray()
+        writer.key("texts")
+        writer.strings(texts)
         writer.endObject()
         let output = try ProcessRunner.python(script, stdin: Data(writer.bytes))
         try #require(output.status == 0, "\(output.stderrText)")

@@ -3,14 +3,16 @@ import Foundation
 import Testing
 
 @Suite struct UsageCreditLedgerTests {
-    static let full = #"{"balance":140,"entries":["#
+    static let full =
+        #"{"balance":140,"entries":["#
         + #"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":100,"kind":"purchase","note":"Starter pack"},"#
         + #"{"id":"\#(Sample.idText(2))","at":"2026-02-01T00:00:00Z","amount":50,"kind":"grant"},"#
         + #"{"id":"\#(Sample.idText(3))","at":"2026-11-30T04:42:22.125Z","amount":-10,"kind":"spend","domain":"example.com"}]}"#
 
     static func entry(_ n: Int, _ amount: Int) -> LedgerEntry {
-        LedgerEntry(id: Sample.id(n), at: Sample.date("2026-01-01T00:00:00Z").addingTimeInterval(Double(n)), amount: amount,
-                    kind: amount < 0 ? .spend : .grant)
+        LedgerEntry(
+            id: Sample.id(n), at: Sample.date("2026-01-01T00:00:00Z").addingTimeInterval(Double(n)), amount: amount,
+            kind: amount < 0 ? .spend : .grant)
     }
 
     @Test func fullLedgerRoundTripsCanonically() throws {
@@ -22,7 +24,8 @@ import Testing
     }
 
     @Test func minimalLedgerHasNoEntries() throws {
-        let (ledger, issues) = try expectCanonicalRoundTrip(#"{"balance":0}"#, as: UsageCreditLedger.self, canonical: #"{"balance":0,"entries":[]}"#)
+        let (ledger, issues) = try expectCanonicalRoundTrip(
+            #"{"balance":0}"#, as: UsageCreditLedger.self, canonical: #"{"balance":0,"entries":[]}"#)
         #expect(issues.isEmpty)
         #expect(ledger.entries.isEmpty && ledger.entriesTotal == 0)
     }
@@ -36,7 +39,8 @@ import Testing
     }
 
     @Test func malformedEntriesAreSkippedAndDuplicatesMerged() throws {
-        let json = #"{"balance":90,"entries":["#
+        let json =
+            #"{"balance":90,"entries":["#
             + #"{"id":"\#(Sample.idText(1))","at":"2026-01-05T08:00:00Z","amount":100},"#
             + #"{"id":"\#(Sample.idText(2))","at":"2026-01-06T08:00:00Z"},"#
             + #"{"id":"\#(Sample.idText(3))","at":"2026-01-07T08:00:00Z","amount":-10,"domain":"bad domain"},"#
@@ -61,7 +65,9 @@ import Testing
 
     @Test func balanceRangeIncludesItsEdges() throws {
         for balance in [-1_000_000_000, 1_000_000_000] {
-            #expect(try RecordJSON.decode(#"{"balance":\#(balance)}"#, as: UsageCreditLedger.self).record.balance == balance)
+            #expect(
+                try RecordJSON.decode(#"{"balance":\#(balance)}"#, as: UsageCreditLedger.self).record.balance == balance
+            )
         }
     }
 
@@ -78,8 +84,10 @@ import Testing
     }
 
     @Test func mergeMovesTheBalanceByAddedEntriesOnly() {
-        let current = UsageCreditLedger(balance: 140, entries: [Self.entry(1, 100), Self.entry(2, 50), Self.entry(3, -10)])
-        let incoming = UsageCreditLedger(balance: 999, entries: [Self.entry(2, 50), Self.entry(3, -10), Self.entry(4, 25), Self.entry(5, -5)])
+        let current = UsageCreditLedger(
+            balance: 140, entries: [Self.entry(1, 100), Self.entry(2, 50), Self.entry(3, -10)])
+        let incoming = UsageCreditLedger(
+            balance: 999, entries: [Self.entry(2, 50), Self.entry(3, -10), Self.entry(4, 25), Self.entry(5, -5)])
         let merged = current.merged(with: incoming)
         #expect(merged.entries.map(\.id) == [1, 2, 3, 4, 5].map(Sample.id))
         #expect(merged.balance == 160)

@@ -13,7 +13,7 @@ import Testing
         for path in ["a", "a/b", "a/b/c"] {
             #expect(try permissions(of: dir.url.appendingPathComponent(path).path) == 0o700)
         }
-        try Directory.create(at: leaf)  // already there: nothing to do
+        try Directory.create(at: leaf) // already there: nothing to do
     }
 
     @Test func leavesExistingFoldersAlone() throws {

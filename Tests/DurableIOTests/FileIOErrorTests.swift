@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct FileIOErrorTests {
     @Test func classifiesErrnoValues() {
-        #expect(FileIOError(errno: ENOENT, path: "/a") == .notFound(path: "/a", message: String(cString: strerror(ENOENT))))
+        #expect(
+            FileIOError(errno: ENOENT, path: "/a") == .notFound(path: "/a", message: String(cString: strerror(ENOENT))))
         #expect(FileIOError(errno: ENOTDIR, path: "/a").isNotFound)
         for code in [EACCES, EPERM, EROFS] {
             guard case .permissionDenied(let path, _) = FileIOError(errno: code, path: "/a") else {
@@ -24,7 +25,9 @@ import Testing
             Issue.record("EEXIST is not classified as alreadyExists")
             return
         }
-        #expect(FileIOError(errno: EIO, path: "/a") == .other(path: "/a", errno: EIO, message: String(cString: strerror(EIO))))
+        #expect(
+            FileIOError(errno: EIO, path: "/a")
+                == .other(path: "/a", errno: EIO, message: String(cString: strerror(EIO))))
     }
 
     @Test func messagesNameThePathTheReasonAndWhatToDo() {

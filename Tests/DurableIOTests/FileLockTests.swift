@@ -51,7 +51,8 @@ import Testing
         let dir = try TemporaryDirectory()
         let url = dir.file("lock")
         let lock = try FileLock.acquire(at: url)
-        let output = try ProcessRunner.python("""
+        let output = try ProcessRunner.python(
+            """
             import fcntl, os, sys
             fd = os.open(sys.argv[1], os.O_RDWR)
             try:
@@ -97,7 +98,9 @@ import Testing
         first.release()
         let second = try FileLock.acquire(at: url)
         first.releaseRemovingFile()
-        #expect(FileManager.default.fileExists(atPath: url.path), "a released lock must not remove a file it no longer holds")
+        #expect(
+            FileManager.default.fileExists(atPath: url.path),
+            "a released lock must not remove a file it no longer holds")
         second.release()
     }
 
@@ -128,7 +131,8 @@ import Testing
     @Test func aLockFileThatIsASymbolicLinkToNothingIsRefusedAtOnce() throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("lock")
-        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: dir.file("missing/target").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: url.path, withDestinationPath: dir.file("missing/target").path)
         let error = #expect(throws: FileIOError.self) { try FileLock.acquire(at: url) }
         #expect(error?.description.contains("symbolic link to a file that does not exist") == true)
     }

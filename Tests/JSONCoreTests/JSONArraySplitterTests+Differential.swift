@@ -9,27 +9,36 @@ extension JSONArraySplitterTests {
     /// texts with one byte changed, dropped or doubled.
     static func trickyArrays(count: Int, seed: UInt64) -> [[UInt8]] {
         var random = SeededGenerator(seed: seed)
-        let strings = [#""""#, #""\\""#, #""\\\\""#, #""a\"""#, #""\"]""#, #""],[""#, #""\\\",\"""#, #""{\"a\":[1,2]}""#,
-                       #""\u005C""#, #""\u0022,""#, #""\ud83d\ude00""#, #"",""#, #""[""#, #""]""#, #""é, ]""#,
-                       // Longer than the eight bytes scanned at once, escapes on either side of the boundary.
-                       #""0123456\"89abcdef""#, #""01234567\\""#, #""0123456789abcdef\\\"x\\""#, #""abcdefg\\\\""#]
+        let strings = [
+            #""""#, #""\\""#, #""\\\\""#, #""a\"""#, #""\"]""#, #""],[""#, #""\\\",\"""#, #""{\"a\":[1,2]}""#,
+            #""\u005C""#, #""\u0022,""#, #""\ud83d\ude00""#, #"",""#, #""[""#, #""]""#, #""é, ]""#,
+            // Longer than the eight bytes scanned at once, escapes on either side of the boundary.
+            #""0123456\"89abcdef""#, #""01234567\\""#, #""0123456789abcdef\\\"x\\""#, #""abcdefg\\\\""#,
+        ]
         let scalars = ["0", "-0", "1e5", "-12.5E-3", "true", "false", "null", "123456789012345678901234567890"]
         let spaces = ["", " ", "\n", "\t", "\r\n", "  \n\t "]
         func value(_ depth: Int) -> String {
             switch Int.random(in: 0..<(depth > 3 ? 2 : 4), using: &random) {
             case 0: return random.pick(strings)
             case 1: return random.pick(scalars)
-            case 2: return "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in random.pick(spaces) + value(depth + 1) }
-                .joined(separator: ",") + random.pick(spaces) + "]"
-            default: return "{" + (0..<Int.random(in: 0...3, using: &random)).map { _ in
-                random.pick(strings) + random.pick(spaces) + ":" + random.pick(spaces) + value(depth + 1)
-            }.joined(separator: "," + random.pick(spaces)) + "}"
+            case 2:
+                return "["
+                    + (0..<Int.random(in: 0...3, using: &random)).map { _ in random.pick(spaces) + value(depth + 1) }
+                    .joined(separator: ",") + random.pick(spaces) + "]"
+            default:
+                return "{"
+                    + (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                        random.pick(strings) + random.pick(spaces) + ":" + random.pick(spaces) + value(depth + 1)
+                    }.joined(separator: "," + random.pick(spaces)) + "}"
             }
         }
         var texts: [[UInt8]] = []
         for _ in 0..<count {
-            let elements = (0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(spaces) + value(0) + random.pick(spaces) }
-            var bytes = Array((random.pick(spaces) + "[" + elements.joined(separator: ",") + "]" + random.pick(spaces)).utf8)
+            let elements = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                random.pick(spaces) + value(0) + random.pick(spaces)
+            }
+            var bytes = Array(
+                (random.pick(spaces) + "[" + elements.joined(separator: ",") + "]" + random.pick(spaces)).utf8)
             if random.chance(1, in: 2), !bytes.isEmpty {
                 let at = Int.random(in: 0..<bytes.count, using: &random)
                 switch Int.random(in: 0..<3, using: &random) {
@@ -51,17 +60,20 @@ extension JSONArraySplitterTests {
         var splitAndParsed = 0
         for text in Self.trickyArrays(count: 1_500, seed: seed) {
             var sequential: [(Int, Range<Int>)] = []
-            let sequentialIsValid = (try? JSONArrayStream.forEachElement(in: text) { index, element in
-                sequential.append((index, element.sourceRange))
-            }) != nil
+            let sequentialIsValid =
+                (try? JSONArrayStream.forEachElement(in: text) { index, element in
+                    sequential.append((index, element.sourceRange))
+                }) != nil
             for parts in 1...6 {
                 guard let runs = JSONArraySplitter.split(text, into: parts) else { continue }
                 var parallel: [(Int, Range<Int>)] = []
-                let runsParse = (try? runs.forEach { run in
-                    try JSONArrayStream.forEachElement(in: text, run: run) { index, element in
-                        parallel.append((index, element.sourceRange))
-                    }
-                }) != nil
+                var runsParse = true
+                for run in runs where runsParse {
+                    runsParse =
+                        (try? JSONArrayStream.forEachElement(in: text, run: run) { index, element in
+                            parallel.append((index, element.sourceRange))
+                        }) != nil
+                }
                 guard runsParse else { continue }
                 splitAndParsed += 1
                 let shown = String(decoding: text, as: UTF8.self)

@@ -30,7 +30,9 @@ extension JSONArraySplitterTests {
             }
             for parts in 1...5 {
                 let whole = JSONArraySplitter.split(text, into: parts)
-                #expect(Self.scanned(text, parts: parts, cuts: cuts) == whole, "\(String(decoding: text, as: UTF8.self)) into \(parts)")
+                #expect(
+                    Self.scanned(text, parts: parts, cuts: cuts) == whole,
+                    "\(String(decoding: text, as: UTF8.self)) into \(parts)")
                 compared += 1
             }
         }
@@ -60,9 +62,12 @@ extension JSONArraySplitterTests {
         #expect(three != JSONArraySplitter.split(source, into: 4))
         let found = JSONArraySplitter.Split(parts: 4, runs: three)
         #expect(JSONArraySplitter.parallelRuns(source, parts: 4, found: found) == three)
-        #expect(JSONArraySplitter.parallelRuns(source, parts: 2, found: found) == JSONArraySplitter.split(source, into: 2))
-        #expect(JSONArraySplitter.parallelRuns(source, parts: 4, found: JSONArraySplitter.Split(parts: 4, runs: nil)) == nil,
-                "text found not to be one array is parsed sequentially")
+        #expect(
+            JSONArraySplitter.parallelRuns(source, parts: 2, found: found) == JSONArraySplitter.split(source, into: 2))
+        #expect(
+            JSONArraySplitter.parallelRuns(source, parts: 4, found: JSONArraySplitter.Split(parts: 4, runs: nil))
+                == nil,
+            "text found not to be one array is parsed sequentially")
         #expect(JSONArraySplitter.parallelRuns(source, parts: 1, found: found) == nil, "one part is never split")
     }
 }

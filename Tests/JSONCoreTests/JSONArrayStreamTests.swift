@@ -75,7 +75,10 @@ import Testing
             ("[1 2]", ["i1"], .unexpectedCharacter(UInt8(ascii: "2"), expected: "',' or ']'"), 3),
             ("[1,2] 3", ["i1", "i2"], .trailingContent, 6),
             ("[1,2]]", ["i1", "i2"], .trailingContent, 5),
-            ("[{\"a\":1},{\"a\" 2}]", ["{s61:i1}"], .unexpectedCharacter(UInt8(ascii: "2"), expected: "':' after the key"), 14),
+            (
+                "[{\"a\":1},{\"a\" 2}]", ["{s61:i1}"],
+                .unexpectedCharacter(UInt8(ascii: "2"), expected: "':' after the key"), 14
+            ),
             ("[\"ok\",\"bad\\q\"]", ["s6f6b"], .invalidEscape, 11),
             ("[", [], .unexpectedEnd, 1),
         ]
@@ -88,7 +91,9 @@ import Testing
     }
 
     @Test func reportsTheSameErrorAsWholeDocumentParsing() {
-        for text in ["[1,2,x]", "[1,2", "[1,]", "[1 2]", "[1] 2", "[\"\\uD800\"]", "[01]", "[[1,2],{\"a\":tru}]", "[\"a\nb\"]"] {
+        for text in [
+            "[1,2,x]", "[1,2", "[1,]", "[1 2]", "[1] 2", "[\"\\uD800\"]", "[01]", "[[1,2],{\"a\":tru}]", "[\"a\nb\"]",
+        ] {
             let streamed = Self.stream(text).error
             #expect(streamed != nil, "\(text)")
             #expect(streamed == JSONParseError(reasonOf: text), "\(text)")
@@ -124,18 +129,24 @@ import Testing
 
     @Test func elementsStayReadableAfterTheWalk() throws {
         var kept: [JSONValue] = []
-        try JSONArrayStream.forEachElement(in: Array(#"[{"d": "a.com"}, {"d": "b.org"}]"#.utf8)) { _, element in kept.append(element) }
+        try JSONArrayStream.forEachElement(in: Array(#"[{"d": "a.com"}, {"d": "b.org"}]"#.utf8)) { _, element in
+            kept.append(element)
+        }
         #expect(kept.map { $0["d"]?.string } == ["a.com", "b.org"])
     }
 
     @Test func agreesWithWholeDocumentParsingOnGeneratedArrays() throws {
         var rng = SeededGenerator(seed: 0xA11A7)
         for _ in 0..<100 {
-            let elements = (0..<Int.random(in: 0...8, using: &rng)).map { _ in JSONTree.random(JSONTree.Shape(), depth: 1, using: &rng) }
+            let elements = (0..<Int.random(in: 0...8, using: &rng)).map { _ in
+                JSONTree.random(JSONTree.Shape(), depth: 1, using: &rng)
+            }
             var text: [UInt8] = []
             JSONTree.array(elements).render(into: &text, using: &rng)
             var streamed: [String] = []
-            try JSONArrayStream.forEachElement(in: text) { _, element in streamed.append(PythonJSONPeer.canonical(element)) }
+            try JSONArrayStream.forEachElement(in: text) { _, element in
+                streamed.append(PythonJSONPeer.canonical(element))
+            }
             #expect(streamed == elements.map(\.canonical))
             #expect(try JSONDocument(parsing: text).root.elements.map(PythonJSONPeer.canonical) == streamed)
         }

@@ -56,10 +56,15 @@ import Testing
         Malformed(text: " \n\t", reason: .empty, offset: 3),
         Malformed(text: "[1,]", reason: .unexpectedCharacter(UInt8(ascii: "]"), expected: "a value"), offset: 3),
         Malformed(text: "[1 2]", reason: .unexpectedCharacter(UInt8(ascii: "2"), expected: "',' or ']'"), offset: 3),
-        Malformed(text: "{\"a\" 1}", reason: .unexpectedCharacter(UInt8(ascii: "1"), expected: "':' after the key"), offset: 5),
-        Malformed(text: "{\"a\":1,}", reason: .unexpectedCharacter(UInt8(ascii: "}"), expected: "a string key"), offset: 7),
+        Malformed(
+            text: "{\"a\" 1}", reason: .unexpectedCharacter(UInt8(ascii: "1"), expected: "':' after the key"), offset: 5
+        ),
+        Malformed(
+            text: "{\"a\":1,}", reason: .unexpectedCharacter(UInt8(ascii: "}"), expected: "a string key"), offset: 7),
         Malformed(text: "{a:1}", reason: .unexpectedCharacter(UInt8(ascii: "a"), expected: "a string key"), offset: 1),
-        Malformed(text: "{\"a\":1 \"b\":2}", reason: .unexpectedCharacter(UInt8(ascii: "\""), expected: "',' or '}'"), offset: 7),
+        Malformed(
+            text: "{\"a\":1 \"b\":2}", reason: .unexpectedCharacter(UInt8(ascii: "\""), expected: "',' or '}'"),
+            offset: 7),
         Malformed(text: "['a']", reason: .unexpectedCharacter(UInt8(ascii: "'"), expected: "a value"), offset: 1),
         Malformed(text: "[1", reason: .unexpectedEnd, offset: 2),
         Malformed(text: "{\"a\":", reason: .unexpectedEnd, offset: 5),
@@ -99,10 +104,13 @@ import Testing
         #expect(error?.offset == sample.offset)
     }
 
-    @Test(arguments: [
-        [0xFF], [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80],
-        [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xC3], [0xE4, 0xB8], [0xE4, 0xB8, 0x41], [0xF0, 0x9F, 0x98],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xFF], [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+            [0xF0, 0x80, 0x80, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xC3], [0xE4, 0xB8], [0xE4, 0xB8, 0x41],
+            [0xF0, 0x9F, 0x98],
+        ] as [[UInt8]])
     func rejectsInvalidUTF8InStrings(_ sequence: [UInt8]) {
         let error = Self.failure([UInt8(ascii: "\""), UInt8(ascii: "a")] + sequence + [UInt8(ascii: "\"")])
         #expect(error?.reason == .invalidUTF8)
@@ -112,7 +120,9 @@ import Testing
     }
 
     @Test func acceptsEveryUTF8BoundarySequence() throws {
-        let scalars: [Unicode.Scalar] = ["\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}"]
+        let scalars: [Unicode.Scalar] = [
+            "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}",
+        ]
         for scalar in scalars {
             let text = "\"" + String(scalar) + "\""
             #expect(try Self.parse(text).root.string == String(scalar), "U+\(String(scalar.value, radix: 16))")
@@ -172,8 +182,10 @@ import Testing
         for (index, (tree, text)) in corpus.enumerated() {
             let document = try JSONDocument(parsing: text)
             let mine = PythonJSONPeer.canonical(document.root)
-            #expect(mine == tree.canonical, "document \(index): \(String(decoding: text, as: UTF8.self).debugDescription)")
-            #expect(mine == python[index], "document \(index): \(String(decoding: text, as: UTF8.self).debugDescription)")
+            #expect(
+                mine == tree.canonical, "document \(index): \(String(decoding: text, as: UTF8.self).debugDescription)")
+            #expect(
+                mine == python[index], "document \(index): \(String(decoding: text, as: UTF8.self).debugDescription)")
         }
     }
 
@@ -181,7 +193,8 @@ import Testing
         // Byte-level damage to valid documents: both readers must accept exactly the same
         // texts, and read the accepted ones the same way.
         var rng = SeededGenerator(seed: 0x5EED_0002)
-        let interesting: [UInt8] = Array("\"\\,:[]{}0-.eE+ \nutfn".utf8) + [0x00, 0x0B, 0x0C, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xED, 0xF4, 0xFF]
+        let interesting: [UInt8] =
+            Array("\"\\,:[]{}0-.eE+ \nutfn".utf8) + [0x00, 0x0B, 0x0C, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xED, 0xF4, 0xFF]
         let mutated: [[UInt8]] = JSONTree.corpus(count: 2000, seed: 0x5EED_0003).map { _, text in
             var bytes = text
             for _ in 0..<Int.random(in: 1...3, using: &rng) {

@@ -23,7 +23,9 @@ import Testing
         #expect(error.offset == 6)
         #expect(error.line == 2)
         #expect(error.column == 3)
-        #expect(error.description == "JSON syntax error at line 2, column 3 (byte 6): found 'x' where a value was expected.")
+        #expect(
+            error.description == "JSON syntax error at line 2, column 3 (byte 6): found 'x' where a value was expected."
+        )
     }
 
     @Test func countsLinesAtLineFeedsOnly() throws {
@@ -46,7 +48,9 @@ import Testing
         let error = try Self.error("{\"a\": [1,\n")
         #expect(error.reason == .unexpectedEnd)
         #expect((error.line, error.column, error.offset) == (2, 1, 10))
-        #expect(error.description == "JSON syntax error at line 2, column 1 (byte 10): the text ends before the value is complete.")
+        #expect(
+            error.description
+                == "JSON syntax error at line 2, column 1 (byte 10): the text ends before the value is complete.")
     }
 
     static let messages: [(String, String)] = [
@@ -75,7 +79,9 @@ import Testing
     func namesEachProblemPlainly(_ text: String, _ message: String) throws {
         let error = try Self.error(text)
         let description = error.description
-        #expect(description.hasPrefix("JSON syntax error at line \(error.line), column \(error.column) (byte \(error.offset)): "))
+        #expect(
+            description.hasPrefix(
+                "JSON syntax error at line \(error.line), column \(error.column) (byte \(error.offset)): "))
         #expect(description.hasSuffix(": \(message)."), "\(description)")
     }
 
@@ -88,7 +94,9 @@ import Testing
         #expect(try Self.error([0x01]).description.hasSuffix("found byte 0x01 where a value was expected."))
         #expect(try Self.error([0x7F]).description.hasSuffix("found byte 0x7F where a value was expected."))
         #expect(try Self.error([0xFF]).description.hasSuffix("found byte 0xFF where a value was expected."))
-        #expect(try Self.error([UInt8(ascii: "["), 0xC3, 0xA9]).description.hasSuffix("found byte 0xC3 where a value was expected."))
+        #expect(
+            try Self.error([UInt8(ascii: "["), 0xC3, 0xA9]).description.hasSuffix(
+                "found byte 0xC3 where a value was expected."))
     }
 
     @Test func equalErrorsCompareEqual() throws {

@@ -6,12 +6,14 @@ import Testing
 @Suite struct JSONParseOptionsTests {
     /// `depth` arrays inside one another, the innermost holding `1`.
     static func nestedArrays(_ depth: Int) -> [UInt8] {
-        Array(repeating: UInt8(ascii: "["), count: depth) + [UInt8(ascii: "1")] + Array(repeating: UInt8(ascii: "]"), count: depth)
+        Array(repeating: UInt8(ascii: "["), count: depth) + [UInt8(ascii: "1")]
+            + Array(repeating: UInt8(ascii: "]"), count: depth)
     }
 
     /// `depth` objects inside one another, each under the key `a`.
     static func nestedObjects(_ depth: Int) -> [UInt8] {
-        Array(String(repeating: #"{"a":"#, count: depth).utf8) + [UInt8(ascii: "1")] + Array(repeating: UInt8(ascii: "}"), count: depth)
+        Array(String(repeating: #"{"a":"#, count: depth).utf8) + [UInt8(ascii: "1")]
+            + Array(repeating: UInt8(ascii: "}"), count: depth)
     }
 
     static func failure(_ bytes: [UInt8], _ options: JSONParseOptions = .default) -> JSONParseError? {
@@ -97,7 +99,8 @@ import Testing
     @Test func streamingCountsTheTopLevelArrayAsOneLevel() throws {
         var seen: [Int] = []
         #expect(throws: JSONParseError.self) {
-            try JSONArrayStream.forEachElement(in: Array("[[1],[[2]]]".utf8), options: JSONParseOptions(maxDepth: 2)) { index, _ in
+            try JSONArrayStream.forEachElement(in: Array("[[1],[[2]]]".utf8), options: JSONParseOptions(maxDepth: 2)) {
+                index, _ in
                 seen.append(index)
             }
         }

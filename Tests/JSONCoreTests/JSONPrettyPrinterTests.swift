@@ -10,18 +10,18 @@ import Testing
 
     @Test func putsOneValuePerLineWithTwoSpacesPerLevel() {
         let expected = """
-        {
-          "a": [
-            1,
-            2
-          ],
-          "b": {
-            "c": null
-          },
-          "d": true
-        }
+            {
+              "a": [
+                1,
+                2
+              ],
+              "b": {
+                "c": null
+              },
+              "d": true
+            }
 
-        """
+            """
         #expect(Self.indent(#"{"a":[1,2],"b":{"c":null},"d":true}"#) == expected)
     }
 
@@ -68,7 +68,8 @@ import Testing
             JSONTree.random(shape, using: &rng).write(to: &writer)
             return writer.bytes
         }
-        let python = try PythonJSONPeer.evaluate("json.dumps(json.loads(text), ensure_ascii=False, indent=2) + '\\n'", over: documents)
+        let python = try PythonJSONPeer.evaluate(
+            "json.dumps(json.loads(text), ensure_ascii=False, indent=2) + '\\n'", over: documents)
         for (index, document) in documents.enumerated() {
             #expect(python[index] == String(decoding: JSONPrettyPrinter.indent(document), as: UTF8.self))
         }

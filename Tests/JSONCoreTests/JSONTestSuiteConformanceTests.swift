@@ -1,7 +1,7 @@
 import Foundation
 import JSONCore
-import Testing
 import TestSupport
+import Testing
 
 /// Nicolas Seriot's JSONTestSuite (vendored under Tests/Fixtures/JSONTestSuite, MIT):
 /// every `y_` file must parse, every `n_` file must be rejected, and `i_` files may go

@@ -32,7 +32,9 @@ indirect enum JSONTree: Sendable {
         case 1: return .bool(rng.chance(1, in: 2))
         case 2, 3: return randomNumber(shape, using: &rng)
         case 4, 5: return .string(randomString(using: &rng))
-        case 6: return .array((0..<Int.random(in: 0...5, using: &rng)).map { _ in random(shape, depth: depth + 1, using: &rng) })
+        case 6:
+            return .array(
+                (0..<Int.random(in: 0...5, using: &rng)).map { _ in random(shape, depth: depth + 1, using: &rng) })
         default:
             var fields: [(key: String, value: JSONTree)] = []
             for _ in 0..<Int.random(in: 0...5, using: &rng) {
@@ -48,12 +50,17 @@ indirect enum JSONTree: Sendable {
     static func randomNumber(_ shape: Shape, using rng: inout SeededGenerator) -> JSONTree {
         if shape.nativeNumbers {
             if shape.doubles && rng.chance(1, in: 2) { return .double(randomDouble(using: &rng)) }
-            return .int(rng.chance(1, in: 4) ? rng.pick([0, -1, Int.max, Int.min]) : Int.random(in: -1_000_000...1_000_000, using: &rng))
+            return .int(
+                rng.chance(1, in: 4)
+                    ? rng.pick([0, -1, Int.max, Int.min]) : Int.random(in: -1_000_000...1_000_000, using: &rng))
         }
         if rng.chance(1, in: 4) {
-            return .number(rng.pick(["0", "-0", "-0.0", "1E400", "-1e400", "1e-400", "9223372036854775807", "9223372036854775808",
-                                     "-9223372036854775808", "-9223372036854775809", "4.9e-324", "2.4703282292062328e-324",
-                                     "1.7976931348623157e308", "9007199254740993", "0.1", "123456789012345678901234567890"]))
+            return .number(
+                rng.pick([
+                    "0", "-0", "-0.0", "1E400", "-1e400", "1e-400", "9223372036854775807", "9223372036854775808",
+                    "-9223372036854775808", "-9223372036854775809", "4.9e-324", "2.4703282292062328e-324",
+                    "1.7976931348623157e308", "9007199254740993", "0.1", "123456789012345678901234567890",
+                ]))
         }
         let digits = "0123456789"
         var text = rng.chance(1, in: 3) ? "-" : ""
@@ -76,7 +83,11 @@ indirect enum JSONTree: Sendable {
 
     static func randomDouble(using rng: inout SeededGenerator) -> Double {
         switch Int.random(in: 0..<4, using: &rng) {
-        case 0: return rng.pick([0.0, -0.0, 0.1, 1e15, 1e16, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity, -.infinity])
+        case 0:
+            return rng.pick([
+                0.0, -0.0, 0.1, 1e15, 1e16, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity,
+                -.infinity,
+            ])
         case 1: return Double(Int.random(in: -1_000_000...1_000_000, using: &rng))
         case 2: return Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &rng)) / 1000
         default:
@@ -119,7 +130,10 @@ extension JSONTree {
         case .array(let elements):
             text.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
-                if position > 0 { space(); text.append(UInt8(ascii: ",")) }
+                if position > 0 {
+                    space()
+                    text.append(UInt8(ascii: ","))
+                }
                 element.render(into: &text, using: &rng)
             }
             space()
@@ -127,7 +141,10 @@ extension JSONTree {
         case .object(let fields):
             text.append(UInt8(ascii: "{"))
             for (position, field) in fields.enumerated() {
-                if position > 0 { space(); text.append(UInt8(ascii: ",")) }
+                if position > 0 {
+                    space()
+                    text.append(UInt8(ascii: ","))
+                }
                 space()
                 Self.renderString(field.key, into: &text, using: &rng)
                 space()
@@ -146,7 +163,10 @@ extension JSONTree {
             let padded = String(repeating: "0", count: 4 - hex.count) + hex
             text += Array(("\\u" + (rng.chance(1, in: 2) ? padded.uppercased() : padded)).utf8)
         }
-        let short: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\u{08}": "\\b", "\u{0C}": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "/": "\\/"]
+        let short: [Unicode.Scalar: String] = [
+            "\"": "\\\"", "\\": "\\\\", "\u{08}": "\\b", "\u{0C}": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+            "/": "\\/",
+        ]
         text.append(UInt8(ascii: "\""))
         for scalar in value.unicodeScalars {
             let mustEscape = scalar.value < 0x20 || scalar == "\"" || scalar == "\\"
@@ -201,7 +221,9 @@ extension JSONTree {
         case .string(let value): return "s" + PythonJSONPeer.hex(Array(value.utf8))
         case .array(let elements): return "[" + elements.map(\.canonical).joined(separator: ",") + "]"
         case .object(let fields):
-            return "{" + fields.map { "s" + PythonJSONPeer.hex(Array($0.key.utf8)) + ":" + $0.value.canonical }.joined(separator: ",") + "}"
+            return "{"
+                + fields.map { "s" + PythonJSONPeer.hex(Array($0.key.utf8)) + ":" + $0.value.canonical }.joined(
+                    separator: ",") + "}"
         }
     }
 

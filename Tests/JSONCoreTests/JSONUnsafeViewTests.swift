@@ -77,8 +77,10 @@ import Testing
     @Test func fieldReturnsTheFirstOfDuplicateKeysAsJSONValueDoes() throws {
         // The validator reads through the view and decoders through `JSONValue`: with a
         // duplicate key spelled once with an escape, both must still pick the same field.
-        for text in [#"{"\u0061": "first", "a": "second"}"#, #"{"a": "first", "\u0061": "second"}"#,
-                     #"{"a": "first", "a": "second"}"#, #"{"\u0061": "first", "\u0061": "second"}"#] {
+        for text in [
+            #"{"\u0061": "first", "a": "second"}"#, #"{"a": "first", "\u0061": "second"}"#,
+            #"{"a": "first", "a": "second"}"#, #"{"\u0061": "first", "\u0061": "second"}"#,
+        ] {
             let document = try Self.document(text)
             let viaView = document.root.withUnsafeView { view, root in view.field(root, "a").flatMap(view.string) }
             #expect(viaView == "first", "\(text)")
@@ -100,27 +102,35 @@ import Testing
             var mismatches: [String] = []
             func compare(_ value: JSONValue, _ view: JSONUnsafeView) {
                 let index = value.tapeIndex
-                if view.kind(index) != value.kind || view.bool(index) != value.bool || view.isNull(index) != value.isNull
+                if view.kind(index) != value.kind || view.bool(index) != value.bool
+                    || view.isNull(index) != value.isNull
                     || view.string(index) != value.string || view.int(index) != value.int
-                    || view.double(index)?.bitPattern != value.double?.bitPattern || view.isPlainString(index) != value.isPlainString {
+                    || view.double(index)?.bitPattern != value.double?.bitPattern
+                    || view.isPlainString(index) != value.isPlainString
+                {
                     mismatches.append("value at \(index)")
                 }
                 if value.kind == .string || value.kind == .number {
-                    if Array(view.rawBytes(index)) != value.withRawBytes({ Array($0) }) { mismatches.append("raw bytes at \(index)") }
+                    if Array(view.rawBytes(index)) != value.withRawBytes({ Array($0) }) {
+                        mismatches.append("raw bytes at \(index)")
+                    }
                 }
                 var elements: [Int] = []
                 view.forEachElement(index) { elements.append($0) }
                 if elements != value.elements.map(\.tapeIndex) { mismatches.append("elements at \(index)") }
                 var fields: [(String, Int)] = []
                 view.forEachField(index) { _, _, child in fields.append((view.string(child - 1) ?? "?", child)) }
-                if fields.map(\.0) != value.fields.map(\.key) || fields.map(\.1) != value.fields.map(\.value.tapeIndex) {
+                if fields.map(\.0) != value.fields.map(\.key) || fields.map(\.1) != value.fields.map(\.value.tapeIndex)
+                {
                     mismatches.append("fields at \(index)")
                 }
                 for element in value.elements { compare(element, view) }
                 for field in value.fields { compare(field.value, view) }
             }
             document.root.withUnsafeView { view, _ in compare(document.root, view) }
-            #expect(mismatches.isEmpty, "\(mismatches.prefix(5)) in \(String(decoding: text, as: UTF8.self).debugDescription)")
+            #expect(
+                mismatches.isEmpty,
+                "\(mismatches.prefix(5)) in \(String(decoding: text, as: UTF8.self).debugDescription)")
         }
     }
 }

@@ -11,7 +11,10 @@ import Testing
     @Test func kindsNameThemselvesAsJSONSchemaDoes() throws {
         let value = try Self.root(#"[{}, [], "s", 1, true, false, null]"#)
         #expect(value.elements.map(\.kind) == [.object, .array, .string, .number, .true, .false, .null])
-        #expect(value.elements.map(\.kind.description) == ["object", "array", "string", "number", "boolean", "boolean", "null"])
+        #expect(
+            value.elements.map(\.kind.description) == [
+                "object", "array", "string", "number", "boolean", "boolean", "null",
+            ])
     }
 
     @Test func accessorsAnswerOnlyForTheirOwnKind() throws {
@@ -161,7 +164,9 @@ import Testing
     @Test func agreesWithTheTreeItWasRenderedFrom() throws {
         for (tree, text) in JSONTree.corpus(count: 200, seed: 0x7A1_0E) {
             let root = try JSONDocument(parsing: text).root
-            #expect(PythonJSONPeer.canonical(root) == tree.canonical, "\(String(decoding: text, as: UTF8.self).debugDescription)")
+            #expect(
+                PythonJSONPeer.canonical(root) == tree.canonical,
+                "\(String(decoding: text, as: UTF8.self).debugDescription)")
         }
     }
 }

@@ -32,24 +32,52 @@ import Testing
     }
 
     @Test func writesEmptyContainersAndScalars() {
-        #expect(Self.text { $0.beginObject(); $0.endObject() } == "{}")
-        #expect(Self.text { $0.beginArray(); $0.endArray() } == "[]")
+        #expect(
+            Self.text {
+                $0.beginObject()
+                $0.endObject()
+            } == "{}")
+        #expect(
+            Self.text {
+                $0.beginArray()
+                $0.endArray()
+            } == "[]")
         #expect(Self.text { $0.null() } == "null")
-        #expect(Self.text { $0.bool(true); $0.bool(false) } == "true,false")
+        #expect(
+            Self.text {
+                $0.bool(true)
+                $0.bool(false)
+            } == "true,false")
         #expect(Self.text { $0.string("") } == #""""#)
     }
 
     @Test func placesCommasBetweenMembersOnly() {
         let text = Self.text { writer in
             writer.beginObject()
-            writer.key("a"); writer.beginArray()
-            writer.int(1); writer.beginArray(); writer.endArray(); writer.beginObject(); writer.key("b"); writer.null(); writer.endObject()
+            writer.key("a")
+            writer.beginArray()
+            writer.int(1)
+            writer.beginArray()
             writer.endArray()
-            writer.key("c"); writer.beginObject()
-            writer.key("d"); writer.bool(true)
-            writer.key("e"); writer.bool(false)
+            writer.beginObject()
+            writer.key("b")
+            writer.null()
             writer.endObject()
-            writer.key("f"); writer.beginArray(); writer.beginArray(); writer.endArray(); writer.beginArray(); writer.endArray(); writer.endArray()
+            writer.endArray()
+            writer.key("c")
+            writer.beginObject()
+            writer.key("d")
+            writer.bool(true)
+            writer.key("e")
+            writer.bool(false)
+            writer.endObject()
+            writer.key("f")
+            writer.beginArray()
+            writer.beginArray()
+            writer.endArray()
+            writer.beginArray()
+            writer.endArray()
+            writer.endArray()
             writer.endObject()
         }
         #expect(text == #"{"a":[1,[],{"b":null}],"c":{"d":true,"e":false},"f":[[],[]]}"#)
@@ -61,9 +89,13 @@ import Testing
             writer.beginArray()
             for (index, domain) in domains.enumerated() {
                 writer.beginObject()
-                writer.key("id"); writer.int(index)
-                writer.key("domain"); writer.string(domain)
-                writer.key("tags"); writer.beginArray(); writer.endArray()
+                writer.key("id")
+                writer.int(index)
+                writer.key("domain")
+                writer.string(domain)
+                writer.key("tags")
+                writer.beginArray()
+                writer.endArray()
                 writer.endObject()
             }
             writer.endArray()
@@ -95,23 +127,42 @@ import Testing
         // Escaping scans eight bytes at a time; a special byte may fall anywhere in a word.
         for special in ["\"", "\\", "\n", "\u{0}", "\u{1F}", "é", "😀"] {
             for prefix in 0..<20 {
-                let text = String(repeating: "a", count: prefix) + special + String(repeating: "b", count: 19 - prefix) + special
-                #expect(Self.text { $0.string(text) } == Self.referenceEscape(text), "\(special.debugDescription) after \(prefix)")
-                #expect(Self.text { $0.key(text); $0.null() } == Self.referenceEscape(text) + ":null")
+                let text =
+                    String(repeating: "a", count: prefix) + special + String(repeating: "b", count: 19 - prefix)
+                    + special
+                #expect(
+                    Self.text { $0.string(text) } == Self.referenceEscape(text),
+                    "\(special.debugDescription) after \(prefix)")
+                #expect(
+                    Self.text {
+                        $0.key(text)
+                        $0.null()
+                    } == Self.referenceEscape(text) + ":null")
             }
         }
     }
 
     @Test func writesIntegersExactly() {
-        #expect(Self.text { $0.int(0); $0.int(-1); $0.int(42) } == "0,-1,42")
-        #expect(Self.text { $0.int(.max); $0.int(.min) } == "9223372036854775807,-9223372036854775808")
+        #expect(
+            Self.text {
+                $0.int(0)
+                $0.int(-1)
+                $0.int(42)
+            } == "0,-1,42")
+        #expect(
+            Self.text {
+                $0.int(.max)
+                $0.int(.min)
+            } == "9223372036854775807,-9223372036854775808")
     }
 
     @Test func writesDoublesAsTheShortestTextThatReadsBack() {
         let cases: [(Double, String)] = [
             (1, "1"), (-0.0, "0"), (0.5, "0.5"), (-123.456, "-123.456"), (999_999_999_999_999, "999999999999999"),
-            (1e15, "1000000000000000.0"), (1e16, "1e+16"), (0.1, "0.1"), (1e-7, "1e-07"), (.leastNonzeroMagnitude, "5e-324"),
-            (.greatestFiniteMagnitude, "1.7976931348623157e+308"), (.nan, "null"), (.infinity, "null"), (-.infinity, "null"),
+            (1e15, "1000000000000000.0"), (1e16, "1e+16"), (0.1, "0.1"), (1e-7, "1e-07"),
+            (.leastNonzeroMagnitude, "5e-324"),
+            (.greatestFiniteMagnitude, "1.7976931348623157e+308"), (.nan, "null"), (.infinity, "null"),
+            (-.infinity, "null"),
         ]
         for (value, expected) in cases {
             #expect(Self.text { $0.double(value) } == expected, "\(value)")
@@ -138,7 +189,8 @@ import Testing
             writer.beginObject()
             writer.key(staticKey)
             stamp.withUnsafeBufferPointer { writer.plainString($0) }
-            writer.key("n"); writer.int(1)
+            writer.key("n")
+            writer.int(1)
             writer.endObject()
         }
         #expect(text == #"{"at":"2024-05-01T12:00:00Z","n":1}"#)
@@ -149,7 +201,12 @@ import Testing
             writer.beginArray()
             writer.rawJSON(Array(#"{"x": 1}"#.utf8))
             writer.rawJSON(Array("2".utf8))
-            writer.beginObject(); writer.key("k"); writer.rawJSON(Array("[true]".utf8)); writer.key("l"); writer.int(3); writer.endObject()
+            writer.beginObject()
+            writer.key("k")
+            writer.rawJSON(Array("[true]".utf8))
+            writer.key("l")
+            writer.int(3)
+            writer.endObject()
             writer.endArray()
         }
         #expect(text == #"[{"x": 1},2,{"k":[true],"l":3}]"#)
@@ -168,7 +225,8 @@ import Testing
     }
 
     @Test func valueRewritesAParsedValueCompactly() throws {
-        let document = try JSONDocument(parsing: Array(#" { "k\u0065y" : [ 1E+02 , "\u0041\/" , {"d":1, "d":2} ] , "t" : true } "#.utf8))
+        let document = try JSONDocument(
+            parsing: Array(#" { "k\u0065y" : [ 1E+02 , "\u0041\/" , {"d":1, "d":2} ] , "t" : true } "#.utf8))
         #expect(Self.text { $0.value(document.root) } == #"{"key":[1E+02,"A/",{"d":1,"d":2}],"t":true}"#)
     }
 
@@ -195,7 +253,9 @@ import Testing
         }
         let python = try PythonJSONPeer.canonicalForms(of: documents)
         for (index, tree) in trees.enumerated() {
-            #expect(python[index] == tree.canonical, "\(String(decoding: documents[index], as: UTF8.self).debugDescription)")
+            #expect(
+                python[index] == tree.canonical, "\(String(decoding: documents[index], as: UTF8.self).debugDescription)"
+            )
             #expect(try PythonJSONPeer.canonical(JSONDocument(parsing: documents[index]).root) == tree.canonical)
         }
     }
@@ -210,7 +270,8 @@ import Testing
             JSONTree.random(shape, using: &rng).write(to: &writer)
             return writer.bytes
         }
-        let python = try PythonJSONPeer.evaluate("json.dumps(json.loads(text), ensure_ascii=False, separators=(',', ':'))", over: documents)
+        let python = try PythonJSONPeer.evaluate(
+            "json.dumps(json.loads(text), ensure_ascii=False, separators=(',', ':'))", over: documents)
         for (index, document) in documents.enumerated() {
             #expect(python[index] == String(decoding: document, as: UTF8.self))
         }

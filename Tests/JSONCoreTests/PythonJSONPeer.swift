@@ -12,39 +12,40 @@ import TestSupport
 enum PythonJSONPeer {
     /// Python prelude: strictness where `json` is lenient (NaN/Infinity, lone surrogates).
     static let prelude = #"""
-    import json, struct, sys
-    class Pairs(list): pass
-    def reject_constant(name): raise ValueError('non-standard constant ' + name)
-    def load(text): return json.loads(text, object_pairs_hook=Pairs, parse_constant=reject_constant)
-    def canon(v):
-        if isinstance(v, Pairs): return '{' + ','.join(canon(k) + ':' + canon(x) for k, x in v) + '}'
-        if isinstance(v, list): return '[' + ','.join(canon(x) for x in v) + ']'
-        if v is None: return 'n'
-        if v is True: return 't'
-        if v is False: return 'f'
-        if isinstance(v, int): return 'i' + str(v)
-        if isinstance(v, float): return 'd' + format(struct.unpack('<Q', struct.pack('<d', v))[0], 'x')
-        return 's' + v.encode('utf-8').hex()
-    """#
+        import json, struct, sys
+        class Pairs(list): pass
+        def reject_constant(name): raise ValueError('non-standard constant ' + name)
+        def load(text): return json.loads(text, object_pairs_hook=Pairs, parse_constant=reject_constant)
+        def canon(v):
+            if isinstance(v, Pairs): return '{' + ','.join(canon(k) + ':' + canon(x) for k, x in v) + '}'
+            if isinstance(v, list): return '[' + ','.join(canon(x) for x in v) + ']'
+            if v is None: return 'n'
+            if v is True: return 't'
+            if v is False: return 'f'
+            if isinstance(v, int): return 'i' + str(v)
+            if isinstance(v, float): return 'd' + format(struct.unpack('<Q', struct.pack('<d', v))[0], 'x')
+            return 's' + v.encode('utf-8').hex()
+        """#
 
     /// Evaluates the Python expression `expression` (over `text`, the document decoded as
     /// strict UTF-8) for each document. A result is nil when Python rejected the document.
     static func evaluate(_ expression: String, over documents: [[UInt8]]) throws -> [String?] {
-        let script = prelude + "\n" + #"""
-        data = sys.stdin.buffer.read()
-        position = 0
-        lines = []
-        while position < len(data):
-            (size,) = struct.unpack('>I', data[position:position + 4])
-            raw = data[position + 4:position + 4 + size]
-            position += 4 + size
-            try:
-                text = raw.decode('utf-8')
-                lines.append('ok ' + (\#(expression)).encode('utf-8').hex())
-            except (ValueError, RecursionError) as error:
-                lines.append('err ' + type(error).__name__)
-        sys.stdout.write(''.join(line + '\n' for line in lines))
-        """#
+        let script =
+            prelude + "\n" + #"""
+                data = sys.stdin.buffer.read()
+                position = 0
+                lines = []
+                while position < len(data):
+                    (size,) = struct.unpack('>I', data[position:position + 4])
+                    raw = data[position + 4:position + 4 + size]
+                    position += 4 + size
+                    try:
+                        text = raw.decode('utf-8')
+                        lines.append('ok ' + (\#(expression)).encode('utf-8').hex())
+                    except (ValueError, RecursionError) as error:
+                        lines.append('err ' + type(error).__name__)
+                sys.stdout.write(''.join(line + '\n' for line in lines))
+                """#
         var input = Data()
         for document in documents {
             withUnsafeBytes(of: UInt32(document.count).bigEndian) { input.append(contentsOf: $0) }
@@ -82,7 +83,9 @@ enum PythonJSONPeer {
         case .array:
             return "[" + value.elements.map(canonical).joined(separator: ",") + "]"
         case .object:
-            return "{" + value.fields.map { "s" + hex(Array($0.key.utf8)) + ":" + canonical($0.value) }.joined(separator: ",") + "}"
+            return "{"
+                + value.fields.map { "s" + hex(Array($0.key.utf8)) + ":" + canonical($0.value) }.joined(separator: ",")
+                + "}"
         }
     }
 

@@ -12,7 +12,8 @@ public enum Fixtures {
     }()
 
     /// The repository's root folder.
-    public static let repositoryRoot: URL = directory
+    public static let repositoryRoot: URL =
+        directory
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -73,7 +73,8 @@ public enum ProcessRunner {
         try? inPipe.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
-        let status = process.terminationReason == .uncaughtSignal
+        let status =
+            process.terminationReason == .uncaughtSignal
             ? 128 + process.terminationStatus
             : process.terminationStatus
         return ProcessOutput(status: status, stdout: out, stderr: err)
@@ -88,7 +89,8 @@ public enum ProcessRunner {
     }
 
     /// Runs a Python script given as text, with arguments.
-    public static func python(_ script: String, _ arguments: [String] = [], stdin: Data? = nil) throws -> ProcessOutput {
+    public static func python(_ script: String, _ arguments: [String] = [], stdin: Data? = nil) throws -> ProcessOutput
+    {
         try run(python, ["-c", script] + arguments, stdin: stdin)
     }
 }

@@ -8,7 +8,8 @@ public enum RandomPieces {
         var pieces: [[UInt8]] = [[]]
         var made = 0
         while made < count {
-            let length = random.chance(1, in: 6) ? 0 : min(count - made, Int.random(in: 1...(count / 4 + 1), using: &random))
+            let length =
+                random.chance(1, in: 6) ? 0 : min(count - made, Int.random(in: 1...(count / 4 + 1), using: &random))
             pieces.append((made..<(made + length)).map { UInt8(truncatingIfNeeded: $0 ^ ($0 >> 9)) })
             made += length
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl backup --dir` as cron and systemd timers run it (design §7, §8).
 @Suite struct BackupCommandTests {
@@ -11,17 +11,20 @@ import TestSupport
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
         // The pipes of the test runner are not terminals, as cron's are not.
-        let run = try workspace.backupctl("backup", "--dir", "backups", "--store", store, "--keep-daily", "7",
-                                          environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T23:00:05Z"])
+        let run = try workspace.backupctl(
+            "backup", "--dir", "backups", "--store", store, "--keep-daily", "7",
+            environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T23:00:05Z"])
         #expect(run.status == 0, "\(run.stderrText)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("backups")).sorted()
-            == [".backupctl.lock", "domaindig-20260118T230005Z.ddbackup"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: workspace.path("backups")).sorted()
+                == [".backupctl.lock", "domaindig-20260118T230005Z.ddbackup"])
         #expect(try workspace.permissions("backups") == 0o700)
         #expect(try workspace.permissions("backups/domaindig-20260118T230005Z.ddbackup") == 0o600)
         // The file is a complete backup, by the validator and by plain tar.
-        #expect(try workspace.backupctl("validate", "backups/domaindig-20260118T230005Z.ddbackup", "--quiet").status == 0)
+        #expect(
+            try workspace.backupctl("validate", "backups/domaindig-20260118T230005Z.ddbackup", "--quiet").status == 0)
         let listing = try workspace.run("tar", "--zstd", "-tf", "backups/domaindig-20260118T230005Z.ddbackup")
         #expect(listing.stdoutText.hasPrefix("manifest.json\n"))
     }
@@ -30,20 +33,28 @@ import TestSupport
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
         // `script` gives the command a terminal, as a person at a shell has.
-        let line = [BuildProducts.backupctl.path, "backup", "--dir", "backups", "--store", store, "--keep-last", "3"].joined(separator: " ")
-        let run = try ProcessRunner.run("script", ["-qec", line, "/dev/null"],
-                                        environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T23:00:05Z"], currentDirectory: workspace.url)
+        let line = [BuildProducts.backupctl.path, "backup", "--dir", "backups", "--store", store, "--keep-last", "3"]
+            .joined(separator: " ")
+        let run = try ProcessRunner.run(
+            "script", ["-qec", line, "/dev/null"],
+            environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T23:00:05Z"], currentDirectory: workspace.url)
         #expect(run.status == 0)
         let text = run.stdoutText.replacingOccurrences(of: "\r\n", with: "\n")
-        #expect(text.contains("Backed up 423 records to \(workspace.url.path)/backups/domaindig-20260118T230005Z.ddbackup ("))
+        #expect(
+            text.contains(
+                "Backed up 423 records to \(workspace.url.path)/backups/domaindig-20260118T230005Z.ddbackup ("))
         #expect(text.contains("verified.\nRetention: kept 1, removed 0.\n"))
-        #expect(text.contains(#"warning: the store has a problem the backup worked around: trackedDomains $[45].domain: is not a valid domain name"#))
+        #expect(
+            text.contains(
+                #"warning: the store has a problem the backup worked around: trackedDomains $[45].domain: is not a valid domain name"#
+            ))
     }
 
     @Test func quietSilencesATerminalToo() throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
-        let line = [BuildProducts.backupctl.path, "backup", "--dir", "backups", "--store", store, "--quiet"].joined(separator: " ")
+        let line = [BuildProducts.backupctl.path, "backup", "--dir", "backups", "--store", store, "--quiet"].joined(
+            separator: " ")
         let run = try ProcessRunner.run("script", ["-qec", line, "/dev/null"], currentDirectory: workspace.url)
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty, "\(run.stdoutText)")
@@ -55,13 +66,15 @@ import TestSupport
         let store = try workspace.sampleStore()
         let backups = workspace.path("backups")
         for hour in ["21", "22"] {
-            let run = try workspace.backupctl("backup", "--dir", backups, "--store", store,
-                                              environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T\(hour):00:05Z"])
+            let run = try workspace.backupctl(
+                "backup", "--dir", backups, "--store", store,
+                environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T\(hour):00:05Z"])
             try #require(run.status == 0)
         }
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: backups + "/domaindig-20260118T223000Z.ddbackup"))
-        let run = try workspace.backupctl("backup", "--dir", backups, "--store", store, "--keep-last", "2", "--json",
-                                          environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T23:00:05Z"])
+        let run = try workspace.backupctl(
+            "backup", "--dir", backups, "--store", store, "--keep-last", "2", "--json",
+            environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T23:00:05Z"])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty, "warnings are quiet when not on a terminal: \(run.stderrText)")
         let document = try run.jsonObject()
@@ -72,11 +85,15 @@ import TestSupport
         #expect((document["storeIssues"] as? [String])?.count == 8)
         #expect(document["removed"] as? [String] == ["domaindig-20260118T210005Z.ddbackup"])
         let decisions = try #require(document["decisions"] as? [[String: Any]])
-        #expect(decisions.map { $0["file"] as? String ?? "?" } == ["domaindig-20260118T210005Z.ddbackup", "domaindig-20260118T220005Z.ddbackup",
-                                                                   "domaindig-20260118T223000Z.ddbackup", "domaindig-20260118T230005Z.ddbackup"])
+        #expect(
+            decisions.map { $0["file"] as? String ?? "?" } == [
+                "domaindig-20260118T210005Z.ddbackup", "domaindig-20260118T220005Z.ddbackup",
+                "domaindig-20260118T223000Z.ddbackup", "domaindig-20260118T230005Z.ddbackup",
+            ])
         #expect(decisions.map { $0["keep"] as? Bool ?? false } == [false, true, true, true])
         #expect(decisions.map { $0["health"] as? String ?? "?" } == ["good", "good", "damaged", "good"])
-        #expect(decisions.map { $0["reasons"] as? [String] ?? [] } == [[], ["last"], ["damaged, not counted"], ["last"]])
+        #expect(
+            decisions.map { $0["reasons"] as? [String] ?? [] } == [[], ["last"], ["damaged, not counted"], ["last"]])
     }
 
     @Test func aMissingStoreExits66AndWritesNothing() throws {
@@ -105,7 +122,9 @@ import TestSupport
         let refused = try workspace.backupctl("backup", "--dir", backups, "--store", store, "--keep-last", "1")
         #expect(refused.status == 75)
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderrText.contains("\(backups)/.backupctl.lock is locked by process \(holder.pid)"), "\(refused.stderrText)")
+        #expect(
+            refused.stderrText.contains("\(backups)/.backupctl.lock is locked by process \(holder.pid)"),
+            "\(refused.stderrText)")
         #expect(refused.stderrText.contains("hint: Another backupctl holds the lock; try again later."))
         #expect(try Support.backupNames(in: backups).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == [".backupctl.lock"])
@@ -143,10 +162,14 @@ import TestSupport
         // The same store: refused at the store's lock. Another store, the same directory: at the directory's.
         let sameStore = try workspace.backupctl("backup", "--dir", backups, "--store", store, "--keep-last", "5")
         #expect(sameStore.status == 75)
-        #expect(sameStore.stderrText.contains("is in use by process \(first.processIdentifier)"), "\(sameStore.stderrText)")
-        let sameDirectory = try workspace.backupctl("backup", "--dir", backups, "--store", otherStore, "--keep-last", "5")
+        #expect(
+            sameStore.stderrText.contains("is in use by process \(first.processIdentifier)"), "\(sameStore.stderrText)")
+        let sameDirectory = try workspace.backupctl(
+            "backup", "--dir", backups, "--store", otherStore, "--keep-last", "5")
         #expect(sameDirectory.status == 75)
-        #expect(sameDirectory.stderrText.contains("is locked by process \(first.processIdentifier)"), "\(sameDirectory.stderrText)")
+        #expect(
+            sameDirectory.stderrText.contains("is locked by process \(first.processIdentifier)"),
+            "\(sameDirectory.stderrText)")
         #expect(sameStore.stdout.isEmpty && sameDirectory.stdout.isEmpty)
 
         kill(first.processIdentifier, SIGCONT)
@@ -162,11 +185,13 @@ import TestSupport
     @Test func aDirectoryItCannotWriteExits73() throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
-        try FileManager.default.createDirectory(atPath: workspace.path("readonly"), withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o500])
+        try FileManager.default.createDirectory(
+            atPath: workspace.path("readonly"), withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o500])
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: workspace.path("afile")))
         for dir in ["readonly", "readonly/backups", "afile"] {
-            let run = try workspace.backupctlBoundByFileModes("backup", "--dir", dir, "--store", store, "--keep-last", "1")
+            let run = try workspace.backupctlBoundByFileModes(
+                "backup", "--dir", dir, "--store", store, "--keep-last", "1")
             #expect(run.status == 73, "\(dir): \(run.stderrText)")
             #expect(run.stderrText.hasPrefix("error: "))
         }
@@ -194,7 +219,8 @@ import TestSupport
     func everyCompressionMakesAVerifiedBackup(compression: String) throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
-        let run = try workspace.backupctl("backup", "--dir", "backups", "--store", store, "--compression", compression, "--json")
+        let run = try workspace.backupctl(
+            "backup", "--dir", "backups", "--store", store, "--compression", compression, "--json")
         #expect(run.status == 0)
         let file = try #require(try run.jsonObject()["file"] as? String)
         let inspect = try workspace.backupctl("inspect", file, "--json")

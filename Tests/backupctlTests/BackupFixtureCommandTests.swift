@@ -7,7 +7,9 @@ import Testing
 /// (Tests/Fixtures/Backups), the schemas checked by an independent validator (Python's
 /// `jsonschema`, from `$BACKUPCTL_TEST_PYTHON`, which `make python-deps` sets up).
 @Suite struct BackupFixtureCommandTests {
-    static let fixtures = [(file: "v1.json", version: 1), (file: "v2.json.gz", version: 2), (file: "v3.ddbackup", version: 3)]
+    static let fixtures = [
+        (file: "v1.json", version: 1), (file: "v2.json.gz", version: 2), (file: "v3.ddbackup", version: 3),
+    ]
 
     /// Finds the fixture of a version by its name, as generate-fixtures.py writes them.
     static func fixtureFile(version: Int) throws -> String? {
@@ -18,10 +20,16 @@ import Testing
     @Test func everySchemaVersionHasABackupFixture() throws {
         for version in BackupSchema.knownVersions {
             let file = try Self.fixtureFile(version: version)
-            #expect(file != nil, "backup version \(version) has no fixture: add Tests/Fixtures/Backups/v\(version).… to generate-fixtures.py")
-            #expect(FileManager.default.fileExists(atPath: Fixtures.url("Backups/v\(version).expected-sections.json").path),
-                    "backup version \(version) has no expected sections")
-            #expect(Self.fixtures.contains { $0.version == version }, "backup version \(version) is not exercised by these tests")
+            #expect(
+                file != nil,
+                "backup version \(version) has no fixture: add Tests/Fixtures/Backups/v\(version).… to generate-fixtures.py"
+            )
+            #expect(
+                FileManager.default.fileExists(atPath: Fixtures.url("Backups/v\(version).expected-sections.json").path),
+                "backup version \(version) has no expected sections")
+            #expect(
+                Self.fixtures.contains { $0.version == version },
+                "backup version \(version) is not exercised by these tests")
         }
         #expect(FileManager.default.fileExists(atPath: Fixtures.url("Backups/newer.ddbackup").path))
     }
@@ -89,6 +97,8 @@ import Testing
         let schemaFile = folder.file("schema.json")
         try schema.stdout.write(to: schemaFile)
         let check = try ProcessRunner.python(Self.validateWithSchema, [schemaFile.path, document.path])
-        #expect(check.status == 0, "schema v\(version) against \(document.lastPathComponent):\n\(check.stdoutText)\(check.stderrText)")
+        #expect(
+            check.status == 0,
+            "schema v\(version) against \(document.lastPathComponent):\n\(check.stdoutText)\(check.stderrText)")
     }
 }

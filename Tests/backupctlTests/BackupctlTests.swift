@@ -1,11 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The root command as a user meets it: help, version, and how a command line that cannot be
 /// understood is reported (design §7).
 @Suite struct BackupctlTests {
-    static let subcommands = ["export", "import", "validate", "inspect", "upgrade", "migrate", "status", "backup", "prune", "list", "schema", "sample"]
+    static let subcommands = [
+        "export", "import", "validate", "inspect", "upgrade", "migrate", "status", "backup", "prune", "list", "schema",
+        "sample",
+    ]
 
     @Test func helpListsEveryCommand() throws {
         let workspace = try CommandWorkspace()
@@ -14,9 +17,11 @@ import TestSupport
         #expect(help.stderrText.isEmpty)
         #expect(help.stdoutText.hasPrefix("OVERVIEW: Back up and restore the DomainDig data store.\n"))
         #expect(help.stdoutText.contains("USAGE: backupctl <subcommand>"))
-        for (command, abstract) in [("export", "Write the store to a backup archive."),
-                                    ("inspect", "Show what a backup holds and verify its checksums."),
-                                    ("sample", "Write a deterministic sample DomainDig store.")] {
+        for (command, abstract) in [
+            ("export", "Write the store to a backup archive."),
+            ("inspect", "Show what a backup holds and verify its checksums."),
+            ("sample", "Write a deterministic sample DomainDig store."),
+        ] {
             let line = "  " + command.padding(toLength: 24, withPad: " ", startingAt: 0) + abstract
             #expect(help.stdoutText.contains(line + "\n"), "no line for \(command)")
         }
@@ -61,14 +66,16 @@ import TestSupport
         let version = try workspace.backupctl("--version")
         #expect(version.status == 0)
         #expect(version.stderrText.isEmpty)
-        #expect(version.stdoutText.wholeMatch(of: #/backupctl \d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?\n/#) != nil,
-                "unexpected: \(version.stdoutText)")
+        #expect(
+            version.stdoutText.wholeMatch(of: #/backupctl \d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?\n/#) != nil,
+            "unexpected: \(version.stdoutText)")
     }
 
     @Test func versionIsTheOneWrittenIntoBackups() throws {
         let workspace = try CommandWorkspace()
         let backup = try workspace.exportBackup(from: try workspace.sampleStore())
-        let manifest = try ProcessOutput.jsonObject(from: try workspace.run("tar", "--zstd", "-xOf", backup, "manifest.json").stdout)
+        let manifest = try ProcessOutput.jsonObject(
+            from: try workspace.run("tar", "--zstd", "-xOf", backup, "manifest.json").stdout)
         let producer = try #require(manifest["producer"] as? [String: Any])
         let printed = try workspace.backupctl("--version").stdoutText
         #expect(printed == "\(producer["name"] as? String ?? "?") \(producer["version"] as? String ?? "?")\n")
@@ -98,12 +105,13 @@ import TestSupport
         let output = try workspace.backupctl("restore")
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderrText == """
-            error: unknown subcommand 'restore'; expected one of export, import, validate, inspect, upgrade, migrate, status, backup, prune, list, schema, sample
-            Usage: backupctl <subcommand>
-              See 'backupctl --help' for more information.
+        #expect(
+            output.stderrText == """
+                error: unknown subcommand 'restore'; expected one of export, import, validate, inspect, upgrade, migrate, status, backup, prune, list, schema, sample
+                Usage: backupctl <subcommand>
+                  See 'backupctl --help' for more information.
 
-            """)
+                """)
     }
 
     @Test func misspelledSubcommandIsAUsageErrorWithASuggestion() throws {

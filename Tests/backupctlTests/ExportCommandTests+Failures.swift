@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl export` when it cannot or must not finish: the exit status of design §7, a
 /// message naming the problem, and nothing partial left under the final name (design §8).
@@ -27,8 +27,9 @@ extension ExportCommandTests {
     func acceptsEveryEndOfTheLevelRange(compression: String, level: String) throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
-        let output = try workspace.backupctl("export", "--store", store, "-o", "b.ddbackup", "--compression", compression,
-                                             "--level", level, "--quiet")
+        let output = try workspace.backupctl(
+            "export", "--store", store, "-o", "b.ddbackup", "--compression", compression,
+            "--level", level, "--quiet")
         #expect(output.status == 0, "\(output.stderrText)")
         #expect(try workspace.backupctl("inspect", "b.ddbackup").status == 0)
     }
@@ -61,8 +62,9 @@ extension ExportCommandTests {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
         let folder = workspace.path("read-only")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o555])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o555])
         // Root ignores a folder's mode: backupctl runs without the capabilities that let it.
         let output = try workspace.backupctlBoundByFileModes("export", "--store", store, "-o", folder + "/b.ddbackup")
         #expect(output.status == 73)
@@ -104,7 +106,8 @@ extension ExportCommandTests {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
         let before = try workspace.contents(store)
-        let output = try workspace.python("""
+        let output = try workspace.python(
+            """
             import fcntl, subprocess, sys
             with open(sys.argv[2] + '.lock', 'a') as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)

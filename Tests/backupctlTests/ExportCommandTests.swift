@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl export`: archives that plain `tar`, `zstd`, `sha256sum` and Python open without
 /// backupctl (design §4), and the summary it prints. Failures are in `+Failures`.
@@ -18,36 +18,37 @@ import TestSupport
         let workspace = try CommandWorkspace()
         let help = try workspace.backupctl("export", "--help")
         #expect(help.status == 0)
-        #expect(help.stdoutText == """
-            OVERVIEW: Write the store to a backup archive.
+        #expect(
+            help.stdoutText == """
+                OVERVIEW: Write the store to a backup archive.
 
-            Reads every section through the deduplicating loaders (records in canonical
-            form, one per natural key; malformed records are left out and listed as
-            warnings) after bringing the store to the current schema version. The archive is
-            a pax tar, zstd-compressed by default, with manifest.json first; it is written
-            to a temporary file, synced and renamed, so a failed export never leaves a
-            partial file under the final name. With -o - the archive goes to standard output
-            and the summary to standard error.
+                Reads every section through the deduplicating loaders (records in canonical
+                form, one per natural key; malformed records are left out and listed as
+                warnings) after bringing the store to the current schema version. The archive is
+                a pax tar, zstd-compressed by default, with manifest.json first; it is written
+                to a temporary file, synced and renamed, so a failed export never leaves a
+                partial file under the final name. With -o - the archive goes to standard output
+                and the summary to standard error.
 
-            USAGE: backupctl export [--store <path>] [--output <file>]
-                   [--compression <zstd|gzip|none>] [--level <n>] [--json] [--quiet]
+                USAGE: backupctl export [--store <path>] [--output <file>]
+                       [--compression <zstd|gzip|none>] [--level <n>] [--json] [--quiet]
 
-            OPTIONS:
-              --store <path>          The store to read (default: $DOMAINDIG_STORE, else
-                                      $XDG_DATA_HOME/domaindig/store.sqlite, else
-                                      ~/.local/share/domaindig/store.sqlite).
-              -o, --output <file>     Where to write the archive, or - for standard output
-                                      (default: domaindig-<UTC time>.ddbackup here).
-              --compression <zstd|gzip|none>
-                                      How to compress the archive. (default: zstd)
-              --level <n>             The compression level: zstd 1-19 (default 3), gzip 1-9
-                                      (default 6).
-              --json                  Print one JSON document on standard output, on success
-                                      and on failure.
-              --quiet                 Print nothing but errors.
-              -h, --help              Show help information.
+                OPTIONS:
+                  --store <path>          The store to read (default: $DOMAINDIG_STORE, else
+                                          $XDG_DATA_HOME/domaindig/store.sqlite, else
+                                          ~/.local/share/domaindig/store.sqlite).
+                  -o, --output <file>     Where to write the archive, or - for standard output
+                                          (default: domaindig-<UTC time>.ddbackup here).
+                  --compression <zstd|gzip|none>
+                                          How to compress the archive. (default: zstd)
+                  --level <n>             The compression level: zstd 1-19 (default 3), gzip 1-9
+                                          (default 6).
+                  --json                  Print one JSON document on standard output, on success
+                                          and on failure.
+                  --quiet                 Print nothing but errors.
+                  -h, --help              Show help information.
 
-            """)
+                """)
     }
 
     @Test(arguments: ["zstd", "gzip", "none"])
@@ -58,7 +59,8 @@ import TestSupport
         #expect(try workspace.permissions(backup) == 0o600)
 
         // The listing the brief names per compression: `tar --zstd -tvf`, `tar -tzf`, `tar -tf`.
-        let listing = compression == "zstd"
+        let listing =
+            compression == "zstd"
             ? try ProcessRunner.run("tar", ["--zstd", "-tvf", backup])
             : try ProcessRunner.run("tar", (compression == "gzip" ? ["-tzf"] : ["-tf"]) + [backup])
         #expect(listing.status == 0, "\(listing.stderrText)")
@@ -118,8 +120,9 @@ import TestSupport
     @Test func defaultNameFollowsTheClock() throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
-        let output = try workspace.backupctl("export", "--store", store, "--quiet",
-                                             environment: ["BACKUPCTL_TEST_NOW": "2026-03-04T05:06:07Z"])
+        let output = try workspace.backupctl(
+            "export", "--store", store, "--quiet",
+            environment: ["BACKUPCTL_TEST_NOW": "2026-03-04T05:06:07Z"])
         #expect(output.status == 0)
         #expect(output.stdout.isEmpty)
         #expect(try workspace.names().contains("domaindig-20260304T050607Z.ddbackup"))
@@ -180,8 +183,9 @@ import TestSupport
     @Test func standardOutputCarriesTheArchiveAndStandardErrorTheSummary() throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
-        let shell = try workspace.run("sh", "-c", "\"$0\" export --store \"$1\" -o - > piped.ddbackup",
-                                      BuildProducts.backupctl.path, store)
+        let shell = try workspace.run(
+            "sh", "-c", "\"$0\" export --store \"$1\" -o - > piped.ddbackup",
+            BuildProducts.backupctl.path, store)
         #expect(shell.status == 0, "\(shell.stderrText)")
         #expect(shell.stdout.isEmpty)
         #expect(shell.stderrText.hasPrefix("Exported \(store) to standard output\n"))
@@ -203,7 +207,8 @@ import TestSupport
     func exportsAPropertyListWrittenByPython(format: String) throws {
         let workspace = try CommandWorkspace()
         let store = workspace.path("store.plist")
-        let written = try workspace.python("""
+        let written = try workspace.python(
+            """
             import json, plistlib, sys
             records = [
                 {"id": "7f3c1e2a-0b4d-4e5f-8a9b-0c1d2e3f4a5b", "domain": "example.com", "addedAt": "2026-01-01T00:00:00Z"},
@@ -225,7 +230,8 @@ import TestSupport
         #expect(listing.stdoutText == (["manifest.json"] + Self.sectionPaths).joined(separator: "\n") + "\n")
         let tracked = try workspace.run("tar", "--zstd", "-xOf", "b.ddbackup", "sections/trackedDomains.json")
         let domains = try workspace.python(
-            "import json, sys; print(' '.join(record['domain'] for record in json.load(sys.stdin)))", stdin: tracked.stdout)
+            "import json, sys; print(' '.join(record['domain'] for record in json.load(sys.stdin)))",
+            stdin: tracked.stdout)
         #expect(domains.stdoutText == "example.com example.org\n")
         #expect(try workspace.backupctl("inspect", "b.ddbackup").status == 0)
     }

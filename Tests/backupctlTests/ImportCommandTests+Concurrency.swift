@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl import` against other processes: a second writer is turned away at once
 /// (design §8, exit 75), and an import killed with SIGKILL at any point leaves the store
@@ -10,8 +10,10 @@ extension ImportCommandTests {
     @Test func secondImportWhileTheFirstHoldsTheLockIsBusyAtOnceAndChangesNothing() throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore("store.sqlite", seed: 1)
-        let first = try workspace.exportBackup(from: try workspace.sampleStore("first.sqlite", seed: 2), to: "first.ddbackup")
-        let second = try workspace.exportBackup(from: try workspace.sampleStore("second.sqlite", seed: 3), to: "second.ddbackup")
+        let first = try workspace.exportBackup(
+            from: try workspace.sampleStore("first.sqlite", seed: 2), to: "first.ddbackup")
+        let second = try workspace.exportBackup(
+            from: try workspace.sampleStore("second.sqlite", seed: 3), to: "second.ddbackup")
         let expected = try workspace.copy(store, to: "expected.sqlite")
         #expect(try workspace.backupctl("import", first, "--store", expected, "--quiet").status == 0)
         let before = try workspace.storeDump(store)
@@ -22,12 +24,16 @@ extension ImportCommandTests {
         let holder = try workspace.start(["import", "-", "--store", store, "--quiet"], standardInput: input)
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         let pidLine = "\(holder.processIdentifier)\n"
-        let locked = waitWhileRunning(holder) { (try? String(contentsOfFile: store + ".lock", encoding: .utf8)) == pidLine }
+        let locked = waitWhileRunning(holder) {
+            (try? String(contentsOfFile: store + ".lock", encoding: .utf8)) == pidLine
+        }
         try #require(locked, "the first import ended before it took the lock")
 
         let busy = try workspace.backupctl("import", second, "--store", store)
         #expect(busy.status == 75)
-        #expect(busy.stderrText.hasPrefix("error: The store \(store) is in use by process \(holder.processIdentifier)."), "\(busy.stderrText)")
+        #expect(
+            busy.stderrText.hasPrefix("error: The store \(store) is in use by process \(holder.processIdentifier)."),
+            "\(busy.stderrText)")
         #expect(busy.stderrText.contains("try again later"))
         let json = try workspace.backupctl("import", second, "--store", store, "--json")
         #expect(json.status == 75)
@@ -42,8 +48,10 @@ extension ImportCommandTests {
         try input.fileHandleForWriting.close()
         holder.waitUntilExit()
         #expect(holder.terminationReason == .exit && holder.terminationStatus == 0)
-        #expect(try workspace.exportedSections(store, digests: true) == (try workspace.exportedSections(expected, digests: true)),
-                "the first import's data, and nothing of the second's")
+        #expect(
+            try workspace.exportedSections(store, digests: true)
+                == (try workspace.exportedSections(expected, digests: true)),
+            "the first import's data, and nothing of the second's")
     }
 
     /// Where the kill test stops an import, each seen from outside the process.
@@ -65,8 +73,9 @@ extension ImportCommandTests {
     @Test func importKilledAtAnyPointLeavesTheStoreEntirelyOldOrEntirelyNew() throws {
         let workspace = try CommandWorkspace()
         let original = try workspace.sampleStore("original.sqlite", size: "medium", seed: 2)
-        let backup = try workspace.exportBackup(from: try workspace.sampleStore("source.sqlite", size: "medium", seed: 1),
-                                                to: "medium.ddbackup")
+        let backup = try workspace.exportBackup(
+            from: try workspace.sampleStore("source.sqlite", size: "medium", seed: 1),
+            to: "medium.ddbackup")
         // Each state is compared key by key, byte for byte: stronger than comparing exports,
         // which are made from those bytes. The exports of the two states are compared once,
         // to show that old and new are told apart at the level a user sees.
@@ -79,7 +88,8 @@ extension ImportCommandTests {
         /// Starts an import into a fresh copy of the original, kills it at `point`, checks the
         /// store with sqlite3 and returns its contents and how long the import had run.
         func kill(at point: KillPoint, halfway: TimeInterval) throws -> (contents: String, elapsed: TimeInterval) {
-            for name in try workspace.names() where name.hasPrefix("killed.sqlite") || name.hasPrefix(".killed.sqlite") {
+            for name in try workspace.names() where name.hasPrefix("killed.sqlite") || name.hasPrefix(".killed.sqlite")
+            {
                 try FileManager.default.removeItem(atPath: workspace.path(name))
             }
             _ = try workspace.copy(original, to: "killed.sqlite")
@@ -103,7 +113,8 @@ extension ImportCommandTests {
                 // between two polls. It then simply completed, which the caller checks too.
                 try #require(process.terminationReason == .exit && process.terminationStatus == 0)
             } else {
-                try #require(reached && process.terminationReason == .uncaughtSignal, "the import ended before \(point)")
+                try #require(
+                    reached && process.terminationReason == .uncaughtSignal, "the import ended before \(point)")
             }
             let check = try workspace.run("sqlite3", store, "PRAGMA integrity_check")
             #expect(check.stdoutText == "ok\n", "after a kill at \(point): \(check.stdoutText)\(check.stderrText)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl import` when it must not import: the exit status of design §7, and the store
 /// exactly as it was — the same bytes, no safety snapshot left, no store created where there
@@ -21,8 +21,11 @@ extension ImportCommandTests {
         #expect(output.stderrText.contains("\nhint: "))
         switch damage {
         case .invalidRecord:
-            #expect(output.stderrText.contains("The backup has 1 validation error; nothing was imported and the store is unchanged."))
-            #expect(output.stderrText.contains(#"$.trackedDomains[3].domain: "exa mple..com" is not a valid domain name."#))
+            #expect(
+                output.stderrText.contains(
+                    "The backup has 1 validation error; nothing was imported and the store is unchanged."))
+            #expect(
+                output.stderrText.contains(#"$.trackedDomains[3].domain: "exa mple..com" is not a valid domain name."#))
         case .newerVersion:
             #expect(output.stderrText.contains("schema version 99 backup, written by a newer build"))
         case .checksumMismatch:
@@ -44,7 +47,10 @@ extension ImportCommandTests {
         let document = try output.jsonObject()
         #expect(document["ok"] as? Bool == false)
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.contains { $0["severity"] as? String == "error" && $0["location"] as? String == "$.trackedDomains[3].domain" })
+        #expect(
+            findings.contains {
+                $0["severity"] as? String == "error" && $0["location"] as? String == "$.trackedDomains[3].domain"
+            })
     }
 
     @Test func storeFromANewerBuildIsRefusedAndLeftAlone() throws {
@@ -57,7 +63,9 @@ extension ImportCommandTests {
         for extra in [[], ["--dry-run"], ["--mode", "replace"]] {
             let output = try workspace.backupctl(arguments: ["import", backup, "--store", store] + extra)
             #expect(output.status == 76, "\(extra): \(output.stderrText)")
-            #expect(output.stderrText.hasPrefix("error: The store at \(store) is at schema version 99, newer than this build's 3;"))
+            #expect(
+                output.stderrText.hasPrefix(
+                    "error: The store at \(store) is at schema version 99, newer than this build's 3;"))
             #expect(try workspace.fileDigests(store) == digests)
             #expect(try workspace.names() == names)
         }
@@ -66,15 +74,20 @@ extension ImportCommandTests {
     @Test func dryRunLeavesAnOldStoreAtItsVersion() throws {
         let workspace = try CommandWorkspace()
         // A version 0 store: tracked domains under their old key, preferences as plain values, no stamp.
-        let store = try workspace.writeStore("old.sqlite", blobs: [
-            "watchedDomains": "[\(Self.tracked(1, "Old.COM."))]",
-        ], schemaVersion: nil)
-        let backup = try workspace.craftBackup("b.ddbackup", sections: ["trackedDomains": "[\(Self.tracked(2, "new.com"))]"])
+        let store = try workspace.writeStore(
+            "old.sqlite",
+            blobs: [
+                "watchedDomains": "[\(Self.tracked(1, "Old.COM."))]"
+            ], schemaVersion: nil)
+        let backup = try workspace.craftBackup(
+            "b.ddbackup", sections: ["trackedDomains": "[\(Self.tracked(2, "new.com"))]"])
         let digests = try workspace.fileDigests(store)
 
         let dryRun = try workspace.backupctl("import", backup, "--store", store, "--dry-run")
         #expect(dryRun.status == 0, "\(dryRun.stderrText)")
-        #expect(dryRun.stdoutText.contains("Store migrated from version 0 to 1: Tracked domains under one key, normalised (would be)\n"))
+        #expect(
+            dryRun.stdoutText.contains(
+                "Store migrated from version 0 to 1: Tracked domains under one key, normalised (would be)\n"))
         #expect(dryRun.stdoutText.contains("Store migrated from version 2 to 3: "))
         #expect(try workspace.fileDigests(store) == digests)
         #expect(!(try workspace.storeDump(store).contains("data.storeSchemaVersion")), "not stamped")
@@ -88,10 +101,13 @@ extension ImportCommandTests {
 
     @Test func importThatEndsWithoutWritingCreatesNoStore() throws {
         let workspace = try CommandWorkspace()
-        let valid = try workspace.craftBackup("valid.ddbackup", sections: ["trackedDomains": "[\(Self.tracked(1, "a.com"))]"])
-        let invalid = try workspace.craftBackup("invalid.ddbackup", sections: ["trackedDomains": "[\(Self.tracked(1, "a..com"))]"])
+        let valid = try workspace.craftBackup(
+            "valid.ddbackup", sections: ["trackedDomains": "[\(Self.tracked(1, "a.com"))]"])
+        let invalid = try workspace.craftBackup(
+            "invalid.ddbackup", sections: ["trackedDomains": "[\(Self.tracked(1, "a..com"))]"])
         let cases: [(arguments: [String], status: Int32)] = [
-            (["missing.ddbackup"], 66), ([invalid], 65), ([valid, "--dry-run"], 0), ([valid, "--dry-run", "--mode", "replace"], 0),
+            (["missing.ddbackup"], 66), ([invalid], 65), ([valid, "--dry-run"], 0),
+            ([valid, "--dry-run", "--mode", "replace"], 0),
         ]
         for (arguments, status) in cases {
             let store = workspace.path("new.sqlite")
@@ -100,15 +116,19 @@ extension ImportCommandTests {
             // Neither the store nor its lock file is left behind.
             #expect(try workspace.names() == ["invalid.ddbackup", "valid.ddbackup"], "\(arguments)")
         }
-        let dryRun = try workspace.backupctl("import", valid, "--store", workspace.path("new.sqlite"), "--dry-run", "--json")
+        let dryRun = try workspace.backupctl(
+            "import", valid, "--store", workspace.path("new.sqlite"), "--dry-run", "--json")
         #expect(try Self.tallies(try dryRun.jsonObject())["trackedDomains"] == [1, 0, 0, 0, 0, 0])
     }
 
     @Test func unknownModeIsAUsageError() throws {
         let workspace = try CommandWorkspace()
-        let output = try workspace.backupctl("import", "b.ddbackup", "--store", workspace.path("s.sqlite"), "--mode", "overwrite")
+        let output = try workspace.backupctl(
+            "import", "b.ddbackup", "--store", workspace.path("s.sqlite"), "--mode", "overwrite")
         #expect(output.status == 64)
-        #expect(output.stderrText.hasPrefix("error: invalid value 'overwrite' for --mode: expected one of merge, replace\n"))
+        #expect(
+            output.stderrText.hasPrefix("error: invalid value 'overwrite' for --mode: expected one of merge, replace\n")
+        )
         #expect(try workspace.names().isEmpty)
     }
 }

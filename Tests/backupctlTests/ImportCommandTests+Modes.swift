@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl import --mode merge|replace` and `--dry-run` on hand-made stores and backups
 /// (written by Python), where every count can be worked out by hand, and a version 1 backup.
@@ -11,35 +11,51 @@ extension ImportCommandTests {
     /// A store with three tracked domains, an unreadable one, an audit still running and a
     /// recent entitlement.
     func handMadeStore(in workspace: CommandWorkspace) throws -> String {
-        try workspace.writeStore("store.sqlite", blobs: [
-            "trackedDomains": "[\(Self.tracked(1, "same.com")),\(Self.tracked(2, "grows.com")),\(Self.tracked(3, "store-only.com")),\(Self.unreadable)]",
-            "domainAudits": #"[{"id":"\#(Self.id(7))","domain":"same.com","startedAt":"2025-03-01T00:00:00Z","status":"running"}]"#,
-            "purchase.cachedEntitlement": #"{"productId":"com.domaindig.pro","tier":"pro","verifiedAt":"2025-05-01T00:00:00Z"}"#,
-        ], schemaVersion: 3)
+        try workspace.writeStore(
+            "store.sqlite",
+            blobs: [
+                "trackedDomains":
+                    "[\(Self.tracked(1, "same.com")),\(Self.tracked(2, "grows.com")),\(Self.tracked(3, "store-only.com")),\(Self.unreadable)]",
+                "domainAudits":
+                    #"[{"id":"\#(Self.id(7))","domain":"same.com","startedAt":"2025-03-01T00:00:00Z","status":"running"}]"#,
+                "purchase.cachedEntitlement":
+                    #"{"productId":"com.domaindig.pro","tier":"pro","verifiedAt":"2025-05-01T00:00:00Z"}"#,
+            ], schemaVersion: 3)
     }
 
     /// A backup with one unchanged, one grown, one new domain and a duplicate of it; the audit
     /// completed; an older entitlement.
     func handMadeBackup(in workspace: CommandWorkspace) throws -> String {
-        try workspace.craftBackup("hand-made.ddbackup", sections: [
-            "trackedDomains": """
+        try workspace.craftBackup(
+            "hand-made.ddbackup",
+            sections: [
+                "trackedDomains": """
                 [\(Self.tracked(1, "same.com")),\(Self.tracked(2, "grows.com", #""tags":["renewal"]"#)),\
                 \(Self.tracked(4, "new.com")),\(Self.tracked(5, "NEW.com."))]
                 """,
-            "domainAudits": #"[{"id":"\#(Self.id(7))","domain":"same.com","startedAt":"2025-03-01T00:00:00Z","status":"completed","completedAt":"2025-03-01T00:10:00Z","score":80}]"#,
-            "entitlement": #"{"productId":"com.domaindig.free","tier":"free","verifiedAt":"2025-01-01T00:00:00Z"}"#,
-        ])
+                "domainAudits":
+                    #"[{"id":"\#(Self.id(7))","domain":"same.com","startedAt":"2025-03-01T00:00:00Z","status":"completed","completedAt":"2025-03-01T00:10:00Z","score":80}]"#,
+                "entitlement": #"{"productId":"com.domaindig.free","tier":"free","verifiedAt":"2025-01-01T00:00:00Z"}"#,
+            ])
     }
 
     @Test(arguments: [
-        ("merge", [
-            "trackedDomains": [1, 1, 1, 1, 0, 0], "domainAudits": [0, 1, 0, 0, 0, 0], "entitlement": [0, 0, 1, 0, 0, 0],
-            "monitoringSettings": [1, 0, 0, 0, 0, 0], "appSettings": [1, 0, 0, 0, 0, 0],
-        ]),
-        ("replace", [
-            "trackedDomains": [1, 1, 1, 1, 0, 2], "domainAudits": [0, 1, 0, 0, 0, 0], "entitlement": [0, 1, 0, 0, 0, 0],
-            "monitoringSettings": [1, 0, 0, 0, 0, 0], "appSettings": [1, 0, 0, 0, 0, 0],
-        ]),
+        (
+            "merge",
+            [
+                "trackedDomains": [1, 1, 1, 1, 0, 0], "domainAudits": [0, 1, 0, 0, 0, 0],
+                "entitlement": [0, 0, 1, 0, 0, 0],
+                "monitoringSettings": [1, 0, 0, 0, 0, 0], "appSettings": [1, 0, 0, 0, 0, 0],
+            ]
+        ),
+        (
+            "replace",
+            [
+                "trackedDomains": [1, 1, 1, 1, 0, 2], "domainAudits": [0, 1, 0, 0, 0, 0],
+                "entitlement": [0, 1, 0, 0, 0, 0],
+                "monitoringSettings": [1, 0, 0, 0, 0, 0], "appSettings": [1, 0, 0, 0, 0, 0],
+            ]
+        ),
     ])
     func dryRunCountsEachKindOfRecordAndWritesNothing(mode: String, expected: [String: [Int]]) throws {
         let workspace = try CommandWorkspace()
@@ -58,8 +74,12 @@ extension ImportCommandTests {
 
         // The human table says the same.
         let text = try workspace.backupctl("import", backup, "--store", store, "--mode", mode, "--dry-run")
-        #expect(text.stdoutText.contains("  section             added  merged  unchanged  duplicates  malformed  removed\n"))
-        let row = mode == "merge" ? "  trackedDomains          1       1          1           1          0        0\n"
+        #expect(
+            text.stdoutText.contains("  section             added  merged  unchanged  duplicates  malformed  removed\n")
+        )
+        let row =
+            mode == "merge"
+            ? "  trackedDomains          1       1          1           1          0        0\n"
             : "  trackedDomains          1       1          1           1          0        2\n"
         #expect(text.stdoutText.contains(row), "\(text.stdoutText)")
         #expect(text.stdoutText.contains("Dry run: nothing was written.\n"))
@@ -79,10 +99,12 @@ extension ImportCommandTests {
         #expect(merge.status == 0, "\(merge.stderrText)")
         let merged = try workspace.python(blob, store).stdoutText
         #expect(merged.hasSuffix(",\(Self.unreadable)]"), "kept byte for byte: \(merged)")
-        let domains = try workspace.sections(ofBackup: try workspace.exportBackup(from: store, to: "after-merge.ddbackup"))
+        let domains = try workspace.sections(
+            ofBackup: try workspace.exportBackup(from: store, to: "after-merge.ddbackup"))
         #expect(domains["trackedDomains"]?.contains("store-only.com") == true)
 
-        let replace = try workspace.backupctl("import", backup, "--store", store, "--mode", "replace", "--no-safety-snapshot")
+        let replace = try workspace.backupctl(
+            "import", backup, "--store", store, "--mode", "replace", "--no-safety-snapshot")
         #expect(replace.status == 0, "\(replace.stderrText)")
         let replaced = try workspace.python(blob, store).stdoutText
         #expect(!replaced.contains("no-id.example"))
@@ -94,28 +116,38 @@ extension ImportCommandTests {
         let store = try workspace.sampleStore("store.sqlite", seed: 1)
         let before = try workspace.exportedSections(store)
         let backup = workspace.path("domaindig-1.4.json")
-        try Data("""
+        try Data(
+            """
             {"version": 1, "exportedAt": 1650000000, "app": "DomainDig 1.4",
              "domains": [{"name": "Example.com", "added": 1640000000, "note": "from v1", "tags": ["client"], "favorite": true}],
              "history": [{"uuid": "\(Self.id(5))", "domain": "example.com", "date": 1650000000, "dns": {"A": ["93.184.216.34"]}}],
              "settings": {"resolver": "https://dns.quad9.net/dns-query", "density": "compact", "recent": ["example.com"], "saved": ["acme.io"]}}
-            """.utf8).write(to: URL(fileURLWithPath: backup))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: backup))
 
         let output = try workspace.backupctl("import", backup, "--store", store, "--mode", "replace")
         #expect(output.status == 0, "\(output.stderrText)")
         #expect(output.stdoutText.hasPrefix("Imported \(backup) (schema version 1) into \(store), mode replace\n"))
-        for name in ["domainAudits", "domainWorkflows", "monitoringSettings", "monitoringLogs", "entitlement", "usageCredits"] {
-            #expect(output.stdoutText.split(separator: "\n").first { $0.hasPrefix("  \(name) ") }?.hasSuffix("not in backup") == true, "\(name)")
+        for name in [
+            "domainAudits", "domainWorkflows", "monitoringSettings", "monitoringLogs", "entitlement", "usageCredits",
+        ] {
+            #expect(
+                output.stdoutText.split(separator: "\n").first { $0.hasPrefix("  \(name) ") }?.hasSuffix(
+                    "not in backup") == true, "\(name)")
         }
 
         let after = try workspace.exportedSections(store)
-        for name in ["domainAudits", "domainWorkflows", "monitoringSettings", "monitoringLogs", "entitlement", "usageCredits"] {
+        for name in [
+            "domainAudits", "domainWorkflows", "monitoringSettings", "monitoringLogs", "entitlement", "usageCredits",
+        ] {
             #expect(after[name] == before[name], "\(name) is not in a version 1 backup, so replace leaves it alone")
         }
-        let tracked = try #require(try JSONSerialization.jsonObject(with: Data((after["trackedDomains"] ?? "").utf8)) as? [[String: Any]])
+        let tracked = try #require(
+            try JSONSerialization.jsonObject(with: Data((after["trackedDomains"] ?? "").utf8)) as? [[String: Any]])
         #expect(tracked.compactMap { $0["domain"] as? String } == ["example.com"])
         #expect(tracked.first?["notes"] as? String == "from v1")
-        let history = try #require(try JSONSerialization.jsonObject(with: Data((after["lookupHistory"] ?? "").utf8)) as? [[String: Any]])
+        let history = try #require(
+            try JSONSerialization.jsonObject(with: Data((after["lookupHistory"] ?? "").utf8)) as? [[String: Any]])
         #expect(history.compactMap { $0["id"] as? String } == [Self.id(5)])
         #expect(after["appSettings"]?.contains(#""savedDomains":["acme.io"]"#) == true)
     }

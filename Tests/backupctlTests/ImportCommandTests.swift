@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl import`: round trips, the safety snapshot and undoing with it, standard input,
 /// the JSON document, dry-run counts on hand-made cases, older backups. Refusals are in
@@ -64,7 +64,8 @@ import TestSupport
         let document = try dryRun.jsonObject()
         #expect(document["dryRun"] as? Bool == true)
         #expect(document["storeChanged"] as? Bool == false)
-        let expected = try Dictionary(uniqueKeysWithValues: original.map { ($0.key, [0, 0, try Self.recordCount($0.value), 0, 0, 0]) })
+        let expected = try Dictionary(
+            uniqueKeysWithValues: original.map { ($0.key, [0, 0, try Self.recordCount($0.value), 0, 0, 0]) })
         #expect(try Self.tallies(document) == expected)
         #expect(try workspace.storeDump(restored) == stored)
 
@@ -84,18 +85,24 @@ import TestSupport
         let output = try workspace.backupctl("import", backup, "--store", store, environment: Self.clock)
         #expect(output.status == 0, "\(output.stderrText)")
         let snapshot = workspace.path("store.sqlite.before-import-20260304T050607Z.ddbackup")
-        #expect(try workspace.safetySnapshots(of: "store.sqlite") == ["store.sqlite.before-import-20260304T050607Z.ddbackup"])
-        #expect(output.stdoutText.contains("""
-            Safety snapshot: \(snapshot)
-              To undo: backupctl import \(snapshot) --mode replace --store \(store)
+        #expect(
+            try workspace.safetySnapshots(of: "store.sqlite") == [
+                "store.sqlite.before-import-20260304T050607Z.ddbackup"
+            ])
+        #expect(
+            output.stdoutText.contains(
+                """
+                Safety snapshot: \(snapshot)
+                  To undo: backupctl import \(snapshot) --mode replace --store \(store)
 
-            """))
+                """))
         #expect(try workspace.permissions(snapshot) == 0o600)
         #expect(try workspace.sections(ofBackup: snapshot) == before, "the store as it was before the import")
         #expect(try workspace.exportedSections(store) != before)
 
         // The printed command, as printed; it takes its own snapshot, under the next free name.
-        let undo = try workspace.backupctl("import", snapshot, "--mode", "replace", "--store", store, environment: Self.clock)
+        let undo = try workspace.backupctl(
+            "import", snapshot, "--mode", "replace", "--store", store, environment: Self.clock)
         #expect(undo.status == 0, "\(undo.stderrText)")
         #expect(try workspace.exportedSections(store) == before)
         #expect(try workspace.safetySnapshots(of: "store.sqlite").count == 2)
@@ -118,7 +125,8 @@ import TestSupport
         let restored = workspace.path("restored.sqlite")
         let output = try workspace.backupctl("import", "-", "--store", restored, stdin: try workspace.contents(backup))
         #expect(output.status == 0, "\(output.stderrText)")
-        #expect(output.stdoutText.hasPrefix("Imported standard input (schema version 3) into \(restored), mode merge\n"))
+        #expect(
+            output.stdoutText.hasPrefix("Imported standard input (schema version 3) into \(restored), mode merge\n"))
         #expect(try workspace.exportedSections(restored) == (try workspace.sections(ofBackup: backup)))
     }
 
@@ -131,8 +139,11 @@ import TestSupport
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         let document = try output.jsonObject()
-        #expect(Set(document.keys) == ["ok", "file", "schemaVersion", "store", "mode", "dryRun", "storeChanged", "migrations",
-                                       "sections", "safetySnapshot", "findings", "seconds"])
+        #expect(
+            Set(document.keys) == [
+                "ok", "file", "schemaVersion", "store", "mode", "dryRun", "storeChanged", "migrations",
+                "sections", "safetySnapshot", "findings", "seconds",
+            ])
         #expect(document["ok"] as? Bool == true)
         #expect(document["file"] as? String == backup)
         #expect(document["schemaVersion"] as? Int == 3)
@@ -148,8 +159,11 @@ import TestSupport
         let sections = try #require(document["sections"] as? [[String: Any]])
         #expect(sections.compactMap { $0["name"] as? String } == Self.sectionNames)
         for section in sections {
-            #expect(Set(section.keys) == ["name", "present", "added", "merged", "unchanged", "duplicatesDropped",
-                                          "malformedSkipped", "removed"])
+            #expect(
+                Set(section.keys) == [
+                    "name", "present", "added", "merged", "unchanged", "duplicatesDropped",
+                    "malformedSkipped", "removed",
+                ])
             #expect(section["present"] as? Bool == true)
         }
         #expect(try Self.tallies(document)["trackedDomains"] == [41, 0, 0, 0, 0, 0], "two samples share no domain")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl inspect` against archives built to attack or confuse it (design §8): each is
 /// refused with its own message and exit status, and nothing is extracted or written anywhere.
@@ -24,7 +24,9 @@ extension InspectCommandTests {
         // entries point, not in the archive itself.
         #expect(try workspace.names() == [name])
         #expect(try FileManager.default.contentsOfDirectory(atPath: escapeFolder.path).isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: workspace.url.deletingLastPathComponent().appendingPathComponent("escaped.json").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: workspace.url.deletingLastPathComponent().appendingPathComponent("escaped.json").path))
         #expect(try workspace.contents(path) == bytes)
 
         let json = try workspace.backupctl("inspect", name, "--json")
@@ -39,7 +41,8 @@ extension InspectCommandTests {
         let output = try workspace.backupctl("inspect", path)
         #expect(output.status == 65)
         // The message reports how far decompression got: about the 1 MiB threshold, not 300 MiB.
-        let produced = try #require(output.stderrText.firstMatch(of: #/into (\d+(?:\.\d+)?) MiB/#), "\(output.stderrText)")
+        let produced = try #require(
+            output.stderrText.firstMatch(of: #/into (\d+(?:\.\d+)?) MiB/#), "\(output.stderrText)")
         #expect((Double(produced.1) ?? .infinity) < 8)
     }
 }

@@ -1,14 +1,15 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl inspect`: what a backup holds, whether each section matches its checksum, and
 /// how damaged files are reported. Hostile archives are in `+CraftedArchives`.
 @Suite struct InspectCommandTests {
     /// A sample store exported with the clock fixed, so the manifest's time is known.
     static func exportedBackup(in workspace: CommandWorkspace, compression: String = "zstd") throws -> String {
-        try workspace.exportBackup(from: try workspace.sampleStore(), compression: compression,
-                                   environment: ["BACKUPCTL_TEST_NOW": "2026-03-04T05:06:07Z"])
+        try workspace.exportBackup(
+            from: try workspace.sampleStore(), compression: compression,
+            environment: ["BACKUPCTL_TEST_NOW": "2026-03-04T05:06:07Z"])
     }
 
     @Test func printsTheManifestAndEverySectionVerified() throws {
@@ -25,12 +26,15 @@ import TestSupport
         #expect(lines[2] == "Created: 2026-03-04T05:06:07Z by \(version)")
         #expect(lines[3] == "Store schema version: 3")
         #expect(lines[4].split(separator: " ") == ["section", "records", "bytes", "sha256", "checksum"])
-        let manifest = try ProcessOutput.jsonObject(from: try workspace.run("tar", "--zstd", "-xOf", backup, "manifest.json").stdout)
+        let manifest = try ProcessOutput.jsonObject(
+            from: try workspace.run("tar", "--zstd", "-xOf", backup, "manifest.json").stdout)
         let sections = try #require(manifest["sections"] as? [[String: Any]])
         for (line, section) in zip(lines[5..<14], sections) {
             let sha256 = try #require(section["sha256"] as? String)
-            let expected = ["\(section["name"] ?? "")", "\(section["records"] ?? "")", "\(section["bytes"] ?? "")",
-                            String(sha256.prefix(12)), "verified"]
+            let expected = [
+                "\(section["name"] ?? "")", "\(section["records"] ?? "")", "\(section["bytes"] ?? "")",
+                String(sha256.prefix(12)), "verified",
+            ]
             #expect(line.split(separator: " ").map(String.init) == expected)
         }
         #expect(lines[14] == "")
@@ -71,7 +75,8 @@ import TestSupport
         let workspace = try CommandWorkspace()
         let backup = try Self.exportedBackup(in: workspace, compression: "none")
         // Python finds where the section's data starts and flips one bit in its middle.
-        let flipped = try workspace.python("""
+        let flipped = try workspace.python(
+            """
             import sys, tarfile
             with tarfile.open(sys.argv[1]) as tar:
                 member = tar.getmember('sections/domainAudits.json')
@@ -88,13 +93,15 @@ import TestSupport
 
         let output = try workspace.backupctl("inspect", backup)
         #expect(output.status == 65)
-        #expect(output.stderrText == """
-            error: The backup '\(backup)' does not match its manifest: sections/domainAudits.json (checksum mismatch).
-            hint: The file is damaged; restore from another copy.
+        #expect(
+            output.stderrText == """
+                error: The backup '\(backup)' does not match its manifest: sections/domainAudits.json (checksum mismatch).
+                hint: The file is damaged; restore from another copy.
 
-            """)
+                """)
         let rows = output.stdoutText.split(separator: "\n").filter { $0.hasPrefix("  ") }.dropFirst()
-        #expect(rows.filter { $0.hasSuffix("checksum mismatch") }.map { $0.split(separator: " ")[0] } == ["domainAudits"])
+        #expect(
+            rows.filter { $0.hasSuffix("checksum mismatch") }.map { $0.split(separator: " ")[0] } == ["domainAudits"])
         #expect(rows.filter { $0.hasSuffix("verified") }.count == 8)
 
         let json = try workspace.backupctl("inspect", backup, "--json")
@@ -121,7 +128,9 @@ import TestSupport
         let output = try workspace.backupctl("inspect", backup)
         #expect(output.status == 65)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderrText.hasPrefix("error: '\(backup)' is truncated (entry 'sections/"), "stderr: \(output.stderrText)")
+        #expect(
+            output.stderrText.hasPrefix("error: '\(backup)' is truncated (entry 'sections/"),
+            "stderr: \(output.stderrText)")
         #expect(output.stderrText.contains("the file ends before the archive does"))
         #expect(output.stderrText.contains("Use a complete copy of the backup."))
         #expect(try workspace.contents(backup) == half)
@@ -149,11 +158,12 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: workspace.path("folder"), withIntermediateDirectories: false)
         let output = try workspace.backupctl("inspect", "folder")
         #expect(output.status == 66)
-        #expect(output.stderrText == """
-            error: folder is not a regular file, so it cannot be a backup.
-            hint: Pass the path of a backup file, or - to read one from standard input.
+        #expect(
+            output.stderrText == """
+                error: folder is not a regular file, so it cannot be a backup.
+                hint: Pass the path of a backup file, or - to read one from standard input.
 
-            """)
+                """)
     }
 
     @Test func unreadableFileIsInputNotFound() throws {
@@ -170,7 +180,9 @@ import TestSupport
         try Data("{\"a\": 1}\n".utf8).write(to: workspace.directory.file("document.json"))
         let output = try workspace.backupctl("inspect", "document.json")
         #expect(output.status == 65)
-        #expect(output.stderrText.hasPrefix("error: 'document.json' cannot be read as a legacy DomainDig backup: it declares no backup version"))
+        #expect(
+            output.stderrText.hasPrefix(
+                "error: 'document.json' cannot be read as a legacy DomainDig backup: it declares no backup version"))
         #expect(try workspace.names() == ["document.json"])
     }
 
@@ -180,7 +192,9 @@ import TestSupport
         try bytes.write(to: workspace.directory.file(name))
         let output = try workspace.backupctl("inspect", name)
         #expect(output.status == 65)
-        #expect(output.stderrText.hasPrefix("error: '\(name)' is empty or not a tar archive (plain, zstd- or gzip-compressed)."))
+        #expect(
+            output.stderrText.hasPrefix(
+                "error: '\(name)' is empty or not a tar archive (plain, zstd- or gzip-compressed)."))
         #expect(try workspace.names() == [name])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl list --dir`: what a directory of scheduled backups holds, and what it is worth.
 @Suite struct ListCommandTests {
@@ -11,8 +11,9 @@ import TestSupport
         let store = try workspace.sampleStore()
         let backups = workspace.path("backups")
         for (hour, compression) in [("21", "zstd"), ("22", "none"), ("23", "gzip")] {
-            let run = try workspace.backupctl("backup", "--dir", backups, "--store", store, "--compression", compression,
-                                              environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T\(hour):00:05Z"])
+            let run = try workspace.backupctl(
+                "backup", "--dir", backups, "--store", store, "--compression", compression,
+                environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T\(hour):00:05Z"])
             try #require(run.status == 0, "\(run.stderrText)")
         }
         return backups
@@ -30,13 +31,14 @@ import TestSupport
         let run = try workspace.backupctl("list", "--dir", "backups")
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
-        #expect(lines(run) == [
-            "backup time version bytes records integrity",
-            "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 3 \(try size("domaindig-20260118T210005Z.ddbackup")) 423 ok (quick)",
-            "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 3 \(try size("domaindig-20260118T220005Z.ddbackup")) 423 ok (quick)",
-            "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 3 \(try size("domaindig-20260118T230005Z.ddbackup")) 423 ok (quick)",
-            "3 good backups, 0 problems.",
-        ])
+        #expect(
+            lines(run) == [
+                "backup time version bytes records integrity",
+                "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 3 \(try size("domaindig-20260118T210005Z.ddbackup")) 423 ok (quick)",
+                "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 3 \(try size("domaindig-20260118T220005Z.ddbackup")) 423 ok (quick)",
+                "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 3 \(try size("domaindig-20260118T230005Z.ddbackup")) 423 ok (quick)",
+                "3 good backups, 0 problems.",
+            ])
         let verified = try workspace.backupctl("list", "--dir", "backups", "--verify")
         #expect(verified.status == 0)
         #expect(lines(verified).filter { $0.hasSuffix(" verified") }.count == 3)
@@ -66,8 +68,11 @@ import TestSupport
         let document = try workspace.backupctl("list", "--dir", backups, "--json").jsonObject()
         #expect(document["ok"] as? Bool == false)
         let entries = try #require(document["backups"] as? [[String: Any]])
-        #expect(entries.map { $0["file"] as? String ?? "?" } == ["domaindig-20260118T210005Z.ddbackup", "domaindig-20260118T220005Z.ddbackup",
-                                                                 "domaindig-20260118T230005Z.ddbackup", corrupt, partial])
+        #expect(
+            entries.map { $0["file"] as? String ?? "?" } == [
+                "domaindig-20260118T210005Z.ddbackup", "domaindig-20260118T220005Z.ddbackup",
+                "domaindig-20260118T230005Z.ddbackup", corrupt, partial,
+            ])
         #expect(entries.map { $0["health"] as? String ?? "?" } == ["good", "good", "good", "damaged", "partial"])
         #expect((entries[3]["problem"] as? String)?.isEmpty == false)
         #expect(entries[4]["time"] == nil)
@@ -79,7 +84,8 @@ import TestSupport
         // In the uncompressed backup, change one letter of trackedDomains' data, found with
         // Python's tarfile: the manifest still reads, the section's checksum no longer matches.
         let altered = backups + "/domaindig-20260118T220005Z.ddbackup"
-        let edit = try workspace.python("""
+        let edit = try workspace.python(
+            """
             import sys, tarfile
             path = sys.argv[1]
             with tarfile.open(path) as archive:
@@ -99,9 +105,15 @@ import TestSupport
         let verify = try workspace.backupctl("list", "--dir", backups, "--verify")
         #expect(verify.status == 65)
         let listed = lines(verify)
-        #expect(listed.contains { $0.hasPrefix("domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 3 ") && $0.hasSuffix(" 423 DAMAGED") })
+        #expect(
+            listed.contains {
+                $0.hasPrefix("domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 3 ")
+                    && $0.hasSuffix(" 423 DAMAGED")
+            })
         #expect(listed.last == "2 good backups, 1 problems.")
-        #expect(verify.stderrText.contains("warning: domaindig-20260118T220005Z.ddbackup is damaged and not counted as a backup: "))
+        #expect(
+            verify.stderrText.contains(
+                "warning: domaindig-20260118T220005Z.ddbackup is damaged and not counted as a backup: "))
         #expect(verify.stderrText.contains("trackedDomains"), "\(verify.stderrText)")
 
         let document = try workspace.backupctl("list", "--dir", backups, "--verify", "--json").jsonObject()
@@ -121,7 +133,10 @@ import TestSupport
         #expect(document["dir"] as? String == backups)
         #expect(document["verified"] as? Bool == false)
         let entries = try #require(document["backups"] as? [[String: Any]])
-        #expect(entries.map { $0["time"] as? String ?? "?" } == ["2026-01-18T21:00:05Z", "2026-01-18T22:00:05Z", "2026-01-18T23:00:05Z"])
+        #expect(
+            entries.map { $0["time"] as? String ?? "?" } == [
+                "2026-01-18T21:00:05Z", "2026-01-18T22:00:05Z", "2026-01-18T23:00:05Z",
+            ])
         #expect(entries.allSatisfy { $0["schemaVersion"] as? Int == 3 && $0["records"] as? Int == 423 })
         #expect(entries.allSatisfy { ($0["bytes"] as? Int ?? 0) > 0 })
     }
@@ -132,7 +147,9 @@ import TestSupport
         let run = try workspace.backupctl("list", "--dir", "backups")
         #expect(run.status == 0)
         #expect(lines(run) == ["backup time version bytes records integrity", "0 good backups, 0 problems."])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("backups")).isEmpty, "list writes nothing")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: workspace.path("backups")).isEmpty,
+            "list writes nothing")
     }
 
     @Test func aMissingDirectoryIsInputNotFound() throws {

@@ -33,12 +33,16 @@ import Testing
         let run = try backupctl("migrate", "--store", store.path)
         #expect(run.status == 0, "\(run.stderrText)")
         #expect(run.stdoutText.contains("Migrated \(store.path) from version 0 to 3:"))
-        for line in ["  v1 ", "  v2 ", "  v3 ", "v1.rename-watched-domains [simple rename]", "v2.aggregate-preferences [aggregating]",
-                     "v3.ledger-object [conditional]: 6 changed"] {
+        for line in [
+            "  v1 ", "  v2 ", "  v3 ", "v1.rename-watched-domains [simple rename]",
+            "v2.aggregate-preferences [aggregating]",
+            "v3.ledger-object [conditional]: 6 changed",
+        ] {
             #expect(run.stdoutText.contains(line), "missing \(line.debugDescription) in:\n\(run.stdoutText)")
         }
         // Python's plistlib, an independent reader, sees the stamp and the journal.
-        let check = try ProcessRunner.python("""
+        let check = try ProcessRunner.python(
+            """
             import json, plistlib, sys
             values = plistlib.load(open(sys.argv[1], "rb"))
             print(values["data.storeSchemaVersion"], [entry["step"] for entry in json.loads(values["data.migrationJournal"])],

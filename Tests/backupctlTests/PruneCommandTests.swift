@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl prune` and the retention of `backup`, checked against restic's rules as an
 /// independent Python program computes them, and against facts checked by hand.
@@ -32,15 +32,20 @@ import TestSupport
                 history.append(time)
                 let realRun = hour == 23 && day % 3 == 2
                 if !realRun {
-                    try FileManager.default.copyItem(at: template, to: URL(fileURLWithPath: backups + "/" + Support.backupName(time)))
+                    try FileManager.default.copyItem(
+                        at: template, to: URL(fileURLWithPath: backups + "/" + Support.backupName(time)))
                 }
                 guard hour == 23 else { continue }
-                let run = realRun
-                    ? try workspace.backupctl(arguments: ["backup", "--dir", backups, "--store", store] + keep,
-                                              environment: ["BACKUPCTL_TEST_NOW": Support.timestamp(time)])
+                let run =
+                    realRun
+                    ? try workspace.backupctl(
+                        arguments: ["backup", "--dir", backups, "--store", store] + keep,
+                        environment: ["BACKUPCTL_TEST_NOW": Support.timestamp(time)])
                     : try workspace.backupctl(arguments: ["prune", "--dir", backups, "--quiet"] + keep)
                 try #require(run.status == 0, "the run at \(Support.timestamp(time)) failed: \(run.stderrText)")
-                #expect(run.stdout.isEmpty && run.stderr.isEmpty, "cron would have mailed: \(run.stdoutText)\(run.stderrText)")
+                #expect(
+                    run.stdout.isEmpty && run.stderr.isEmpty,
+                    "cron would have mailed: \(run.stdoutText)\(run.stderrText)")
                 afterEachDay.append(try Support.backupNames(in: backups))
             }
         }
@@ -49,7 +54,9 @@ import TestSupport
         let prefixes = (1...90).map { Array(history.prefix($0 * 24)) }
         let reference = try Support.forgetReasons(prefixes, policy: Support.issuePolicy)
         for day in 0..<90 {
-            #expect(afterEachDay[day] == Support.expectedKept(prefixes[day], reasons: reference[day]), "after day \(day + 1)")
+            #expect(
+                afterEachDay[day] == Support.expectedKept(prefixes[day], reasons: reference[day]),
+                "after day \(day + 1)")
         }
 
         // prune --dry-run explains each backup: the rules that keep it, as the reference names them.
@@ -66,8 +73,11 @@ import TestSupport
         #expect(try Support.backupNames(in: backups).count == 36, "a dry run removes nothing")
 
         // Facts checked by hand.
-        let reasons = Dictionary(uniqueKeysWithValues: decisions.map { ($0["file"] as? String ?? "?", $0["reasons"] as? [String] ?? []) })
-        let newestDay = (0..<24).map { Support.backupName(date("2026-01-18T00:00:05Z").addingTimeInterval(Double($0) * 3600)) }
+        let reasons = Dictionary(
+            uniqueKeysWithValues: decisions.map { ($0["file"] as? String ?? "?", $0["reasons"] as? [String] ?? []) })
+        let newestDay = (0..<24).map {
+            Support.backupName(date("2026-01-18T00:00:05Z").addingTimeInterval(Double($0) * 3600))
+        }
         #expect(newestDay.allSatisfy { reasons[$0]?.contains("hourly") == true }, "the 24 newest hours are all kept")
         #expect(reasons["domaindig-20260118T230005Z.ddbackup"] == ["hourly", "daily", "weekly", "monthly"])
         #expect(reasons["domaindig-20260117T220005Z.ddbackup"] == nil, "the 25th newest hour goes")
@@ -84,12 +94,15 @@ import TestSupport
         #expect(reasons["domaindig-20260101T000005Z.ddbackup"] == nil)
         #expect(reasons["domaindig-20251130T230005Z.ddbackup"] == ["monthly"])
         #expect(reasons["domaindig-20251031T230005Z.ddbackup"] == ["monthly"])
-        #expect(reasons.values.filter { $0.contains("monthly") }.count == 4, "four months hold backups; six may be kept")
+        #expect(
+            reasons.values.filter { $0.contains("monthly") }.count == 4, "four months hold backups; six may be kept")
 
         // The same explanation in words.
         let text = try workspace.backupctl(arguments: ["prune", "--dir", backups, "--dry-run"] + keep)
         #expect(text.status == 0)
-        let lines = text.stdoutText.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = text.stdoutText.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         #expect(lines.contains("domaindig-20251231T230005Z.ddbackup keep monthly"))
         #expect(lines.contains("domaindig-20260118T230005Z.ddbackup keep hourly, daily, weekly, monthly"))
         #expect(lines.last == "Dry run: would keep 36 and remove 0; nothing was removed.")
@@ -105,16 +118,24 @@ import TestSupport
         let start = date("2025-01-01T02:30:00Z")
         let nights = (0..<365).map { start.addingTimeInterval(Double($0) * 86_400) }
         for night in nights {
-            try FileManager.default.copyItem(at: template, to: URL(fileURLWithPath: backups + "/" + Support.backupName(night)))
+            try FileManager.default.copyItem(
+                at: template, to: URL(fileURLWithPath: backups + "/" + Support.backupName(night)))
         }
         let policy = ["daily": 7, "monthly": 6]
-        let run = try workspace.backupctl(arguments: ["prune", "--dir", backups, "--json"] + Support.keepOptions(policy))
+        let run = try workspace.backupctl(
+            arguments: ["prune", "--dir", backups, "--json"] + Support.keepOptions(policy))
         #expect(run.status == 0)
         let kept = try Support.backupNames(in: backups)
         #expect(kept == Support.expectedKept(nights, reasons: try Support.forgetReasons([nights], policy: policy)[0]))
         let decisions = try #require(try run.jsonObject()["decisions"] as? [[String: Any]])
-        let monthly = decisions.filter { ($0["reasons"] as? [String])?.contains("monthly") == true }.map { $0["file"] as? String ?? "?" }
-        #expect(monthly == ["20250731", "20250831", "20250930", "20251031", "20251130", "20251231"].map { "domaindig-\($0)T023000Z.ddbackup" })
+        let monthly = decisions.filter { ($0["reasons"] as? [String])?.contains("monthly") == true }.map {
+            $0["file"] as? String ?? "?"
+        }
+        #expect(
+            monthly
+                == ["20250731", "20250831", "20250930", "20251031", "20251130", "20251231"].map {
+                    "domaindig-\($0)T023000Z.ddbackup"
+                })
         #expect(kept.count == 12, "7 days + 5 more month ends")
         #expect(decisions.filter { $0["keep"] as? Bool == false }.count == 353)
     }
@@ -125,7 +146,8 @@ import TestSupport
         let backups = workspace.path("backups")
         try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
         for hour in 20...22 {
-            try FileManager.default.copyItem(at: template, to: URL(fileURLWithPath: backups + "/domaindig-20260118T\(hour)0005Z.ddbackup"))
+            try FileManager.default.copyItem(
+                at: template, to: URL(fileURLWithPath: backups + "/domaindig-20260118T\(hour)0005Z.ddbackup"))
         }
         // The newest name is corrupt, and a killed run left its temporary file.
         let corrupt = "domaindig-20260118T230005Z.ddbackup"
@@ -135,16 +157,21 @@ import TestSupport
 
         let run = try workspace.backupctl("prune", "--dir", backups, "--keep-hourly", "1")
         #expect(run.status == 0)
-        let lines = run.stdoutText.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = run.stdoutText.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         #expect(lines.contains("domaindig-20260118T220005Z.ddbackup keep hourly"), "the newest valid backup stays")
         #expect(lines.contains("domaindig-20260118T210005Z.ddbackup removed"))
         #expect(lines.contains("\(corrupt) DAMAGED damaged, not counted"))
         #expect(lines.contains("\(partial) PARTIAL partial file, not a backup"))
         #expect(lines.last == "Kept 1, removed 2.")
         #expect(run.stderrText.contains("warning: \(corrupt) is damaged and not counted as a backup: "))
-        #expect(run.stderrText.contains("warning: \(partial) is a partial file left by an interrupted backup; it is not a backup"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: backups).sorted()
-            == [".backupctl.lock", partial, "domaindig-20260118T220005Z.ddbackup", corrupt].sorted())
+        #expect(
+            run.stderrText.contains(
+                "warning: \(partial) is a partial file left by an interrupted backup; it is not a backup"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: backups).sorted()
+                == [".backupctl.lock", partial, "domaindig-20260118T220005Z.ddbackup", corrupt].sorted())
 
         // Any policy: the newest valid backup is never removed for the damaged file's sake.
         for option in [["--keep-last", "1"], ["--keep-daily", "1"], ["--keep-monthly", "1"]] {
@@ -160,13 +187,20 @@ import TestSupport
         let backups = workspace.path("backups")
         try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
         let names = (0..<5).map { "domaindig-2026011\($0)T120000Z.ddbackup" }
-        for name in names { try FileManager.default.copyItem(at: template, to: URL(fileURLWithPath: backups + "/" + name)) }
+        for name in names {
+            try FileManager.default.copyItem(at: template, to: URL(fileURLWithPath: backups + "/" + name))
+        }
         let run = try workspace.backupctl("prune", "--dir", backups, "--keep-last", "2", "--dry-run")
         #expect(run.status == 0)
-        let lines = run.stdoutText.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = run.stdoutText.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         #expect(lines.first == "backup action why")
-        #expect(Array(lines.dropFirst().prefix(5)) == ["\(names[0]) would remove", "\(names[1]) would remove", "\(names[2]) would remove",
-                                                       "\(names[3]) keep last", "\(names[4]) keep last"])
+        #expect(
+            Array(lines.dropFirst().prefix(5)) == [
+                "\(names[0]) would remove", "\(names[1]) would remove", "\(names[2]) would remove",
+                "\(names[3]) keep last", "\(names[4]) keep last",
+            ])
         #expect(lines.last == "Dry run: would keep 2 and remove 3; nothing was removed.")
         #expect(try Support.backupNames(in: backups) == names)
     }
@@ -177,7 +211,8 @@ import TestSupport
         let backups = workspace.path("backups")
         try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
         for day in 1...3 {
-            try FileManager.default.copyItem(at: template, to: URL(fileURLWithPath: backups + "/domaindig-2026010\(day)T120000Z.ddbackup"))
+            try FileManager.default.copyItem(
+                at: template, to: URL(fileURLWithPath: backups + "/domaindig-2026010\(day)T120000Z.ddbackup"))
         }
         let run = try workspace.backupctl("prune", "--dir", backups, "--keep-daily", "2", "--json")
         #expect(run.status == 0)
@@ -187,7 +222,10 @@ import TestSupport
         #expect(document["dir"] as? String == backups)
         #expect(document["dryRun"] as? Bool == false)
         let decisions = try #require(document["decisions"] as? [[String: Any]])
-        #expect(decisions.map { $0["time"] as? String ?? "?" } == ["2026-01-01T12:00:00Z", "2026-01-02T12:00:00Z", "2026-01-03T12:00:00Z"])
+        #expect(
+            decisions.map { $0["time"] as? String ?? "?" } == [
+                "2026-01-01T12:00:00Z", "2026-01-02T12:00:00Z", "2026-01-03T12:00:00Z",
+            ])
         #expect(decisions.map { $0["keep"] as? Bool ?? true } == [false, true, true])
         #expect(try Support.backupNames(in: backups).count == 2)
     }
@@ -199,7 +237,10 @@ import TestSupport
         let run = try workspace.backupctl(arguments: ["prune", "--dir", "backups"] + options)
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderrText.hasPrefix("error: prune needs at least one --keep-last, --keep-hourly, --keep-daily, --keep-weekly or --keep-monthly above 0"))
+        #expect(
+            run.stderrText.hasPrefix(
+                "error: prune needs at least one --keep-last, --keep-hourly, --keep-daily, --keep-weekly or --keep-monthly above 0"
+            ))
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("backups")).isEmpty)
     }
 

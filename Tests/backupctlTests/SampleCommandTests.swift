@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `backupctl sample`: deterministic stores, never written over by accident, checked with
 /// `sqlite3` and Python rather than with backupctl itself.
@@ -26,7 +26,9 @@ import TestSupport
         let seven = try workspace.storeDump(try workspace.sampleStore("seven.sqlite", seed: 7))
         let eight = try workspace.storeDump(try workspace.sampleStore("eight.sqlite", seed: 8))
         #expect(seven != eight)
-        let changed = zip(seven.split(separator: "\n"), eight.split(separator: "\n")).filter { $0 != $1 }.map { $0.0.split(separator: " ")[0] }
+        let changed = zip(seven.split(separator: "\n"), eight.split(separator: "\n")).filter { $0 != $1 }.map {
+            $0.0.split(separator: " ")[0]
+        }
         #expect(changed.contains("trackedDomains"))
         #expect(changed.contains("lookupHistory"))
     }
@@ -102,7 +104,8 @@ import TestSupport
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore("store.plist")
         #expect(try workspace.permissions(store) == 0o600)
-        let output = try workspace.python("""
+        let output = try workspace.python(
+            """
             import json, plistlib, sys
             with open(sys.argv[1], 'rb') as file:
                 values = plistlib.load(file)
@@ -128,7 +131,8 @@ import TestSupport
         let workspace = try CommandWorkspace()
         let store = workspace.path("store.sqlite")
         // Python holds the store's writer lock while backupctl tries to write.
-        let output = try workspace.python("""
+        let output = try workspace.python(
+            """
             import fcntl, subprocess, sys
             with open(sys.argv[2] + '.lock', 'a') as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)
@@ -145,7 +149,10 @@ import TestSupport
     @Test(arguments: [
         (["sample"], "error: missing required option '--store <path>'"),
         (["sample", "--store", "s.sqlite", "--seed", "-1"], "error: --seed must be zero or positive, not -1"),
-        (["sample", "--store", "s.sqlite", "--size", "huge"], "error: invalid value 'huge' for --size: expected one of small, medium, large"),
+        (
+            ["sample", "--store", "s.sqlite", "--size", "huge"],
+            "error: invalid value 'huge' for --size: expected one of small, medium, large"
+        ),
     ])
     func rejectsABadCommandLineAndWritesNothing(arguments: [String], message: String) throws {
         let workspace = try CommandWorkspace()

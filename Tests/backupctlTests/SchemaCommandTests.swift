@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SchemaCommandTests {
     @Test func printsTheCurrentSchemaAsDraft202012() throws {
@@ -42,7 +42,8 @@ import TestSupport
         let workspace = try ValidationWorkspace()
         let schemaFile = workspace.path("backup-v3.schema.json")
         try workspace.backupctl("schema").stdout.write(to: URL(fileURLWithPath: schemaFile))
-        let check = try ProcessRunner.python("""
+        let check = try ProcessRunner.python(
+            """
             import json, sys
             from jsonschema import Draft202012Validator, validators
             schema = json.load(open(sys.argv[1]))
@@ -58,7 +59,8 @@ import TestSupport
 
     /// The Python script of Docs/validation.md ("Validating with your own tools"), verbatim.
     private func documentedScript() throws -> String {
-        let doc = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/validation.md"), encoding: .utf8)
+        let doc = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/validation.md"), encoding: .utf8)
         let start = try #require(doc.range(of: "```python\n"), "Docs/validation.md has no python block")
         let end = try #require(doc.range(of: "\n```", range: start.upperBound..<doc.endIndex))
         return String(doc[start.upperBound..<end.lowerBound])
@@ -88,11 +90,13 @@ import TestSupport
 
     @Test func theDocumentedRecipeNamesTheBrokenValue() throws {
         let workspace = try ValidationWorkspace()
-        let broken = try workspace.edit("doc['trackedDomains'][5]['domain'] = 'exa mple.com'; del doc['lookupHistory'][2]['capturedAt']")
+        let broken = try workspace.edit(
+            "doc['trackedDomains'][5]['domain'] = 'exa mple.com'; del doc['lookupHistory'][2]['capturedAt']")
         let output = try runRecipe(on: broken, in: workspace)
         #expect(output.status == 1)
         let lines = output.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("$.trackedDomains[5].domain: 'exa mple.com' does not match ") }, "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("$.trackedDomains[5].domain: 'exa mple.com' does not match ") }, "\(lines)")
         #expect(lines.contains("$.lookupHistory[2]: 'capturedAt' is a required property"), "\(lines)")
         #expect(lines.last == "2 errors")
     }

@@ -41,9 +41,13 @@ import Testing
         } else {
             #expect(text.contains("Pending migrations:\n"))
         }
-        let titles = [1: "Tracked domains under one key, normalised: ", 2: "Preferences in one blob: ", 3: "Typed DNS records"]
+        let titles = [
+            1: "Tracked domains under one key, normalised: ", 2: "Preferences in one blob: ", 3: "Typed DNS records",
+        ]
         for (version, title) in titles {
-            #expect(text.contains("\n  v\(version) \(title)") == expected.pending.contains(version), "v\(version) in:\n\(text)")
+            #expect(
+                text.contains("\n  v\(version) \(title)") == expected.pending.contains(version),
+                "v\(version) in:\n\(text)")
         }
         // status only reads: the store is untouched and no lock file is left beside it.
         #expect(try Data(contentsOf: store) == before)

@@ -64,16 +64,19 @@ import Testing
         #expect(try ProcessRunner.run("tar", ["--zstd", "-xf", output.path, "-C", extracted.path]).status == 0)
 
         let stem = String(fixture.prefix { $0 != "." })
-        let comparison = try ProcessRunner.python(Self.compareSections, [Fixtures.url("Backups/\(stem).expected-sections.json").path, extracted.path])
+        let comparison = try ProcessRunner.python(
+            Self.compareSections, [Fixtures.url("Backups/\(stem).expected-sections.json").path, extracted.path])
         #expect(comparison.status == 0, "\(comparison.stdoutText)\(comparison.stderrText)")
     }
 
     @Test func gzipArchiveHasChecksumsPythonAgreesWith() throws {
         let folder = try TemporaryDirectory()
         let output = folder.file("upgraded.ddbackup")
-        let run = try backupctl("upgrade", Fixtures.url("Backups/v1.json").path, "-o", output.path, "--compression", "gzip")
+        let run = try backupctl(
+            "upgrade", Fixtures.url("Backups/v1.json").path, "-o", output.path, "--compression", "gzip")
         #expect(run.status == 0, "\(run.stderrText)")
-        let check = try ProcessRunner.python("""
+        let check = try ProcessRunner.python(
+            """
             import hashlib, json, sys, tarfile
             with tarfile.open(sys.argv[1], "r:gz") as archive:
                 members = archive.getmembers()
@@ -110,7 +113,8 @@ import Testing
         let extracted = folder.file("extracted")
         try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
         #expect(try ProcessRunner.run("tar", ["--zstd", "-xf", output.path, "-C", extracted.path]).status == 0)
-        let comparison = try ProcessRunner.python(Self.compareSections, [Fixtures.url("Backups/v3.expected-sections.json").path, extracted.path])
+        let comparison = try ProcessRunner.python(
+            Self.compareSections, [Fixtures.url("Backups/v3.expected-sections.json").path, extracted.path])
         #expect(comparison.status == 0, "\(comparison.stdoutText)\(comparison.stderrText)")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ValidateCommandTests {
     /// A backup broken in one way, and where its error finding points.
@@ -14,23 +14,30 @@ import TestSupport
     }
 
     static let breakages: [Breakage] = [
-        Breakage(name: "wrong type", statement: "doc['trackedDomains'][3]['addedAt'] = 20250113",
-                 code: "record.type", location: "$.trackedDomains[3].addedAt"),
-        Breakage(name: "missing required field", statement: "del doc['lookupHistory'][2]['capturedAt']",
-                 code: "record.required", location: "$.lookupHistory[2].capturedAt"),
-        Breakage(name: "invalid domain", statement: "doc['trackedDomains'][5]['domain'] = 'exa mple.com'",
-                 code: "record.domain", location: "$.trackedDomains[5].domain"),
-        Breakage(name: "unknown section", statement: "add_entry('bookmarks', 'sections/bookmarks.json', b'[]')",
-                 code: "section.unknown", location: "sections/bookmarks.json"),
-        Breakage(name: "checksum mismatch",
-                 statement: "p = 'sections/trackedDomains.json'; entries[p] = entries[p].replace(b'a', b'b', 1)",
-                 code: "section.checksum-mismatch", location: "sections/trackedDomains.json"),
+        Breakage(
+            name: "wrong type", statement: "doc['trackedDomains'][3]['addedAt'] = 20250113",
+            code: "record.type", location: "$.trackedDomains[3].addedAt"),
+        Breakage(
+            name: "missing required field", statement: "del doc['lookupHistory'][2]['capturedAt']",
+            code: "record.required", location: "$.lookupHistory[2].capturedAt"),
+        Breakage(
+            name: "invalid domain", statement: "doc['trackedDomains'][5]['domain'] = 'exa mple.com'",
+            code: "record.domain", location: "$.trackedDomains[5].domain"),
+        Breakage(
+            name: "unknown section", statement: "add_entry('bookmarks', 'sections/bookmarks.json', b'[]')",
+            code: "section.unknown", location: "sections/bookmarks.json"),
+        Breakage(
+            name: "checksum mismatch",
+            statement: "p = 'sections/trackedDomains.json'; entries[p] = entries[p].replace(b'a', b'b', 1)",
+            code: "section.checksum-mismatch", location: "sections/trackedDomains.json"),
     ]
 
     /// The findings of a `--json` report as `severity code location`.
     private func findings(_ report: [String: Any]) throws -> [String] {
         let list = try #require(report["findings"] as? [[String: Any]])
-        return list.map { "\($0["severity"] as? String ?? "?") \($0["code"] as? String ?? "?") \($0["location"] as? String ?? "?")" }
+        return list.map {
+            "\($0["severity"] as? String ?? "?") \($0["code"] as? String ?? "?") \($0["location"] as? String ?? "?")"
+        }
     }
 
     @Test func aFreshExportIsValid() throws {
@@ -69,7 +76,9 @@ import TestSupport
 
         let human = try workspace.backupctl("validate", broken)
         #expect(human.status == 65, "\(human.stdoutText)\(human.stderrText)")
-        #expect(human.stdoutText.contains("errors:\n  \(breakage.code) (1)\n    \(breakage.location): "), "\(human.stdoutText)")
+        #expect(
+            human.stdoutText.contains("errors:\n  \(breakage.code) (1)\n    \(breakage.location): "),
+            "\(human.stdoutText)")
         #expect(human.stdoutText.contains("Invalid: the import would be refused."))
         #expect(human.stderrText.hasPrefix("error: The backup has 1 errors; importing it would be refused.\n"))
 
@@ -77,7 +86,8 @@ import TestSupport
         #expect(json.status == 65)
         let report = try ValidationWorkspace.jsonObject(json)
         #expect(report["ok"] as? Bool == false)
-        #expect(try findings(report).filter { $0.hasPrefix("error ") } == ["error \(breakage.code) \(breakage.location)"])
+        #expect(
+            try findings(report).filter { $0.hasPrefix("error ") } == ["error \(breakage.code) \(breakage.location)"])
         #expect(json.stderrText.isEmpty, "with --json the report is the only output")
     }
 
@@ -86,7 +96,9 @@ import TestSupport
         let edited = try workspace.edit("doc['domainAudits'][1]['domain'] = 'elsewhere.example'")
         let output = try workspace.backupctl("validate", edited)
         #expect(output.status == 0)
-        #expect(output.stdoutText.contains("    $.domainAudits[1].domain: names \"elsewhere.example\", which is not a tracked domain."))
+        #expect(
+            output.stdoutText.contains(
+                "    $.domainAudits[1].domain: names \"elsewhere.example\", which is not a tracked domain."))
         #expect(output.stdoutText.contains("Valid: the backup can be imported."))
     }
 

@@ -32,7 +32,8 @@ extension ArgumentStorage {
     convenience init<Element: ExpressibleByArgument>(
         kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?, defaultValues: [Element]
     ) where Value == [Element] {
-        let shownDefault = defaultValues.isEmpty
+        let shownDefault =
+            defaultValues.isEmpty
             ? nil : defaultValues.map(\.defaultValueDescription).joined(separator: ", ")
         let definition = ArgumentDefinition.value(
             of: Element.self, kind: kind, names: names, help: help, isRepeating: true,

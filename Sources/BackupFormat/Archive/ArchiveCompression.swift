@@ -60,7 +60,8 @@ public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
                 throw BackupFormatError.compressionLevelNotApplicable(algorithm: algorithm.rawValue, level: level)
             }
             guard range.contains(level) else {
-                throw BackupFormatError.invalidCompressionLevel(algorithm: algorithm.rawValue, level: level, validRange: range)
+                throw BackupFormatError.invalidCompressionLevel(
+                    algorithm: algorithm.rawValue, level: level, validRange: range)
             }
         }
         self.algorithm = algorithm

@@ -63,7 +63,8 @@ extension ArchiveReaderLimits {
         let consumed = handle.clientBytes
         if Double(produced) > Double(max(consumed, 1)) * maxCompressionRatio {
             throw BackupFormatError.compressionRatioExceeded(
-                archive: handle.archiveName, entry: entry, produced: produced, consumed: consumed, limit: maxCompressionRatio)
+                archive: handle.archiveName, entry: entry, produced: produced, consumed: consumed,
+                limit: maxCompressionRatio)
         }
     }
 }

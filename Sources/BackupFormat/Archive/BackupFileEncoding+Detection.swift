@@ -27,7 +27,9 @@ extension BackupFileEncoding {
     }
 
     /// Classifies `bytes`, asking `decompress` for the decompressed start of compressed input.
-    private static func classify(_ bytes: UnsafeRawBufferPointer, decompress: (UnsafeRawBufferPointer) -> [UInt8]?) -> BackupFileEncoding {
+    private static func classify(_ bytes: UnsafeRawBufferPointer, decompress: (UnsafeRawBufferPointer) -> [UInt8]?)
+        -> BackupFileEncoding
+    {
         if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) {
             return decompress(bytes).map { classifyContent($0) == .tar ? .tar(.zstd) : .unknown } ?? .unknown
         }
@@ -105,10 +107,10 @@ extension BackupFileEncoding {
         let archive = handle.pointer
         var header: OpaquePointer?
         guard (try? handle.check(archive_read_support_filter_zstd(archive), "enable zstd decompression")) != nil,
-              (try? handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")) != nil,
-              (try? handle.check(archive_read_support_format_raw(archive), "enable the raw format")) != nil,
-              (try? handle.check(open(archive), "open the input")) != nil,
-              (try? handle.check(archive_read_next_header(archive, &header), "read the raw header")) == ARCHIVE_OK
+            (try? handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")) != nil,
+            (try? handle.check(archive_read_support_format_raw(archive), "enable the raw format")) != nil,
+            (try? handle.check(open(archive), "open the input")) != nil,
+            (try? handle.check(archive_read_next_header(archive, &header), "read the raw header")) == ARCHIVE_OK
         else { return nil }
 
         var output = [UInt8](repeating: 0, count: wanted)

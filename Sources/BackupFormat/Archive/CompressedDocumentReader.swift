@@ -91,7 +91,8 @@ public final class CompressedDocumentReader {
         do {
             guard buffer.count > 0 else { return 0 }
             let count = try handle.check(
-                count: archive_read_data(handle.pointer, buffer.baseAddress, min(buffer.count, LibArchiveHandle.maximumReadChunk)),
+                count: archive_read_data(
+                    handle.pointer, buffer.baseAddress, min(buffer.count, LibArchiveHandle.maximumReadChunk)),
                 "decompress the document")
             bytesRead += Int64(count)
             if bytesRead > limits.maxEntrySize {

@@ -31,8 +31,10 @@ final class LibArchiveHandle {
         guard let created else {
             let operation = direction == .reading ? "start reading" : "start writing"
             throw direction == .reading
-                ? BackupFormatError.archiveReadFailed(archive: archiveName, entry: nil, operation: operation, message: "out of memory")
-                : BackupFormatError.archiveWriteFailed(archive: archiveName, entry: nil, operation: operation, message: "out of memory")
+                ? BackupFormatError.archiveReadFailed(
+                    archive: archiveName, entry: nil, operation: operation, message: "out of memory")
+                : BackupFormatError.archiveWriteFailed(
+                    archive: archiveName, entry: nil, operation: operation, message: "out of memory")
         }
         pointer = created
         self.direction = direction
@@ -88,7 +90,8 @@ final class LibArchiveHandle {
             // at the end of the input (a gzip trailer cut off, for instance).
             return direction == .reading
                 ? .truncatedArchive(archive: archiveName, entry: entry, message: "the compressed data ends early")
-                : .archiveWriteFailed(archive: archiveName, entry: entry, operation: operation, message: "libarchive gave no details")
+                : .archiveWriteFailed(
+                    archive: archiveName, entry: entry, operation: operation, message: "libarchive gave no details")
         }
         var message = String(cString: cMessage)
         // Some messages ("Write error") leave the system's reason in errno only. EILSEQ is
@@ -105,7 +108,8 @@ final class LibArchiveHandle {
             // libarchive 3.6.2 has no error code for truncation; its tar, gzip and zstd readers
             // all say "truncated" in their messages, which is stable within the pinned version.
             if message.range(of: "truncated", options: .caseInsensitive) != nil
-                || message.range(of: "premature end", options: .caseInsensitive) != nil {
+                || message.range(of: "premature end", options: .caseInsensitive) != nil
+            {
                 return .truncatedArchive(archive: archiveName, entry: entry, message: message)
             }
             // No format recognised the first bytes: not an archive at all (or an empty file).

@@ -16,7 +16,8 @@ final class StreamCompressor {
     init(fileDescriptor: Int32, name: String, compression: ArchiveCompression) throws {
         let handle = try LibArchiveHandle(.writing, archiveName: name)
         guard let entry = archive_entry_new() else {
-            throw BackupFormatError.archiveWriteFailed(archive: name, entry: nil, operation: "start compressing", message: "out of memory")
+            throw BackupFormatError.archiveWriteFailed(
+                archive: name, entry: nil, operation: "start compressing", message: "out of memory")
         }
         self.handle = handle
         self.entry = entry
@@ -29,8 +30,9 @@ final class StreamCompressor {
         }
         if let level = compression.level {
             let filter = compression.algorithm.rawValue
-            try handle.check(archive_write_set_filter_option(archive, filter, "compression-level", String(level)),
-                             "set the \(filter) compression level to \(level)")
+            try handle.check(
+                archive_write_set_filter_option(archive, filter, "compression-level", String(level)),
+                "set the \(filter) compression level to \(level)")
         }
         // No padding: the frame must end where its data ends, or the next frame would follow zeros.
         try handle.check(archive_write_set_bytes_per_block(archive, 0), "turn off output blocking")

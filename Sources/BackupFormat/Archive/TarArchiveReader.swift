@@ -147,7 +147,8 @@ public final class TarArchiveReader {
         }
         let remaining = entry.size - currentEntryBytesRead
         guard entry.size <= maxBytes else {
-            throw BackupFormatError.entryTooLarge(archive: archiveName, path: entry.path, size: entry.size, limit: maxBytes)
+            throw BackupFormatError.entryTooLarge(
+                archive: archiveName, path: entry.path, size: entry.size, limit: maxBytes)
         }
         return try [UInt8](unsafeUninitializedCapacity: Int(remaining)) { buffer, count in
             let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -162,13 +163,15 @@ public final class TarArchiveReader {
     private func readChunk(of entry: TarEntry, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard buffer.count > 0 else { return 0 }
         let count = try handle.check(
-            count: archive_read_data(handle.pointer, buffer.baseAddress, min(buffer.count, LibArchiveHandle.maximumReadChunk)),
+            count: archive_read_data(
+                handle.pointer, buffer.baseAddress, min(buffer.count, LibArchiveHandle.maximumReadChunk)),
             "read entry data", entry: entry.path)
         currentEntryBytesRead += Int64(count)
         totalBytesRead += Int64(count)
         if currentEntryBytesRead > min(entry.size, limits.maxEntrySize) {
             throw BackupFormatError.entryTooLarge(
-                archive: archiveName, path: entry.path, size: currentEntryBytesRead, limit: min(entry.size, limits.maxEntrySize))
+                archive: archiveName, path: entry.path, size: currentEntryBytesRead,
+                limit: min(entry.size, limits.maxEntrySize))
         }
         if totalBytesRead > limits.maxTotalSize {
             throw BackupFormatError.archiveTooLarge(archive: archiveName, limit: limits.maxTotalSize)

@@ -77,8 +77,9 @@ public final class TarArchiveWriter {
         if compression.algorithm == .zstd {
             // zstd compresses on every core (its output is the same format; only speed changes).
             let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-            try handle.check(archive_write_set_filter_option(archive, "zstd", "threads", String(cores)),
-                             "let zstd use \(cores) threads")
+            try handle.check(
+                archive_write_set_filter_option(archive, "zstd", "threads", String(cores)),
+                "let zstd use \(cores) threads")
         }
         try handle.check(archive_write_open_fd(archive, fileDescriptor), "open the archive for writing")
     }
@@ -120,10 +121,11 @@ public final class TarArchiveWriter {
         try endOpenEntry()
         let normalizedPath: String
         switch TarEntryPath.judge(path) {
-        case let .valid(normalized): normalizedPath = normalized
+        case .valid(let normalized): normalizedPath = normalized
         case .empty: throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path is empty")
         case .absolute: throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path is absolute")
-        case .parentDirectory: throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path contains '..'")
+        case .parentDirectory:
+            throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path contains '..'")
         }
         // libarchive 3.6.2's pax writer crashes (strlen of NULL) on non-ASCII names when the
         // process runs in the C locale, as Swift programs do; backup entry names are ASCII anyway.
@@ -132,14 +134,15 @@ public final class TarArchiveWriter {
                 path: path, reason: "the path contains characters other than printable ASCII")
         }
         guard writtenPaths.insert(normalizedPath).inserted else {
-            throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "an entry with this path was already written")
+            throw BackupFormatError.invalidEntryPathForWriting(
+                path: path, reason: "an entry with this path was already written")
         }
 
         let seconds = modificationTime.timeIntervalSince1970.rounded(.down)
         let nanoseconds = Int((modificationTime.timeIntervalSince1970 - seconds) * 1_000_000_000)
         archive_entry_clear(entry)
         archive_entry_set_pathname_utf8(entry, normalizedPath)
-        archive_entry_set_filetype(entry, 0o100000)  // AE_IFREG, a cast macro Swift cannot import
+        archive_entry_set_filetype(entry, 0o100000) // AE_IFREG, a cast macro Swift cannot import
         archive_entry_set_perm(entry, 0o600)
         archive_entry_set_uid(entry, 0)
         archive_entry_set_gid(entry, 0)
@@ -162,7 +165,8 @@ public final class TarArchiveWriter {
         }
         let total = current.bytesWritten + Int64(chunk.count)
         guard total <= current.declaredSize else {
-            throw BackupFormatError.entrySizeMismatch(path: current.path, declared: current.declaredSize, written: total)
+            throw BackupFormatError.entrySizeMismatch(
+                path: current.path, declared: current.declaredSize, written: total)
         }
         guard let base = chunk.baseAddress else { return }
         var offset = 0

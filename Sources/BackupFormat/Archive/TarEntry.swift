@@ -34,14 +34,14 @@ public struct TarEntry: Hashable, Sendable {
             switch self {
             case .regularFile: return "regular file"
             case .directory: return "directory"
-            case let .symbolicLink(target): return "symbolic link to '\(target)'"
-            case let .hardLink(target): return "hard link to '\(target)'"
+            case .symbolicLink(let target): return "symbolic link to '\(target)'"
+            case .hardLink(let target): return "hard link to '\(target)'"
             case .characterDevice: return "character device"
             case .blockDevice: return "block device"
             case .fifo: return "named pipe (FIFO)"
             case .socket: return "socket"
             case .sparseFile: return "sparse file"
-            case let .other(mode): return "file of unknown type (mode \(String(mode, radix: 8)))"
+            case .other(let mode): return "file of unknown type (mode \(String(mode, radix: 8)))"
             }
         }
     }

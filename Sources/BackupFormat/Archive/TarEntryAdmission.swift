@@ -38,7 +38,8 @@ struct TarEntryAdmission {
         // A header without a size field (never the case for ustar or pax) holds no data.
         let size = archive_entry_size_is_set(header) != 0 ? archive_entry_size(header) : 0
         guard size >= 0, size <= limits.maxEntrySize else {
-            throw BackupFormatError.entryTooLarge(archive: archiveName, path: path, size: size, limit: limits.maxEntrySize)
+            throw BackupFormatError.entryTooLarge(
+                archive: archiveName, path: path, size: size, limit: limits.maxEntrySize)
         }
         // Refusing on the declared total up front bounds the work even if no data is ever read.
         declaredTotal += size
@@ -59,7 +60,7 @@ struct TarEntryAdmission {
             throw BackupFormatError.invalidEntryPathEncoding(archive: archiveName, index: index)
         }
         switch TarEntryPath.judge(name) {
-        case let .valid(path): return path
+        case .valid(let path): return path
         case .empty: throw BackupFormatError.emptyEntryPath(archive: archiveName, index: index)
         case .absolute: throw BackupFormatError.absoluteEntryPath(archive: archiveName, path: name)
         case .parentDirectory: throw BackupFormatError.parentDirectoryInEntryPath(archive: archiveName, path: name)
@@ -70,7 +71,8 @@ struct TarEntryAdmission {
     /// type and a link target.
     private static func entryType(of header: OpaquePointer) -> TarEntry.EntryType {
         if let target = archive_entry_hardlink(header) {
-            return .hardLink(target: String(decoding: UnsafeRawBufferPointer(start: target, count: strlen(target)), as: UTF8.self))
+            return .hardLink(
+                target: String(decoding: UnsafeRawBufferPointer(start: target, count: strlen(target)), as: UTF8.self))
         }
         // The AE_IF* constants are casts in C, which Swift cannot import.
         switch archive_entry_filetype(header) {

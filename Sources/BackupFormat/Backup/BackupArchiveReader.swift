@@ -40,8 +40,10 @@ public final class BackupArchiveReader {
     ///   not `manifest.json`, the manifest is invalid, or it is from a newer schema version.
     /// - Parameter descriptorOwner: the object that closes `fileDescriptor` when it goes away;
     ///   the reader keeps it alive.
-    public init(fileDescriptor: Int32, archiveName: String, limits: BackupReadLimits = .default,
-                descriptorOwner: AnyObject? = nil) throws {
+    public init(
+        fileDescriptor: Int32, archiveName: String, limits: BackupReadLimits = .default,
+        descriptorOwner: AnyObject? = nil
+    ) throws {
         self.archiveName = archiveName
         self.descriptorOwner = descriptorOwner
         tar = try TarArchiveReader(fileDescriptor: fileDescriptor, archiveName: archiveName, limits: limits.archive)
@@ -52,7 +54,8 @@ public final class BackupArchiveReader {
             throw BackupFormatError.manifestNotFirst(archive: archiveName, firstEntry: first.path)
         }
         guard first.size <= Int64(BackupManifest.maxSize) else {
-            throw BackupFormatError.invalidManifest(archive: archiveName, reason: "it is larger than \(BackupManifest.maxSize) bytes")
+            throw BackupFormatError.invalidManifest(
+                archive: archiveName, reason: "it is larger than \(BackupManifest.maxSize) bytes")
         }
         let bytes = try tar.readEntry(maxBytes: Int64(BackupManifest.maxSize))
         manifest = try BackupManifest.decode(bytes, archive: archiveName, options: limits.json)
@@ -79,17 +82,20 @@ public final class BackupArchiveReader {
             return SectionPayload(path: entry.path, listing: nil, size: entry.size, verification: .unlisted, bytes: nil)
         }
         guard listing.bytes == entry.size else {
-            return SectionPayload(path: entry.path, listing: listing, size: entry.size,
-                                  verification: .sizeMismatch(expected: listing.bytes, actual: entry.size), bytes: nil)
+            return SectionPayload(
+                path: entry.path, listing: listing, size: entry.size,
+                verification: .sizeMismatch(expected: listing.bytes, actual: entry.size), bytes: nil)
         }
         let read = try readCurrentEntry(size: Int(entry.size), collect: handling == .collect)
         let actual = read.digest.hexString
         guard actual == listing.sha256 else {
-            return SectionPayload(path: entry.path, listing: listing, size: entry.size,
-                                  verification: .checksumMismatch(expected: listing.sha256, actual: actual), bytes: nil)
+            return SectionPayload(
+                path: entry.path, listing: listing, size: entry.size,
+                verification: .checksumMismatch(expected: listing.sha256, actual: actual), bytes: nil)
         }
-        return SectionPayload(path: entry.path, listing: listing, size: entry.size, verification: .verified, bytes: read.bytes,
-                              arraySplit: read.split)
+        return SectionPayload(
+            path: entry.path, listing: listing, size: entry.size, verification: .verified, bytes: read.bytes,
+            arraySplit: read.split)
     }
 
     /// Manifest entries not found in the archive; complete once `nextSection` returned nil.
@@ -118,8 +124,9 @@ public final class BackupArchiveReader {
         guard collect else {
             let total = try drainRemainder(hasher)
             guard total == size else {
-                throw BackupFormatError.truncatedArchive(archive: archiveName, entry: tar.currentEntry?.path,
-                                                         message: "the entry ended after \(total) of \(size) bytes")
+                throw BackupFormatError.truncatedArchive(
+                    archive: archiveName, entry: tar.currentEntry?.path,
+                    message: "the entry ended after \(total) of \(size) bytes")
             }
             return ReadEntry(bytes: nil, digest: hasher.finalize())
         }
@@ -132,16 +139,19 @@ public final class BackupArchiveReader {
             // would otherwise wait for it: the parallel checks then start at once.
             var workers: [TrailingWorker] = []
             if size >= Self.trailingHashThreshold, let base = buffer.baseAddress {
-                workers.append(TrailingWorker(over: filledBytes, name: "section-hasher") { range in
-                    hasher.update(UnsafeRawBufferPointer(rebasing: filledBytes[range]))
-                })
-                workers.append(TrailingWorker(over: filledBytes, name: "section-splitter") { range in
-                    scanner.scan(base, upTo: range.upperBound)
-                })
+                workers.append(
+                    TrailingWorker(over: filledBytes, name: "section-hasher") { range in
+                        hasher.update(UnsafeRawBufferPointer(rebasing: filledBytes[range]))
+                    })
+                workers.append(
+                    TrailingWorker(over: filledBytes, name: "section-splitter") { range in
+                        scanner.scan(base, upTo: range.upperBound)
+                    })
             }
             defer { for worker in workers { worker.finish() } }
             while filled < size {
-                let chunk = try tar.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+                let chunk = try tar.read(
+                    into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
                 if chunk == 0 { break }
                 if workers.isEmpty {
                     hasher.update(UnsafeRawBufferPointer(rebasing: filledBytes[filled..<(filled + chunk)]))
@@ -153,10 +163,12 @@ public final class BackupArchiveReader {
             initialized = filled
         }
         guard filled == size, try drainRemainder(hasher) == 0 else {
-            throw BackupFormatError.truncatedArchive(archive: archiveName, entry: tar.currentEntry?.path,
-                                                     message: "the entry ended after \(filled) of \(size) bytes")
+            throw BackupFormatError.truncatedArchive(
+                archive: archiveName, entry: tar.currentEntry?.path,
+                message: "the entry ended after \(filled) of \(size) bytes")
         }
-        let split = size >= Self.trailingHashThreshold ? JSONArraySplitter.Split(parts: parts, runs: scanner.finish()) : nil
+        let split =
+            size >= Self.trailingHashThreshold ? JSONArraySplitter.Split(parts: parts, runs: scanner.finish()) : nil
         return ReadEntry(bytes: bytes, digest: hasher.finalize(), split: split)
     }
 

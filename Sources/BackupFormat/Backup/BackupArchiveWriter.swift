@@ -43,7 +43,9 @@ public final class BackupArchiveWriter {
     ///   - compression: zstd (default), gzip or none, with a level.
     ///   - modificationTime: the time recorded on every entry.
     /// - Throws: `FileIOError` when the spool file cannot be created.
-    public init(destination: Destination, compression: ArchiveCompression = .default, modificationTime: Date = Date()) throws {
+    public init(destination: Destination, compression: ArchiveCompression = .default, modificationTime: Date = Date())
+        throws
+    {
         self.destination = destination
         self.compression = compression
         self.modificationTime = modificationTime
@@ -53,8 +55,9 @@ public final class BackupArchiveWriter {
         case .descriptor: spoolDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
         }
         spool = try SpoolFile(directory: spoolDirectory)
-        sectionsTar = try TarArchiveWriter(fileDescriptor: spool.fileDescriptor, archiveName: "the backup's temporary file",
-                                           compression: compression)
+        sectionsTar = try TarArchiveWriter(
+            fileDescriptor: spool.fileDescriptor, archiveName: "the backup's temporary file",
+            compression: compression)
     }
 
     /// Adds a section's JSON; sections are written in the order added.
@@ -102,8 +105,10 @@ public final class BackupArchiveWriter {
         hashed.wait()
         pieces = []
         uncompressedBytes += Int64(size)
-        sections.append(ManifestSection(name: name, path: path, records: records, bytes: Int64(size),
-                                        sha256: hasher.finalize().hexString))
+        sections.append(
+            ManifestSection(
+                name: name, path: path, records: records, bytes: Int64(size),
+                sha256: hasher.finalize().hexString))
     }
 
     /// What the hashing thread is handed: it alone uses the hasher until the group is left,
@@ -120,11 +125,14 @@ public final class BackupArchiveWriter {
     ///   - schemaVersion: the manifest's backup schema version (tests write other values).
     /// - Throws: `FileIOError` when the file cannot be created or written (nothing is left
     ///   under the final name), `BackupFormatError` from the archive writer.
-    public func finish(createdAt: Date, storeSchemaVersion: Int,
-                       schemaVersion: Int = DomainDigBackup.currentSchemaVersion) throws -> Summary {
+    public func finish(
+        createdAt: Date, storeSchemaVersion: Int,
+        schemaVersion: Int = DomainDigBackup.currentSchemaVersion
+    ) throws -> Summary {
         try sectionsTar.finish()
-        let manifest = BackupManifest(schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
-                                      compression: compression.algorithm.rawValue, sections: sections)
+        let manifest = BackupManifest(
+            schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
+            compression: compression.algorithm.rawValue, sections: sections)
         let manifestEntry = try ManifestEntry.tarBytes(of: manifest, modificationTime: modificationTime)
         switch destination {
         case .file(let url):
@@ -149,7 +157,8 @@ public final class BackupArchiveWriter {
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
             var position: Int64 = 0
             while position < spooled {
-                let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(min(Int64(buffer.count), spooled - position))])
+                let chunk = UnsafeMutableRawBufferPointer(
+                    rebasing: buffer[..<Int(min(Int64(buffer.count), spooled - position))])
                 try spool.read(at: position, into: chunk)
                 try FileDescriptorWriting.writeAll(UnsafeRawBufferPointer(chunk), to: descriptor, name: name)
                 position += Int64(chunk.count)

@@ -65,7 +65,8 @@ public final class BackupFile {
             throw BackupFormatError.unrecognizedArchive(archive: name)
         }
         lseek(descriptor, 0, SEEK_SET)
-        return try BackupArchiveReader(fileDescriptor: descriptor, archiveName: name, limits: limits, descriptorOwner: self)
+        return try BackupArchiveReader(
+            fileDescriptor: descriptor, archiveName: name, limits: limits, descriptorOwner: self)
     }
 
     /// A descriptor positioned at the start of the file, valid while this object lives.
@@ -91,7 +92,8 @@ public final class BackupFile {
             initialized = filled
         }
         guard filled == count else {
-            throw BackupFormatError.truncatedArchive(archive: name, entry: nil, message: "the file shrank while it was being read")
+            throw BackupFormatError.truncatedArchive(
+                archive: name, entry: nil, message: "the file shrank while it was being read")
         }
         return bytes
     }

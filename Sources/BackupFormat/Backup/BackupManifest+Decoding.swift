@@ -9,7 +9,9 @@ extension BackupManifest {
     /// The format and schema version are checked first, so a backup from a newer build is
     /// reported as such even when the rest of its manifest has a shape this build does not know.
     /// - Throws: `BackupFormatError.newerSchemaVersion` or `.invalidManifest`.
-    public static func decode(_ bytes: [UInt8], archive: String, options: JSONParseOptions = .default) throws -> BackupManifest {
+    public static func decode(_ bytes: [UInt8], archive: String, options: JSONParseOptions = .default) throws
+        -> BackupManifest
+    {
         func invalid(_ reason: String) -> BackupFormatError {
             .invalidManifest(archive: archive, reason: reason)
         }
@@ -28,8 +30,9 @@ extension BackupManifest {
             throw invalid("its \"schemaVersion\" must be a positive integer")
         }
         if schemaVersion > DomainDigBackup.currentSchemaVersion {
-            throw BackupFormatError.newerSchemaVersion(archive: archive, found: schemaVersion,
-                                                       supported: DomainDigBackup.currentSchemaVersion)
+            throw BackupFormatError.newerSchemaVersion(
+                archive: archive, found: schemaVersion,
+                supported: DomainDigBackup.currentSchemaVersion)
         }
         guard schemaVersion == DomainDigBackup.currentSchemaVersion else {
             throw invalid("schema version \(schemaVersion) backups are single JSON documents, not tar archives")
@@ -37,7 +40,9 @@ extension BackupManifest {
         guard let createdAtText = root["createdAt"]?.string, let createdAt = Timestamp.parse(createdAtText) else {
             throw invalid("its \"createdAt\" must be an ISO 8601 timestamp")
         }
-        guard let producer = root["producer"], let name = producer["name"]?.string, let version = producer["version"]?.string else {
+        guard let producer = root["producer"], let name = producer["name"]?.string,
+            let version = producer["version"]?.string
+        else {
             throw invalid("its \"producer\" must be an object with a \"name\" and a \"version\"")
         }
         guard let storeSchemaVersion = root["storeSchemaVersion"]?.int, storeSchemaVersion >= 0 else {
@@ -51,20 +56,25 @@ extension BackupManifest {
         var seenPaths = Set<String>()
         for (index, entry) in sectionList.elements.enumerated() {
             guard let name = entry["name"]?.string, !name.isEmpty,
-                  let path = entry["path"]?.string, !path.isEmpty,
-                  let records = entry["records"]?.int, records >= 0,
-                  let size = entry["bytes"]?.int, size >= 0,
-                  let sha256 = entry["sha256"]?.string, SHA256Digest(hexString: sha256) != nil
+                let path = entry["path"]?.string, !path.isEmpty,
+                let records = entry["records"]?.int, records >= 0,
+                let size = entry["bytes"]?.int, size >= 0,
+                let sha256 = entry["sha256"]?.string, SHA256Digest(hexString: sha256) != nil
             else {
-                throw invalid("sections[\(index)] must have a name, a path, records and bytes (non-negative integers) and a 64-digit hexadecimal sha256")
+                throw invalid(
+                    "sections[\(index)] must have a name, a path, records and bytes (non-negative integers) and a 64-digit hexadecimal sha256"
+                )
             }
             guard path != BackupManifest.entryPath, seenPaths.insert(path).inserted else {
                 throw invalid("sections[\(index)] repeats the path \"\(path)\"")
             }
-            sections.append(ManifestSection(name: name, path: path, records: records, bytes: Int64(size), sha256: sha256.lowercased()))
+            sections.append(
+                ManifestSection(
+                    name: name, path: path, records: records, bytes: Int64(size), sha256: sha256.lowercased()))
         }
-        return BackupManifest(format: format, schemaVersion: schemaVersion, createdAt: createdAt,
-                              producer: Producer(name: name, version: version), storeSchemaVersion: storeSchemaVersion,
-                              compression: compression, sections: sections)
+        return BackupManifest(
+            format: format, schemaVersion: schemaVersion, createdAt: createdAt,
+            producer: Producer(name: name, version: version), storeSchemaVersion: storeSchemaVersion,
+            compression: compression, sections: sections)
     }
 }

@@ -39,9 +39,11 @@ public struct BackupManifest: Sendable, Equatable {
         public static let current = Producer(name: ToolIdentity.name, version: ToolIdentity.version)
     }
 
-    public init(format: String = DomainDigBackup.formatIdentifier, schemaVersion: Int = DomainDigBackup.currentSchemaVersion,
-                createdAt: Date, producer: Producer = .current, storeSchemaVersion: Int, compression: String,
-                sections: [ManifestSection]) {
+    public init(
+        format: String = DomainDigBackup.formatIdentifier, schemaVersion: Int = DomainDigBackup.currentSchemaVersion,
+        createdAt: Date, producer: Producer = .current, storeSchemaVersion: Int, compression: String,
+        sections: [ManifestSection]
+    ) {
         self.format = format
         self.schemaVersion = schemaVersion
         self.createdAt = createdAt
@@ -60,16 +62,25 @@ public struct BackupManifest: Sendable, Equatable {
     public func encoded() -> [UInt8] {
         var writer = JSONWriter(capacity: 2048)
         writer.beginObject()
-        writer.key("format"); writer.string(format)
-        writer.key("schemaVersion"); writer.int(schemaVersion)
-        writer.key("createdAt"); writer.timestamp(createdAt)
-        writer.key("producer"); writer.beginObject()
-        writer.key("name"); writer.string(producer.name)
-        writer.key("version"); writer.string(producer.version)
+        writer.key("format")
+        writer.string(format)
+        writer.key("schemaVersion")
+        writer.int(schemaVersion)
+        writer.key("createdAt")
+        writer.timestamp(createdAt)
+        writer.key("producer")
+        writer.beginObject()
+        writer.key("name")
+        writer.string(producer.name)
+        writer.key("version")
+        writer.string(producer.version)
         writer.endObject()
-        writer.key("storeSchemaVersion"); writer.int(storeSchemaVersion)
-        writer.key("compression"); writer.string(compression)
-        writer.key("sections"); writer.beginArray()
+        writer.key("storeSchemaVersion")
+        writer.int(storeSchemaVersion)
+        writer.key("compression")
+        writer.string(compression)
+        writer.key("sections")
+        writer.beginArray()
         for section in sections { section.encode(to: &writer) }
         writer.endArray()
         writer.endObject()
@@ -102,11 +113,16 @@ public struct ManifestSection: Sendable, Equatable {
 
     func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("name"); writer.string(name)
-        writer.key("path"); writer.string(path)
-        writer.key("records"); writer.int(records)
-        writer.key("bytes"); writer.int(Int(bytes))
-        writer.key("sha256"); writer.string(sha256)
+        writer.key("name")
+        writer.string(name)
+        writer.key("path")
+        writer.string(path)
+        writer.key("records")
+        writer.int(records)
+        writer.key("bytes")
+        writer.int(Int(bytes))
+        writer.key("sha256")
+        writer.string(sha256)
         writer.endObject()
     }
 }

@@ -54,7 +54,9 @@ public struct DomainDigBackup: Sendable, Equatable {
 public enum SectionCodec {
     /// An array section.
     /// - Parameter capacity: the expected size, so a large section is written into one buffer.
-    public static func encode<Record: JSONRecord>(_ records: [Record], capacity: Int = 4096) -> (bytes: [UInt8], records: Int) {
+    public static func encode<Record: JSONRecord>(_ records: [Record], capacity: Int = 4096) -> (
+        bytes: [UInt8], records: Int
+    ) {
         (RecordArrayEncoder.encode(records, capacity: capacity), records.count)
     }
 

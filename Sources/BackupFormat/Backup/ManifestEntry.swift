@@ -8,8 +8,9 @@ enum ManifestEntry {
     static func tarBytes(of manifest: BackupManifest, modificationTime: Date) throws -> [UInt8] {
         let json = manifest.encoded()
         let scratch = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
-        let tar = try TarArchiveWriter(fileDescriptor: scratch.fileDescriptor, archiveName: "the manifest's temporary file",
-                                       compression: .uncompressed)
+        let tar = try TarArchiveWriter(
+            fileDescriptor: scratch.fileDescriptor, archiveName: "the manifest's temporary file",
+            compression: .uncompressed)
         try tar.beginEntry(path: BackupManifest.entryPath, size: Int64(json.count), modificationTime: modificationTime)
         try tar.write(json)
         try tar.finish()

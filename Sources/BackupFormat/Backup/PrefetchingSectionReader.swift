@@ -19,7 +19,8 @@ public final class PrefetchingSectionReader: Sendable {
     ///   - reader: the archive, its manifest already read.
     ///   - handling: whether section bytes are kept or only verified.
     ///   - capacity: sections read ahead of the consumer.
-    public init(_ reader: BackupArchiveReader, handling: BackupArchiveReader.DataHandling = .collect, capacity: Int = 1) {
+    public init(_ reader: BackupArchiveReader, handling: BackupArchiveReader.DataHandling = .collect, capacity: Int = 1)
+    {
         let readAhead = ReadAhead(reader, capacity: max(1, capacity))
         self.readAhead = readAhead
         let thread = Thread { readAhead.produce(handling) }

@@ -32,8 +32,10 @@ public struct SectionPayload: Sendable {
     public let arraySplit: JSONArraySplitter.Split?
 
     /// A payload; readers make these, and so do upgrades of single-document backups.
-    public init(path: String, listing: ManifestSection?, size: Int64, verification: Verification, bytes: [UInt8]?,
-                arraySplit: JSONArraySplitter.Split? = nil) {
+    public init(
+        path: String, listing: ManifestSection?, size: Int64, verification: Verification, bytes: [UInt8]?,
+        arraySplit: JSONArraySplitter.Split? = nil
+    ) {
         self.path = path
         self.listing = listing
         self.size = size

@@ -21,7 +21,8 @@ public final class SHA256Hasher {
     ///   provide SHA-256 (out of memory, or a broken OpenSSL configuration).
     public init() throws {
         guard let context = EVP_MD_CTX_new() else {
-            throw BackupFormatError.cryptoFailed(operation: "allocate a digest context", message: LibCryptoStatus.lastErrorMessage())
+            throw BackupFormatError.cryptoFailed(
+                operation: "allocate a digest context", message: LibCryptoStatus.lastErrorMessage())
         }
         self.context = context
         // From here on `deinit` frees the context, even if initialisation fails below.

@@ -27,11 +27,13 @@ public struct LegacyBackupDocument: Sendable {
                 archive: file, reason: "it declares no backup version (\"schemaVersion\", or \"version\" in version 1)")
         }
         if version > DomainDigBackup.currentSchemaVersion {
-            throw BackupFormatError.newerSchemaVersion(archive: file, found: version, supported: DomainDigBackup.currentSchemaVersion)
+            throw BackupFormatError.newerSchemaVersion(
+                archive: file, found: version, supported: DomainDigBackup.currentSchemaVersion)
         }
         guard LegacyBackupDocument.supportedVersions.contains(version) else {
             throw BackupFormatError.invalidLegacyDocument(
-                archive: file, reason: "version \(version) backups are tar archives, but this file is a single JSON document")
+                archive: file,
+                reason: "version \(version) backups are tar archives, but this file is a single JSON document")
         }
         self.schemaVersion = version
         self.document = document
@@ -52,7 +54,8 @@ extension BackupFile {
             }
             bytes = try readWhole()
         case .gzipJSON:
-            let reader = try CompressedDocumentReader(fileDescriptor: rewoundDescriptor(), sourceName: name, limits: limits.archive)
+            let reader = try CompressedDocumentReader(
+                fileDescriptor: rewoundDescriptor(), sourceName: name, limits: limits.archive)
             bytes = try reader.readAll()
         case .tar, .unknown:
             throw BackupFormatError.invalidLegacyDocument(archive: name, reason: "it is not a single JSON document")

@@ -14,8 +14,10 @@ public struct UpgradedBackup: Sendable {
     /// defaults. Importing in replace mode replaces only these.
     public var presentSections: Set<BackupSection>
 
-    public init(originalVersion: Int, createdAt: Date, producer: BackupManifest.Producer, storeSchemaVersion: Int,
-                sections: [(section: BackupSection, bytes: [UInt8])], presentSections: Set<BackupSection>) {
+    public init(
+        originalVersion: Int, createdAt: Date, producer: BackupManifest.Producer, storeSchemaVersion: Int,
+        sections: [(section: BackupSection, bytes: [UInt8])], presentSections: Set<BackupSection>
+    ) {
         self.originalVersion = originalVersion
         self.createdAt = createdAt
         self.producer = producer
@@ -37,11 +39,13 @@ public struct UpgradedBackup: Sendable {
     /// The manifest a v3 archive of this backup would carry (checksums computed here).
     public func manifest(compression: String) throws -> BackupManifest {
         let listings = try sections.map { section, bytes in
-            ManifestSection(name: section.rawValue, path: section.entryPath, records: UpgradedBackup.recordCount(bytes),
-                            bytes: Int64(bytes.count), sha256: try SHA256Hasher.digest(of: bytes).hexString)
+            ManifestSection(
+                name: section.rawValue, path: section.entryPath, records: UpgradedBackup.recordCount(bytes),
+                bytes: Int64(bytes.count), sha256: try SHA256Hasher.digest(of: bytes).hexString)
         }
-        return BackupManifest(createdAt: createdAt, producer: producer, storeSchemaVersion: storeSchemaVersion,
-                              compression: compression, sections: listings)
+        return BackupManifest(
+            createdAt: createdAt, producer: producer, storeSchemaVersion: storeSchemaVersion,
+            compression: compression, sections: listings)
     }
 }
 

@@ -13,8 +13,10 @@ public struct MigrationContext: Sendable {
     /// The time stamped into the journal.
     public var now: Date
 
-    public init(appVersion: String = ToolIdentity.version, platform: Platform = .current,
-                migrationHistory: [String: Date] = [:], now: Date = Date()) {
+    public init(
+        appVersion: String = ToolIdentity.version, platform: Platform = .current,
+        migrationHistory: [String: Date] = [:], now: Date = Date()
+    ) {
         self.appVersion = appVersion
         self.platform = platform
         self.migrationHistory = migrationHistory
@@ -34,18 +36,18 @@ public struct MigrationContext: Sendable {
         /// This machine.
         public static var current: Platform {
             #if os(Linux)
-            let system = "Linux"
+                let system = "Linux"
             #elseif os(macOS)
-            let system = "macOS"
+                let system = "macOS"
             #else
-            let system = "unknown"
+                let system = "unknown"
             #endif
             #if arch(x86_64)
-            let architecture = "x86_64"
+                let architecture = "x86_64"
             #elseif arch(arm64)
-            let architecture = "arm64"
+                let architecture = "arm64"
             #else
-            let architecture = "unknown"
+                let architecture = "unknown"
             #endif
             return Platform(operatingSystem: system, architecture: architecture)
         }

@@ -13,8 +13,10 @@ public struct MigrationResult: Sendable, Equatable {
     /// Wall time, in seconds (set by the runner).
     public var duration: TimeInterval
 
-    public init(success: Bool, migratedCount: Int = 0, errors: [MigrationError] = [], metadata: [String: String] = [:],
-                duration: TimeInterval = 0) {
+    public init(
+        success: Bool, migratedCount: Int = 0, errors: [MigrationError] = [], metadata: [String: String] = [:],
+        duration: TimeInterval = 0
+    ) {
         self.success = success
         self.migratedCount = migratedCount
         self.errors = errors

@@ -14,18 +14,23 @@ public struct BackupUpgrader: BackupUpgrading {
             document = try BackupV1ToV2.upgrade(document)
         }
         var upgraded = try BackupV2ToV3.upgrade(document, originalVersion: legacy.schemaVersion)
-        upgraded.presentSections = BackupUpgrader.presentSections(in: legacy.document.root, version: legacy.schemaVersion)
+        upgraded.presentSections = BackupUpgrader.presentSections(
+            in: legacy.document.root, version: legacy.schemaVersion)
         return upgraded
     }
 
     /// The current sections an old document actually held.
     static func presentSections(in root: JSONValue, version: Int) -> Set<BackupSection> {
-        let origins: [(BackupSection, JSONValue?)] = version == 1
+        let origins: [(BackupSection, JSONValue?)] =
+            version == 1
             ? [(.trackedDomains, root["domains"]), (.lookupHistory, root["history"]), (.appSettings, root["settings"])]
-            : [(.trackedDomains, root["trackedDomains"]), (.lookupHistory, root["lookups"]), (.domainAudits, root["audits"]),
-               (.domainWorkflows, root["workflows"]), (.monitoringSettings, root["monitoring"]?["settings"]),
-               (.monitoringLogs, root["monitoring"]?["logs"]), (.appSettings, root["settings"]),
-               (.entitlement, root["entitlement"]), (.usageCredits, root["credits"])]
+            : [
+                (.trackedDomains, root["trackedDomains"]), (.lookupHistory, root["lookups"]),
+                (.domainAudits, root["audits"]),
+                (.domainWorkflows, root["workflows"]), (.monitoringSettings, root["monitoring"]?["settings"]),
+                (.monitoringLogs, root["monitoring"]?["logs"]), (.appSettings, root["settings"]),
+                (.entitlement, root["entitlement"]), (.usageCredits, root["credits"]),
+            ]
         return Set(origins.compactMap { section, value in value == nil ? nil : section })
     }
 }
@@ -33,8 +38,10 @@ public struct BackupUpgrader: BackupUpgrading {
 /// Shared pieces of the upgrade steps.
 enum UpgradeSupport {
     /// Writes every field of `object` compactly except those in `handled`, which the caller writes.
-    static func copyFields(of object: JSONValue, except handled: Set<String>, renaming: [String: String] = [:],
-                           to writer: inout JSONWriter) {
+    static func copyFields(
+        of object: JSONValue, except handled: Set<String>, renaming: [String: String] = [:],
+        to writer: inout JSONWriter
+    ) {
         for field in object.fields where !handled.contains(field.key) {
             writer.key(renaming[field.key] ?? field.key)
             writer.value(field.value)

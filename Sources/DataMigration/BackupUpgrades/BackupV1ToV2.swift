@@ -15,34 +15,53 @@ enum BackupV1ToV2 {
         let root = document.root
         var writer = JSONWriter(capacity: document.source.count + document.source.count / 4)
         writer.beginObject()
-        writer.key("schemaVersion"); writer.int(2)
+        writer.key("schemaVersion")
+        writer.int(2)
         writer.key("createdAt")
         if let exported = root["exportedAt"] { UpgradeSupport.writeEpoch(exported, to: &writer) } else { writer.null() }
-        writer.key("producer"); writer.string(root["app"]?.string ?? "DomainDig 1")
-        writer.key("storeSchemaVersion"); writer.int(0)
-        writer.key("trackedDomains"); writer.beginArray()
+        writer.key("producer")
+        writer.string(root["app"]?.string ?? "DomainDig 1")
+        writer.key("storeSchemaVersion")
+        writer.int(0)
+        writer.key("trackedDomains")
+        writer.beginArray()
         for domain in root["domains"]?.elements ?? .empty {
             writeTrackedDomain(domain, to: &writer)
         }
         writer.endArray()
-        writer.key("lookups"); writer.beginArray()
+        writer.key("lookups")
+        writer.beginArray()
         for entry in root["history"]?.elements ?? .empty {
             writeLookup(entry, to: &writer)
         }
         writer.endArray()
-        writer.key("audits"); writer.beginArray(); writer.endArray()
-        writer.key("workflows"); writer.beginArray(); writer.endArray()
-        writer.key("monitoring"); writer.beginObject()
-        writer.key("logs"); writer.beginArray(); writer.endArray()
+        writer.key("audits")
+        writer.beginArray()
+        writer.endArray()
+        writer.key("workflows")
+        writer.beginArray()
+        writer.endArray()
+        writer.key("monitoring")
+        writer.beginObject()
+        writer.key("logs")
+        writer.beginArray()
+        writer.endArray()
         writer.endObject()
-        writer.key("settings"); writer.beginObject()
+        writer.key("settings")
+        writer.beginObject()
         if let settings = root["settings"], settings.kind == .object {
-            let renamed = ["resolver": "resolverURL", "density": "displayDensity", "recent": "recentSearches", "saved": "savedDomains"]
+            let renamed = [
+                "resolver": "resolverURL", "density": "displayDensity", "recent": "recentSearches",
+                "saved": "savedDomains",
+            ]
             UpgradeSupport.copyFields(of: settings, except: [], renaming: renamed, to: &writer)
         }
         writer.endObject()
-        writer.key("entitlement"); writer.null()
-        writer.key("credits"); writer.beginArray(); writer.endArray()
+        writer.key("entitlement")
+        writer.null()
+        writer.key("credits")
+        writer.beginArray()
+        writer.endArray()
         writer.endObject()
         return try UpgradeSupport.reparse(writer.bytes, step: "version 1 to 2")
     }
@@ -52,8 +71,14 @@ enum BackupV1ToV2 {
         writer.beginObject()
         writer.key("id")
         writer.recordID(derivedID("tracked:" + DomainName.canonical(domain["name"]?.string ?? "")))
-        if let name = domain["name"] { writer.key("domain"); writer.value(name) }
-        if let added = domain["added"] { writer.key("addedAt"); UpgradeSupport.writeEpoch(added, to: &writer) }
+        if let name = domain["name"] {
+            writer.key("domain")
+            writer.value(name)
+        }
+        if let added = domain["added"] {
+            writer.key("addedAt")
+            UpgradeSupport.writeEpoch(added, to: &writer)
+        }
         UpgradeSupport.copyFields(of: domain, except: ["name", "added"], renaming: ["note": "notes"], to: &writer)
         writer.endObject()
     }
@@ -61,24 +86,40 @@ enum BackupV1ToV2 {
     static func writeLookup(_ entry: JSONValue, to writer: inout JSONWriter) {
         guard entry.kind == .object else { return writer.value(entry) }
         writer.beginObject()
-        if let id = entry["uuid"] { writer.key("id"); writer.value(id) }
-        if let date = entry["date"] { writer.key("capturedAt"); UpgradeSupport.writeEpoch(date, to: &writer) }
+        if let id = entry["uuid"] {
+            writer.key("id")
+            writer.value(id)
+        }
+        if let date = entry["date"] {
+            writer.key("capturedAt")
+            UpgradeSupport.writeEpoch(date, to: &writer)
+        }
         if let dns = entry["dns"] {
             writer.key("dns")
             writer.beginObject()
-            writer.key("answers"); writer.value(dns)
+            writer.key("answers")
+            writer.value(dns)
             writer.endObject()
         }
         if let whois = entry["whois"], whois.kind == .object {
             writer.key("whois")
             writer.beginObject()
-            writer.key("source"); writer.string("whois")
+            writer.key("source")
+            writer.string("whois")
             for field in whois.fields {
                 switch field.key {
-                case "created": writer.key("createdAt"); UpgradeSupport.writeEpoch(field.value, to: &writer)
-                case "expires": writer.key("expiresAt"); UpgradeSupport.writeEpoch(field.value, to: &writer)
-                case "nameservers": writer.key("nameServers"); writer.value(field.value)
-                default: writer.key(field.key); writer.value(field.value)
+                case "created":
+                    writer.key("createdAt")
+                    UpgradeSupport.writeEpoch(field.value, to: &writer)
+                case "expires":
+                    writer.key("expiresAt")
+                    UpgradeSupport.writeEpoch(field.value, to: &writer)
+                case "nameservers":
+                    writer.key("nameServers")
+                    writer.value(field.value)
+                default:
+                    writer.key(field.key)
+                    writer.value(field.value)
                 }
             }
             writer.endObject()

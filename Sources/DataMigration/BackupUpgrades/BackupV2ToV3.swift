@@ -24,10 +24,11 @@ enum BackupV2ToV3 {
             try write(section, from: root, to: &writer)
             sections.append((section, writer.bytes))
         }
-        return UpgradedBackup(originalVersion: originalVersion, createdAt: createdAt,
-                              producer: BackupManifest.Producer(name: producerName, version: ""),
-                              storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections,
-                              presentSections: Set(BackupSection.allCases))
+        return UpgradedBackup(
+            originalVersion: originalVersion, createdAt: createdAt,
+            producer: BackupManifest.Producer(name: producerName, version: ""),
+            storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections,
+            presentSections: Set(BackupSection.allCases))
     }
 
     static func write(_ section: BackupSection, from root: JSONValue, to writer: inout JSONWriter) throws {
@@ -44,7 +45,8 @@ enum BackupV2ToV3 {
                 for field in lookup.fields {
                     if field.key == "dns", LegacyDNSReshaper.isLegacy(field.value) {
                         writer.key("dns")
-                        LegacyDNSReshaper.writeRecords(from: field.value, domain: lookup["domain"]?.string ?? "", to: &writer)
+                        LegacyDNSReshaper.writeRecords(
+                            from: field.value, domain: lookup["domain"]?.string ?? "", to: &writer)
                     } else {
                         writer.key(field.key == "whois" ? "registration" : field.key)
                         writer.value(field.value)
@@ -65,7 +67,10 @@ enum BackupV2ToV3 {
                 writer.key("intervalMinutes")
                 if let value = seconds.double {
                     let minutes = Int((value / 60).rounded())
-                    writer.int(min(max(minutes, MonitoringSettings.intervalRange.lowerBound), MonitoringSettings.intervalRange.upperBound))
+                    writer.int(
+                        min(
+                            max(minutes, MonitoringSettings.intervalRange.lowerBound),
+                            MonitoringSettings.intervalRange.upperBound))
                 } else {
                     writer.value(seconds)
                 }
@@ -95,7 +100,9 @@ enum BackupV2ToV3 {
 
     /// Writes an array section; a missing or non-array value is written as it is (the
     /// validator reports a wrong shape) or as `[]` when absent.
-    static func writeArray(_ value: JSONValue?, to writer: inout JSONWriter, element: (JSONValue, inout JSONWriter) -> Void) {
+    static func writeArray(
+        _ value: JSONValue?, to writer: inout JSONWriter, element: (JSONValue, inout JSONWriter) -> Void
+    ) {
         guard let value else {
             writer.beginArray()
             writer.endArray()

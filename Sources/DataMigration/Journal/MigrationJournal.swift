@@ -8,7 +8,7 @@ public enum MigrationJournal {
     /// The entries in `store`, oldest first; unreadable entries are skipped.
     public static func entries(in store: any StoreReading) throws -> [MigrationJournalEntry] {
         guard case .data(let data)? = try store.value(forKey: StorageKey.migrationJournal.rawValue),
-              let document = try? JSONDocument(parsing: data)
+            let document = try? JSONDocument(parsing: data)
         else { return [] }
         return document.root.elements.compactMap(MigrationJournalEntry.init(json:))
     }
@@ -21,7 +21,8 @@ public enum MigrationJournal {
         var writer = JSONWriter(capacity: 1024)
         writer.beginArray()
         if case .data(let data)? = try transaction.value(forKey: StorageKey.migrationJournal.rawValue),
-           let document = try? JSONDocument(parsing: data), document.root.kind == .array {
+            let document = try? JSONDocument(parsing: data), document.root.kind == .array
+        {
             for existing in document.root.elements { writer.value(existing) }
         }
         entry.encode(to: &writer)

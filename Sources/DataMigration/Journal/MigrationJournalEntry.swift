@@ -16,7 +16,10 @@ public struct MigrationJournalEntry: Sendable, Equatable {
     /// The build that applied it: `backupctl 0.1.0`.
     public var tool: String
 
-    public init(step: Int, fromVersion: Int, toVersion: Int, appliedAt: Date, durationMs: Int, counts: [String: Int], tool: String) {
+    public init(
+        step: Int, fromVersion: Int, toVersion: Int, appliedAt: Date, durationMs: Int, counts: [String: Int],
+        tool: String
+    ) {
         self.step = step
         self.fromVersion = fromVersion
         self.toVersion = toVersion
@@ -28,30 +31,38 @@ public struct MigrationJournalEntry: Sendable, Equatable {
 
     func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("step"); writer.int(step)
-        writer.key("from"); writer.int(fromVersion)
-        writer.key("to"); writer.int(toVersion)
-        writer.key("appliedAt"); writer.timestamp(appliedAt)
-        writer.key("durationMs"); writer.int(durationMs)
-        writer.key("counts"); writer.beginObject()
+        writer.key("step")
+        writer.int(step)
+        writer.key("from")
+        writer.int(fromVersion)
+        writer.key("to")
+        writer.int(toVersion)
+        writer.key("appliedAt")
+        writer.timestamp(appliedAt)
+        writer.key("durationMs")
+        writer.int(durationMs)
+        writer.key("counts")
+        writer.beginObject()
         for (key, value) in counts.sorted(by: { $0.key < $1.key }) {
             writer.key(key)
             writer.int(value)
         }
         writer.endObject()
-        writer.key("tool"); writer.string(tool)
+        writer.key("tool")
+        writer.string(tool)
         writer.endObject()
     }
 
     init?(json: JSONValue) {
         guard let step = json["step"]?.int, let from = json["from"]?.int, let to = json["to"]?.int,
-              let appliedText = json["appliedAt"]?.string, let applied = Timestamp.parse(appliedText)
+            let appliedText = json["appliedAt"]?.string, let applied = Timestamp.parse(appliedText)
         else { return nil }
         var counts: [String: Int] = [:]
         for field in json["counts"]?.fields ?? .empty {
             if let value = field.value.int { counts[field.key] = value }
         }
-        self.init(step: step, fromVersion: from, toVersion: to, appliedAt: applied,
-                  durationMs: json["durationMs"]?.int ?? 0, counts: counts, tool: json["tool"]?.string ?? "unknown")
+        self.init(
+            step: step, fromVersion: from, toVersion: to, appliedAt: applied,
+            durationMs: json["durationMs"]?.int ?? 0, counts: counts, tool: json["tool"]?.string ?? "unknown")
     }
 }

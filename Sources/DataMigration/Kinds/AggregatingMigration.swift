@@ -12,8 +12,10 @@ public struct AggregatingMigration: StorageMigration, KindedMigration {
     public let aggregate: @Sendable (_ existing: StoreValue?, _ sources: [StorageKey: StoreValue]) throws -> StoreValue
     let kind = MigrationKind.aggregating
 
-    public init(identifier: String, from sourceKeys: [StorageKey], to destinationKey: StorageKey,
-                aggregate: @escaping @Sendable (StoreValue?, [StorageKey: StoreValue]) throws -> StoreValue) {
+    public init(
+        identifier: String, from sourceKeys: [StorageKey], to destinationKey: StorageKey,
+        aggregate: @escaping @Sendable (StoreValue?, [StorageKey: StoreValue]) throws -> StoreValue
+    ) {
         self.identifier = identifier
         self.sourceKeys = sourceKeys
         self.destinationKey = destinationKey
@@ -39,7 +41,8 @@ public struct AggregatingMigration: StorageMigration, KindedMigration {
         }
         try store.set(combined, forKey: destinationKey.rawValue)
         for key in sources.keys { try store.removeValue(forKey: key.rawValue) }
-        return MigrationResult(success: true, migratedCount: sources.count,
-                               metadata: ["sources": sources.keys.map(\.rawValue).sorted().joined(separator: ",")])
+        return MigrationResult(
+            success: true, migratedCount: sources.count,
+            metadata: ["sources": sources.keys.map(\.rawValue).sorted().joined(separator: ",")])
     }
 }

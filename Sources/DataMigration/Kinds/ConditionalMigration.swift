@@ -11,9 +11,11 @@ public struct ConditionalMigration: StorageMigration, KindedMigration {
 
     public var destinationKey: StorageKey { migration.destinationKey }
 
-    public init(identifier: String, when conditionDescription: String,
-                condition: @escaping @Sendable (any StoreTransaction, MigrationContext) throws -> Bool,
-                run migration: AnyStorageMigration) {
+    public init(
+        identifier: String, when conditionDescription: String,
+        condition: @escaping @Sendable (any StoreTransaction, MigrationContext) throws -> Bool,
+        run migration: AnyStorageMigration
+    ) {
         self.identifier = identifier
         self.conditionDescription = conditionDescription
         self.condition = condition

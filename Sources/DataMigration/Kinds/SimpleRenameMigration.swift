@@ -12,8 +12,10 @@ public struct SimpleRenameMigration: StorageMigration, KindedMigration {
     public let combine: (@Sendable (StoreValue, StoreValue) throws -> (value: StoreValue, count: Int))?
     let kind = MigrationKind.simpleRename
 
-    public init(identifier: String, from sourceKey: StorageKey, to destinationKey: StorageKey,
-                combine: (@Sendable (StoreValue, StoreValue) throws -> (value: StoreValue, count: Int))? = nil) {
+    public init(
+        identifier: String, from sourceKey: StorageKey, to destinationKey: StorageKey,
+        combine: (@Sendable (StoreValue, StoreValue) throws -> (value: StoreValue, count: Int))? = nil
+    ) {
         self.identifier = identifier
         self.sourceKey = sourceKey
         self.destinationKey = destinationKey
@@ -37,7 +39,8 @@ public struct SimpleRenameMigration: StorageMigration, KindedMigration {
             try store.set(source, forKey: destinationKey.rawValue)
         }
         try store.removeValue(forKey: sourceKey.rawValue)
-        return MigrationResult(success: true, migratedCount: count,
-                               metadata: ["from": sourceKey.rawValue, "to": destinationKey.rawValue])
+        return MigrationResult(
+            success: true, migratedCount: count,
+            metadata: ["from": sourceKey.rawValue, "to": destinationKey.rawValue])
     }
 }

@@ -12,8 +12,10 @@ public struct TransformingMigration: StorageMigration, KindedMigration {
     public let transform: @Sendable (StoreValue) throws -> (value: StoreValue, count: Int)?
     let kind = MigrationKind.transforming
 
-    public init(identifier: String, key: StorageKey, destinationKey: StorageKey? = nil,
-                transform: @escaping @Sendable (StoreValue) throws -> (value: StoreValue, count: Int)?) {
+    public init(
+        identifier: String, key: StorageKey, destinationKey: StorageKey? = nil,
+        transform: @escaping @Sendable (StoreValue) throws -> (value: StoreValue, count: Int)?
+    ) {
         self.identifier = identifier
         self.sourceKey = key
         self.destinationKey = destinationKey ?? key
@@ -38,7 +40,8 @@ public struct TransformingMigration: StorageMigration, KindedMigration {
             // the new key never sees it and the migration stays pending forever.
             try store.set(value, forKey: destinationKey.rawValue)
             try store.removeValue(forKey: sourceKey.rawValue)
-            return MigrationResult(success: true, migratedCount: 1, metadata: ["from": sourceKey.rawValue, "to": destinationKey.rawValue])
+            return MigrationResult(
+                success: true, migratedCount: 1, metadata: ["from": sourceKey.rawValue, "to": destinationKey.rawValue])
         }
         try store.set(transformed.value, forKey: destinationKey.rawValue)
         if sourceKey != destinationKey { try store.removeValue(forKey: sourceKey.rawValue) }

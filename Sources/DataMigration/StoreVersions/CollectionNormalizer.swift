@@ -20,7 +20,9 @@ enum CollectionNormalizer {
     /// load path (`CollectionDecoder`), keeping unreadable elements verbatim.
     /// - Returns: the new bytes and how many stored elements changed (rewritten, merged away),
     ///   or nil when nothing would change or a blob is not a readable JSON array (left alone).
-    static func normalize<Record: DeduplicatingRecord>(_ blobs: [[UInt8]], as type: Record.Type) -> (bytes: [UInt8], count: Int)? {
+    static func normalize<Record: DeduplicatingRecord>(_ blobs: [[UInt8]], as type: Record.Type) -> (
+        bytes: [UInt8], count: Int
+    )? {
         var records: [Record] = []
         var unreadable: [[UInt8]] = []
         var inputElements: [[UInt8]] = []
@@ -29,10 +31,13 @@ enum CollectionNormalizer {
             if decoded.elementCount == 0 && !decoded.issues.isEmpty { return nil }
             records += decoded.records
             unreadable += decoded.unreadableElements
-            try? JSONArrayStream.forEachElement(in: blob) { _, element in inputElements.append(Array(blob[element.sourceRange])) }
+            try? JSONArrayStream.forEachElement(in: blob) { _, element in
+                inputElements.append(Array(blob[element.sourceRange]))
+            }
         }
         let distinct = RecordCollection(records).records
-        let output = CollectionDecoder.encodeArray(distinct, verbatim: unreadable, capacity: blobs.reduce(0) { $0 + $1.count })
+        let output = CollectionDecoder.encodeArray(
+            distinct, verbatim: unreadable, capacity: blobs.reduce(0) { $0 + $1.count })
         if blobs.count == 1 && output == blobs[0] { return nil }
         let kept = Set(distinct.map(\.canonicalJSON) + unreadable)
         let changed = inputElements.filter { !kept.contains($0) }.count

@@ -69,16 +69,24 @@ enum LegacyDNSReshaper {
                 guard let text = value.string else { continue }
                 var data = text
                 var priority: Int?
-                if type == "MX" || type == "SRV", let space = text.firstIndex(of: " "), let number = Int(text[..<space]) {
+                if type == "MX" || type == "SRV", let space = text.firstIndex(of: " "), let number = Int(text[..<space])
+                {
                     priority = number
                     data = String(text[text.index(after: space)...])
                 }
                 writer.beginObject()
-                writer.key("type"); writer.string(type)
-                writer.key("name"); writer.string(name)
-                writer.key("value"); writer.string(data)
-                writer.key("ttl"); writer.int(ttl)
-                if let priority { writer.key("priority"); writer.int(priority) }
+                writer.key("type")
+                writer.string(type)
+                writer.key("name")
+                writer.string(name)
+                writer.key("value")
+                writer.string(data)
+                writer.key("ttl")
+                writer.int(ttl)
+                if let priority {
+                    writer.key("priority")
+                    writer.int(priority)
+                }
                 writer.endObject()
             }
         }

@@ -14,8 +14,10 @@ import JSONCore
 /// gives the same ids.
 enum LegacyLedgerReshaper {
     /// Legacy reasons and the entry kinds they became.
-    static let kinds = ["purchase": "purchase", "bonus": "grant", "grant": "grant", "lookup": "spend", "spend": "spend",
-                        "refund": "refund", "expired": "expiry", "expiry": "expiry"]
+    static let kinds = [
+        "purchase": "purchase", "bonus": "grant", "grant": "grant", "lookup": "spend", "spend": "spend",
+        "refund": "refund", "expired": "expiry", "expiry": "expiry",
+    ]
 
     /// Whether the stored ledger still has the legacy shape (a JSON array).
     static func isLegacy(_ blob: [UInt8]) -> Bool {
@@ -53,11 +55,19 @@ enum LegacyLedgerReshaper {
             }
             writer.key("at")
             if let date = entry["date"] { writer.raw(date) } else { writer.null() }
-            writer.key("amount"); writer.int(amount)
+            writer.key("amount")
+            writer.int(amount)
             let reason = entry["reason"]?.string ?? "adjustment"
-            writer.key("kind"); writer.string(kinds[reason] ?? reason)
-            if let memo = entry["memo"], memo.kind == .string { writer.key("note"); writer.raw(memo) }
-            if let domain = entry["domain"], domain.kind == .string { writer.key("domain"); writer.raw(domain) }
+            writer.key("kind")
+            writer.string(kinds[reason] ?? reason)
+            if let memo = entry["memo"], memo.kind == .string {
+                writer.key("note")
+                writer.raw(memo)
+            }
+            if let domain = entry["domain"], domain.kind == .string {
+                writer.key("domain")
+                writer.raw(domain)
+            }
             writer.endObject()
         }
         writer.endArray()
@@ -82,7 +92,10 @@ enum LegacyLedgerReshaper {
         var bytes = Array(digest.prefix(16))
         bytes[6] = bytes[6] & 0x0F | 0x80
         bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -9,25 +9,36 @@ import Foundation
 /// Only the domain collections are re-normalised here: other blobs still have shapes that
 /// later versions reshape, and reading them with today's decoders would misread them.
 enum StoreVersion1 {
-    static let step = StoreVersionStep(version: 1, title: "Tracked domains under one key, normalised", migrations: [
-        AnyStorageMigration(SimpleRenameMigration(
-            identifier: "v1.rename-watched-domains", from: .legacyWatchedDomains, to: .trackedDomains,
-            combine: { destination, source in
-                guard let tracked = CollectionNormalizer.bytes(of: destination),
-                      let watched = CollectionNormalizer.bytes(of: source)
-                else { throw MigrationError.validationFailed("trackedDomains or watchedDomains is not a JSON blob") }
-                guard let merged = CollectionNormalizer.normalize([tracked, watched], as: TrackedDomain.self) else {
-                    throw MigrationError.validationFailed("trackedDomains or watchedDomains is not a JSON array")
-                }
-                return (.data(Data(merged.bytes)), merged.count)
-            })),
-        AnyStorageMigration(TransformingMigration(identifier: "v1.normalize-tracked-domains", key: .trackedDomains) { value in
-            guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
-            return CollectionNormalizer.normalize([bytes], as: TrackedDomain.self).map { (.data(Data($0.bytes)), $0.count) }
-        }),
-        AnyStorageMigration(TransformingMigration(identifier: "v1.normalize-saved-domains", key: .savedDomains) { value in
-            guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
-            return CollectionNormalizer.normalizeDomainList(bytes).map { (.data(Data($0.bytes)), $0.count) }
-        }),
-    ])
+    static let step = StoreVersionStep(
+        version: 1, title: "Tracked domains under one key, normalised",
+        migrations: [
+            AnyStorageMigration(
+                SimpleRenameMigration(
+                    identifier: "v1.rename-watched-domains", from: .legacyWatchedDomains, to: .trackedDomains,
+                    combine: { destination, source in
+                        guard let tracked = CollectionNormalizer.bytes(of: destination),
+                            let watched = CollectionNormalizer.bytes(of: source)
+                        else {
+                            throw MigrationError.validationFailed("trackedDomains or watchedDomains is not a JSON blob")
+                        }
+                        guard let merged = CollectionNormalizer.normalize([tracked, watched], as: TrackedDomain.self)
+                        else {
+                            throw MigrationError.validationFailed(
+                                "trackedDomains or watchedDomains is not a JSON array")
+                        }
+                        return (.data(Data(merged.bytes)), merged.count)
+                    })),
+            AnyStorageMigration(
+                TransformingMigration(identifier: "v1.normalize-tracked-domains", key: .trackedDomains) { value in
+                    guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
+                    return CollectionNormalizer.normalize([bytes], as: TrackedDomain.self).map {
+                        (.data(Data($0.bytes)), $0.count)
+                    }
+                }),
+            AnyStorageMigration(
+                TransformingMigration(identifier: "v1.normalize-saved-domains", key: .savedDomains) { value in
+                    guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
+                    return CollectionNormalizer.normalizeDomainList(bytes).map { (.data(Data($0.bytes)), $0.count) }
+                }),
+        ])
 }

@@ -9,28 +9,32 @@ import JSONCore
 ///
 /// Lenient decoding cannot express this: the data moves between keys.
 enum StoreVersion2 {
-    static let step = StoreVersionStep(version: 2, title: "Preferences in one blob", migrations: [
-        AnyStorageMigration(AggregatingMigration(
-            identifier: "v2.aggregate-preferences",
-            from: [.legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords], to: .appPreferences,
-            aggregate: { existing, sources in
-                var preferences = AppPreferences.defaults
-                if let existing, let bytes = CollectionNormalizer.bytes(of: existing),
-                   let decoded = CollectionDecoder.decodeObject(bytes, as: AppPreferences.self).record {
-                    preferences = decoded
-                }
-                if case .string(let url)? = sources[.legacyResolverURL], AppPreferences.isResolverURL(url) {
-                    preferences.resolverURL = url
-                }
-                if case .string(let density)? = sources[.legacyDisplayDensity] {
-                    preferences.displayDensity = Lenient(rawValue: density)
-                }
-                switch sources[.legacyShowRawRecords] {
-                case .bool(let flag)?: preferences.showRawRecords = flag
-                case .integer(let flag)?: preferences.showRawRecords = flag != 0
-                default: break
-                }
-                return .data(Data(preferences.canonicalJSON))
-            })),
-    ])
+    static let step = StoreVersionStep(
+        version: 2, title: "Preferences in one blob",
+        migrations: [
+            AnyStorageMigration(
+                AggregatingMigration(
+                    identifier: "v2.aggregate-preferences",
+                    from: [.legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords], to: .appPreferences,
+                    aggregate: { existing, sources in
+                        var preferences = AppPreferences.defaults
+                        if let existing, let bytes = CollectionNormalizer.bytes(of: existing),
+                            let decoded = CollectionDecoder.decodeObject(bytes, as: AppPreferences.self).record
+                        {
+                            preferences = decoded
+                        }
+                        if case .string(let url)? = sources[.legacyResolverURL], AppPreferences.isResolverURL(url) {
+                            preferences.resolverURL = url
+                        }
+                        if case .string(let density)? = sources[.legacyDisplayDensity] {
+                            preferences.displayDensity = Lenient(rawValue: density)
+                        }
+                        switch sources[.legacyShowRawRecords] {
+                        case .bool(let flag)?: preferences.showRawRecords = flag
+                        case .integer(let flag)?: preferences.showRawRecords = flag != 0
+                        default: break
+                        }
+                        return .data(Data(preferences.canonicalJSON))
+                    }))
+        ])
 }

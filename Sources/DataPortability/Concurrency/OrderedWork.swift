@@ -11,9 +11,11 @@ enum OrderedWork {
     /// Calls `work` for every item on up to `width` threads and `deliver` for each result,
     /// in item order, one at a time.
     /// - Throws: the first error of `work` or `deliver`; no item is started after it.
-    static func run<Item, Output>(_ items: [Item], width: Int,
-                                  work: @escaping (Item) throws -> Output,
-                                  deliver: @escaping (Item, Output) throws -> Void) throws {
+    static func run<Item, Output>(
+        _ items: [Item], width: Int,
+        work: @escaping (Item) throws -> Output,
+        deliver: @escaping (Item, Output) throws -> Void
+    ) throws {
         let state = State<Output>(count: items.count)
         // Shared with the workers without checks: items are only read, work items are
         // independent, and deliveries are serialised by the state's lock. Nothing outlives this

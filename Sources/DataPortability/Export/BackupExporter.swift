@@ -39,8 +39,10 @@ public struct BackupExporter {
     /// Called with each section as it is written, for progress display.
     public var progress: (@Sendable (BackupSection) -> Void)?
 
-    public init(compression: ArchiveCompression = .default, clock: StoreClock = StoreClock(),
-                progress: (@Sendable (BackupSection) -> Void)? = nil) {
+    public init(
+        compression: ArchiveCompression = .default, clock: StoreClock = StoreClock(),
+        progress: (@Sendable (BackupSection) -> Void)? = nil
+    ) {
         self.compression = compression
         self.clock = clock
         self.progress = progress
@@ -48,7 +50,8 @@ public struct BackupExporter {
 
     /// The default file name for a backup made at `date`: `domaindig-20261130T044222Z.ddbackup`.
     public static func defaultFileName(at date: Date) -> String {
-        let stamp = Timestamp.format(date).prefix(19).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        let stamp = Timestamp.format(date).prefix(19).replacingOccurrences(of: "-", with: "").replacingOccurrences(
+            of: ":", with: "")
         return "domaindig-\(stamp)Z.ddbackup"
     }
 
@@ -59,31 +62,35 @@ public struct BackupExporter {
     ///   - storeSchemaVersion: the store's version, recorded in the manifest.
     /// - Throws: `StoreError` reading, `FileIOError` or `BackupFormatError` writing; a
     ///   failed export leaves nothing under the final name.
-    public func export(from store: any StoreReading, to destination: BackupArchiveWriter.Destination,
-                       storeSchemaVersion: Int) throws -> Summary {
+    public func export(
+        from store: any StoreReading, to destination: BackupArchiveWriter.Destination,
+        storeSchemaVersion: Int
+    ) throws -> Summary {
         let started = Date()
         let writer = try BackupArchiveWriter(destination: destination, compression: compression)
         // Sections decode and encode on every core; they are spooled in archive order.
         let source = SectionSource(SerializedStoreReader(store))
         var issues: [StoreIssue] = []
         var duplicates: [BackupSection: Int] = [:]
-        try OrderedWork.run(BackupSection.allCases, width: ProcessInfo.processInfo.activeProcessorCount,
-                            work: { section in try source.read(section) },
-                            deliver: { section, read in
-                                progress?(section)
-                                var pieces = read.pieces
-                                try writer.addSection(section, pieces: &pieces, records: read.records)
-                                issues += read.issues
-                                duplicates[section] = read.duplicatesMerged
-                            })
+        try OrderedWork.run(
+            BackupSection.allCases, width: ProcessInfo.processInfo.activeProcessorCount,
+            work: { section in try source.read(section) },
+            deliver: { section, read in
+                progress?(section)
+                var pieces = read.pieces
+                try writer.addSection(section, pieces: &pieces, records: read.records)
+                issues += read.issues
+                duplicates[section] = read.duplicatesMerged
+            })
         let written = try writer.finish(createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion)
         let name: String
         switch destination {
         case .file(let url): name = url.path
         case .descriptor(_, let descriptorName): name = descriptorName
         }
-        return Summary(destination: name, manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,
-                       uncompressedBytes: written.uncompressedBytes, compressedBytes: written.compressedBytes,
-                       duration: Date().timeIntervalSince(started))
+        return Summary(
+            destination: name, manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,
+            uncompressedBytes: written.uncompressedBytes, compressedBytes: written.compressedBytes,
+            duration: Date().timeIntervalSince(started))
     }
 }

@@ -20,7 +20,8 @@ public struct SectionSource {
         public var bytes: [UInt8] { Array(pieces.joined()) }
 
         init(section: BackupSection, bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [StoreIssue]) {
-            self.init(section: section, pieces: [bytes], records: records, duplicatesMerged: duplicatesMerged, issues: issues)
+            self.init(
+                section: section, pieces: [bytes], records: records, duplicatesMerged: duplicatesMerged, issues: issues)
         }
 
         init(section: BackupSection, pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [StoreIssue]) {
@@ -51,13 +52,15 @@ public struct SectionSource {
         case .monitoringSettings:
             let loaded = try loader.load(.monitoringSettings)
             let encoded = SectionCodec.encode(loaded.record ?? .defaults)
-            return Section(section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
-                           issues: loaded.issues.map { StoreIssue(key: StorageKey.monitoringSettings.rawValue, issue: $0) })
+            return Section(
+                section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
+                issues: loaded.issues.map { StoreIssue(key: StorageKey.monitoringSettings.rawValue, issue: $0) })
         case .appSettings:
             let loaded = try loader.loadAppSettings()
             let encoded = SectionCodec.encode(loaded.settings)
-            return Section(section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
-                           issues: loaded.issues.map { StoreIssue(key: $0.0.rawValue, issue: $0.1) })
+            return Section(
+                section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
+                issues: loaded.issues.map { StoreIssue(key: $0.0.rawValue, issue: $0.1) })
         case .entitlement: return try object(section, .cachedEntitlement)
         case .usageCredits: return try object(section, .usageCreditLedger)
         }
@@ -66,14 +69,16 @@ public struct SectionSource {
     /// A collection, encoded as it is decoded: its records are never all held.
     private func collection<Record>(_ section: BackupSection, _ key: CollectionKey<Record>) throws -> Section {
         let loaded = try loader.loadEncoded(key)
-        return Section(section: section, pieces: loaded.pieces, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
-                       issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) })
+        return Section(
+            section: section, pieces: loaded.pieces, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
+            issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) })
     }
 
     private func object<Record>(_ section: BackupSection, _ key: ObjectKey<Record>) throws -> Section {
         let loaded = try loader.load(key)
         let encoded = SectionCodec.encode(loaded.record)
-        return Section(section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
-                       issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) })
+        return Section(
+            section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
+            issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) })
     }
 }

@@ -26,9 +26,11 @@ public struct BackupImporter {
     /// pipeline picks, which the store's contents alone cannot show.
     var stageObserver: ((BackupSection, any SectionVisitor) -> Void)?
 
-    public init(mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
-                limits: BackupReadLimits = .default, clock: StoreClock = StoreClock(),
-                migrations: DataMigrationService = DataMigrationService(), progress: (@Sendable (BackupSection) -> Void)? = nil) {
+    public init(
+        mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
+        limits: BackupReadLimits = .default, clock: StoreClock = StoreClock(),
+        migrations: DataMigrationService = DataMigrationService(), progress: (@Sendable (BackupSection) -> Void)? = nil
+    ) {
         self.mode = mode
         self.isDryRun = isDryRun
         self.makesSafetySnapshot = makesSafetySnapshot
@@ -44,7 +46,7 @@ public struct BackupImporter {
     ///   and store errors. In every case the store is unchanged and no snapshot is left.
     public func run(backup path: String, into store: LockedStore) throws -> ImportSummary {
         let started = Date()
-        _ = try migrations.pendingSteps(in: store.store)  // refuses a newer store before reading anything
+        _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading anything
         let file = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
         let source = try ImportSource(file: file, limits: limits)
         var snapshotURL: URL?
@@ -68,8 +70,10 @@ public struct BackupImporter {
     /// - Returns: nil at the end; else the section and its records, or nil when the section
     ///   is not to be applied: once anything failed, nothing is kept (the import will be
     ///   refused), but validation goes on to report everything.
-    private func stageNextSection(of source: ImportSource, checkedBy session: BackupValidationSession,
-                                  for importer: SectionImporter) throws -> (BackupSection, any SectionVisitor)?? {
+    private func stageNextSection(
+        of source: ImportSource, checkedBy session: BackupValidationSession,
+        for importer: SectionImporter
+    ) throws -> (BackupSection, any SectionVisitor)?? {
         guard let payload = try source.nextPayload() else { return nil }
         if let section = payload.section { progress?(section) }
         guard !session.hasErrors, let section = payload.section else {
@@ -87,14 +91,18 @@ public struct BackupImporter {
         var summary: ImportSummary
     }
 
-    private func importSections(from source: ImportSource, into transaction: any StoreTransaction, store: LockedStore,
-                                snapshot: inout URL?) throws -> ImportSummary {
+    private func importSections(
+        from source: ImportSource, into transaction: any StoreTransaction, store: LockedStore,
+        snapshot: inout URL?
+    ) throws -> ImportSummary {
         let applied = try migrations.applyPendingSteps(in: transaction)
         if makesSafetySnapshot && !isDryRun {
-            snapshot = try SafetySnapshot.write(from: transaction, nextTo: store.location.url, clock: clock,
-                                                storeSchemaVersion: migrations.targetVersion)
+            snapshot = try SafetySnapshot.write(
+                from: transaction, nextTo: store.location.url, clock: clock,
+                storeSchemaVersion: migrations.targetVersion)
         }
-        let session = BackupValidationSession(manifest: source.manifest, archive: source.file.name, options: limits.json)
+        let session = BackupValidationSession(
+            manifest: source.manifest, archive: source.file.name, options: limits.json)
         let importer = try SectionImporter(transaction: transaction, mode: mode)
         var counts: [ImportSummary.SectionCounts] = []
         var changed = !applied.isEmpty
@@ -102,13 +110,15 @@ public struct BackupImporter {
             // The section's JSON is gone by now — only its decoded records are held while they
             // are merged — unless an `EncodingStage` holds it until it is applied.
             guard let (section, stage) = staged else { continue }
-            let (sectionCounts, wrote) = try importer.apply(section, stage: stage, present: source.presentSections.contains(section))
+            let (sectionCounts, wrote) = try importer.apply(
+                section, stage: stage, present: source.presentSections.contains(section))
             counts.append(sectionCounts)
             changed = changed || wrote
         }
         let sessionFindings = session.finish(missing: source.missingSections())
-        var report = ValidationReport(file: source.file.name, schemaVersion: source.schemaVersion,
-                                      findings: source.legacyFindings ?? sessionFindings)
+        var report = ValidationReport(
+            file: source.file.name, schemaVersion: source.schemaVersion,
+            findings: source.legacyFindings ?? sessionFindings)
         if source.legacyFindings != nil { report.findings += sessionFindings.filter { $0.severity == .error } }
         guard !report.hasErrors else { throw ImportRefusal(report: report) }
         if !changed, let unneeded = snapshot {
@@ -119,10 +129,10 @@ public struct BackupImporter {
         }
         let summary = ImportSummary(
             file: source.file.name, schemaVersion: source.schemaVersion, mode: mode, isDryRun: isDryRun,
-            storePath: store.location.url.path, sections: counts, findings: report.findings.filter { $0.severity != .error },
+            storePath: store.location.url.path, sections: counts,
+            findings: report.findings.filter { $0.severity != .error },
             migrations: applied, safetySnapshot: snapshot?.path, storeChanged: changed && !isDryRun, duration: 0)
         if isDryRun { throw DryRunRollback(summary: summary) }
         return summary
     }
 }
-

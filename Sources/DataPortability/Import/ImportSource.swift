@@ -31,7 +31,8 @@ final class ImportSource {
             do {
                 reader = try file.openArchive(limits: limits)
             } catch let error as BackupFormatError {
-                var report = ValidationReport(file: file.name, findings: [DataValidationService.finding(for: error, file: file.name)])
+                var report = ValidationReport(
+                    file: file.name, findings: [DataValidationService.finding(for: error, file: file.name)])
                 if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
                 throw ImportRefusal(report: report)
             }
@@ -52,8 +53,9 @@ final class ImportSource {
             presentSections = upgraded.presentSections
             legacyFindings = report.findings
             pending = upgraded.sections.reversed().map { section, bytes in
-                SectionPayload(path: section.entryPath, listing: manifest.section(atPath: section.entryPath),
-                               size: Int64(bytes.count), verification: .verified, bytes: bytes)
+                SectionPayload(
+                    path: section.entryPath, listing: manifest.section(atPath: section.entryPath),
+                    size: Int64(bytes.count), verification: .verified, bytes: bytes)
             }
         }
     }

@@ -55,10 +55,13 @@ public struct ImportRefusal: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         if report.isFromNewerVersion {
-            return report.findings.first { $0.code == .versionNewer }?.message ?? "The backup is from a newer version; nothing was imported."
+            return report.findings.first { $0.code == .versionNewer }?.message
+                ?? "The backup is from a newer version; nothing was imported."
         }
-        let first = report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" } ?? ""
+        let first =
+            report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" } ?? ""
         let errors = report.count(.error)
-        return "The backup has \(errors) validation \(errors == 1 ? "error" : "errors"); nothing was imported and the store is unchanged.\(first)"
+        return
+            "The backup has \(errors) validation \(errors == 1 ? "error" : "errors"); nothing was imported and the store is unchanged.\(first)"
     }
 }

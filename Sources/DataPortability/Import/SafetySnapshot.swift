@@ -7,19 +7,23 @@ import Foundation
 enum SafetySnapshot {
     /// Exports `reader` next to the store as `<store>.before-import-<UTC time>.ddbackup`.
     /// - Returns: the snapshot's location, or nil when the store holds no data to protect.
-    static func write(from reader: any StoreReading, nextTo store: URL, clock: StoreClock, storeSchemaVersion: Int) throws -> URL? {
+    static func write(from reader: any StoreReading, nextTo store: URL, clock: StoreClock, storeSchemaVersion: Int)
+        throws -> URL?
+    {
         let keys = Set(try reader.keys())
         guard StorageKey.dataKeys.contains(where: { keys.contains($0.rawValue) }) else { return nil }
         let stamp = BackupExporter.defaultFileName(at: clock.now())
             .replacingOccurrences(of: "domaindig-", with: "").replacingOccurrences(of: ".ddbackup", with: "")
-        var url = store.deletingLastPathComponent().appendingPathComponent("\(store.lastPathComponent).before-import-\(stamp).ddbackup")
+        var url = store.deletingLastPathComponent().appendingPathComponent(
+            "\(store.lastPathComponent).before-import-\(stamp).ddbackup")
         var attempt = 1
         while FileManager.default.fileExists(atPath: url.path) {
             attempt += 1
             url = store.deletingLastPathComponent()
                 .appendingPathComponent("\(store.lastPathComponent).before-import-\(stamp)-\(attempt).ddbackup")
         }
-        _ = try BackupExporter(clock: clock).export(from: reader, to: .file(url), storeSchemaVersion: storeSchemaVersion)
+        _ = try BackupExporter(clock: clock).export(
+            from: reader, to: .file(url), storeSchemaVersion: storeSchemaVersion)
         return url
     }
 }

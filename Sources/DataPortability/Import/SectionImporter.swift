@@ -56,7 +56,9 @@ struct SectionImporter {
 
     /// Applies the records `stage` collected (the section's records that passed validation, in order).
     /// - Returns: the counts, and whether the store's data changed.
-    func apply(_ section: BackupSection, stage: any SectionVisitor, present: Bool) throws -> (ImportSummary.SectionCounts, Bool) {
+    func apply(_ section: BackupSection, stage: any SectionVisitor, present: Bool) throws -> (
+        ImportSummary.SectionCounts, Bool
+    ) {
         var counts = ImportSummary.SectionCounts(section: section, present: present)
         guard present else { return (counts, false) }
         let saver = RecordSaver(transaction: transaction)
@@ -96,15 +98,19 @@ struct SectionImporter {
     /// Saves `result` unless the store already holds an equal record. A record the import does
     /// not change is not rewritten, so what the lenient loaders read past (fields this build
     /// does not know, non-canonical spellings) stays as the app wrote it.
-    private func write<Record: Equatable>(_ result: Record?, over existing: Record?,
-                                          _ save: (Record?) throws -> Bool) throws -> Bool {
+    private func write<Record: Equatable>(
+        _ result: Record?, over existing: Record?,
+        _ save: (Record?) throws -> Bool
+    ) throws -> Bool {
         if let result, let existing, result == existing { return false }
         return try save(result)
     }
 
     /// The staged records of `stage`, counting those that could not be decoded.
-    private func records<Record: JSONRecord>(_ stage: any SectionVisitor, as type: Record.Type,
-                                             _ counts: inout ImportSummary.SectionCounts) -> FlattenSequence<[[Record]]> {
+    private func records<Record: JSONRecord>(
+        _ stage: any SectionVisitor, as type: Record.Type,
+        _ counts: inout ImportSummary.SectionCounts
+    ) -> FlattenSequence<[[Record]]> {
         guard let stage = stage as? RecordStage<Record> else {
             preconditionFailure("the stage of a \(Record.self) section holds another type")
         }
@@ -113,15 +119,19 @@ struct SectionImporter {
     }
 
     /// The one record of an object section, if the backup held one.
-    private func staged<Record: JSONRecord>(_ stage: any SectionVisitor, as type: Record.Type,
-                                            _ counts: inout ImportSummary.SectionCounts) -> Record? {
+    private func staged<Record: JSONRecord>(
+        _ stage: any SectionVisitor, as type: Record.Type,
+        _ counts: inout ImportSummary.SectionCounts
+    ) -> Record? {
         records(stage, as: type, &counts).first
     }
 
     /// One object section: merge mode merges into the store's; replace mode takes the
     /// backup's (a null section removes the store's).
-    private func combine<Record: JSONRecord>(_ existing: Record?, _ incoming: Record?, _ counts: inout ImportSummary.SectionCounts,
-                                             merge: (Record, Record) -> Record) -> Record? {
+    private func combine<Record: JSONRecord>(
+        _ existing: Record?, _ incoming: Record?, _ counts: inout ImportSummary.SectionCounts,
+        merge: (Record, Record) -> Record
+    ) -> Record? {
         let result: Record?
         switch (mode, existing, incoming) {
         case (.merge, let existing?, let incoming?): result = merge(existing, incoming)
@@ -143,8 +153,10 @@ struct SectionImporter {
     /// once, by what the store ends up holding under its key: a later copy in the backup is
     /// merged into the first before that comparison, so a dry run's counts always match what
     /// the real run writes.
-    private func applyCollection<Record>(_ stage: any SectionVisitor, key: CollectionKey<Record>,
-                                         _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
+    private func applyCollection<Record>(
+        _ stage: any SectionVisitor, key: CollectionKey<Record>,
+        _ counts: inout ImportSummary.SectionCounts
+    ) throws -> Bool {
         if let encoded = stage as? EncodingStage<Record> { return try applyEncoded(encoded, key: key, &counts) }
         let existing = try RecordLoader(transaction).load(key)
         let before = RecordCollection(existing.records)
@@ -167,25 +179,31 @@ struct SectionImporter {
         }
         if mode == .replace {
             // The store's unreadable elements go too: they are store records the backup lacks.
-            counts.removed = before.records.filter { collection[$0.naturalKey] == nil }.count + existing.unreadableElements.count
+            counts.removed =
+                before.records.filter { collection[$0.naturalKey] == nil }.count + existing.unreadableElements.count
         }
         // Nothing to write when the records stay as they were (a replace must still drop the
         // store's unreadable ones): the stored bytes are kept exactly, see `write(_:over:_:)`.
-        if collection.records == before.records && (mode == .merge || existing.unreadableElements.isEmpty) { return false }
+        if collection.records == before.records && (mode == .merge || existing.unreadableElements.isEmpty) {
+            return false
+        }
         // A merge keeps the store's unreadable records verbatim, after the readable ones. A
         // replace drops them, and the safety snapshot cannot bring them back: an export leaves
         // unreadable records out (its summary lists them).
-        return try RecordSaver(transaction: transaction).save(collection,
-                                                              keepingVerbatim: mode == .merge ? existing.unreadableElements : [],
-                                                              to: key)
+        return try RecordSaver(transaction: transaction).save(
+            collection,
+            keepingVerbatim: mode == .merge ? existing.unreadableElements : [],
+            to: key)
     }
 
     /// A collection the store did not hold: each of the backup's natural keys is added, in
     /// order, later copies merged into the first, and the text the records were encoded into
     /// as they were decoded is the store's value — what the merge above would write, without
     /// holding the records.
-    private func applyEncoded<Record>(_ stage: EncodingStage<Record>, key: CollectionKey<Record>,
-                                      _ counts: inout ImportSummary.SectionCounts) throws -> Bool {
+    private func applyEncoded<Record>(
+        _ stage: EncodingStage<Record>, key: CollectionKey<Record>,
+        _ counts: inout ImportSummary.SectionCounts
+    ) throws -> Bool {
         counts.malformedSkipped += stage.malformed
         counts.added += stage.distinctCount
         counts.duplicatesDropped += stage.duplicatesDropped

@@ -51,7 +51,9 @@ public struct BackupInspection: Sendable {
             compression = backup.encoding == .gzipJSON ? "gzip" : "none"
             manifest = try upgraded.manifest(compression: compression)
             manifest.schemaVersion = upgraded.originalVersion
-            entries = manifest.sections.map { Entry(path: $0.path, listing: $0, verification: nil, fromSingleDocument: true) }
+            entries = manifest.sections.map {
+                Entry(path: $0.path, listing: $0, verification: nil, fromSingleDocument: true)
+            }
             return
         }
         let reader = try backup.openArchive(limits: limits)

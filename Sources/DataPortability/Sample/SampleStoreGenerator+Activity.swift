@@ -10,28 +10,38 @@ extension SampleStoreGenerator {
             let started = day(-random.int(in: 0...365), seconds: random.int(in: 0...86_399))
             let running = random.chance(0.05)
             var checks = SampleVocabulary.auditChecks.map { check in
-                AuditCheck(id: check.id, title: check.title, category: AuditCategory(rawValue: check.category) ?? .security,
-                           severity: random.pick([.info, .low, .medium, .high]),
-                           result: random.pick([.pass, .pass, .pass, .warn, .fail]),
-                           detail: random.chance(0.3) ? "Checked at \(Timestamp.format(started))." : nil)
+                AuditCheck(
+                    id: check.id, title: check.title, category: AuditCategory(rawValue: check.category) ?? .security,
+                    severity: random.pick([.info, .low, .medium, .high]),
+                    result: random.pick([.pass, .pass, .pass, .warn, .fail]),
+                    detail: random.chance(0.3) ? "Checked at \(Timestamp.format(started))." : nil)
             }
             if running { checks = Array(checks.prefix(3)) }
             let domain = index == 0 ? "untracked-audit.example.org" : random.pick(domains)
-            AuditSession(id: makeID(&random), domain: domain, startedAt: started,
-                         completedAt: running ? nil : started.addingTimeInterval(Double(random.int(in: 5...90))),
-                         status: running ? .running : .completed, score: running ? nil : random.int(in: 35...100),
-                         checks: checks).encode(to: &writer)
+            AuditSession(
+                id: makeID(&random), domain: domain, startedAt: started,
+                completedAt: running ? nil : started.addingTimeInterval(Double(random.int(in: 5...90))),
+                status: running ? .running : .completed, score: running ? nil : random.int(in: 35...100),
+                checks: checks
+            ).encode(to: &writer)
         }
         // A check result this build does not know.
         writer.beginObject()
-        writer.key("id"); writer.recordID(makeID(&random))
-        writer.key("domain"); writer.string(domains[0])
-        writer.key("startedAt"); writer.timestamp(day(-4))
-        writer.key("status"); writer.string("completed")
-        writer.key("checks"); writer.beginArray()
+        writer.key("id")
+        writer.recordID(makeID(&random))
+        writer.key("domain")
+        writer.string(domains[0])
+        writer.key("startedAt")
+        writer.timestamp(day(-4))
+        writer.key("status")
+        writer.string("completed")
+        writer.key("checks")
+        writer.beginArray()
         writer.beginObject()
-        writer.key("id"); writer.string("http.latency")
-        writer.key("result"); writer.string("flaky")
+        writer.key("id")
+        writer.string("http.latency")
+        writer.key("result")
+        writer.string("flaky")
         writer.endObject()
         writer.endArray()
         writer.endObject()
@@ -42,7 +52,9 @@ extension SampleStoreGenerator {
     func makeWorkflows(_ domains: [String], count: Int, random: inout SeededRandom) -> [UInt8] {
         var writer = JSONWriter(capacity: count * 800)
         writer.beginArray()
-        let names = ["Weekly renewal check", "Email hygiene", "Competitor watch", "Launch readiness", "Certificate sweep"]
+        let names = [
+            "Weekly renewal check", "Email hygiene", "Competitor watch", "Launch readiness", "Certificate sweep",
+        ]
         for index in 0..<count {
             let created = day(-random.int(in: 30...700))
             var targets = (0..<random.int(in: 1...8)).map { _ in random.pick(domains) }
@@ -50,17 +62,19 @@ extension SampleStoreGenerator {
             var steps = [
                 WorkflowStep(id: "lookup", kind: .lookup),
                 WorkflowStep(id: "audit", kind: .audit, isEnabled: random.chance(0.8)),
-                WorkflowStep(id: "compare", kind: .compare, parameters: [StringPair(name: "compareWith", value: "previous")]),
+                WorkflowStep(
+                    id: "compare", kind: .compare, parameters: [StringPair(name: "compareWith", value: "previous")]),
                 WorkflowStep(id: "notify", kind: .notify, parameters: [StringPair(name: "channel", value: "push")]),
             ]
             if index == 1 {
                 steps.append(WorkflowStep(id: "shot", kind: .unsupported))
             }
-            var workflow = Workflow(id: makeID(&random), name: "\(names[index % names.count]) \(index + 1)", domains: targets,
-                                    steps: steps, schedule: random.pick([.manual, .daily, .weekly, .hourly]),
-                                    isEnabled: random.chance(0.9), createdAt: created,
-                                    updatedAt: created.addingTimeInterval(Double(random.int(in: 0...100)) * 86_400),
-                                    lastRunAt: random.chance(0.8) ? day(-random.int(in: 0...20)) : nil)
+            var workflow = Workflow(
+                id: makeID(&random), name: "\(names[index % names.count]) \(index + 1)", domains: targets,
+                steps: steps, schedule: random.pick([.manual, .daily, .weekly, .hourly]),
+                isEnabled: random.chance(0.9), createdAt: created,
+                updatedAt: created.addingTimeInterval(Double(random.int(in: 0...100)) * 86_400),
+                lastRunAt: random.chance(0.8) ? day(-random.int(in: 0...20)) : nil)
             if index == 1 {
                 // Written by a newer build: a step kind this one does not know.
                 workflow.steps[4].kind = Lenient(rawValue: "screenshot")
@@ -75,24 +89,33 @@ extension SampleStoreGenerator {
         var writer = JSONWriter(capacity: count * 330)
         writer.beginArray()
         let messages: [MonitoringEvent: String] = [
-            .ok: "No changes.", .dnsChange: "A record changed.", .registrationExpiry: "Registration expires within 30 days.",
+            .ok: "No changes.", .dnsChange: "A record changed.",
+            .registrationExpiry: "Registration expires within 30 days.",
             .tlsExpiry: "Certificate expires within 14 days.", .httpStatusChange: "Home page status changed.",
             .unreachable: "No response within 10 seconds.",
         ]
         for index in 0..<count {
-            let event = random.pick([MonitoringEvent.ok, .ok, .ok, .ok, .dnsChange, .registrationExpiry, .tlsExpiry,
-                                     .httpStatusChange, .unreachable])
+            let event = random.pick([
+                MonitoringEvent.ok, .ok, .ok, .ok, .dnsChange, .registrationExpiry, .tlsExpiry,
+                .httpStatusChange, .unreachable,
+            ])
             MonitoringLogEntry(
-                id: makeID(&random), domain: random.pick(domains), checkedAt: day(-random.int(in: 0...365), seconds: random.int(in: 0...86_399)),
+                id: makeID(&random), domain: random.pick(domains),
+                checkedAt: day(-random.int(in: 0...365), seconds: random.int(in: 0...86_399)),
                 event: event, severity: event == .ok ? .info : random.pick([.low, .medium, .high]),
                 message: messages[event] ?? "",
-                snapshotID: index == 0 ? makeID(&random) : (random.chance(0.5) && !snapshotIDs.isEmpty ? random.pick(snapshotIDs) : nil),
-                acknowledged: random.chance(0.6)).encode(to: &writer)
+                snapshotID: index == 0
+                    ? makeID(&random) : (random.chance(0.5) && !snapshotIDs.isEmpty ? random.pick(snapshotIDs) : nil),
+                acknowledged: random.chance(0.6)
+            ).encode(to: &writer)
         }
         writer.beginObject()
-        writer.key("id"); writer.recordID(makeID(&random))
-        writer.key("checkedAt"); writer.timestamp(day(-1))
-        writer.key("event"); writer.string("ok")
+        writer.key("id")
+        writer.recordID(makeID(&random))
+        writer.key("checkedAt")
+        writer.timestamp(day(-1))
+        writer.key("event")
+        writer.string("ok")
         writer.endObject()
         writer.endArray()
         return writer.bytes
@@ -103,18 +126,20 @@ extension SampleStoreGenerator {
         return MonitoringSettings(
             isEnabled: true, intervalMinutes: 60, monitoredDomains: monitored,
             notifyOn: [.dnsChange, .registrationExpiry, .tlsExpiry, .unreachable], expiryWarningDays: 21,
-            quietHours: QuietHours(start: "22:00", end: "07:00"), channels: [.push, .email], webhookURL: nil).canonicalJSON
+            quietHours: QuietHours(start: "22:00", end: "07:00"), channels: [.push, .email], webhookURL: nil
+        ).canonicalJSON
     }
 
     func makeLedger(_ domains: [String], count: Int, random: inout SeededRandom) -> [UInt8] {
         var entries: [LedgerEntry] = []
         for index in 0..<count {
             let isGrant = index % 10 == 0
-            entries.append(LedgerEntry(
-                id: makeID(&random), at: day(-count + index, seconds: random.int(in: 0...86_399)),
-                amount: isGrant ? random.pick([50, 100, 250]) : -random.int(in: 1...5),
-                kind: isGrant ? random.pick([.grant, .purchase]) : .spend,
-                note: isGrant ? "Monthly credits" : nil, domain: isGrant ? nil : random.pick(domains)))
+            entries.append(
+                LedgerEntry(
+                    id: makeID(&random), at: day(-count + index, seconds: random.int(in: 0...86_399)),
+                    amount: isGrant ? random.pick([50, 100, 250]) : -random.int(in: 1...5),
+                    kind: isGrant ? random.pick([.grant, .purchase]) : .spend,
+                    note: isGrant ? "Monthly credits" : nil, domain: isGrant ? nil : random.pick(domains)))
         }
         let ledger = UsageCreditLedger(balance: entries.reduce(0) { $0 + $1.amount } + 5, entries: entries)
         return ledger.canonicalJSON

@@ -16,16 +16,19 @@ extension SampleStoreGenerator {
                 tags: (0..<random.int(in: 0...3)).map { _ in random.pick(SampleVocabulary.tags) },
                 status: random.chance(0.85) ? .active : (random.chance(0.5) ? .paused : .archived),
                 isFavorite: random.chance(0.1), addedAt: added,
-                lastLookupAt: random.chance(0.9) ? day(-random.int(in: 0...29), seconds: random.int(in: 0...86_399)) : nil,
+                lastLookupAt: random.chance(0.9)
+                    ? day(-random.int(in: 0...29), seconds: random.int(in: 0...86_399)) : nil,
                 expiresAt: random.chance(0.8) ? day(random.int(in: 10...900)) : nil)
             records.append(record)
             record.encode(to: &writer)
             if index == 2 { writeUnknownStatusRecord(&writer, random: &random) }
         }
         // Duplicates as an older app version wrote them: another id, mixed case, padding, a root dot.
-        for (position, spelling) in [(0, { (name: String) in name.uppercased() }),
-                                     (1, { (name: String) in "  \(name)  " }),
-                                     (min(5, records.count - 1), { (name: String) in name.capitalized + "." })] {
+        for (position, spelling) in [
+            (0, { (name: String) in name.uppercased() }),
+            (1, { (name: String) in "  \(name)  " }),
+            (min(5, records.count - 1), { (name: String) in name.capitalized + "." }),
+        ] {
             var duplicate = records[position]
             duplicate.id = makeID(&random)
             duplicate.domain = spelling(duplicate.domain)
@@ -35,13 +38,18 @@ extension SampleStoreGenerator {
         }
         // Malformed: no id; an invalid domain.
         writer.beginObject()
-        writer.key("domain"); writer.string("no-id-\(records.count).example")
-        writer.key("addedAt"); writer.timestamp(day(-3))
+        writer.key("domain")
+        writer.string("no-id-\(records.count).example")
+        writer.key("addedAt")
+        writer.timestamp(day(-3))
         writer.endObject()
         writer.beginObject()
-        writer.key("id"); writer.recordID(makeID(&random))
-        writer.key("domain"); writer.string("exa mple..com")
-        writer.key("addedAt"); writer.timestamp(day(-3))
+        writer.key("id")
+        writer.recordID(makeID(&random))
+        writer.key("domain")
+        writer.string("exa mple..com")
+        writer.key("addedAt")
+        writer.timestamp(day(-3))
         writer.endObject()
         writer.endArray()
         return writer.bytes
@@ -49,13 +57,20 @@ extension SampleStoreGenerator {
 
     private func writeUnknownStatusRecord(_ writer: inout JSONWriter, random: inout SeededRandom) {
         writer.beginObject()
-        writer.key("id"); writer.recordID(makeID(&random))
-        writer.key("domain"); writer.string("snoozed-\(seed % 1000).example.net")
-        writer.key("notes"); writer.string("Written by a newer DomainDig build.")
-        writer.key("tags"); writer.strings([])
-        writer.key("status"); writer.string("snoozed")
-        writer.key("isFavorite"); writer.bool(false)
-        writer.key("addedAt"); writer.timestamp(day(-12))
+        writer.key("id")
+        writer.recordID(makeID(&random))
+        writer.key("domain")
+        writer.string("snoozed-\(seed % 1000).example.net")
+        writer.key("notes")
+        writer.string("Written by a newer DomainDig build.")
+        writer.key("tags")
+        writer.strings([])
+        writer.key("status")
+        writer.string("snoozed")
+        writer.key("isFavorite")
+        writer.bool(false)
+        writer.key("addedAt")
+        writer.timestamp(day(-12))
         writer.endObject()
     }
 
@@ -67,30 +82,42 @@ extension SampleStoreGenerator {
         var first: LookupSnapshot?
         for index in 0..<count {
             var snapshot = makeSnapshot(domain: random.pick(domains), random: &random)
-            if index == 1 { snapshot.capturedAt = Date(timeIntervalSince1970: 86_400) }  // 1970: out of sane bounds
+            if index == 1 { snapshot.capturedAt = Date(timeIntervalSince1970: 86_400) } // 1970: out of sane bounds
             snapshot.encode(to: &writer)
             ids.append(snapshot.id)
             if first == nil { first = snapshot }
         }
-        first?.encode(to: &writer)  // an exact duplicate
+        first?.encode(to: &writer) // an exact duplicate
         // Unreadable capture date: left out.
         writer.beginObject()
-        writer.key("id"); writer.recordID(makeID(&random))
-        writer.key("domain"); writer.string(domains[0])
-        writer.key("capturedAt"); writer.string("yesterday")
+        writer.key("id")
+        writer.recordID(makeID(&random))
+        writer.key("domain")
+        writer.string(domains[0])
+        writer.key("capturedAt")
+        writer.string("yesterday")
         writer.endObject()
         // A TTL of the wrong type: defaulted.
         writer.beginObject()
-        writer.key("id"); writer.recordID(makeID(&random))
-        writer.key("domain"); writer.string(domains[0])
-        writer.key("capturedAt"); writer.timestamp(day(-2))
-        writer.key("dns"); writer.beginObject()
-        writer.key("records"); writer.beginArray()
+        writer.key("id")
+        writer.recordID(makeID(&random))
+        writer.key("domain")
+        writer.string(domains[0])
+        writer.key("capturedAt")
+        writer.timestamp(day(-2))
+        writer.key("dns")
         writer.beginObject()
-        writer.key("type"); writer.string("A")
-        writer.key("name"); writer.string(domains[0])
-        writer.key("value"); writer.string("192.0.2.7")
-        writer.key("ttl"); writer.string("3600")
+        writer.key("records")
+        writer.beginArray()
+        writer.beginObject()
+        writer.key("type")
+        writer.string("A")
+        writer.key("name")
+        writer.string(domains[0])
+        writer.key("value")
+        writer.string("192.0.2.7")
+        writer.key("ttl")
+        writer.string("3600")
         writer.endObject()
         writer.endArray()
         writer.endObject()
@@ -103,44 +130,69 @@ extension SampleStoreGenerator {
         let captured = day(-random.int(in: 0...720), seconds: random.int(in: 0...86_399))
         var records: [DNSRecord] = []
         for _ in 0..<random.int(in: 1...3) {
-            records.append(DNSRecord(type: .a, name: domain, value: "\(random.int(in: 1...223)).\(random.int(in: 0...255)).\(random.int(in: 0...255)).\(random.int(in: 1...254))", ttl: random.pick([60, 300, 3600])))
+            records.append(
+                DNSRecord(
+                    type: .a, name: domain,
+                    value:
+                        "\(random.int(in: 1...223)).\(random.int(in: 0...255)).\(random.int(in: 0...255)).\(random.int(in: 1...254))",
+                    ttl: random.pick([60, 300, 3600])))
         }
         if random.chance(0.6) {
-            records.append(DNSRecord(type: .aaaa, name: domain, value: "2001:db8:\(String(random.int(in: 0...65535), radix: 16))::\(String(random.int(in: 1...65535), radix: 16))", ttl: 300))
+            records.append(
+                DNSRecord(
+                    type: .aaaa, name: domain,
+                    value:
+                        "2001:db8:\(String(random.int(in: 0...65535), radix: 16))::\(String(random.int(in: 1...65535), radix: 16))",
+                    ttl: 300))
         }
         for preference in [10, 20] where random.chance(0.7) {
-            records.append(DNSRecord(type: .mx, name: domain, value: "mx\(preference / 10).\(domain)", ttl: 3600, priority: preference))
+            records.append(
+                DNSRecord(
+                    type: .mx, name: domain, value: "mx\(preference / 10).\(domain)", ttl: 3600, priority: preference))
         }
-        for server in 1...2 { records.append(DNSRecord(type: .ns, name: domain, value: "ns\(server).dns-host.net", ttl: 86_400)) }
+        for server in 1...2 {
+            records.append(DNSRecord(type: .ns, name: domain, value: "ns\(server).dns-host.net", ttl: 86_400))
+        }
         records.append(DNSRecord(type: .txt, name: domain, value: "v=spf1 include:_spf.\(domain) ~all", ttl: 3600))
-        if random.chance(0.4) { records.append(DNSRecord(type: .caa, name: domain, value: "0 issue \"letsencrypt.org\"", ttl: 3600)) }
+        if random.chance(0.4) {
+            records.append(DNSRecord(type: .caa, name: domain, value: "0 issue \"letsencrypt.org\"", ttl: 3600))
+        }
         let registrar = random.pick(SampleVocabulary.registrars)
         let httpStatus = random.pick([200, 200, 200, 200, 301, 302, 403, 404, 503])
         return LookupSnapshot(
             id: makeID(&random), domain: domain, capturedAt: captured,
             trigger: random.pick([.manual, .monitoring, .monitoring, .workflow, .audit]),
             durationMs: random.int(in: 80...4000),
-            dns: DNSLookupResult(resolver: "https://cloudflare-dns.com/dns-query", responseTimeMs: random.int(in: 5...300), records: records),
-            registration: random.chance(0.8) ? RegistrationSummary(
-                source: random.chance(0.7) ? .rdap : .whois, registrar: registrar,
-                registrant: random.chance(0.3) ? "REDACTED FOR PRIVACY" : nil,
-                createdAt: day(-random.int(in: 400...9000)), updatedAt: day(-random.int(in: 1...399)),
-                expiresAt: day(random.int(in: 5...1200)),
-                nameServers: ["ns1.dns-host.net", "ns2.dns-host.net"],
-                statuses: Array(SampleVocabulary.eppStatuses.prefix(random.int(in: 1...3))), dnssec: random.chance(0.25)) : nil,
-            tls: random.chance(0.85) ? TLSCertificateSummary(
-                subject: "CN=\(domain)", issuer: random.pick(SampleVocabulary.issuers),
-                serialNumber: String(random.next(), radix: 16) + String(random.next(), radix: 16),
-                notBefore: captured.addingTimeInterval(-Double(random.int(in: 1...80)) * 86_400),
-                notAfter: captured.addingTimeInterval(Double(random.int(in: 1...89)) * 86_400),
-                subjectAltNames: [domain, "www.\(domain)"], signatureAlgorithm: random.pick(["sha256WithRSAEncryption", "ecdsa-with-SHA256"]),
-                keyBits: random.pick([256, 2048, 4096]), chainValid: random.chance(0.95)) : nil,
+            dns: DNSLookupResult(
+                resolver: "https://cloudflare-dns.com/dns-query", responseTimeMs: random.int(in: 5...300),
+                records: records),
+            registration: random.chance(0.8)
+                ? RegistrationSummary(
+                    source: random.chance(0.7) ? .rdap : .whois, registrar: registrar,
+                    registrant: random.chance(0.3) ? "REDACTED FOR PRIVACY" : nil,
+                    createdAt: day(-random.int(in: 400...9000)), updatedAt: day(-random.int(in: 1...399)),
+                    expiresAt: day(random.int(in: 5...1200)),
+                    nameServers: ["ns1.dns-host.net", "ns2.dns-host.net"],
+                    statuses: Array(SampleVocabulary.eppStatuses.prefix(random.int(in: 1...3))),
+                    dnssec: random.chance(0.25)) : nil,
+            tls: random.chance(0.85)
+                ? TLSCertificateSummary(
+                    subject: "CN=\(domain)", issuer: random.pick(SampleVocabulary.issuers),
+                    serialNumber: String(random.next(), radix: 16) + String(random.next(), radix: 16),
+                    notBefore: captured.addingTimeInterval(-Double(random.int(in: 1...80)) * 86_400),
+                    notAfter: captured.addingTimeInterval(Double(random.int(in: 1...89)) * 86_400),
+                    subjectAltNames: [domain, "www.\(domain)"],
+                    signatureAlgorithm: random.pick(["sha256WithRSAEncryption", "ecdsa-with-SHA256"]),
+                    keyBits: random.pick([256, 2048, 4096]), chainValid: random.chance(0.95)) : nil,
             http: HTTPProbeResult(
                 url: "https://\(domain)/", statusCode: httpStatus,
-                finalURL: httpStatus / 100 == 3 ? "https://www.\(domain)/" : nil, redirectCount: httpStatus / 100 == 3 ? 1 : 0,
+                finalURL: httpStatus / 100 == 3 ? "https://www.\(domain)/" : nil,
+                redirectCount: httpStatus / 100 == 3 ? 1 : 0,
                 responseTimeMs: random.int(in: 20...2500), server: random.pick(SampleVocabulary.servers),
                 contentType: "text/html; charset=utf-8", hstsEnabled: random.chance(0.6),
-                headers: [StringPair(name: "cache-control", value: "max-age=\(random.pick([0, 60, 3600]))"),
-                          StringPair(name: "x-frame-options", value: "SAMEORIGIN")]))
+                headers: [
+                    StringPair(name: "cache-control", value: "max-age=\(random.pick([0, 60, 3600]))"),
+                    StringPair(name: "x-frame-options", value: "SAMEORIGIN"),
+                ]))
     }
 }

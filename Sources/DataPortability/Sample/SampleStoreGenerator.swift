@@ -15,7 +15,7 @@ public struct SampleStoreGenerator: Sendable {
     /// The seed of the random sequence.
     public let seed: UInt64
     /// The instant sample data ends at, fixed so output does not depend on the clock.
-    public static let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    public static let referenceDate = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z
 
     public init(size: SampleSize, seed: UInt64) {
         self.size = size
@@ -46,21 +46,29 @@ public struct SampleStoreGenerator: Sendable {
         values[.lookupHistory] = .data(Data(history))
         values[.domainAudits] = .data(Data(makeAudits(domains, count: counts.audits, random: &random)))
         values[.domainWorkflows] = .data(Data(makeWorkflows(domains, count: counts.workflows, random: &random)))
-        values[.monitoringLogs] = .data(Data(makeLogs(domains, snapshotIDs: snapshotIDs, count: counts.logs, random: &random)))
+        values[.monitoringLogs] = .data(
+            Data(makeLogs(domains, snapshotIDs: snapshotIDs, count: counts.logs, random: &random)))
         values[.monitoringSettings] = .data(Data(makeMonitoringSettings(domains, random: &random)))
         var writer = JSONWriter()
-        writer.strings((0..<counts.recentSearches).map { index in
-            let domain = random.pick(domains)
-            return index % 7 == 0 ? domain.uppercased() : domain
-        })
+        writer.strings(
+            (0..<counts.recentSearches).map { index in
+                let domain = random.pick(domains)
+                return index % 7 == 0 ? domain.uppercased() : domain
+            })
         values[.recentSearches] = .data(Data(writer.takeBytes()))
         writer.strings((0..<counts.savedDomains).map { _ in random.pick(domains) } + ["Saved-Example.ORG."])
         values[.savedDomains] = .data(Data(writer.takeBytes()))
-        values[.appPreferences] = .data(Data(AppPreferences(
-            resolverURL: "https://dns.quad9.net/dns-query", displayDensity: .compact, showRawRecords: true).canonicalJSON))
-        values[.cachedEntitlement] = .data(Data(CachedEntitlement(
-            productID: "com.domaindig.pro.yearly", tier: .pro, purchasedAt: day(-200), expiresAt: day(165),
-            originalTransactionID: "2000000\(random.int(in: 100_000_000...999_999_999))", verifiedAt: day(-1)).canonicalJSON))
+        values[.appPreferences] = .data(
+            Data(
+                AppPreferences(
+                    resolverURL: "https://dns.quad9.net/dns-query", displayDensity: .compact, showRawRecords: true
+                ).canonicalJSON))
+        values[.cachedEntitlement] = .data(
+            Data(
+                CachedEntitlement(
+                    productID: "com.domaindig.pro.yearly", tier: .pro, purchasedAt: day(-200), expiresAt: day(165),
+                    originalTransactionID: "2000000\(random.int(in: 100_000_000...999_999_999))", verifiedAt: day(-1)
+                ).canonicalJSON))
         values[.usageCreditLedger] = .data(Data(makeLedger(domains, count: counts.ledgerEntries, random: &random)))
         values[.storeSchemaVersion] = .integer(DataMigrationService.currentStoreSchemaVersion)
         return values
@@ -77,7 +85,9 @@ public struct SampleStoreGenerator: Sendable {
         try store.transaction { transaction in
             let existing = try transaction.keys()
             if !existing.isEmpty {
-                guard replacingExisting else { throw SampleError.storeNotEmpty(location: store.location, keyCount: existing.count) }
+                guard replacingExisting else {
+                    throw SampleError.storeNotEmpty(location: store.location, keyCount: existing.count)
+                }
                 for key in existing { try transaction.removeValue(forKey: key) }
             }
             for (key, value) in values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -118,10 +128,13 @@ public struct SampleStoreGenerator: Sendable {
             bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
             bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * index))
         }
-        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
-        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        bytes[6] = bytes[6] & 0x0F | 0x40 // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80 // RFC 4122 variant
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }
 

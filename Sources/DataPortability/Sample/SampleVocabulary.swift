@@ -14,7 +14,8 @@ enum SampleVocabulary {
     ]
     static let issuers = [
         "CN=R11, O=Let's Encrypt, C=US", "CN=E6, O=Let's Encrypt, C=US",
-        "CN=GTS CA 1P5, O=Google Trust Services LLC, C=US", "CN=Sectigo RSA Domain Validation Secure Server CA, O=Sectigo Limited, C=GB",
+        "CN=GTS CA 1P5, O=Google Trust Services LLC, C=US",
+        "CN=Sectigo RSA Domain Validation Secure Server CA, O=Sectigo Limited, C=GB",
         "CN=DigiCert Global G2 TLS RSA SHA256 2020 CA1, O=DigiCert Inc, C=US",
     ]
     static let servers = ["nginx", "cloudflare", "Apache", "AmazonS3", "gws", "Vercel", "Netlify", "LiteSpeed"]
@@ -36,5 +37,7 @@ enum SampleVocabulary {
         "", "", "", "Client site — renew before Q3.", "Watch for MX changes after the migration.",
         "Parked; consider letting it lapse.", "Competitor. Track launches.", "Main marketing domain.",
     ]
-    static let tags = ["client", "personal", "competitor", "parked", "production", "staging", "email", "renewal", "VIP"]
+    static let tags = [
+        "client", "personal", "competitor", "parked", "production", "staging", "email", "renewal", "VIP",
+    ]
 }

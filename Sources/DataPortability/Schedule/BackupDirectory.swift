@@ -70,7 +70,7 @@ public struct BackupDirectory: Sendable {
         if body.count > 16 {
             // Only `-N` may follow the time: anything else is not a name backupctl writes.
             guard body[16] == UInt8(ascii: "-"), let number = Int(String(decoding: body[17...], as: UTF8.self)),
-                  number >= 2, String(number).utf8.count == body.count - 17
+                number >= 2, String(number).utf8.count == body.count - 17
             else { return nil }
             sequence = number
         }
@@ -117,12 +117,23 @@ public struct BackupDirectory: Sendable {
             if BackupDirectory.isPartialFileName(name) {
                 partials.append(Entry(name: name, url: fileURL, time: nil, size: size, health: .partial, manifest: nil))
             } else if name.hasSuffix(BackupDirectory.unverifiedSuffix),
-                      let (time, sequence) = BackupDirectory.parse(String(name.dropLast(BackupDirectory.unverifiedSuffix.count))) {
-                backups.append((Entry(name: name, url: fileURL, time: time, size: size,
-                                      health: .damaged("it failed its read-back check when it was written"), manifest: nil), sequence))
+                let (time, sequence) = BackupDirectory.parse(
+                    String(name.dropLast(BackupDirectory.unverifiedSuffix.count)))
+            {
+                backups.append(
+                    (
+                        Entry(
+                            name: name, url: fileURL, time: time, size: size,
+                            health: .damaged("it failed its read-back check when it was written"), manifest: nil),
+                        sequence
+                    ))
             } else if let (time, sequence) = BackupDirectory.parse(name) {
                 let (health, manifest) = BackupDirectory.check(fileURL, verify: verify)
-                backups.append((Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: manifest), sequence))
+                backups.append(
+                    (
+                        Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: manifest),
+                        sequence
+                    ))
             }
         }
         backups.sort { ($0.entry.time!, $0.sequence) < ($1.entry.time!, $1.sequence) }

@@ -33,11 +33,13 @@ public struct BackupPruner: Sendable {
         for (position, index) in good.enumerated() {
             var why = RetentionPolicy.Rule.allCases.filter { reasons[position].contains($0) }.map(\.rawValue)
             if index == newest, why.isEmpty { why = ["newest"] }
-            decisions[index].keep = !why.isEmpty || policy.isEmpty  // a policy without rules prunes nothing
+            decisions[index].keep = !why.isEmpty || policy.isEmpty // a policy without rules prunes nothing
             decisions[index].reasons = why
         }
         for index in entries.indices where !entries[index].isGood {
-            decisions[index].reasons = [entries[index].health == .partial ? "partial file, not a backup" : "damaged, not counted"]
+            decisions[index].reasons = [
+                entries[index].health == .partial ? "partial file, not a backup" : "damaged, not counted"
+            ]
         }
         return decisions
     }

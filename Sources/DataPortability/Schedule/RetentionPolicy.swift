@@ -72,7 +72,7 @@ public struct RetentionPolicy: Sendable, Equatable {
     static func period(of date: Date, for rule: Rule, position: Int) -> Int {
         switch rule {
         case .last:
-            return position  // every backup is its own period
+            return position // every backup is its own period
         case .hourly:
             return Int(date.timeIntervalSince1970.rounded(.down)) / 3600
         case .daily:

@@ -32,8 +32,10 @@ public struct ScheduledBackup {
         public var description: String {
             switch self {
             case .verificationFailed(let file, let report):
-                let first = report.findings.first { $0.severity == .error }.map { "\($0.location): \($0.message)" } ?? ""
-                return "The new backup did not verify when read back (\(first)); it was set aside as \(file) and is not counted as a good backup. Check the disk."
+                let first =
+                    report.findings.first { $0.severity == .error }.map { "\($0.location): \($0.message)" } ?? ""
+                return
+                    "The new backup did not verify when read back (\(first)); it was set aside as \(file) and is not counted as a good backup. Check the disk."
             }
         }
     }
@@ -43,8 +45,10 @@ public struct ScheduledBackup {
     public var compression: ArchiveCompression
     public var clock: StoreClock
 
-    public init(directory: BackupDirectory, policy: RetentionPolicy, compression: ArchiveCompression = .default,
-                clock: StoreClock = StoreClock()) {
+    public init(
+        directory: BackupDirectory, policy: RetentionPolicy, compression: ArchiveCompression = .default,
+        clock: StoreClock = StoreClock()
+    ) {
         self.directory = directory
         self.policy = policy
         self.compression = compression
@@ -80,8 +84,10 @@ public struct ScheduledBackup {
             decisions = pruner.plan(try directory.scan())
             removed = try pruner.execute(decisions)
         }
-        return Summary(file: target, manifest: export.manifest, compressedBytes: export.compressedBytes, verification: verification,
-                       storeIssues: export.issues, decisions: decisions, removed: removed,
-                       duration: Date().timeIntervalSince(started))
+        return Summary(
+            file: target, manifest: export.manifest, compressedBytes: export.compressedBytes,
+            verification: verification,
+            storeIssues: export.issues, decisions: decisions, removed: removed,
+            duration: Date().timeIntervalSince(started))
     }
 }

@@ -28,7 +28,9 @@ public final class LockedStore {
     ///   - mode: `.mustExist` for commands that read a store, `.createIfMissing` for those that make one.
     ///   - locator: how the default location is found (the environment, for tests).
     /// - Throws: `StoreError` (`notFound`, `busy`, `notAStore`…).
-    public static func open(explicitPath: String?, mode: StoreOpenMode, locator: StoreLocator = StoreLocator()) throws -> LockedStore {
+    public static func open(explicitPath: String?, mode: StoreOpenMode, locator: StoreLocator = StoreLocator()) throws
+        -> LockedStore
+    {
         let location = try locator.locate(explicitPath: explicitPath)
         let lock = try StoreLock.acquire(forStoreAt: location.url, mode: mode)
         // Checked under the lock, so a store another process created meanwhile counts as existing.

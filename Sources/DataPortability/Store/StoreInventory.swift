@@ -29,8 +29,9 @@ public struct StoreInventory: Sendable {
     public init(reading store: any StoreReading) throws {
         entries = try store.keys().map { key in
             let value = try store.value(forKey: key)
-            var entry = Entry(key: key, kind: value?.kindName ?? "nothing", bytes: 0, records: nil,
-                              isKnown: StorageKey(rawValue: key) != nil)
+            var entry = Entry(
+                key: key, kind: value?.kindName ?? "nothing", bytes: 0, records: nil,
+                isKnown: StorageKey(rawValue: key) != nil)
             switch value {
             case .data(let data)?:
                 entry.bytes = data.count
@@ -46,7 +47,9 @@ public struct StoreInventory: Sendable {
 
     /// Elements of a top-level JSON array, 1 for an object, nil when not JSON.
     static func recordCount(_ bytes: [UInt8]) -> Int? {
-        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
+            return nil
+        }
         if first == UInt8(ascii: "{") {
             return (try? JSONDocument(parsing: bytes)) == nil ? nil : 1
         }

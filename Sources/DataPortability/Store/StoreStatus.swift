@@ -23,8 +23,10 @@ public struct StoreStatus: Sendable {
 
     /// Reads the status of the store `explicitPath` (or the default one), without locking:
     /// it only reads.
-    public init(explicitPath: String?, locator: StoreLocator = StoreLocator(),
-                migrations: DataMigrationService = DataMigrationService()) throws {
+    public init(
+        explicitPath: String?, locator: StoreLocator = StoreLocator(),
+        migrations: DataMigrationService = DataMigrationService()
+    ) throws {
         location = try locator.locate(explicitPath: explicitPath)
         let store = try StoreOpener.open(at: location.url, mode: .mustExist)
         storedVersion = try DataMigrationService.storedVersion(in: store)

@@ -24,8 +24,11 @@ public struct BackupUpgrade {
         public var description: String {
             switch self {
             case .invalid(let report):
-                let first = report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" } ?? ""
-                return "\(report.file) has \(report.count(.error)) validation errors, so it was not upgraded; nothing was written.\(first)"
+                let first =
+                    report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" }
+                    ?? ""
+                return
+                    "\(report.file) has \(report.count(.error)) validation errors, so it was not upgraded; nothing was written.\(first)"
             }
         }
     }
@@ -45,7 +48,8 @@ public struct BackupUpgrade {
         let file = try BackupFile(path: input, maxInputSize: limits.archive.maxTotalSize)
         let report = DataValidationService.standard(limits: limits).validate(backup: file)
         if report.isFromNewerVersion, let version = report.schemaVersion {
-            throw BackupFormatError.newerSchemaVersion(archive: file.name, found: version, supported: DomainDigBackup.currentSchemaVersion)
+            throw BackupFormatError.newerSchemaVersion(
+                archive: file.name, found: version, supported: DomainDigBackup.currentSchemaVersion)
         }
         guard !report.hasErrors else { throw Refusal.invalid(report) }
         let writer = try BackupArchiveWriter(destination: .file(output), compression: compression)
@@ -73,6 +77,7 @@ public struct BackupUpgrade {
             }
         }
         let written = try writer.finish(createdAt: createdAt, storeSchemaVersion: storeSchemaVersion)
-        return Summary(input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest, report: report)
+        return Summary(
+            input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest, report: report)
     }
 }

@@ -75,13 +75,13 @@ extension StoreError: CustomStringConvertible {
 
     private static func hint(forSQLiteCode code: Int32) -> String {
         switch code & 0xFF {
-        case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
+        case 5, 6: // SQLITE_BUSY, SQLITE_LOCKED
             return "Another program is using the store; try again when it has finished."
-        case 8, 23, 3:  // SQLITE_READONLY, SQLITE_AUTH, SQLITE_PERM
+        case 8, 23, 3: // SQLITE_READONLY, SQLITE_AUTH, SQLITE_PERM
             return "Check that you may write to the store file and its folder."
-        case 14:  // SQLITE_CANTOPEN
+        case 14: // SQLITE_CANTOPEN
             return "Check that the file and its folder exist and that you may open them."
-        case 10:  // SQLITE_IOERR
+        case 10: // SQLITE_IOERR
             return "Check the disk for errors and free space, then try again."
         default:
             return "If it persists, restore the store from a backup."

@@ -37,7 +37,8 @@ extension StoreValue {
             values.reserveCapacity(dictionary.count)
             for (key, element) in dictionary {
                 guard let name = key.base as? String else {
-                    throw StoreError.propertyList(message: "the dictionary at \(keyPath) has a key that is not a string", path: path)
+                    throw StoreError.propertyList(
+                        message: "the dictionary at \(keyPath) has a key that is not a string", path: path)
                 }
                 values[name] = try StoreValue(propertyListObject: element, keyPath: "\(keyPath).\(name)", path: path)
             }

@@ -57,7 +57,8 @@ public struct StoreLocator: Sendable {
     }
 
     private func absolute(_ path: String) -> URL {
-        let url = path.hasPrefix("/")
+        let url =
+            path.hasPrefix("/")
             ? URL(fileURLWithPath: path)
             : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path)
         return url.standardizedFileURL

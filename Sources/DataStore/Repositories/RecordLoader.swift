@@ -30,8 +30,12 @@ public struct RecordLoader {
             // Some app versions stored JSON as a string; the text is the same JSON.
             return (Array(text.utf8), nil)
         case let other?:
-            return (nil, DecodingIssue(kind: .skippedRecord, path: "$",
-                                       message: "holds \(other.kindName) instead of JSON data; it was left out"))
+            return (
+                nil,
+                DecodingIssue(
+                    kind: .skippedRecord, path: "$",
+                    message: "holds \(other.kindName) instead of JSON data; it was left out")
+            )
         }
     }
 
@@ -40,7 +44,8 @@ public struct RecordLoader {
     public func load<Record>(_ key: CollectionKey<Record>) throws -> DecodedCollection<Record> {
         let (bytes, issue) = try blob(key.storageKey)
         guard let bytes else {
-            return DecodedCollection(records: [], elementCount: 0, duplicatesMerged: 0, issues: issue.map { [$0] } ?? [])
+            return DecodedCollection(
+                records: [], elementCount: 0, duplicatesMerged: 0, issues: issue.map { [$0] } ?? [])
         }
         return CollectionDecoder.decodeArray(bytes, as: Record.self, options: options)
     }
@@ -53,7 +58,8 @@ public struct RecordLoader {
         var stored = try blob(key.storageKey)
         // Handed over, not shared, so the blob is freed before any of its text is rebuilt.
         guard let bytes = stored.bytes.take() else {
-            return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: stored.issue.map { [$0] } ?? [])
+            return EncodedCollection(
+                bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: stored.issue.map { [$0] } ?? [])
         }
         return CollectionDecoder.reencodeArray(bytes, as: Record.self, options: options)
     }
@@ -76,12 +82,15 @@ public struct RecordLoader {
                 if let string = element.string {
                     strings.append(string)
                 } else {
-                    issues.append(DecodingIssue(kind: .skippedElement, path: "$[\(index)]",
-                                                message: "must be a string, not \(element.kind); it was left out"))
+                    issues.append(
+                        DecodingIssue(
+                            kind: .skippedElement, path: "$[\(index)]",
+                            message: "must be a string, not \(element.kind); it was left out"))
                 }
             }
         } catch {
-            issues.append(DecodingIssue(kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); it was left out"))
+            issues.append(
+                DecodingIssue(kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); it was left out"))
         }
         return (strings, issues)
     }
@@ -100,8 +109,13 @@ public struct RecordLoader {
             return !key.isEmpty && seenSearches.insert(key).inserted ? count + 1 : count
         }
         if distinctSearchCount > AppSettings.maxRecentSearches {
-            issues.append((.recentSearches, DecodingIssue(kind: .truncatedList, path: "$",
-                                                         message: "holds more than \(AppSettings.maxRecentSearches) searches; the rest were left out")))
+            issues.append(
+                (
+                    .recentSearches,
+                    DecodingIssue(
+                        kind: .truncatedList, path: "$",
+                        message: "holds more than \(AppSettings.maxRecentSearches) searches; the rest were left out")
+                ))
         }
         let saved = try loadStrings(.savedDomains)
         issues += saved.issues.map { (.savedDomains, $0) }
@@ -112,19 +126,30 @@ public struct RecordLoader {
             if DomainName.isValid(canonical) {
                 if seenDomains.insert(canonical).inserted { savedDomains.append(canonical) }
             } else {
-                issues.append((.savedDomains, DecodingIssue(kind: .skippedElement, path: "$[\(index)]",
-                                                           message: "is not a valid domain name: \"\(raw)\"; it was left out")))
+                issues.append(
+                    (
+                        .savedDomains,
+                        DecodingIssue(
+                            kind: .skippedElement, path: "$[\(index)]",
+                            message: "is not a valid domain name: \"\(raw)\"; it was left out")
+                    ))
             }
         }
         if savedDomains.count > AppSettings.maxSavedDomains {
-            issues.append((.savedDomains, DecodingIssue(kind: .truncatedList, path: "$",
-                                                       message: "holds more than \(AppSettings.maxSavedDomains) domains; the rest were left out")))
+            issues.append(
+                (
+                    .savedDomains,
+                    DecodingIssue(
+                        kind: .truncatedList, path: "$",
+                        message: "holds more than \(AppSettings.maxSavedDomains) domains; the rest were left out")
+                ))
             savedDomains.removeSubrange(AppSettings.maxSavedDomains...)
         }
         let preferences = try load(.appPreferences)
         issues += preferences.issues.map { (.appPreferences, $0) }
-        let settings = AppSettings(recentSearches: searches.strings, savedDomains: savedDomains,
-                                   preferences: preferences.record ?? .defaults)
+        let settings = AppSettings(
+            recentSearches: searches.strings, savedDomains: savedDomains,
+            preferences: preferences.record ?? .defaults)
         return (settings, issues)
     }
 }

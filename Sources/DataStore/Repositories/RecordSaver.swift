@@ -20,16 +20,21 @@ public struct RecordSaver {
     /// (unreadable ones a writer must not lose) follow as given.
     /// - Returns: whether the stored bytes changed (unchanged values are not rewritten).
     @discardableResult
-    public func save<Record>(_ records: [Record], keepingVerbatim verbatim: [[UInt8]] = [],
-                             to key: CollectionKey<Record>) throws -> Bool {
+    public func save<Record>(
+        _ records: [Record], keepingVerbatim verbatim: [[UInt8]] = [],
+        to key: CollectionKey<Record>
+    ) throws -> Bool {
         try save(RecordCollection(records), keepingVerbatim: verbatim, to: key)
     }
 
     /// Saves a collection already deduplicated, as `save(_:keepingVerbatim:to:)` does.
     @discardableResult
-    public func save<Record>(_ collection: RecordCollection<Record>, keepingVerbatim verbatim: [[UInt8]] = [],
-                             to key: CollectionKey<Record>) throws -> Bool {
-        let bytes = RecordArrayEncoder.encode(collection.records, verbatim: verbatim, capacity: 64 * 1024, as: Data.self)
+    public func save<Record>(
+        _ collection: RecordCollection<Record>, keepingVerbatim verbatim: [[UInt8]] = [],
+        to key: CollectionKey<Record>
+    ) throws -> Bool {
+        let bytes = RecordArrayEncoder.encode(
+            collection.records, verbatim: verbatim, capacity: 64 * 1024, as: Data.self)
         return try setIfChanged(bytes, key.storageKey)
     }
 
@@ -41,10 +46,13 @@ public struct RecordSaver {
     /// already holds exactly their bytes. `pieces` is empty afterwards.
     /// - Returns: whether the stored bytes changed.
     @discardableResult
-    package func save<Record>(canonicalArrayPieces pieces: inout [[UInt8]], to key: CollectionKey<Record>) throws -> Bool {
+    package func save<Record>(canonicalArrayPieces pieces: inout [[UInt8]], to key: CollectionKey<Record>) throws
+        -> Bool
+    {
         // Only a value already there can be unchanged.
         if case .data(let existing)? = try transaction.value(forKey: key.storageKey.rawValue),
-           existing.count == pieces.joinedCount, existing.elementsEqual(pieces.joined()) {
+            existing.count == pieces.joinedCount, existing.elementsEqual(pieces.joined())
+        {
             pieces = []
             return false
         }

@@ -58,7 +58,9 @@ struct ReferenceRules {
             guard let domain = record["domain"]?.string else { return }
             let canonical = DomainName.canonical(domain)
             if !trackedDomains.insert(canonical).inserted {
-                walker.record(.warning, .duplicate, "\"\(canonical)\" is tracked twice; the two records are merged on import.", key: "domain")
+                walker.record(
+                    .warning, .duplicate, "\"\(canonical)\" is tracked twice; the two records are merged on import.",
+                    key: "domain")
             }
         case .lookupHistory:
             sawLookupHistory = true
@@ -71,17 +73,23 @@ struct ReferenceRules {
             checkTrackedList(record["monitoredDomains"], key: "monitoredDomains", &walker)
         case .monitoringLogs:
             checkTracked(record["domain"], key: "domain", &walker)
-            if sawLookupHistory, let id = record["snapshotId"], let identity = Self.snapshotIdentity(id), !snapshotIDs.contains(identity) {
-                walker.record(.warning, .missingSnapshot, "names snapshot \(id.string ?? ""), which is not in the lookup history.",
-                              key: "snapshotId")
+            if sawLookupHistory, let id = record["snapshotId"], let identity = Self.snapshotIdentity(id),
+                !snapshotIDs.contains(identity)
+            {
+                walker.record(
+                    .warning, .missingSnapshot,
+                    "names snapshot \(id.string ?? ""), which is not in the lookup history.",
+                    key: "snapshotId")
             }
         case .usageCredits:
             guard let balance = record["balance"]?.int else { return }
             var total = 0
             for entry in record["entries"]?.elements ?? .empty { total += entry["amount"]?.int ?? 0 }
             if total != balance {
-                walker.record(.warning, .ledgerBalance,
-                              "the balance is \(balance) but the entries add up to \(total); the stored balance is kept.", key: "balance")
+                walker.record(
+                    .warning, .ledgerBalance,
+                    "the balance is \(balance) but the entries add up to \(total); the stored balance is kept.",
+                    key: "balance")
             }
         case .appSettings, .entitlement:
             break
@@ -100,7 +108,8 @@ struct ReferenceRules {
         guard sawTrackedDomains, let domain = value?.string else { return }
         let canonical = DomainName.canonical(domain)
         if !trackedDomains.contains(canonical) {
-            walker.record(.warning, .untrackedDomain, "names \"\(canonical)\", which is not a tracked domain.", key: key)
+            walker.record(
+                .warning, .untrackedDomain, "names \"\(canonical)\", which is not a tracked domain.", key: key)
         }
     }
 

@@ -51,15 +51,26 @@ public struct BackupSchema: Sendable {
 
     typealias S = SchemaBuilder
 
-    static let v3 = BackupSchema(version: 3, title: "DomainDigBackup v3: one JSON entry per section in a tar archive", layout: .sections([
-        (.trackedDomains, S.array(of: RecordSchemas.trackedDomain, "Tracked domains, one per canonical domain.", unique: "id")),
-        (.lookupHistory, S.array(of: RecordSchemas.lookupSnapshot, "Lookup snapshots.", unique: "id")),
-        (.domainAudits, S.array(of: RecordSchemas.auditSession, "Audit sessions.", unique: "id")),
-        (.domainWorkflows, S.array(of: RecordSchemas.workflow, "Workflows.", unique: "id")),
-        (.monitoringSettings, RecordSchemas.monitoringSettings),
-        (.monitoringLogs, S.array(of: RecordSchemas.monitoringLogEntry, "Monitoring log entries.", unique: "id")),
-        (.appSettings, RecordSchemas.appSettings),
-        (.entitlement, SchemaNode(.nullable(RecordSchemas.entitlement), description: "The cached entitlement, or null.")),
-        (.usageCredits, SchemaNode(.nullable(RecordSchemas.usageCreditLedger), description: "The usage-credit ledger, or null.")),
-    ]))
+    static let v3 = BackupSchema(
+        version: 3, title: "DomainDigBackup v3: one JSON entry per section in a tar archive",
+        layout: .sections([
+            (
+                .trackedDomains,
+                S.array(of: RecordSchemas.trackedDomain, "Tracked domains, one per canonical domain.", unique: "id")
+            ),
+            (.lookupHistory, S.array(of: RecordSchemas.lookupSnapshot, "Lookup snapshots.", unique: "id")),
+            (.domainAudits, S.array(of: RecordSchemas.auditSession, "Audit sessions.", unique: "id")),
+            (.domainWorkflows, S.array(of: RecordSchemas.workflow, "Workflows.", unique: "id")),
+            (.monitoringSettings, RecordSchemas.monitoringSettings),
+            (.monitoringLogs, S.array(of: RecordSchemas.monitoringLogEntry, "Monitoring log entries.", unique: "id")),
+            (.appSettings, RecordSchemas.appSettings),
+            (
+                .entitlement,
+                SchemaNode(.nullable(RecordSchemas.entitlement), description: "The cached entitlement, or null.")
+            ),
+            (
+                .usageCredits,
+                SchemaNode(.nullable(RecordSchemas.usageCreditLedger), description: "The usage-credit ledger, or null.")
+            ),
+        ]))
 }

@@ -65,11 +65,14 @@ final class CompiledSchema: Sendable {
                 nodes.append(Node(kind: .object))
                 // The walker matches a key to the first property of that name it meets, starting
                 // from the one after the last match: a name given twice would match either.
-                precondition(Set(object.properties.map { $0.staticName.description }).count == object.properties.count,
-                             "an object schema names a property twice")
+                precondition(
+                    Set(object.properties.map { $0.staticName.description }).count == object.properties.count,
+                    "an object schema names a property twice")
                 // Reserve the property slots first so they stay contiguous.
                 let start = properties.count
-                properties += object.properties.map { Property(name: $0.staticName, node: -1, isRequired: $0.isRequired) }
+                properties += object.properties.map {
+                    Property(name: $0.staticName, node: -1, isRequired: $0.isRequired)
+                }
                 nodes[index].propertyStart = start
                 nodes[index].propertyEnd = properties.count
                 for (offset, property) in object.properties.enumerated() {
@@ -82,7 +85,8 @@ final class CompiledSchema: Sendable {
                 nodes[index].child = child
                 if let field = array.uniqueField {
                     let item = nodes[child]
-                    nodes[index].uniqueProperty = (item.propertyStart..<item.propertyEnd)
+                    nodes[index].uniqueProperty =
+                        (item.propertyStart..<item.propertyEnd)
                         .first { properties[$0].name.description == field } ?? -1
                 }
             case .map(let values):

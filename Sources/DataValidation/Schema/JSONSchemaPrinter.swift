@@ -17,29 +17,39 @@ public struct JSONSchemaPrinter {
     public mutating func print(_ schema: BackupSchema) -> [UInt8] {
         var body = JSONWriter(capacity: 32 * 1024)
         body.beginObject()
-        body.key("$schema"); body.string("https://json-schema.org/draft/2020-12/schema")
-        body.key("$id"); body.string("https://schemas.domaindig.app/backup/v\(schema.version).json")
-        body.key("title"); body.string(schema.title)
+        body.key("$schema")
+        body.string("https://json-schema.org/draft/2020-12/schema")
+        body.key("$id")
+        body.string("https://schemas.domaindig.app/backup/v\(schema.version).json")
+        body.key("title")
+        body.string(schema.title)
         switch schema.layout {
         case .sections(let sections):
             body.key("description")
-            body.string("Each property is one section entry of the archive (sections/<name>.json). "
-                        + "The manifest.json entry is described under $defs/manifest.")
-            body.key("type"); body.string("object")
-            body.key("properties"); body.beginObject()
+            body.string(
+                "Each property is one section entry of the archive (sections/<name>.json). "
+                    + "The manifest.json entry is described under $defs/manifest.")
+            body.key("type")
+            body.string("object")
+            body.key("properties")
+            body.beginObject()
             for (section, node) in sections {
                 body.key(section.rawValue)
                 write(node, to: &body)
             }
-            body.key("manifest"); body.beginObject()
-            body.key("$ref"); body.string("#/$defs/manifest")
+            body.key("manifest")
+            body.beginObject()
+            body.key("$ref")
+            body.string("#/$defs/manifest")
             body.endObject()
             body.endObject()
-            body.key("required"); body.strings(sections.map(\.section.rawValue))
+            body.key("required")
+            body.strings(sections.map(\.section.rawValue))
         case .document(let node):
             writeContents(of: node, to: &body)
         }
-        body.key("$defs"); body.beginObject()
+        body.key("$defs")
+        body.beginObject()
         var index = 0
         while index < definitions.count {
             let (name, node) = definitions[index]
@@ -63,7 +73,8 @@ public struct JSONSchemaPrinter {
         writer.beginObject()
         if let name = node.definitionName {
             if defined.insert(name).inserted { definitions.append((name, node)) }
-            writer.key("$ref"); writer.string("#/$defs/\(name)")
+            writer.key("$ref")
+            writer.string("#/$defs/\(name)")
         } else {
             writeContents(of: node, to: &writer)
         }
@@ -73,48 +84,73 @@ public struct JSONSchemaPrinter {
     /// Writes a node's keywords into an open object.
     mutating func writeContents(of node: SchemaNode, to writer: inout JSONWriter) {
         if !node.description.isEmpty {
-            writer.key("description"); writer.string(node.description)
+            writer.key("description")
+            writer.string(node.description)
         }
         switch node.kind {
         case .nullable(let inner):
-            writer.key("anyOf"); writer.beginArray()
+            writer.key("anyOf")
+            writer.beginArray()
             write(inner, to: &writer)
-            writer.beginObject(); writer.key("type"); writer.string("null"); writer.endObject()
+            writer.beginObject()
+            writer.key("type")
+            writer.string("null")
+            writer.endObject()
             writer.endArray()
         case .object(let schema):
-            writer.key("type"); writer.string("object")
-            writer.key("properties"); writer.beginObject()
+            writer.key("type")
+            writer.string("object")
+            writer.key("properties")
+            writer.beginObject()
             for property in schema.properties {
                 writer.key(property.name)
                 write(property.node, to: &writer)
             }
             writer.endObject()
             let required = schema.properties.filter(\.isRequired).map(\.name)
-            if !required.isEmpty { writer.key("required"); writer.strings(required) }
+            if !required.isEmpty {
+                writer.key("required")
+                writer.strings(required)
+            }
         case .array(let schema):
-            writer.key("type"); writer.string("array")
-            writer.key("items"); write(schema.items, to: &writer)
-            if let max = schema.maxItems { writer.key("maxItems"); writer.int(max) }
+            writer.key("type")
+            writer.string("array")
+            writer.key("items")
+            write(schema.items, to: &writer)
+            if let max = schema.maxItems {
+                writer.key("maxItems")
+                writer.int(max)
+            }
         case .string(let schema):
-            writer.key("type"); writer.string("string")
+            writer.key("type")
+            writer.string("string")
             writeStringKeywords(schema, to: &writer)
         case .integer(let range):
-            writer.key("type"); writer.string("integer")
+            writer.key("type")
+            writer.string("integer")
             if let range {
-                writer.key("minimum"); writer.int(range.lowerBound)
-                writer.key("maximum"); writer.int(range.upperBound)
+                writer.key("minimum")
+                writer.int(range.lowerBound)
+                writer.key("maximum")
+                writer.int(range.upperBound)
             }
         case .boolean:
-            writer.key("type"); writer.string("boolean")
+            writer.key("type")
+            writer.string("boolean")
         case .number(let range):
-            writer.key("type"); writer.string("number")
+            writer.key("type")
+            writer.string("number")
             if let range {
-                writer.key("minimum"); writer.double(range.lowerBound)
-                writer.key("maximum"); writer.double(range.upperBound)
+                writer.key("minimum")
+                writer.double(range.lowerBound)
+                writer.key("maximum")
+                writer.double(range.upperBound)
             }
         case .map(let values):
-            writer.key("type"); writer.string("object")
-            writer.key("additionalProperties"); write(values, to: &writer)
+            writer.key("type")
+            writer.string("object")
+            writer.key("additionalProperties")
+            write(values, to: &writer)
         }
     }
 
@@ -122,30 +158,45 @@ public struct JSONSchemaPrinter {
         if let known = schema.knownValues {
             // Lenient enums accept any string (unknown values are noted, not errors), so the
             // known values are examples rather than an `enum` constraint.
-            writer.key("examples"); writer.strings(known)
-            writer.key("x-knownValues"); writer.strings(known)
-            if let fallback = schema.fallback { writer.key("x-fallback"); writer.string(fallback) }
+            writer.key("examples")
+            writer.strings(known)
+            writer.key("x-knownValues")
+            writer.strings(known)
+            if let fallback = schema.fallback {
+                writer.key("x-fallback")
+                writer.string(fallback)
+            }
             return
         }
         guard let format = schema.format else { return }
         switch format {
         case .dateTime:
-            writer.key("format"); writer.string("date-time")
-            writer.key("pattern"); writer.string(StringPatterns.dateTime)
+            writer.key("format")
+            writer.string("date-time")
+            writer.key("pattern")
+            writer.string(StringPatterns.dateTime)
         case .uuid:
-            writer.key("format"); writer.string("uuid")
-            writer.key("pattern"); writer.string(StringPatterns.uuid)
+            writer.key("format")
+            writer.string("uuid")
+            writer.key("pattern")
+            writer.string(StringPatterns.uuid)
         case .domain:
-            writer.key("pattern"); writer.string(DomainName.pattern)
+            writer.key("pattern")
+            writer.string(DomainName.pattern)
         case .ownerName:
-            writer.key("pattern"); writer.string(DomainName.ownerNamePattern)
+            writer.key("pattern")
+            writer.string(DomainName.ownerNamePattern)
         case .resolverURL:
-            writer.key("pattern"); writer.string(AppPreferences.resolverURLPattern)
+            writer.key("pattern")
+            writer.string(AppPreferences.resolverURLPattern)
         case .wallClockTime:
-            writer.key("pattern"); writer.string(QuietHours.timePattern)
+            writer.key("pattern")
+            writer.string(QuietHours.timePattern)
         case .nonEmpty:
-            writer.key("minLength"); writer.int(1)
-            writer.key("pattern"); writer.string("\\S")
+            writer.key("minLength")
+            writer.int(1)
+            writer.key("pattern")
+            writer.string("\\S")
         }
     }
 }
@@ -154,7 +205,8 @@ public struct JSONSchemaPrinter {
 enum StringPatterns {
     /// ISO 8601 date-time as `Timestamp.parse` accepts it, days checked against their month
     /// (February 29 only in leap years), so no date the validator refuses passes the schema.
-    static let dateTime = #"^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"#
+    static let dateTime =
+        #"^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"#
         + #"|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)"#
         + #"[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"#
     /// An 8-4-4-4-12 hexadecimal UUID.

@@ -7,8 +7,9 @@ enum SchemaBuilder {
     }
 
     static func enumeration<Value: LenientEnum>(_ type: Value.Type, _ description: String) -> SchemaNode {
-        SchemaNode(.string(StringSchema(knownValues: Lenient<Value>.allowedValues, fallback: Value.fallback.rawValue)),
-                   description: description)
+        SchemaNode(
+            .string(StringSchema(knownValues: Lenient<Value>.allowedValues, fallback: Value.fallback.rawValue)),
+            description: description)
     }
 
     static func integer(_ description: String, _ range: ClosedRange<Int>? = nil) -> SchemaNode {
@@ -19,7 +20,8 @@ enum SchemaBuilder {
         SchemaNode(.boolean, description: description)
     }
 
-    static func array(of items: SchemaNode, _ description: String, max: Int? = nil, unique: String? = nil) -> SchemaNode {
+    static func array(of items: SchemaNode, _ description: String, max: Int? = nil, unique: String? = nil) -> SchemaNode
+    {
         SchemaNode(.array(ArraySchema(items: items, maxItems: max, uniqueField: unique)), description: description)
     }
 

@@ -91,7 +91,8 @@ public struct ArraySchema: Sendable {
         self.uniqueField = uniqueField
         var isUUID = false
         if let uniqueField, case .object(let object) = items.kind,
-           let property = object.properties.first(where: { $0.name == uniqueField }) {
+            let property = object.properties.first(where: { $0.name == uniqueField })
+        {
             var node = property.node
             if case .nullable(let inner) = node.kind { node = inner }
             if case .string(let string) = node.kind, string.format == .uuid { isUUID = true }

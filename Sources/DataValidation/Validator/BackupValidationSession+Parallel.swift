@@ -18,11 +18,14 @@ extension BackupValidationSession {
     /// run does not parse — the sequential pass then reports the problem exactly.
     /// - Parameter split: the runs found while the section was read, if any.
     /// - Returns: the number of records.
-    func checkArrayInParallel<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], split: JSONArraySplitter.Split?,
-                                                       array: ArraySchema,
-                                                       compiled: CompiledSchema, visitor: Visitor?,
-                                                       walker: inout SchemaWalker) -> Int? {
-        guard ReferenceRules.isOrderIndependent(section), let runs = JSONArraySplitter.parallelRuns(bytes, parts: parallelParts, found: split)
+    func checkArrayInParallel<Visitor: SectionVisitor>(
+        _ section: BackupSection, bytes: [UInt8], split: JSONArraySplitter.Split?,
+        array: ArraySchema,
+        compiled: CompiledSchema, visitor: Visitor?,
+        walker: inout SchemaWalker
+    ) -> Int? {
+        guard ReferenceRules.isOrderIndependent(section),
+            let runs = JSONArraySplitter.parallelRuns(bytes, parts: parallelParts, found: split)
         else { return nil }
         var runVisitors: [Visitor?] = []
         if let visitor {
@@ -39,7 +42,8 @@ extension BackupValidationSession {
         let visitors = runVisitors
         let results = JSONArraySplitter.mapRuns(Array(runs.enumerated())) { number, run -> RunFindings<Visitor> in
             var runWalker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
-            var result = RunFindings(findings: [], identities: [], count: 0, references: startingReferences, visitor: visitors[number])
+            var result = RunFindings(
+                findings: [], identities: [], count: 0, references: startingReferences, visitor: visitors[number])
             try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
                 result.count += 1
                 runWalker.path.push(.index(index))
@@ -70,8 +74,9 @@ extension BackupValidationSession {
                 // Rare, so the id's text is parsed again rather than kept for every record.
                 let id = (try? JSONDocument(parsing: Array(bytes[entry.source])))?.root.string ?? ""
                 walker.path.push(.index(entry.index))
-                walker.record(.warning, .duplicate, Self.duplicateRecordMessage(field: array.uniqueField ?? "", id: id),
-                              key: array.uniqueField)
+                walker.record(
+                    .warning, .duplicate, Self.duplicateRecordMessage(field: array.uniqueField ?? "", id: id),
+                    key: array.uniqueField)
                 walker.path.pop()
             }
             walker.append(result.findings[next...])

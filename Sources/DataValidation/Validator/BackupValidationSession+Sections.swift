@@ -3,17 +3,23 @@ import DomainModel
 import JSONCore
 
 extension BackupValidationSession {
-    func checkSection<Visitor: SectionVisitor>(_ section: BackupSection, bytes: [UInt8], split: JSONArraySplitter.Split?,
-                                               node: SchemaNode, listedRecords: Int?,
-                                               visitor: Visitor?, visit: ((BackupSection, Int?, JSONValue) throws -> Void)?) throws {
+    func checkSection<Visitor: SectionVisitor>(
+        _ section: BackupSection, bytes: [UInt8], split: JSONArraySplitter.Split?,
+        node: SchemaNode, listedRecords: Int?,
+        visitor: Visitor?, visit: ((BackupSection, Int?, JSONValue) throws -> Void)?
+    ) throws {
         var walker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
         var count = 0
         guard let compiled = compiledSchema(for: section) else { return }
         switch node.kind {
         case .array(let arraySchema):
             // A caller's closure may not be called from several threads; a visitor can be.
-            let countedInParallel = visit != nil ? nil
-                : checkArrayInParallel(section, bytes: bytes, split: split, array: arraySchema, compiled: compiled, visitor: visitor, walker: &walker)
+            let countedInParallel =
+                visit != nil
+                ? nil
+                : checkArrayInParallel(
+                    section, bytes: bytes, split: split, array: arraySchema, compiled: compiled, visitor: visitor,
+                    walker: &walker)
             var parseError: JSONParseError?
             if let countedInParallel {
                 count = countedInParallel
@@ -26,8 +32,10 @@ extension BackupValidationSession {
                         let errorsBefore = walker.errorCount
                         walker.check(element, compiled)
                         if let field = arraySchema.uniqueField, let idValue = element[field], !seenIDs.insert(idValue) {
-                            walker.record(.warning, .duplicate, Self.duplicateRecordMessage(field: field, id: idValue.string ?? ""),
-                                          key: field)
+                            walker.record(
+                                .warning, .duplicate,
+                                Self.duplicateRecordMessage(field: field, id: idValue.string ?? ""),
+                                key: field)
                         }
                         if walker.errorCount == errorsBefore {
                             references.check(section, element, &walker)
@@ -59,7 +67,9 @@ extension BackupValidationSession {
                 let root = document.root
                 count = root.isNull ? 0 : 1
                 guard root.kind == .object || (root.isNull && isNullable) else {
-                    walker.record(.error, .sectionShape, "the section must be \(expected), not \(root.isNull ? "null" : root.kind.description).")
+                    walker.record(
+                        .error, .sectionShape,
+                        "the section must be \(expected), not \(root.isNull ? "null" : root.kind.description).")
                     break
                 }
                 let errorsBefore = walker.errorCount

@@ -27,7 +27,9 @@ public final class BackupValidationSession {
     public internal(set) var findings: [Finding] = []
 
     /// Starts validating a backup whose manifest has been read.
-    public init(manifest: BackupManifest, archive: String, schema: BackupSchema = .current, options: JSONParseOptions = .default) {
+    public init(
+        manifest: BackupManifest, archive: String, schema: BackupSchema = .current, options: JSONParseOptions = .default
+    ) {
         self.manifest = manifest
         self.archive = archive
         self.schema = schema
@@ -43,15 +45,23 @@ public final class BackupValidationSession {
         }
         for listing in manifest.sections {
             guard let section = BackupSection(entryPath: listing.path), section.rawValue == listing.name else {
-                findings.append(Finding(.error, .sectionUnknown, section: listing.name, location: listing.path,
-                                        message: "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."))
+                findings.append(
+                    Finding(
+                        .error, .sectionUnknown, section: listing.name, location: listing.path,
+                        message:
+                            "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."
+                    ))
                 continue
             }
         }
         let listed = Set(manifest.sections.map(\.path))
         for section in BackupSection.allCases where !listed.contains(section.entryPath) {
-            findings.append(Finding(.error, .sectionAbsent, section: section.rawValue, location: section.entryPath,
-                                    message: "the manifest does not list section \(section.rawValue), which every version \(schema.version) backup has."))
+            findings.append(
+                Finding(
+                    .error, .sectionAbsent, section: section.rawValue, location: section.entryPath,
+                    message:
+                        "the manifest does not list section \(section.rawValue), which every version \(schema.version) backup has."
+                ))
         }
     }
 
@@ -63,7 +73,8 @@ public final class BackupValidationSession {
     /// - Parameter visit: called on this thread with each record (array sections: each
     ///   element with its index; object sections: the root, index nil) that passed every
     ///   check; with it, the entry is checked on this thread alone.
-    public func check(_ payload: SectionPayload, visit: ((BackupSection, Int?, JSONValue) throws -> Void)? = nil) throws {
+    public func check(_ payload: SectionPayload, visit: ((BackupSection, Int?, JSONValue) throws -> Void)? = nil) throws
+    {
         try check(payload, visitor: nil as NoVisitor?, visit: visit)
     }
 
@@ -73,27 +84,34 @@ public final class BackupValidationSession {
         try check(payload, visitor: visitor, visit: nil)
     }
 
-    private func check<Visitor: SectionVisitor>(_ payload: SectionPayload, visitor: Visitor?,
-                                                visit: ((BackupSection, Int?, JSONValue) throws -> Void)?) throws {
+    private func check<Visitor: SectionVisitor>(
+        _ payload: SectionPayload, visitor: Visitor?,
+        visit: ((BackupSection, Int?, JSONValue) throws -> Void)?
+    ) throws {
         switch payload.verification {
         case .verified:
             break
         case .unlisted:
-            return add(.error, .entryUnlisted, payload.section?.rawValue, payload.path,
-                       "the archive holds this entry but the manifest does not list it, so it cannot be verified.")
+            return add(
+                .error, .entryUnlisted, payload.section?.rawValue, payload.path,
+                "the archive holds this entry but the manifest does not list it, so it cannot be verified.")
         case .sizeMismatch(let expected, let actual):
-            return add(.error, .sizeMismatch, payload.listing?.name, payload.path,
-                       "the entry holds \(actual) bytes but the manifest says \(expected); the backup is damaged.")
+            return add(
+                .error, .sizeMismatch, payload.listing?.name, payload.path,
+                "the entry holds \(actual) bytes but the manifest says \(expected); the backup is damaged.")
         case .checksumMismatch(let expected, let actual):
-            return add(.error, .checksumMismatch, payload.listing?.name, payload.path,
-                       "SHA-256 \(actual.prefix(16))… does not match the manifest's \(expected.prefix(16))…; the backup is damaged.")
+            return add(
+                .error, .checksumMismatch, payload.listing?.name, payload.path,
+                "SHA-256 \(actual.prefix(16))… does not match the manifest's \(expected.prefix(16))…; the backup is damaged."
+            )
         }
         guard let section = payload.section, section.rawValue == payload.listing?.name, let bytes = payload.bytes,
-              let node = schema.node(for: section)
+            let node = schema.node(for: section)
         else { return }
         checkedSections.insert(section)
-        try checkSection(section, bytes: bytes, split: payload.arraySplit, node: node, listedRecords: payload.listing?.records,
-                         visitor: visitor, visit: visit)
+        try checkSection(
+            section, bytes: bytes, split: payload.arraySplit, node: node, listedRecords: payload.listing?.records,
+            visitor: visitor, visit: visit)
     }
 
     /// The visitor type of checks without one.
@@ -106,7 +124,8 @@ public final class BackupValidationSession {
     /// Ends validation; `missing` are the manifest entries the archive lacked.
     public func finish(missing: [ManifestSection]) -> [Finding] {
         for listing in missing {
-            add(.error, .sectionMissing, listing.name, listing.path,
+            add(
+                .error, .sectionMissing, listing.name, listing.path,
                 "the manifest lists this section but the archive does not hold it; the backup is truncated or damaged.")
         }
         return findings
@@ -117,7 +136,9 @@ public final class BackupValidationSession {
         compiled[section]
     }
 
-    func add(_ severity: Finding.Severity, _ code: FindingCode, _ section: String?, _ location: String, _ message: String) {
+    func add(
+        _ severity: Finding.Severity, _ code: FindingCode, _ section: String?, _ location: String, _ message: String
+    ) {
         findings.append(Finding(severity, code, section: section, location: location, message: message))
     }
 }

@@ -41,9 +41,12 @@ struct JSONPath {
 
     /// `.name`, or `["odd name"]` when the key is not a plain identifier.
     static func keyText(_ key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-        }
+        let plain =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x5F
+            }
         if plain { return "." + key }
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "[\"\(escaped)\"]"

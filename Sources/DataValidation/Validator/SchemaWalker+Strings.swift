@@ -12,15 +12,22 @@ extension SchemaWalker {
             if plain {
                 let raw = view.rawBytes(value)
                 let known = context.schema.knownValues[knownStart..<knownEnd].contains { candidate in
-                    candidate.count == raw.count && candidate.withUnsafeBufferPointer { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
+                    candidate.count == raw.count
+                        && candidate.withUnsafeBufferPointer {
+                            memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0
+                        }
                 }
                 if known { return }
             }
             let text = view.string(value) ?? ""
             let values = context.schema.knownValues[knownStart..<knownEnd].map { String(decoding: $0, as: UTF8.self) }
             if !values.contains(text) {
-                let fallback = node.pointee.fallback >= 0 ? context.schema.fallbacks[node.pointee.fallback] : "the default"
-                record(.note, .unknownValue, "\"\(text)\" is not a value this version knows; it is treated as \"\(fallback)\" and kept as written.")
+                let fallback =
+                    node.pointee.fallback >= 0 ? context.schema.fallbacks[node.pointee.fallback] : "the default"
+                record(
+                    .note, .unknownValue,
+                    "\"\(text)\" is not a value this version knows; it is treated as \"\(fallback)\" and kept as written."
+                )
             }
             return
         }
@@ -29,15 +36,21 @@ extension SchemaWalker {
         case .dateTime:
             let date = plain ? Timestamp.parse(utf8: view.rawBytes(value)) : view.string(value).flatMap(Timestamp.parse)
             guard let date else {
-                return record(.error, .invalidFormat, "must be an ISO 8601 timestamp such as 2026-11-30T04:42:22Z, not \"\(view.string(value) ?? "")\".")
+                return record(
+                    .error, .invalidFormat,
+                    "must be an ISO 8601 timestamp such as 2026-11-30T04:42:22Z, not \"\(view.string(value) ?? "")\".")
             }
             if date < SchemaWalker.earliestSaneDate || date > SchemaWalker.latestSaneDate {
-                record(.warning, .dateOutOfBounds, "\(Timestamp.format(date)) is before 1985 or after 2100; check the source of this record.")
+                record(
+                    .warning, .dateOutOfBounds,
+                    "\(Timestamp.format(date)) is before 1985 or after 2100; check the source of this record.")
             }
         case .uuid:
             let id = plain ? RecordID.parse(utf8: view.rawBytes(value)) : view.string(value).flatMap(RecordID.parse)
             if id == nil {
-                record(.error, .invalidFormat, "must be a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301, not \"\(view.string(value) ?? "")\".")
+                record(
+                    .error, .invalidFormat,
+                    "must be a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301, not \"\(view.string(value) ?? "")\".")
             }
         case .domain, .ownerName:
             let ownerName = format == .ownerName
@@ -52,9 +65,12 @@ extension SchemaWalker {
             case .canonical:
                 break
             case .invalid:
-                record(.error, .invalidDomain, "\"\(view.string(value) ?? "")\" is not a valid \(ownerName ? "DNS owner name" : "domain name").")
+                record(
+                    .error, .invalidDomain,
+                    "\"\(view.string(value) ?? "")\" is not a valid \(ownerName ? "DNS owner name" : "domain name").")
             case .nonCanonical(let canonical):
-                record(.note, .domainNotCanonical, "\"\(view.string(value) ?? "")\" will be stored as \"\(canonical)\".")
+                record(
+                    .note, .domainNotCanonical, "\"\(view.string(value) ?? "")\" will be stored as \"\(canonical)\".")
             }
         case .resolverURL:
             let text = view.string(value) ?? ""

@@ -14,8 +14,8 @@ struct SchemaWalker {
     private(set) var errorCount = 0
 
     /// Dates outside these bounds are reported (DNS predates 1985 by little; 2100 is far).
-    static let earliestSaneDate = Date(timeIntervalSince1970: 473_385_600)  // 1985-01-01
-    static let latestSaneDate = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+    static let earliestSaneDate = Date(timeIntervalSince1970: 473_385_600) // 1985-01-01
+    static let latestSaneDate = Date(timeIntervalSince1970: 4_102_444_800) // 2100-01-01
 
     init(section: String?, root: String) {
         self.section = section
@@ -24,7 +24,8 @@ struct SchemaWalker {
 
     mutating func record(_ severity: Finding.Severity, _ code: FindingCode, _ message: String, key: String? = nil) {
         if severity == .error { errorCount += 1 }
-        findings.append(Finding(severity, code, section: section, location: path.text(appending: key), message: message))
+        findings.append(
+            Finding(severity, code, section: section, location: path.text(appending: key), message: message))
     }
 
     /// Adds findings another walker made, as if this one had made them.
@@ -77,7 +78,9 @@ struct SchemaWalker {
         case .integer:
             guard view.kind(value) == .number else { return wrongType(view, value, "an integer") }
             guard let int = view.int(value) else {
-                return record(.error, .wrongType, "must be an integer, not \(String(decoding: view.rawBytes(value), as: UTF8.self)).")
+                return record(
+                    .error, .wrongType,
+                    "must be an integer, not \(String(decoding: view.rawBytes(value), as: UTF8.self)).")
             }
             if let range = node.pointee.integerRange, !range.contains(int) {
                 record(.error, .outOfRange, "must be between \(range.lowerBound) and \(range.upperBound), not \(int).")
@@ -87,8 +90,10 @@ struct SchemaWalker {
         case .number:
             guard let number = view.double(value) else { return wrongType(view, value, "a number") }
             if let range = node.pointee.numberRange, !range.contains(number) {
-                record(.error, .outOfRange,
-                       "must be between \(range.lowerBound) and \(range.upperBound), not \(String(decoding: view.rawBytes(value), as: UTF8.self)).")
+                record(
+                    .error, .outOfRange,
+                    "must be between \(range.lowerBound) and \(range.upperBound), not \(String(decoding: view.rawBytes(value), as: UTF8.self))."
+                )
             }
         case .map:
             guard view.kind(value) == .object else { return wrongType(view, value, "an object") }
@@ -119,7 +124,9 @@ struct SchemaWalker {
                 if escaped {
                     let text = view.string(fieldValue - 1) ?? ""
                     var name = text
-                    match = name.withUTF8 { SchemaWalker.property(matching: $0, in: properties, node, expected: expected) }
+                    match = name.withUTF8 {
+                        SchemaWalker.property(matching: $0, in: properties, node, expected: expected)
+                    }
                 } else {
                     match = SchemaWalker.property(matching: key, in: properties, node, expected: expected)
                 }
@@ -131,12 +138,13 @@ struct SchemaWalker {
                 expected = match + 1
                 let offset = match - node.pointee.propertyStart
                 let bit: UInt64 = offset < 64 ? 1 << UInt64(offset) : 0
-                if seen & bit != 0 { return }  // a repeated key: the first one counts, as for readers
+                if seen & bit != 0 { return } // a repeated key: the first one counts, as for readers
                 seen |= bit
                 let property = properties[match]
                 if view.isNull(fieldValue), property.isRequired {
                     presentNulls |= bit
-                    record(.error, .requiredMissing, "is required and must not be null.", key: property.name.description)
+                    record(
+                        .error, .requiredMissing, "is required and must not be null.", key: property.name.description)
                     return
                 }
                 path.push(.field(property.name))
@@ -147,7 +155,8 @@ struct SchemaWalker {
                 let offset = index - node.pointee.propertyStart
                 let bit: UInt64 = offset < 64 ? 1 << UInt64(offset) : 0
                 if seen & bit == 0 {
-                    record(.error, .requiredMissing, "is required but missing.", key: properties[index].name.description)
+                    record(
+                        .error, .requiredMissing, "is required but missing.", key: properties[index].name.description)
                 }
             }
         }
@@ -156,8 +165,10 @@ struct SchemaWalker {
     /// The index of the property of `node` named `key`, or -1; the property at `expected` is
     /// compared first.
     @inline(__always)
-    static func property(matching key: UnsafeBufferPointer<UInt8>, in properties: UnsafeBufferPointer<CompiledSchema.Property>,
-                         _ node: UnsafePointer<CompiledSchema.Node>, expected: Int) -> Int {
+    static func property(
+        matching key: UnsafeBufferPointer<UInt8>, in properties: UnsafeBufferPointer<CompiledSchema.Property>,
+        _ node: UnsafePointer<CompiledSchema.Node>, expected: Int
+    ) -> Int {
         let end = node.pointee.propertyEnd
         if expected < end, isNamed(properties[expected].name, key) { return expected }
         var index = node.pointee.propertyStart
@@ -170,23 +181,26 @@ struct SchemaWalker {
 
     @inline(__always)
     private static func isNamed(_ name: StaticString, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.utf8CodeUnitCount == key.count && (key.count == 0 || memcmp(name.utf8Start, key.baseAddress!, key.count) == 0)
+        name.utf8CodeUnitCount == key.count
+            && (key.count == 0 || memcmp(name.utf8Start, key.baseAddress!, key.count) == 0)
     }
 
     mutating func checkArray(_ context: Context, _ value: Int, _ node: UnsafePointer<CompiledSchema.Node>) {
         let view = context.view
         var count = 0
         var seenIDs = IdentitySet(isUUID: node.pointee.uniqueIsUUID)
-        let unique: StaticString? = node.pointee.uniqueProperty >= 0 ? context.schema.properties[node.pointee.uniqueProperty].name : nil
+        let unique: StaticString? =
+            node.pointee.uniqueProperty >= 0 ? context.schema.properties[node.pointee.uniqueProperty].name : nil
         let child = node.pointee.child
         view.forEachElement(value) { element in
             path.push(.index(count))
             check(context, element, child)
             if let unique, let id = view.field(element, unique), !seenIDs.insert(view, id) {
                 // Nested lists (checks, steps, ledger entries) keep their first element on import.
-                record(.warning, .duplicate,
-                       "repeats \(unique) \"\(view.string(id) ?? "")\" of an earlier element; only the first is kept on import.",
-                       key: unique.description)
+                record(
+                    .warning, .duplicate,
+                    "repeats \(unique) \"\(view.string(id) ?? "")\" of an earlier element; only the first is kept on import.",
+                    key: unique.description)
             }
             path.pop()
             count += 1

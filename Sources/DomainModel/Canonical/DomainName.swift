@@ -125,10 +125,11 @@ public enum DomainName {
                 labelStart = index + 1
             } else {
                 let byte = name[index]
-                guard isLowerAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
-                    || (ownerName && byte == UInt8(ascii: "_"))
-                    || (ownerName && byte == UInt8(ascii: "*") && labelStart == 0 && index == 0
-                        && (name.count == 1 || name[1] == UInt8(ascii: ".")))
+                guard
+                    isLowerAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
+                        || (ownerName && byte == UInt8(ascii: "_"))
+                        || (ownerName && byte == UInt8(ascii: "*") && labelStart == 0 && index == 0
+                            && (name.count == 1 || name[1] == UInt8(ascii: ".")))
                 else { return false }
             }
             index += 1

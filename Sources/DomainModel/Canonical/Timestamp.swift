@@ -28,14 +28,14 @@ public enum Timestamp {
             return value
         }
         guard let year = digits(0, 4), bytes[4] == UInt8(ascii: "-"),
-              let month = digits(5, 2), bytes[7] == UInt8(ascii: "-"),
-              let day = digits(8, 2), bytes[10] | 0x20 == UInt8(ascii: "t"),
-              let hour = digits(11, 2), bytes[13] == UInt8(ascii: ":"),
-              let minute = digits(14, 2), bytes[16] == UInt8(ascii: ":"),
-              let second = digits(17, 2)
+            let month = digits(5, 2), bytes[7] == UInt8(ascii: "-"),
+            let day = digits(8, 2), bytes[10] | 0x20 == UInt8(ascii: "t"),
+            let hour = digits(11, 2), bytes[13] == UInt8(ascii: ":"),
+            let minute = digits(14, 2), bytes[16] == UInt8(ascii: ":"),
+            let second = digits(17, 2)
         else { return nil }
         guard (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
-              hour < 24, minute < 60, second < 61
+            hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         var milliseconds = 0.0
@@ -57,8 +57,8 @@ public enum Timestamp {
             index += 1
         } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             guard index + 6 == bytes.count, let offsetHours = digits(index + 1, 2),
-                  bytes[index + 3] == UInt8(ascii: ":"), let offsetMinutes = digits(index + 4, 2),
-                  offsetHours < 24, offsetMinutes < 60
+                bytes[index + 3] == UInt8(ascii: ":"), let offsetMinutes = digits(index + 4, 2),
+                offsetHours < 24, offsetMinutes < 60
             else { return nil }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
             index += 6

@@ -7,8 +7,10 @@ extension Array where Element == [UInt8] {
     /// The pieces joined into one collection. Each piece is let go of once copied, so the
     /// bytes are never held twice over; the array is empty afterwards.
     /// - Parameter capacity: the output's expected size, if more than the pieces' (to allocate once).
-    public mutating func takeJoined<Output: RangeReplaceableCollection<UInt8>>(as output: Output.Type,
-                                                                             capacity: Int = 0) -> Output {
+    public mutating func takeJoined<Output: RangeReplaceableCollection<UInt8>>(
+        as output: Output.Type,
+        capacity: Int = 0
+    ) -> Output {
         var joined = Output()
         joined.reserveCapacity(Swift.max(capacity, joinedCount))
         for index in indices {

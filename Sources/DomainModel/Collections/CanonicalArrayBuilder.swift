@@ -72,7 +72,9 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
 
     /// Adds `record`, decoded from the bytes at `source` in the array's JSON.
     public func append(_ record: Record, from source: Range<Int>) {
-        precondition(parts.isEmpty && !isSpent, "records are added before runs are absorbed, never after, nor to a spent builder")
+        precondition(
+            parts.isEmpty && !isSpent, "records are added before runs are absorbed, never after, nor to a spent builder"
+        )
         let key = record.naturalKey
         if !isRun { note(key) }
         record.encode(to: &writer)
@@ -82,7 +84,9 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
 
     /// Takes over `run`'s records, which follow the ones already added.
     public func absorb(_ run: CanonicalArrayBuilder) {
-        precondition(run.isRun && !run.isSpent && !isRun && !isSpent, "only a run made by makeRun() is absorbed, once, before finish")
+        precondition(
+            run.isRun && !run.isSpent && !isRun && !isSpent,
+            "only a run made by makeRun() is absorbed, once, before finish")
         run.isSpent = true
         for entry in run.entries { note(entry.key) }
         if parts.isEmpty { parts.append(takePart()) }
@@ -106,8 +110,10 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     ///   - options: the limits it was parsed with.
     /// - Precondition: the duplicated records still decode from `source`, as they did when
     ///   they were added.
-    public func finish<Output: RangeReplaceableCollection<UInt8>>(source: inout [UInt8]?, options: JSONParseOptions,
-                                                                 as output: Output.Type) -> Output {
+    public func finish<Output: RangeReplaceableCollection<UInt8>>(
+        source: inout [UInt8]?, options: JSONParseOptions,
+        as output: Output.Type
+    ) -> Output {
         var texts = finishTexts(source: &source, options: options)
         return RecordArrayEncoder.join(&texts, as: output)
     }
@@ -154,7 +160,7 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
             for entry in part.entries where duplicatedKeys.contains(entry.key) {
                 // It parsed and decoded from these very bytes, with these options, when it was added.
                 guard let document = try? JSONDocument(parsing: Array(source[entry.source]), options: options),
-                      let record = try? Record.decode(document.root).0
+                    let record = try? Record.decode(document.root).0
                 else { preconditionFailure("a record that decoded once no longer decodes from the same JSON") }
                 merged[entry.key] = merged[entry.key].map { $0.merged(with: record) } ?? record
             }
@@ -173,8 +179,10 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
 
     /// `part`'s text with each duplicated key's first record replaced by its merged record and
     /// later ones left out; `written` holds the keys already written by earlier parts.
-    private func rebuiltText(of part: Part, merged: [Record.NaturalKey: Record],
-                             written: inout Set<Record.NaturalKey>) -> [UInt8] {
+    private func rebuiltText(
+        of part: Part, merged: [Record.NaturalKey: Record],
+        written: inout Set<Record.NaturalKey>
+    ) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(part.text.count)
         func append(_ element: some Collection<UInt8>) {

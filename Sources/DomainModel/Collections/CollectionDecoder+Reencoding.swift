@@ -50,10 +50,12 @@ extension CollectionDecoder {
         switch build(source!, as: Record.self, options: options, parts: parts) {
         case .success(let (builder, issues)):
             let pieces = builder.finishPieces(source: &source, options: options)
-            return EncodedCollection(pieces: pieces, records: builder.distinctCount, duplicatesMerged: builder.duplicates,
-                                     issues: issues)
+            return EncodedCollection(
+                pieces: pieces, records: builder.distinctCount, duplicatesMerged: builder.duplicates,
+                issues: issues)
         case .failure(let error):
-            return EncodedCollection(bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
+            return EncodedCollection(
+                bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
         }
     }
 
@@ -66,9 +68,12 @@ extension CollectionDecoder {
         // Canonical text is about as long as what was stored; a little headroom avoids a regrowth.
         func capacity(_ count: Int) -> Int { count + count / 16 + 1024 }
         let builder = CanonicalArrayBuilder<Record>(capacity: 0)
-        let runs = ParallelCollectionDecoder.accumulate(bytes, options: options, parts: parts, into: {
-            (builder.makeRun(capacity: capacity(bytes.count / max(parts, 1))), [DecodingIssue]())
-        }) { run, index, element in
+        let runCapacity = capacity(bytes.count / max(parts, 1))
+        func makeRun() -> (CanonicalArrayBuilder<Record>, [DecodingIssue]) {
+            (builder.makeRun(capacity: runCapacity), [])
+        }
+        let runs = ParallelCollectionDecoder.accumulate(bytes, options: options, parts: parts, into: makeRun) {
+            run, index, element in
             add(element, at: index, to: run.0, &run.1)
         }
         if let runs {
@@ -92,8 +97,10 @@ extension CollectionDecoder {
         return .success((whole, issues))
     }
 
-    private static func add<Record: DeduplicatingRecord>(_ element: JSONValue, at index: Int, to builder: CanonicalArrayBuilder<Record>,
-                                                         _ issues: inout [DecodingIssue]) {
+    private static func add<Record: DeduplicatingRecord>(
+        _ element: JSONValue, at index: Int, to builder: CanonicalArrayBuilder<Record>,
+        _ issues: inout [DecodingIssue]
+    ) {
         let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
         issues += elementIssues
         if let record { builder.append(record, from: element.sourceRange) }

@@ -16,8 +16,10 @@ public struct DecodedCollection<Record: DeduplicatingRecord>: Sendable {
     /// Bytes of the JSON read: a good first guess for the size of its re-encoding.
     public var sourceByteCount: Int
 
-    public init(records: [Record], elementCount: Int, duplicatesMerged: Int, issues: [DecodingIssue],
-                unreadableElements: [[UInt8]] = [], sourceByteCount: Int = 0) {
+    public init(
+        records: [Record], elementCount: Int, duplicatesMerged: Int, issues: [DecodingIssue],
+        unreadableElements: [[UInt8]] = [], sourceByteCount: Int = 0
+    ) {
         self.records = records
         self.elementCount = elementCount
         self.duplicatesMerged = duplicatesMerged
@@ -67,9 +69,10 @@ public enum CollectionDecoder {
         } catch {
             return DecodedCollection(records: [], elementCount: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
         }
-        return DecodedCollection(records: collection.records, elementCount: elementCount,
-                                 duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable,
-                                 sourceByteCount: bytes.count)
+        return DecodedCollection(
+            records: collection.records, elementCount: elementCount,
+            duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable,
+            sourceByteCount: bytes.count)
     }
 
     /// Decodes one element of a stored array: the record and what was worked around, under
@@ -79,8 +82,14 @@ public enum CollectionDecoder {
             let (record, issues) = try Record.decode(element)
             return (record, issues.isEmpty ? [] : issues.map { $0.prefixed(by: "$[\(index)]") })
         } catch {
-            return (nil, [DecodingIssue(kind: .skippedRecord, path: "$[\(index)]" + error.path,
-                                        message: "\(error.problem); the record was left out")])
+            return (
+                nil,
+                [
+                    DecodingIssue(
+                        kind: .skippedRecord, path: "$[\(index)]" + error.path,
+                        message: "\(error.problem); the record was left out")
+                ]
+            )
         }
     }
 
@@ -88,7 +97,8 @@ public enum CollectionDecoder {
     /// before it meets a syntax error further on; a blob that is not valid JSON as a whole is
     /// not trusted in part either.
     static func unreadableBlob(_ error: any Error) -> DecodingIssue {
-        DecodingIssue(kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); all its records were left out")
+        DecodingIssue(
+            kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); all its records were left out")
     }
 
     /// Reads one JSON object as a record (settings, ledger, entitlement).
@@ -101,18 +111,32 @@ public enum CollectionDecoder {
             let (record, issues) = try Record.decode(document.root)
             return (record, issues.map { $0.prefixed(by: "$") })
         } catch let error as RecordDecodingError {
-            return (nil, [DecodingIssue(kind: .skippedRecord, path: "$" + error.path,
-                                        message: "\(error.problem); the record was left out")])
+            return (
+                nil,
+                [
+                    DecodingIssue(
+                        kind: .skippedRecord, path: "$" + error.path,
+                        message: "\(error.problem); the record was left out")
+                ]
+            )
         } catch {
-            return (nil, [DecodingIssue(kind: .skippedRecord, path: "$",
-                                        message: "cannot be read (\(error)); it was left out")])
+            return (
+                nil,
+                [
+                    DecodingIssue(
+                        kind: .skippedRecord, path: "$",
+                        message: "cannot be read (\(error)); it was left out")
+                ]
+            )
         }
     }
 
     /// Writes records as the canonical JSON array stored under their key, followed by
     /// `verbatim` elements (unreadable ones being kept) exactly as given.
-    public static func encodeArray<Record: JSONRecord>(_ records: [Record], verbatim: [[UInt8]] = [],
-                                                       capacity: Int = 4096) -> [UInt8] {
+    public static func encodeArray<Record: JSONRecord>(
+        _ records: [Record], verbatim: [[UInt8]] = [],
+        capacity: Int = 4096
+    ) -> [UInt8] {
         RecordArrayEncoder.encode(records, verbatim: verbatim, capacity: capacity)
     }
 }

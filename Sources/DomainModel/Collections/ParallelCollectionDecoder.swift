@@ -10,9 +10,12 @@ enum ParallelCollectionDecoder {
     /// run does not parse (the sequential pass then reports the problem exactly).
     /// - Parameter parts: how many runs to cut the array into (tests set it; see
     ///   `JSONArraySplitter.defaultParts`).
-    static func decode<Record: DeduplicatingRecord>(_ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions,
-                                                    parts: Int = JSONArraySplitter.defaultParts) -> DecodedCollection<Record>? {
-        let results = accumulate(bytes, options: options, parts: parts, into: { RunResult<Record>() }) { result, index, element in
+    static func decode<Record: DeduplicatingRecord>(
+        _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions,
+        parts: Int = JSONArraySplitter.defaultParts
+    ) -> DecodedCollection<Record>? {
+        let results = accumulate(bytes, options: options, parts: parts, into: RunResult<Record>.init) {
+            result, index, element in
             result.elementCount += 1
             let (record, issues): (Record?, [DecodingIssue]) = CollectionDecoder.decodeElement(element, at: index)
             result.issues += issues
@@ -34,8 +37,9 @@ enum ParallelCollectionDecoder {
             unreadable += result.unreadable
             elementCount += result.elementCount
         }
-        return DecodedCollection(records: collection.records, elementCount: elementCount, duplicatesMerged: duplicates,
-                                 issues: issues, unreadableElements: unreadable, sourceByteCount: bytes.count)
+        return DecodedCollection(
+            records: collection.records, elementCount: elementCount, duplicatesMerged: duplicates,
+            issues: issues, unreadableElements: unreadable, sourceByteCount: bytes.count)
     }
 
     /// Goes through a large array's elements on every core: each run of elements is added to
@@ -43,9 +47,11 @@ enum ParallelCollectionDecoder {
     /// `make` and `add` run on several threads at once and may touch only the accumulator.
     /// - Returns: nil when the array is small, the machine has one core, or a run does not
     ///   parse (the caller then takes its sequential pass, which reports the problem exactly).
-    static func accumulate<Accumulator>(_ bytes: [UInt8], options: JSONParseOptions, parts: Int,
-                                        into make: () -> Accumulator,
-                                        _ add: (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void) -> [Accumulator]? {
+    static func accumulate<Accumulator>(
+        _ bytes: [UInt8], options: JSONParseOptions, parts: Int,
+        into make: () -> Accumulator,
+        _ add: (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void
+    ) -> [Accumulator]? {
         guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) else { return nil }
         return JSONArraySplitter.mapRuns(runs) { run -> Accumulator in
             var accumulator = make()

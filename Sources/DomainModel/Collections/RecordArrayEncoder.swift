@@ -10,7 +10,9 @@ public enum RecordArrayEncoder {
 
     /// The canonical JSON array of `records`, followed by `verbatim` elements as given.
     /// - Parameter capacity: the expected size of the output, to allocate it once.
-    public static func encode<Record: JSONRecord>(_ records: [Record], verbatim: [[UInt8]] = [], capacity: Int = 4096) -> [UInt8] {
+    public static func encode<Record: JSONRecord>(_ records: [Record], verbatim: [[UInt8]] = [], capacity: Int = 4096)
+        -> [UInt8]
+    {
         encode(records, verbatim: verbatim, capacity: capacity, as: [UInt8].self)
     }
 
@@ -38,12 +40,18 @@ public enum RecordArrayEncoder {
         }
         // Whole slices of equal length; the last is shorter, and none starts past the end.
         let sliceLength = (records.count + sliceCount - 1) / sliceCount
-        let slices = stride(from: 0, to: records.count, by: sliceLength).map { $0..<min(records.count, $0 + sliceLength) }
-        guard var parts = JSONArraySplitter.mapRuns(slices, { range -> [UInt8] in
-            var writer = JSONWriter(capacity: capacity / slices.count + 1024)
-            for record in records[range] { record.encode(to: &writer) }
-            return writer.bytes
-        }) else { preconditionFailure("encoding a slice cannot fail") }
+        let slices = stride(from: 0, to: records.count, by: sliceLength).map {
+            $0..<min(records.count, $0 + sliceLength)
+        }
+        guard
+            var parts = JSONArraySplitter.mapRuns(
+                slices,
+                { range -> [UInt8] in
+                    var writer = JSONWriter(capacity: capacity / slices.count + 1024)
+                    for record in records[range] { record.encode(to: &writer) }
+                    return writer.bytes
+                })
+        else { preconditionFailure("encoding a slice cannot fail") }
         return join(&parts, verbatim: verbatim, capacity: capacity, as: output)
     }
 

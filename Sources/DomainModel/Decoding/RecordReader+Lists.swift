@@ -2,13 +2,17 @@ import JSONCore
 
 extension RecordReader {
     mutating func skippedElement(_ key: StaticString, _ index: Int, _ problem: String) {
-        issues.append(DecodingIssue(kind: .skippedElement, path: ".\(key)[\(index)]", message: "\(problem); the element was left out"))
+        issues.append(
+            DecodingIssue(
+                kind: .skippedElement, path: ".\(key)[\(index)]", message: "\(problem); the element was left out"))
     }
 
     mutating func truncate<Element>(_ list: inout [Element], _ key: StaticString, limit: Int) {
         guard list.count > limit else { return }
-        issues.append(DecodingIssue(kind: .truncatedList, path: ".\(key)",
-                                    message: "holds \(list.count) entries, more than the limit of \(limit); the rest were left out"))
+        issues.append(
+            DecodingIssue(
+                kind: .truncatedList, path: ".\(key)",
+                message: "holds \(list.count) entries, more than the limit of \(limit); the rest were left out"))
         list.removeSubrange(limit...)
     }
 
@@ -66,8 +70,10 @@ extension RecordReader {
             }
             let lenient = Lenient<Value>(rawValue: raw)
             if !lenient.isKnown {
-                issues.append(DecodingIssue(kind: .unknownEnumValue, path: ".\(key)[\(index)]",
-                                            message: "unknown value \"\(raw)\" is kept as written"))
+                issues.append(
+                    DecodingIssue(
+                        kind: .unknownEnumValue, path: ".\(key)[\(index)]",
+                        message: "unknown value \"\(raw)\" is kept as written"))
             }
             if !result.contains(lenient) { result.append(lenient) }
         }
@@ -75,7 +81,9 @@ extension RecordReader {
     }
 
     /// A list of nested records; malformed ones are left out and reported.
-    public mutating func recordList<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self, limit: Int = .max) -> [Record] {
+    public mutating func recordList<Record: JSONRecord>(
+        _ key: StaticString, as type: Record.Type = Record.self, limit: Int = .max
+    ) -> [Record] {
         guard let list = arraySlot(key) else { return [] }
         var result: [Record] = []
         var position = 0
@@ -87,7 +95,9 @@ extension RecordReader {
                 result.append(record)
             } catch {
                 let path = ".\(key)[\(position)]" + error.path
-                issues.append(DecodingIssue(kind: .skippedElement, path: path, message: "\(error.problem); the element was left out"))
+                issues.append(
+                    DecodingIssue(
+                        kind: .skippedElement, path: path, message: "\(error.problem); the element was left out"))
             }
         }
         truncate(&result, key, limit: limit)
@@ -105,8 +115,10 @@ extension RecordReader {
         view.forEachField(map) { rawKey, escaped, value in
             let name = escaped ? (view.string(value - 1) ?? "") : String(decoding: rawKey, as: UTF8.self)
             guard let string = view.string(value) else {
-                issues.append(DecodingIssue(kind: .skippedElement, path: ".\(key).\(name)",
-                                            message: "must be a string, not \(view.kind(value)); the entry was left out"))
+                issues.append(
+                    DecodingIssue(
+                        kind: .skippedElement, path: ".\(key).\(name)",
+                        message: "must be a string, not \(view.kind(value)); the entry was left out"))
                 return
             }
             result.append(StringPair(name: name, value: string))

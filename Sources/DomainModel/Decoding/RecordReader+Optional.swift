@@ -8,7 +8,8 @@ extension RecordReader {
     }
 
     mutating func defaulted(_ key: StaticString, _ problem: String) {
-        issues.append(DecodingIssue(kind: .defaultedField, path: ".\(key)", message: "\(problem); the default was used"))
+        issues.append(
+            DecodingIssue(kind: .defaultedField, path: ".\(key)", message: "\(problem); the default was used"))
     }
 
     /// An optional string.
@@ -30,8 +31,12 @@ extension RecordReader {
     public mutating func optionalInt(_ key: StaticString, in range: ClosedRange<Int>) -> Int? {
         guard let field = slot(key) else { return nil }
         guard let int = view.int(field) else {
-            let integerLiteral = view.kind(field) == .number && !view.rawBytes(field).contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-            defaulted(key, "must be an integer, not \(integerLiteral ? "an integer out of range" : view.kind(field).description)")
+            let integerLiteral =
+                view.kind(field) == .number
+                && !view.rawBytes(field).contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+            defaulted(
+                key,
+                "must be an integer, not \(integerLiteral ? "an integer out of range" : view.kind(field).description)")
             return nil
         }
         guard range.contains(int) else {
@@ -95,7 +100,8 @@ extension RecordReader {
     }
 
     /// An enum value; unknown text keeps the raw value with the safe default case.
-    public mutating func enumeration<Value: LenientEnum>(_ key: StaticString, default fallback: Value) -> Lenient<Value> {
+    public mutating func enumeration<Value: LenientEnum>(_ key: StaticString, default fallback: Value) -> Lenient<Value>
+    {
         guard let field = slot(key) else { return Lenient(fallback) }
         if view.isPlainString(field), let known = Lenient<Value>.knownCase(utf8: view.rawBytes(field)) {
             return Lenient(known)
@@ -106,9 +112,11 @@ extension RecordReader {
         }
         let lenient = Lenient<Value>(rawValue: raw)
         if !lenient.isKnown {
-            issues.append(DecodingIssue(
-                kind: .unknownEnumValue, path: ".\(key)",
-                message: "unknown value \"\(raw)\" is treated as \"\(lenient.value.rawValue)\" and kept as written"))
+            issues.append(
+                DecodingIssue(
+                    kind: .unknownEnumValue, path: ".\(key)",
+                    message: "unknown value \"\(raw)\" is treated as \"\(lenient.value.rawValue)\" and kept as written")
+            )
         }
         return lenient
     }
@@ -130,15 +138,19 @@ extension RecordReader {
     }
 
     /// An optional nested object, decoded leniently; a malformed one is dropped and reported.
-    public mutating func optionalRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self) -> Record? {
+    public mutating func optionalRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self)
+        -> Record?
+    {
         guard let field = slot(key) else { return nil }
         do {
             let (record, nested) = try Record.decode(document: document, index: field)
             if !nested.isEmpty { issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)") }) }
             return record
         } catch {
-            issues.append(DecodingIssue(kind: .defaultedField, path: ".\(key)" + error.path,
-                                        message: "\(error.problem); the field was dropped"))
+            issues.append(
+                DecodingIssue(
+                    kind: .defaultedField, path: ".\(key)" + error.path,
+                    message: "\(error.problem); the field was dropped"))
             return nil
         }
     }

@@ -125,13 +125,16 @@ public struct RecordReader {
         let field = try requiredSlot(key)
         guard let int = view.int(field) else { throw wrongType(key, "an integer", field) }
         guard range.contains(int) else {
-            throw RecordDecodingError(path: ".\(key)", problem: "must be between \(range.lowerBound) and \(range.upperBound), not \(int)")
+            throw RecordDecodingError(
+                path: ".\(key)", problem: "must be between \(range.lowerBound) and \(range.upperBound), not \(int)")
         }
         return int
     }
 
     /// A required nested record.
-    public func requiredRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self) throws(RecordDecodingError) -> (Record, [DecodingIssue]) {
+    public func requiredRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self)
+        throws(RecordDecodingError) -> (Record, [DecodingIssue])
+    {
         let field = try requiredSlot(key)
         do {
             return try Record.decode(document: document, index: field)

@@ -123,14 +123,20 @@ extension JSONArraySplitter {
         /// The position of the unescaped quote closing a string whose text starts at
         /// `textStart`, searching from `start` up to `end`; nil when there is none yet. Strings
         /// are most of a record array, so they are skipped with `memchr`.
-        private static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, textStart: Int) -> Int? {
+        private static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, textStart: Int)
+            -> Int?
+        {
             var searchFrom = start
             while searchFrom < end {
-                guard let found = memchr(base + searchFrom, Int32(UInt8(ascii: "\"")), end - searchFrom) else { return nil }
+                guard let found = memchr(base + searchFrom, Int32(UInt8(ascii: "\"")), end - searchFrom) else {
+                    return nil
+                }
                 let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
                 // A quote after an odd number of backslashes is escaped.
                 var backslashes = 0
-                while quote - 1 - backslashes >= textStart, base[quote - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+                while quote - 1 - backslashes >= textStart, base[quote - 1 - backslashes] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                }
                 if backslashes % 2 == 0 { return quote }
                 searchFrom = quote + 1
             }

@@ -119,7 +119,9 @@ extension JSONArraySplitter {
     /// `body` runs on several threads at the same time: each call must touch only what
     /// belongs to its own run (its own result, visitor or buffers) and read shared data only.
     /// - Returns: nil when `body` threw for any run.
-    public static func mapRuns<Element: Sendable, Result>(_ runs: [Element], _ body: (Element) throws -> Result) -> [Result]? {
+    public static func mapRuns<Element: Sendable, Result>(_ runs: [Element], _ body: (Element) throws -> Result)
+        -> [Result]?
+    {
         let slots = RunSlots<Result>(count: runs.count)
         withoutActuallyEscaping(body) { body in
             let shared = SharedBody(body: body)

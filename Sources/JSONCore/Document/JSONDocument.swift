@@ -24,7 +24,8 @@ public final class JSONDocument: Sendable {
     /// - Throws: `JSONParseError` naming the line and column of the first problem.
     public init(parsing bytes: [UInt8], options: JSONParseOptions = .default) throws(JSONParseError) {
         let parsed = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> [JSONNode] in
-            var parser = JSONParser(buffer: buffer, range: 0..<buffer.count, options: options, tapeCapacity: buffer.count / 12 + 4)
+            var parser = JSONParser(
+                buffer: buffer, range: 0..<buffer.count, options: options, tapeCapacity: buffer.count / 12 + 4)
             try parser.parseDocument()
             return parser.tape
         }
@@ -54,7 +55,8 @@ public final class JSONDocument: Sendable {
     /// held, unmodified, by the document being built.
     private static func makeView(tape: [JSONNode], source: [UInt8]) -> JSONUnsafeView {
         let tapeBuffer = tape.isEmpty ? emptyTape.withUnsafeBufferPointer { $0 } : tape.withUnsafeBufferPointer { $0 }
-        let sourceBuffer = source.isEmpty
+        let sourceBuffer =
+            source.isEmpty
             ? emptySource.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[0..<0]) }
             : source.withUnsafeBufferPointer { $0 }
         return JSONUnsafeView(tape: tapeBuffer, source: sourceBuffer)
@@ -69,7 +71,9 @@ public final class JSONDocument: Sendable {
 
     /// Checks that `bytes` are one valid JSON text without keeping a tape.
     /// - Throws: `JSONParseError` for the first problem.
-    public static func validate(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions = .default) throws(JSONParseError) {
+    public static func validate(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions = .default)
+        throws(JSONParseError)
+    {
         var parser = JSONParser(buffer: bytes, range: 0..<bytes.count, options: options, tapeCapacity: 0)
         try parser.parseDocument()
     }

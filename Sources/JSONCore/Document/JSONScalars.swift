@@ -20,7 +20,8 @@ enum JSONScalars {
         while index < raw.count {
             let digit = Int(raw[index] &- UInt8(ascii: "0"))
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            let (next, overflow2) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             value = next
             index += 1

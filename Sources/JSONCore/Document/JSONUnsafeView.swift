@@ -82,14 +82,18 @@ public struct JSONUnsafeView: @unchecked Sendable {
     }
 
     /// Calls `body` with each field: the key's raw bytes, whether they hold escapes, the value's index.
-    @inlinable public func forEachField(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool, Int) throws -> Void) rethrows {
+    @inlinable public func forEachField(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool, Int) throws -> Void)
+        rethrows
+    {
         let node = tape[index]
         guard node.kind == .object else { return }
         var child = index + 1
         let end = Int(node.next)
         while child < end {
             let key = tape[child]
-            try body(UnsafeBufferPointer(rebasing: source[Int(key.start)..<Int(key.start + key.length)]), key.flag, child + 1)
+            try body(
+                UnsafeBufferPointer(rebasing: source[Int(key.start)..<Int(key.start + key.length)]), key.flag, child + 1
+            )
             child = Int(tape[child + 1].next)
         }
     }
@@ -108,11 +112,13 @@ public struct JSONUnsafeView: @unchecked Sendable {
             let key = tape[child]
             if !key.flag {
                 if Int(key.length) == length,
-                   length == 0 || memcmp(source.baseAddress! + Int(key.start), name.utf8Start, length) == 0 {
+                    length == 0 || memcmp(source.baseAddress! + Int(key.start), name.utf8Start, length) == 0
+                {
                     return child + 1
                 }
             } else if Int(key.length) >= length, let text = string(child),
-                      text.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: length)) {
+                text.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: length))
+            {
                 return child + 1
             }
             child = Int(tape[child + 1].next)

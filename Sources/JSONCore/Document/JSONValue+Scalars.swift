@@ -72,7 +72,7 @@ extension JSONValue {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
                 appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &output)
-            default: output.append(code)  // '"', '\\' and '/' stand for themselves
+            default: output.append(code) // '"', '\\' and '/' stand for themselves
             }
         }
         return String(decoding: output, as: UTF8.self)

@@ -111,7 +111,9 @@ extension JSONValue {
                     let decoded = view.string(child) ?? ""
                     if decoded.utf8.elementsEqual(key) { return JSONValue(document: document, index: valueIndex) }
                 } else if Int(keyNode.length) == key.count,
-                          key.count == 0 || memcmp(view.source.baseAddress! + Int(keyNode.start), key.baseAddress!, key.count) == 0 {
+                    key.count == 0
+                        || memcmp(view.source.baseAddress! + Int(keyNode.start), key.baseAddress!, key.count) == 0
+                {
                     return JSONValue(document: document, index: valueIndex)
                 }
                 child = Int(view.tape[valueIndex].next)
@@ -179,7 +181,9 @@ extension JSONValue {
     /// Calls `body` with each field of an object: the key's raw bytes (as written, between
     /// the quotes), whether the key holds escapes, and the value. Nothing is allocated per
     /// field, which is what validators walking millions of records need.
-    public func forEachRawField(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ keyHasEscapes: Bool, _ value: JSONValue) throws -> Void) rethrows {
+    public func forEachRawField(
+        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ keyHasEscapes: Bool, _ value: JSONValue) throws -> Void
+    ) rethrows {
         try withExtendedLifetime(document) {
             try document.view.forEachField(index) { key, escaped, valueIndex in
                 try body(key, escaped, JSONValue(document: document, index: valueIndex))

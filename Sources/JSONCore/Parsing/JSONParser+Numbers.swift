@@ -38,6 +38,7 @@ extension JSONParser {
             }
             while isDigit(position) { position += 1 }
         }
-        tape.append(JSONNode(kind: .number, flag: isInteger, start: start, length: position - start, next: tape.count + 1))
+        tape.append(
+            JSONNode(kind: .number, flag: isInteger, start: start, length: position - start, next: tape.count + 1))
     }
 }

@@ -2,7 +2,7 @@ extension JSONParser {
     /// Scans a string, validating escapes and UTF-8; records its raw text on the tape with a
     /// flag when it holds escapes (so unescaped strings convert with a plain copy).
     mutating func parseString() throws(JSONParseError) {
-        position += 1  // the opening quote
+        position += 1 // the opening quote
         let start = position
         var hasEscapes = false
         while true {
@@ -19,8 +19,9 @@ extension JSONParser {
                 try validateMultibyteSequence()
             }
         }
-        tape.append(JSONNode(kind: .string, flag: hasEscapes, start: start, length: position - start, next: tape.count + 1))
-        position += 1  // the closing quote
+        tape.append(
+            JSONNode(kind: .string, flag: hasEscapes, start: start, length: position - start, next: tape.count + 1))
+        position += 1 // the closing quote
     }
 
     /// Advances over ASCII bytes that need no attention, eight at a time.
@@ -34,7 +35,8 @@ extension JSONParser {
             // "has zero byte" test flags the lowest such byte exactly, which is all we use.
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
-            let interesting = (word & high)
+            let interesting =
+                (word & high)
                 | ((word &- ones &* 0x20) & ~word & high)
                 | ((quote &- ones) & ~quote & high)
                 | ((backslash &- ones) & ~backslash & high)
@@ -60,12 +62,20 @@ extension JSONParser {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: throw error(.invalidUTF8)
         }
         guard position + length <= end else { throw error(.invalidUTF8) }
@@ -85,13 +95,14 @@ extension JSONParser {
         guard position < end else { throw error(.unexpectedEnd) }
         switch base[position] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 1
         case UInt8(ascii: "u"):
             let unit = try parseHexQuad(at: position + 1)
             position += 5
             if unit >= 0xD800 && unit <= 0xDBFF {
-                guard position + 1 < end, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u") else {
+                guard position + 1 < end, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u")
+                else {
                     throw error(.invalidUnicodeEscape("a high surrogate must be followed by a \\u low surrogate"))
                 }
                 let second = try parseHexQuad(at: position + 2)

@@ -63,7 +63,9 @@ extension JSONWriter {
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
             let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            bytes.append(contentsOf: [
+                UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+            ])
         }
     }
 }

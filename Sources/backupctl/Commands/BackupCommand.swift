@@ -36,8 +36,10 @@ struct BackupCommand: BackupctlCommand {
         var options = common
         if !Console.stdoutIsTerminal { options.quiet = true }
         let console = Console(options: options)
-        let directory = BackupDirectory(url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
-        let run = ScheduledBackup(directory: directory, policy: retention.policy, compression: try ArchiveCompression(compression))
+        let directory = BackupDirectory(
+            url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+        let run = ScheduledBackup(
+            directory: directory, policy: retention.policy, compression: try ArchiveCompression(compression))
         let summary: ScheduledBackup.Summary
         do {
             summary = try run.run(storePath: store)
@@ -48,24 +50,38 @@ struct BackupCommand: BackupctlCommand {
             throw ErrorClassifier.classifyOutput(error)
         }
         let records = summary.manifest.sections.reduce(0) { $0 + $1.records }
-        console.print("Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes))), verified.")
+        console.print(
+            "Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes))), verified."
+        )
         if !summary.decisions.isEmpty {
-            console.print("Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count).")
+            console.print(
+                "Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count)."
+            )
         }
         for issue in summary.storeIssues { console.warn("the store has a problem the backup worked around: \(issue)") }
         for problem in PruneReport.problems(summary.decisions.map(\.entry)) { console.warn(problem) }
         Console(options: common).emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
-            writer.key("file"); writer.string(summary.file.path)
-            writer.key("records"); writer.int(records)
-            writer.key("bytes"); writer.int(Int(summary.compressedBytes))
-            writer.key("verified"); writer.bool(true)
-            writer.key("warnings"); writer.int(summary.verification.count(.warning))
-            writer.key("storeIssues"); writer.strings(summary.storeIssues.map(\.description))
-            writer.key("removed"); writer.strings(summary.removed.map(\.name))
-            writer.key("decisions"); PruneReport.writeJSON(summary.decisions, to: &writer)
-            writer.key("seconds"); writer.double((summary.duration * 1000).rounded() / 1000)
+            writer.key("ok")
+            writer.bool(true)
+            writer.key("file")
+            writer.string(summary.file.path)
+            writer.key("records")
+            writer.int(records)
+            writer.key("bytes")
+            writer.int(Int(summary.compressedBytes))
+            writer.key("verified")
+            writer.bool(true)
+            writer.key("warnings")
+            writer.int(summary.verification.count(.warning))
+            writer.key("storeIssues")
+            writer.strings(summary.storeIssues.map(\.description))
+            writer.key("removed")
+            writer.strings(summary.removed.map(\.name))
+            writer.key("decisions")
+            PruneReport.writeJSON(summary.decisions, to: &writer)
+            writer.key("seconds")
+            writer.double((summary.duration * 1000).rounded() / 1000)
             writer.endObject()
         }
     }

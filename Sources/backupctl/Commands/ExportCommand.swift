@@ -24,7 +24,11 @@ struct ExportCommand: BackupctlCommand {
     @Option(help: CommonOptions.storeHelp("read"))
     var store: String?
 
-    @Option(name: [.short("o"), .long], help: ArgumentHelp("Where to write the archive, or - for standard output (default: domaindig-<UTC time>.ddbackup here).", valueName: "file"))
+    @Option(
+        name: [.short("o"), .long],
+        help: ArgumentHelp(
+            "Where to write the archive, or - for standard output (default: domaindig-<UTC time>.ddbackup here).",
+            valueName: "file"))
     var output: String?
 
     @Option(help: "How to compress the archive.")
@@ -43,7 +47,9 @@ struct ExportCommand: BackupctlCommand {
                 throw ValidationError("--level does not apply to --compression none")
             }
             guard range.contains(level) else {
-                throw ValidationError("--level must be between \(range.lowerBound) and \(range.upperBound) for \(compression.rawValue), not \(level)")
+                throw ValidationError(
+                    "--level must be between \(range.lowerBound) and \(range.upperBound) for \(compression.rawValue), not \(level)"
+                )
             }
         }
     }
@@ -62,10 +68,13 @@ struct ExportCommand: BackupctlCommand {
             destination = .descriptor(STDOUT_FILENO, name: "standard output")
         } else {
             let path = output ?? BackupExporter.defaultFileName(at: clock.now())
-            destination = .file(URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)
+            destination = .file(
+                URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                    .standardizedFileURL)
         }
-        let exporter = BackupExporter(compression: try ArchiveCompression(compression, level: level), clock: clock,
-                                      progress: { section in progress.show("exporting \(section.rawValue)…") })
+        let exporter = BackupExporter(
+            compression: try ArchiveCompression(compression, level: level), clock: clock,
+            progress: { section in progress.show("exporting \(section.rawValue)…") })
         let summary: BackupExporter.Summary
         do {
             summary = try exporter.export(from: locked.store, to: destination, storeSchemaVersion: migration.toVersion)

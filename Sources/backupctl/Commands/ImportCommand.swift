@@ -25,7 +25,9 @@ struct ImportCommand: BackupctlCommand {
     @Option(help: CommonOptions.storeHelp("import into"))
     var store: String?
 
-    @Option(help: "merge: union with the store by the dedup rules; replace: each section in the backup replaces the store's.")
+    @Option(
+        help:
+            "merge: union with the store by the dedup rules; replace: each section in the backup replaces the store's.")
     var mode: ImportMode = .merge
 
     @Flag(help: "Report what would change, per section, and write nothing (not even the migration stamp).")
@@ -41,8 +43,9 @@ struct ImportCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
         defer { locked.release() }
-        let importer = BackupImporter(mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot,
-                                      progress: { section in progress.show("importing \(section.rawValue)…") })
+        let importer = BackupImporter(
+            mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot,
+            progress: { section in progress.show("importing \(section.rawValue)…") })
         let summary: ImportSummary
         do {
             summary = try importer.run(backup: file, into: locked)
@@ -54,8 +57,9 @@ struct ImportCommand: BackupctlCommand {
             try? locked.discardIfCreated()
             guard let refusal = error as? ImportRefusal else { throw error }
             ValidationReportText.print(refusal.report, to: console)
-            throw CommandFailure(refusal.report.isFromNewerVersion ? .newerVersion : .invalidData, refusal.description,
-                                 hint: "The store was not changed.", alreadyReported: common.json)
+            throw CommandFailure(
+                refusal.report.isFromNewerVersion ? .newerVersion : .invalidData, refusal.description,
+                hint: "The store was not changed.", alreadyReported: common.json)
         }
         progress.clear()
         ImportReport(summary: summary).print(to: console)

@@ -37,37 +37,59 @@ struct InspectCommand: BackupctlCommand {
         console.print("Store schema version: \(manifest.storeSchemaVersion)")
         var rows = [["section", "records", "bytes", "sha256", "checksum"]]
         for entry in inspection.entries {
-            rows.append([entry.listing?.name ?? entry.path, entry.listing.map { String($0.records) } ?? "-",
-                         entry.listing.map { String($0.bytes) } ?? "-",
-                         entry.fromSingleDocument ? "-" : String((entry.listing?.sha256 ?? "").prefix(12)),
-                         entry.status])
+            rows.append([
+                entry.listing?.name ?? entry.path, entry.listing.map { String($0.records) } ?? "-",
+                entry.listing.map { String($0.bytes) } ?? "-",
+                entry.fromSingleDocument ? "-" : String((entry.listing?.sha256 ?? "").prefix(12)),
+                entry.status,
+            ])
         }
         console.print(Formatting.table(rows))
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(inspection.isIntact)
-            writer.key("file"); writer.string(inspection.file)
-            writer.key("fileBytes"); writer.int(Int(inspection.fileSize))
-            writer.key("compression"); writer.string(inspection.compression)
-            writer.key("format"); writer.string(manifest.format)
-            writer.key("schemaVersion"); writer.int(manifest.schemaVersion)
-            writer.key("createdAt"); writer.timestamp(manifest.createdAt)
-            writer.key("producer"); writer.beginObject()
-            writer.key("name"); writer.string(manifest.producer.name)
-            writer.key("version"); writer.string(manifest.producer.version)
+            writer.key("ok")
+            writer.bool(inspection.isIntact)
+            writer.key("file")
+            writer.string(inspection.file)
+            writer.key("fileBytes")
+            writer.int(Int(inspection.fileSize))
+            writer.key("compression")
+            writer.string(inspection.compression)
+            writer.key("format")
+            writer.string(manifest.format)
+            writer.key("schemaVersion")
+            writer.int(manifest.schemaVersion)
+            writer.key("createdAt")
+            writer.timestamp(manifest.createdAt)
+            writer.key("producer")
+            writer.beginObject()
+            writer.key("name")
+            writer.string(manifest.producer.name)
+            writer.key("version")
+            writer.string(manifest.producer.version)
             writer.endObject()
-            writer.key("storeSchemaVersion"); writer.int(manifest.storeSchemaVersion)
-            writer.key("sections"); writer.beginArray()
+            writer.key("storeSchemaVersion")
+            writer.int(manifest.storeSchemaVersion)
+            writer.key("sections")
+            writer.beginArray()
             for entry in inspection.entries {
                 writer.beginObject()
-                writer.key("name"); writer.string(entry.listing?.name ?? entry.path)
-                writer.key("path"); writer.string(entry.path)
+                writer.key("name")
+                writer.string(entry.listing?.name ?? entry.path)
+                writer.key("path")
+                writer.string(entry.path)
                 if let listing = entry.listing {
-                    writer.key("records"); writer.int(listing.records)
-                    writer.key("bytes"); writer.int(Int(listing.bytes))
-                    if !entry.fromSingleDocument { writer.key("sha256"); writer.string(listing.sha256) }
+                    writer.key("records")
+                    writer.int(listing.records)
+                    writer.key("bytes")
+                    writer.int(Int(listing.bytes))
+                    if !entry.fromSingleDocument {
+                        writer.key("sha256")
+                        writer.string(listing.sha256)
+                    }
                 }
-                writer.key("checksum"); writer.string(entry.status)
+                writer.key("checksum")
+                writer.string(entry.status)
                 writer.endObject()
             }
             writer.endArray()
@@ -76,8 +98,9 @@ struct InspectCommand: BackupctlCommand {
         guard inspection.isIntact else {
             let bad = inspection.entries.filter { $0.verification != .verified }
             let list = bad.map { "\($0.path) (\($0.status))" }.joined(separator: ", ")
-            throw CommandFailure(.invalidData, "The backup '\(inspection.file)' does not match its manifest: \(list).",
-                                 hint: "The file is damaged; restore from another copy.", alreadyReported: common.json)
+            throw CommandFailure(
+                .invalidData, "The backup '\(inspection.file)' does not match its manifest: \(list).",
+                hint: "The file is damaged; restore from another copy.", alreadyReported: common.json)
         }
     }
 }

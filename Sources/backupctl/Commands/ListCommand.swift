@@ -25,7 +25,8 @@ struct ListCommand: BackupctlCommand {
 
     func run() throws {
         let console = Console(options: common)
-        let directory = BackupDirectory(url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+        let directory = BackupDirectory(
+            url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
         let entries = try directory.scan(verify: verify)
         var rows = [["backup", "time", "version", "bytes", "records", "integrity"]]
         for entry in entries {
@@ -35,32 +36,56 @@ struct ListCommand: BackupctlCommand {
             case .damaged: integrity = "DAMAGED"
             case .partial: integrity = "PARTIAL"
             }
-            rows.append([entry.name, entry.time.map(Timestamp.format) ?? "-", entry.manifest.map { String($0.schemaVersion) } ?? "-",
-                         String(entry.size), entry.manifest.map { String($0.sections.reduce(0) { $0 + $1.records }) } ?? "-", integrity])
+            rows.append([
+                entry.name, entry.time.map(Timestamp.format) ?? "-",
+                entry.manifest.map { String($0.schemaVersion) } ?? "-",
+                String(entry.size), entry.manifest.map { String($0.sections.reduce(0) { $0 + $1.records }) } ?? "-",
+                integrity,
+            ])
         }
         console.print(Formatting.table(rows))
-        console.print("\(entries.filter(\.isGood).count) good backups, \(entries.filter { !$0.isGood }.count) problems.")
+        console.print(
+            "\(entries.filter(\.isGood).count) good backups, \(entries.filter { !$0.isGood }.count) problems.")
         for problem in PruneReport.problems(entries) { console.warn(problem) }
         let intact = !entries.contains { if case .damaged = $0.health { true } else { false } }
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(intact)
-            writer.key("dir"); writer.string(directory.url.path)
-            writer.key("verified"); writer.bool(verify)
-            writer.key("backups"); writer.beginArray()
+            writer.key("ok")
+            writer.bool(intact)
+            writer.key("dir")
+            writer.string(directory.url.path)
+            writer.key("verified")
+            writer.bool(verify)
+            writer.key("backups")
+            writer.beginArray()
             for entry in entries {
                 writer.beginObject()
-                writer.key("file"); writer.string(entry.name)
-                if let time = entry.time { writer.key("time"); writer.timestamp(time) }
-                writer.key("bytes"); writer.int(Int(entry.size))
+                writer.key("file")
+                writer.string(entry.name)
+                if let time = entry.time {
+                    writer.key("time")
+                    writer.timestamp(time)
+                }
+                writer.key("bytes")
+                writer.int(Int(entry.size))
                 if let manifest = entry.manifest {
-                    writer.key("schemaVersion"); writer.int(manifest.schemaVersion)
-                    writer.key("records"); writer.int(manifest.sections.reduce(0) { $0 + $1.records })
+                    writer.key("schemaVersion")
+                    writer.int(manifest.schemaVersion)
+                    writer.key("records")
+                    writer.int(manifest.sections.reduce(0) { $0 + $1.records })
                 }
                 switch entry.health {
-                case .good: writer.key("health"); writer.string("good")
-                case .damaged(let reason): writer.key("health"); writer.string("damaged"); writer.key("problem"); writer.string(reason)
-                case .partial: writer.key("health"); writer.string("partial")
+                case .good:
+                    writer.key("health")
+                    writer.string("good")
+                case .damaged(let reason):
+                    writer.key("health")
+                    writer.string("damaged")
+                    writer.key("problem")
+                    writer.string(reason)
+                case .partial:
+                    writer.key("health")
+                    writer.string("partial")
                 }
                 writer.endObject()
             }
@@ -69,9 +94,11 @@ struct ListCommand: BackupctlCommand {
         }
         let damaged = entries.filter { if case .damaged = $0.health { true } else { false } }
         if !damaged.isEmpty {
-            throw CommandFailure(.invalidData, "\(damaged.count) backups in \(directory.url.path) are damaged: \(damaged.map(\.name).joined(separator: ", ")).",
-                                 hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
-                                 alreadyReported: common.json)
+            throw CommandFailure(
+                .invalidData,
+                "\(damaged.count) backups in \(directory.url.path) are damaged: \(damaged.map(\.name).joined(separator: ", ")).",
+                hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
+                alreadyReported: common.json)
         }
     }
 }

@@ -30,10 +30,13 @@ struct MigrateCommand: BackupctlCommand {
         let service = DataMigrationService()
         let report = dryRun ? try service.dryRun(store: locked.store) : try service.migrateIfNeeded(store: locked.store)
         if report.applied.isEmpty {
-            console.print("The store at \(locked.location.url.path) is at version \(report.fromVersion), the current one; nothing to do.")
+            console.print(
+                "The store at \(locked.location.url.path) is at version \(report.fromVersion), the current one; nothing to do."
+            )
         } else {
             let verb = dryRun ? "Would migrate" : "Migrated"
-            console.print("\(verb) \(locked.location.url.path) from version \(report.fromVersion) to \(report.toVersion):")
+            console.print(
+                "\(verb) \(locked.location.url.path) from version \(report.fromVersion) to \(report.toVersion):")
             for step in report.applied {
                 console.print("  v\(step.version) \(step.title) (\(Formatting.seconds(step.duration)))")
                 for outcome in step.outcomes {
@@ -45,12 +48,18 @@ struct MigrateCommand: BackupctlCommand {
         }
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
-            writer.key("store"); writer.string(locked.location.url.path)
-            writer.key("dryRun"); writer.bool(dryRun)
-            writer.key("fromVersion"); writer.int(report.fromVersion)
-            writer.key("toVersion"); writer.int(report.toVersion)
-            writer.key("steps"); MigrationText.writeSteps(report.applied, to: &writer)
+            writer.key("ok")
+            writer.bool(true)
+            writer.key("store")
+            writer.string(locked.location.url.path)
+            writer.key("dryRun")
+            writer.bool(dryRun)
+            writer.key("fromVersion")
+            writer.int(report.fromVersion)
+            writer.key("toVersion")
+            writer.int(report.toVersion)
+            writer.key("steps")
+            MigrationText.writeSteps(report.applied, to: &writer)
             writer.endObject()
         }
     }
@@ -62,17 +71,26 @@ enum MigrationText {
         writer.beginArray()
         for step in steps {
             writer.beginObject()
-            writer.key("version"); writer.int(step.version)
-            writer.key("title"); writer.string(step.title)
-            writer.key("from"); writer.int(step.fromVersion)
-            writer.key("seconds"); writer.double((step.duration * 1000).rounded() / 1000)
-            writer.key("migrations"); writer.beginArray()
+            writer.key("version")
+            writer.int(step.version)
+            writer.key("title")
+            writer.string(step.title)
+            writer.key("from")
+            writer.int(step.fromVersion)
+            writer.key("seconds")
+            writer.double((step.duration * 1000).rounded() / 1000)
+            writer.key("migrations")
+            writer.beginArray()
             for outcome in step.outcomes {
                 writer.beginObject()
-                writer.key("id"); writer.string(outcome.identifier)
-                writer.key("kind"); writer.string(outcome.kind.rawValue)
-                writer.key("ran"); writer.bool(outcome.ran)
-                writer.key("changed"); writer.int(outcome.result.migratedCount)
+                writer.key("id")
+                writer.string(outcome.identifier)
+                writer.key("kind")
+                writer.string(outcome.kind.rawValue)
+                writer.key("ran")
+                writer.bool(outcome.ran)
+                writer.key("changed")
+                writer.int(outcome.result.migratedCount)
                 writer.endObject()
             }
             writer.endArray()

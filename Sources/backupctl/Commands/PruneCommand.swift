@@ -26,13 +26,16 @@ struct PruneCommand: BackupctlCommand {
 
     mutating func validate() throws {
         if retention.policy.isEmpty {
-            throw ValidationError("prune needs at least one --keep-last, --keep-hourly, --keep-daily, --keep-weekly or --keep-monthly above 0")
+            throw ValidationError(
+                "prune needs at least one --keep-last, --keep-hourly, --keep-daily, --keep-weekly or --keep-monthly above 0"
+            )
         }
     }
 
     func run() throws {
         let console = Console(options: common)
-        let directory = BackupDirectory(url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+        let directory = BackupDirectory(
+            url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
         guard FileManager.default.fileExists(atPath: directory.url.path) else {
             throw CommandFailure(.notFound, "There is no backup directory at \(directory.url.path).")
         }
@@ -43,16 +46,21 @@ struct PruneCommand: BackupctlCommand {
         let removed = dryRun ? [] : try pruner.execute(decisions)
         console.print(Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
         let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
-        console.print(dryRun
-            ? "Dry run: would keep \(kept) and remove \(decisions.filter { !$0.keep }.count); nothing was removed."
-            : "Kept \(kept), removed \(removed.count).")
+        console.print(
+            dryRun
+                ? "Dry run: would keep \(kept) and remove \(decisions.filter { !$0.keep }.count); nothing was removed."
+                : "Kept \(kept), removed \(removed.count).")
         for problem in PruneReport.problems(decisions.map(\.entry)) { console.warn(problem) }
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
-            writer.key("dir"); writer.string(directory.url.path)
-            writer.key("dryRun"); writer.bool(dryRun)
-            writer.key("decisions"); PruneReport.writeJSON(decisions, to: &writer)
+            writer.key("ok")
+            writer.bool(true)
+            writer.key("dir")
+            writer.string(directory.url.path)
+            writer.key("dryRun")
+            writer.bool(dryRun)
+            writer.key("decisions")
+            PruneReport.writeJSON(decisions, to: &writer)
             writer.endObject()
         }
     }

@@ -17,7 +17,8 @@ struct SampleCommand: BackupctlCommand {
             holds data is refused unless --force is given.
             """)
 
-    @Option(help: ArgumentHelp("The store to write (created if missing; .plist for a property list).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp("The store to write (created if missing; .plist for a property list).", valueName: "path"))
     var store: String
 
     @Option(help: "How much data to write: small is a few hundred KB of JSON, large about 200 MB.")
@@ -48,12 +49,18 @@ struct SampleCommand: BackupctlCommand {
         for problem in SampleStoreGenerator.plantedProblems { console.print("  - \(problem)") }
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
-            writer.key("store"); writer.string(locked.location.url.path)
-            writer.key("size"); writer.string(size.rawValue)
-            writer.key("seed"); writer.int(seed)
-            writer.key("keys"); StoreInventoryText.writeJSON(inventory, to: &writer)
-            writer.key("planted"); writer.strings(SampleStoreGenerator.plantedProblems)
+            writer.key("ok")
+            writer.bool(true)
+            writer.key("store")
+            writer.string(locked.location.url.path)
+            writer.key("size")
+            writer.string(size.rawValue)
+            writer.key("seed")
+            writer.int(seed)
+            writer.key("keys")
+            StoreInventoryText.writeJSON(inventory, to: &writer)
+            writer.key("planted")
+            writer.strings(SampleStoreGenerator.plantedProblems)
             writer.endObject()
         }
     }

@@ -21,13 +21,16 @@ struct StatusCommand: BackupctlCommand {
         let marker = status.hasPreVersioningMarker ? " (pre-versioning marker set)" : ""
         console.print("Schema version: \(status.storedVersion)\(marker); this build: \(status.supportedVersion)")
         if status.isNewerThanThisBuild {
-            console.print("The store was written by a newer build: export, import and migrate refuse it (exit 76) and leave it untouched.")
+            console.print(
+                "The store was written by a newer build: export, import and migrate refuse it (exit 76) and leave it untouched."
+            )
         } else if status.pendingSteps.isEmpty {
             console.print("Pending migrations: none")
         } else {
             console.print("Pending migrations:")
             for step in status.pendingSteps {
-                let migrations = step.migrations.map { "\($0.identifier) [\($0.kind.rawValue)]" }.joined(separator: ", ")
+                let migrations = step.migrations.map { "\($0.identifier) [\($0.kind.rawValue)]" }.joined(
+                    separator: ", ")
                 console.print("  v\(step.version) \(step.title): \(migrations)")
             }
         }
@@ -35,8 +38,11 @@ struct StatusCommand: BackupctlCommand {
             console.print("Applied:")
             var rows = [["step", "from", "to", "applied at", "ms", "changed", "tool"]]
             for entry in status.journal {
-                rows.append(["v\(entry.step)", String(entry.fromVersion), String(entry.toVersion), Timestamp.format(entry.appliedAt),
-                             String(entry.durationMs), String(entry.counts.values.reduce(0, +)), entry.tool])
+                rows.append([
+                    "v\(entry.step)", String(entry.fromVersion), String(entry.toVersion),
+                    Timestamp.format(entry.appliedAt),
+                    String(entry.durationMs), String(entry.counts.values.reduce(0, +)), entry.tool,
+                ])
             }
             console.print(Formatting.table(rows))
         }
@@ -44,37 +50,59 @@ struct StatusCommand: BackupctlCommand {
         console.print(StoreInventoryText.table(status.inventory))
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
-            writer.key("store"); writer.string(status.location.url.path)
-            writer.key("storeSchemaVersion"); writer.int(status.storedVersion)
-            writer.key("supportedVersion"); writer.int(status.supportedVersion)
-            writer.key("newerThanThisBuild"); writer.bool(status.isNewerThanThisBuild)
-            writer.key("preVersioningMarker"); writer.bool(status.hasPreVersioningMarker)
-            writer.key("pending"); writer.beginArray()
+            writer.key("ok")
+            writer.bool(true)
+            writer.key("store")
+            writer.string(status.location.url.path)
+            writer.key("storeSchemaVersion")
+            writer.int(status.storedVersion)
+            writer.key("supportedVersion")
+            writer.int(status.supportedVersion)
+            writer.key("newerThanThisBuild")
+            writer.bool(status.isNewerThanThisBuild)
+            writer.key("preVersioningMarker")
+            writer.bool(status.hasPreVersioningMarker)
+            writer.key("pending")
+            writer.beginArray()
             for step in status.pendingSteps {
                 writer.beginObject()
-                writer.key("version"); writer.int(step.version)
-                writer.key("title"); writer.string(step.title)
-                writer.key("migrations"); writer.strings(step.migrations.map(\.identifier))
+                writer.key("version")
+                writer.int(step.version)
+                writer.key("title")
+                writer.string(step.title)
+                writer.key("migrations")
+                writer.strings(step.migrations.map(\.identifier))
                 writer.endObject()
             }
             writer.endArray()
-            writer.key("journal"); writer.beginArray()
+            writer.key("journal")
+            writer.beginArray()
             for entry in status.journal {
                 writer.beginObject()
-                writer.key("step"); writer.int(entry.step)
-                writer.key("from"); writer.int(entry.fromVersion)
-                writer.key("to"); writer.int(entry.toVersion)
-                writer.key("appliedAt"); writer.timestamp(entry.appliedAt)
-                writer.key("durationMs"); writer.int(entry.durationMs)
-                writer.key("counts"); writer.beginObject()
-                for (key, value) in entry.counts.sorted(by: { $0.key < $1.key }) { writer.key(key); writer.int(value) }
+                writer.key("step")
+                writer.int(entry.step)
+                writer.key("from")
+                writer.int(entry.fromVersion)
+                writer.key("to")
+                writer.int(entry.toVersion)
+                writer.key("appliedAt")
+                writer.timestamp(entry.appliedAt)
+                writer.key("durationMs")
+                writer.int(entry.durationMs)
+                writer.key("counts")
+                writer.beginObject()
+                for (key, value) in entry.counts.sorted(by: { $0.key < $1.key }) {
+                    writer.key(key)
+                    writer.int(value)
+                }
                 writer.endObject()
-                writer.key("tool"); writer.string(entry.tool)
+                writer.key("tool")
+                writer.string(entry.tool)
                 writer.endObject()
             }
             writer.endArray()
-            writer.key("keys"); StoreInventoryText.writeJSON(status.inventory, to: &writer)
+            writer.key("keys")
+            StoreInventoryText.writeJSON(status.inventory, to: &writer)
             writer.endObject()
         }
     }

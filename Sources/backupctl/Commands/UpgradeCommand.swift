@@ -29,23 +29,34 @@ struct UpgradeCommand: BackupctlCommand {
 
     func run() throws {
         let console = Console(options: common)
-        let destination = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
+        let destination = URL(
+            fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        )
+        .standardizedFileURL
         let summary: BackupUpgrade.Summary
         do {
-            summary = try BackupUpgrade(compression: try ArchiveCompression(compression)).run(input: file, output: destination)
+            summary = try BackupUpgrade(compression: try ArchiveCompression(compression)).run(
+                input: file, output: destination)
         } catch let refusal as BackupUpgrade.Refusal {
-            throw CommandFailure(.invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
+            throw CommandFailure(
+                .invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
         }
-        console.print("Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)")
+        console.print(
+            "Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)"
+        )
         console.print(ManifestSectionText.table(summary.manifest.sections))
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
-            writer.key("input"); writer.string(summary.input)
-            writer.key("output"); writer.string(summary.output)
-            writer.key("fromVersion"); writer.int(summary.fromVersion)
-            writer.key("toVersion"); writer.int(summary.manifest.schemaVersion)
+            writer.key("ok")
+            writer.bool(true)
+            writer.key("input")
+            writer.string(summary.input)
+            writer.key("output")
+            writer.string(summary.output)
+            writer.key("fromVersion")
+            writer.int(summary.fromVersion)
+            writer.key("toVersion")
+            writer.int(summary.manifest.schemaVersion)
             writer.key("sections")
             ManifestSectionText.write(summary.manifest.sections, includingChecksums: false, to: &writer)
             writer.endObject()

@@ -25,12 +25,15 @@ struct ValidateCommand: BackupctlCommand {
         let report = try DataValidationService.standard().validate(backup: file)
         ValidationReportText.print(report, to: console)
         if report.isFromNewerVersion {
-            throw CommandFailure(.newerVersion, report.findings.first { $0.code == .versionNewer }?.message ?? "The backup is from a newer version.",
-                                 alreadyReported: common.json)
+            throw CommandFailure(
+                .newerVersion,
+                report.findings.first { $0.code == .versionNewer }?.message ?? "The backup is from a newer version.",
+                alreadyReported: common.json)
         }
         if report.hasErrors {
-            throw CommandFailure(.invalidData, "The backup has \(report.count(.error)) errors; importing it would be refused.",
-                                 hint: "Run with --json to see every finding.", alreadyReported: common.json)
+            throw CommandFailure(
+                .invalidData, "The backup has \(report.count(.error)) errors; importing it would be refused.",
+                hint: "Run with --json to see every finding.", alreadyReported: common.json)
         }
     }
 }

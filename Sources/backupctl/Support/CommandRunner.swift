@@ -37,11 +37,18 @@ enum CommandRunner {
     static func emitFailureJSON(_ failure: CommandFailure, to descriptor: Int32 = STDOUT_FILENO) {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("ok"); writer.bool(false)
-        writer.key("exitCode"); writer.int(Int(failure.status.rawValue))
-        writer.key("status"); writer.string(failure.status.name)
-        writer.key("error"); writer.string(failure.message)
-        if let hint = failure.hint { writer.key("hint"); writer.string(hint) }
+        writer.key("ok")
+        writer.bool(false)
+        writer.key("exitCode")
+        writer.int(Int(failure.status.rawValue))
+        writer.key("status")
+        writer.string(failure.status.name)
+        writer.key("error")
+        writer.string(failure.message)
+        if let hint = failure.hint {
+            writer.key("hint")
+            writer.string(hint)
+        }
         writer.endObject()
         writer.bytes.withUnsafeBytes { Console.write($0, to: descriptor) }
         Console.write("\n", to: descriptor)

@@ -12,8 +12,9 @@ struct CommonOptions: ParsableArguments {
     /// (`StoreLocator`'s order).
     /// - Parameter purpose: what the command does with the store, as in "The store to read".
     static func storeHelp(_ purpose: String) -> ArgumentHelp {
-        ArgumentHelp("The store to \(purpose) (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite, "
-                     + "else ~/.local/share/domaindig/store.sqlite).", valueName: "path")
+        ArgumentHelp(
+            "The store to \(purpose) (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite, "
+                + "else ~/.local/share/domaindig/store.sqlite).", valueName: "path")
     }
 }
 

@@ -25,8 +25,9 @@ enum ErrorClassifier {
         case let error as JSONParseError:
             return CommandFailure(.invalidData, error.description)
         default:
-            return CommandFailure(.failure, "Unexpected failure: \(error)",
-                                  hint: "This is a bug in backupctl; please report it with the command you ran.")
+            return CommandFailure(
+                .failure, "Unexpected failure: \(error)",
+                hint: "This is a bug in backupctl; please report it with the command you ran.")
         }
     }
 
@@ -35,7 +36,8 @@ enum ErrorClassifier {
         case .notFound:
             return CommandFailure(.notFound, error.description, hint: "Pass --store PATH or set DOMAINDIG_STORE.")
         case .busy:
-            return CommandFailure(.busy, error.description, hint: "Another backupctl is using the store; try again later.")
+            return CommandFailure(
+                .busy, error.description, hint: "Another backupctl is using the store; try again later.")
         case .newerLayout:
             return CommandFailure(.newerVersion, error.description)
         case .io(let underlying):
@@ -44,10 +46,10 @@ enum ErrorClassifier {
             return CommandFailure(.usage, error.description, hint: "Pass --store PATH or set DOMAINDIG_STORE.")
         case .sqlite(let code, _, _):
             switch code & 0xFF {
-            case 13, 10: return CommandFailure(.ioError, error.description)  // SQLITE_FULL, SQLITE_IOERR
-            case 8, 3, 23, 14: return CommandFailure(.cannotCreate, error.description)  // READONLY, PERM, AUTH, CANTOPEN
-            case 5, 6: return CommandFailure(.busy, error.description)  // BUSY, LOCKED
-            case 11, 26: return CommandFailure(.invalidData, error.description)  // CORRUPT, NOTADB
+            case 13, 10: return CommandFailure(.ioError, error.description) // SQLITE_FULL, SQLITE_IOERR
+            case 8, 3, 23, 14: return CommandFailure(.cannotCreate, error.description) // READONLY, PERM, AUTH, CANTOPEN
+            case 5, 6: return CommandFailure(.busy, error.description) // BUSY, LOCKED
+            case 11, 26: return CommandFailure(.invalidData, error.description) // CORRUPT, NOTADB
             default: return CommandFailure(.failure, error.description)
             }
         case .notAStore, .backendMismatch, .corrupt, .typeMismatch, .propertyList:
@@ -76,8 +78,9 @@ enum ErrorClassifier {
         case .other(_, let code, _) where code == EIO:
             return classify(error)
         case .notFound, .permissionDenied, .alreadyExists, .other:
-            return CommandFailure(.cannotCreate, error.description,
-                                  hint: "Choose an output path in an existing folder you can write to.")
+            return CommandFailure(
+                .cannotCreate, error.description,
+                hint: "Choose an output path in an existing folder you can write to.")
         }
     }
 
@@ -88,8 +91,9 @@ enum ErrorClassifier {
         case .notFound, .permissionDenied:
             return CommandFailure(.notFound, error.description)
         case .other(let path, let code, _) where code == EISDIR:
-            return CommandFailure(.notFound, "\(path) is not a regular file, so it cannot be a backup.",
-                                  hint: "Pass the path of a backup file, or - to read one from standard input.")
+            return CommandFailure(
+                .notFound, "\(path) is not a regular file, so it cannot be a backup.",
+                hint: "Pass the path of a backup file, or - to read one from standard input.")
         case .noSpace, .alreadyExists, .busy, .tooLarge, .other:
             return classify(error)
         }
@@ -108,8 +112,9 @@ enum ErrorClassifier {
         case .invalidEntryPathForWriting, .entrySizeMismatch, .cryptoFailed:
             return CommandFailure(.failure, error.description)
         default:
-            return CommandFailure(.invalidData, error.description,
-                                  hint: "The file is damaged or not a DomainDig backup; nothing was changed.")
+            return CommandFailure(
+                .invalidData, error.description,
+                hint: "The file is damaged or not a DomainDig backup; nothing was changed.")
         }
     }
 

@@ -15,38 +15,58 @@ struct ExportReport {
         }
         console.print("Exported \(storePath) to \(summary.destination)")
         console.print(ManifestSectionText.table(summary.manifest.sections))
-        console.print("\(summary.manifest.sections.count) sections, \(summary.totalRecords) records, "
-                      + "\(Formatting.bytes(summary.uncompressedBytes)) of JSON → \(Formatting.bytes(summary.compressedBytes)) "
-                      + "\(summary.manifest.compression) (\(Formatting.ratio(summary.compressionRatio))) in \(Formatting.seconds(summary.duration))")
+        console.print(
+            "\(summary.manifest.sections.count) sections, \(summary.totalRecords) records, "
+                + "\(Formatting.bytes(summary.uncompressedBytes)) of JSON → \(Formatting.bytes(summary.compressedBytes)) "
+                + "\(summary.manifest.compression) (\(Formatting.ratio(summary.compressionRatio))) in \(Formatting.seconds(summary.duration))"
+        )
         if !summary.issues.isEmpty {
-            console.print("\(summary.issues.count) problems in the store were worked around (the store itself is unchanged):")
+            console.print(
+                "\(summary.issues.count) problems in the store were worked around (the store itself is unchanged):")
             for issue in summary.issues { console.print("  warning: \(issue)") }
         }
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
-            writer.key("store"); writer.string(storePath)
-            writer.key("output"); writer.string(summary.destination)
-            writer.key("schemaVersion"); writer.int(summary.manifest.schemaVersion)
-            writer.key("storeSchemaVersion"); writer.int(summary.manifest.storeSchemaVersion)
-            writer.key("migratedSteps"); writer.beginArray()
+            writer.key("ok")
+            writer.bool(true)
+            writer.key("store")
+            writer.string(storePath)
+            writer.key("output")
+            writer.string(summary.destination)
+            writer.key("schemaVersion")
+            writer.int(summary.manifest.schemaVersion)
+            writer.key("storeSchemaVersion")
+            writer.int(summary.manifest.storeSchemaVersion)
+            writer.key("migratedSteps")
+            writer.beginArray()
             for step in migration.applied { writer.int(step.version) }
             writer.endArray()
-            writer.key("compression"); writer.string(summary.manifest.compression)
+            writer.key("compression")
+            writer.string(summary.manifest.compression)
             writer.key("sections")
             ManifestSectionText.write(summary.manifest.sections, includingChecksums: true, to: &writer)
-            writer.key("records"); writer.int(summary.totalRecords)
-            writer.key("bytesIn"); writer.int(Int(summary.uncompressedBytes))
-            writer.key("bytesOut"); writer.int(Int(summary.compressedBytes))
-            writer.key("ratio"); writer.double((summary.compressionRatio * 100).rounded() / 100)
-            writer.key("seconds"); writer.double((summary.duration * 1000).rounded() / 1000)
-            writer.key("warnings"); writer.beginArray()
+            writer.key("records")
+            writer.int(summary.totalRecords)
+            writer.key("bytesIn")
+            writer.int(Int(summary.uncompressedBytes))
+            writer.key("bytesOut")
+            writer.int(Int(summary.compressedBytes))
+            writer.key("ratio")
+            writer.double((summary.compressionRatio * 100).rounded() / 100)
+            writer.key("seconds")
+            writer.double((summary.duration * 1000).rounded() / 1000)
+            writer.key("warnings")
+            writer.beginArray()
             for issue in summary.issues {
                 writer.beginObject()
-                writer.key("key"); writer.string(issue.key)
-                writer.key("path"); writer.string(issue.issue.path)
-                writer.key("kind"); writer.string(issue.issue.kind.rawValue)
-                writer.key("message"); writer.string(issue.issue.message)
+                writer.key("key")
+                writer.string(issue.key)
+                writer.key("path")
+                writer.string(issue.issue.path)
+                writer.key("kind")
+                writer.string(issue.issue.kind.rawValue)
+                writer.key("message")
+                writer.string(issue.issue.message)
                 writer.endObject()
             }
             writer.endArray()

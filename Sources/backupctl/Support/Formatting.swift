@@ -29,9 +29,12 @@ enum Formatting {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
         return rows.map { row in
-            indent + row.enumerated().map { index, cell in
-                index == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : cell.leftPadded(to: widths[index])
-            }.joined(separator: "  ")
+            indent
+                + row.enumerated().map { index, cell in
+                    index == 0
+                        ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                        : cell.leftPadded(to: widths[index])
+                }.joined(separator: "  ")
         }.joined(separator: "\n")
     }
 }

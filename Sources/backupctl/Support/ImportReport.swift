@@ -8,9 +8,13 @@ struct ImportReport {
 
     func print(to console: Console) {
         let verb = summary.isDryRun ? "Dry run of importing" : "Imported"
-        console.print("\(verb) \(summary.file) (schema version \(summary.schemaVersion)) into \(summary.storePath), mode \(summary.mode.rawValue)")
+        console.print(
+            "\(verb) \(summary.file) (schema version \(summary.schemaVersion)) into \(summary.storePath), mode \(summary.mode.rawValue)"
+        )
         for step in summary.migrations {
-            console.print("Store migrated from version \(step.fromVersion) to \(step.version): \(step.title)\(summary.isDryRun ? " (would be)" : "")")
+            console.print(
+                "Store migrated from version \(step.fromVersion) to \(step.version): \(step.title)\(summary.isDryRun ? " (would be)" : "")"
+            )
         }
         var rows = [["section", "added", "merged", "unchanged", "duplicates", "malformed", "removed"]]
         for counts in summary.sections {
@@ -18,8 +22,10 @@ struct ImportReport {
                 rows.append([counts.section.rawValue, "-", "-", "-", "-", "-", "not in backup"])
                 continue
             }
-            rows.append([counts.section.rawValue, String(counts.added), String(counts.merged), String(counts.unchanged),
-                         String(counts.duplicatesDropped), String(counts.malformedSkipped), String(counts.removed)])
+            rows.append([
+                counts.section.rawValue, String(counts.added), String(counts.merged), String(counts.unchanged),
+                String(counts.duplicatesDropped), String(counts.malformedSkipped), String(counts.removed),
+            ])
         }
         console.print(Formatting.table(rows))
         let warnings = summary.findings.filter { $0.severity == .warning }
@@ -41,40 +47,66 @@ struct ImportReport {
         console.print("Done in \(Formatting.seconds(summary.duration)).")
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(true)
-            writer.key("file"); writer.string(summary.file)
-            writer.key("schemaVersion"); writer.int(summary.schemaVersion)
-            writer.key("store"); writer.string(summary.storePath)
-            writer.key("mode"); writer.string(summary.mode.rawValue)
-            writer.key("dryRun"); writer.bool(summary.isDryRun)
-            writer.key("storeChanged"); writer.bool(summary.storeChanged)
-            writer.key("migrations"); MigrationText.writeSteps(summary.migrations, to: &writer)
-            writer.key("sections"); writer.beginArray()
+            writer.key("ok")
+            writer.bool(true)
+            writer.key("file")
+            writer.string(summary.file)
+            writer.key("schemaVersion")
+            writer.int(summary.schemaVersion)
+            writer.key("store")
+            writer.string(summary.storePath)
+            writer.key("mode")
+            writer.string(summary.mode.rawValue)
+            writer.key("dryRun")
+            writer.bool(summary.isDryRun)
+            writer.key("storeChanged")
+            writer.bool(summary.storeChanged)
+            writer.key("migrations")
+            MigrationText.writeSteps(summary.migrations, to: &writer)
+            writer.key("sections")
+            writer.beginArray()
             for counts in summary.sections {
                 writer.beginObject()
-                writer.key("name"); writer.string(counts.section.rawValue)
-                writer.key("present"); writer.bool(counts.present)
-                writer.key("added"); writer.int(counts.added)
-                writer.key("merged"); writer.int(counts.merged)
-                writer.key("unchanged"); writer.int(counts.unchanged)
-                writer.key("duplicatesDropped"); writer.int(counts.duplicatesDropped)
-                writer.key("malformedSkipped"); writer.int(counts.malformedSkipped)
-                writer.key("removed"); writer.int(counts.removed)
+                writer.key("name")
+                writer.string(counts.section.rawValue)
+                writer.key("present")
+                writer.bool(counts.present)
+                writer.key("added")
+                writer.int(counts.added)
+                writer.key("merged")
+                writer.int(counts.merged)
+                writer.key("unchanged")
+                writer.int(counts.unchanged)
+                writer.key("duplicatesDropped")
+                writer.int(counts.duplicatesDropped)
+                writer.key("malformedSkipped")
+                writer.int(counts.malformedSkipped)
+                writer.key("removed")
+                writer.int(counts.removed)
                 writer.endObject()
             }
             writer.endArray()
-            if let snapshot = summary.safetySnapshot { writer.key("safetySnapshot"); writer.string(snapshot) }
-            writer.key("findings"); writer.beginArray()
+            if let snapshot = summary.safetySnapshot {
+                writer.key("safetySnapshot")
+                writer.string(snapshot)
+            }
+            writer.key("findings")
+            writer.beginArray()
             for finding in summary.findings {
                 writer.beginObject()
-                writer.key("severity"); writer.string(finding.severity.rawValue)
-                writer.key("code"); writer.string(finding.code.rawValue)
-                writer.key("location"); writer.string(finding.location)
-                writer.key("message"); writer.string(finding.message)
+                writer.key("severity")
+                writer.string(finding.severity.rawValue)
+                writer.key("code")
+                writer.string(finding.code.rawValue)
+                writer.key("location")
+                writer.string(finding.location)
+                writer.key("message")
+                writer.string(finding.message)
                 writer.endObject()
             }
             writer.endArray()
-            writer.key("seconds"); writer.double((summary.duration * 1000).rounded() / 1000)
+            writer.key("seconds")
+            writer.double((summary.duration * 1000).rounded() / 1000)
             writer.endObject()
         }
     }

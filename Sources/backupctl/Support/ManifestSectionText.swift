@@ -19,10 +19,16 @@ enum ManifestSectionText {
         writer.beginArray()
         for section in sections {
             writer.beginObject()
-            writer.key("name"); writer.string(section.name)
-            writer.key("records"); writer.int(section.records)
-            writer.key("bytes"); writer.int(Int(section.bytes))
-            if includingChecksums { writer.key("sha256"); writer.string(section.sha256) }
+            writer.key("name")
+            writer.string(section.name)
+            writer.key("records")
+            writer.int(section.records)
+            writer.key("bytes")
+            writer.int(Int(section.bytes))
+            if includingChecksums {
+                writer.key("sha256")
+                writer.string(section.sha256)
+            }
             writer.endObject()
         }
         writer.endArray()

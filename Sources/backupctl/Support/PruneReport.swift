@@ -22,15 +22,29 @@ enum PruneReport {
         writer.beginArray()
         for decision in decisions {
             writer.beginObject()
-            writer.key("file"); writer.string(decision.entry.name)
-            if let time = decision.entry.time { writer.key("time"); writer.timestamp(time) }
-            switch decision.entry.health {
-            case .good: writer.key("health"); writer.string("good")
-            case .damaged(let reason): writer.key("health"); writer.string("damaged"); writer.key("problem"); writer.string(reason)
-            case .partial: writer.key("health"); writer.string("partial")
+            writer.key("file")
+            writer.string(decision.entry.name)
+            if let time = decision.entry.time {
+                writer.key("time")
+                writer.timestamp(time)
             }
-            writer.key("keep"); writer.bool(decision.keep)
-            writer.key("reasons"); writer.strings(decision.reasons)
+            switch decision.entry.health {
+            case .good:
+                writer.key("health")
+                writer.string("good")
+            case .damaged(let reason):
+                writer.key("health")
+                writer.string("damaged")
+                writer.key("problem")
+                writer.string(reason)
+            case .partial:
+                writer.key("health")
+                writer.string("partial")
+            }
+            writer.key("keep")
+            writer.bool(decision.keep)
+            writer.key("reasons")
+            writer.strings(decision.reasons)
             writer.endObject()
         }
         writer.endArray()

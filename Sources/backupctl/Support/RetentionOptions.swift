@@ -19,14 +19,17 @@ struct RetentionOptions: ParsableArguments {
     var keepMonthly: Int?
 
     mutating func validate() throws {
-        for (name, value) in [("--keep-last", keepLast), ("--keep-hourly", keepHourly), ("--keep-daily", keepDaily),
-                              ("--keep-weekly", keepWeekly), ("--keep-monthly", keepMonthly)] {
+        for (name, value) in [
+            ("--keep-last", keepLast), ("--keep-hourly", keepHourly), ("--keep-daily", keepDaily),
+            ("--keep-weekly", keepWeekly), ("--keep-monthly", keepMonthly),
+        ] {
             if let value, value < 0 { throw ValidationError("\(name) must be zero or more, not \(value)") }
         }
     }
 
     var policy: RetentionPolicy {
-        RetentionPolicy(keepLast: keepLast ?? 0, keepHourly: keepHourly ?? 0, keepDaily: keepDaily ?? 0,
-                        keepWeekly: keepWeekly ?? 0, keepMonthly: keepMonthly ?? 0)
+        RetentionPolicy(
+            keepLast: keepLast ?? 0, keepHourly: keepHourly ?? 0, keepDaily: keepDaily ?? 0,
+            keepWeekly: keepWeekly ?? 0, keepMonthly: keepMonthly ?? 0)
     }
 }

@@ -10,11 +10,13 @@ enum StoreInventoryText {
         var lines = ["  " + "key".padding(toLength: width, withPad: " ", startingAt: 0) + "   records        bytes"]
         for entry in inventory.entries {
             let records = entry.records.map(String.init) ?? (entry.kind == "data" ? "?" : "-")
-            lines.append("  " + entry.key.padding(toLength: width, withPad: " ", startingAt: 0)
-                         + records.leftPadded(to: 10) + String(entry.bytes).leftPadded(to: 13))
+            lines.append(
+                "  " + entry.key.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + records.leftPadded(to: 10) + String(entry.bytes).leftPadded(to: 13))
         }
-        lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0)
-                     + "".leftPadded(to: 10) + String(inventory.totalBytes).leftPadded(to: 13))
+        lines.append(
+            "  " + "total".padding(toLength: width, withPad: " ", startingAt: 0)
+                + "".leftPadded(to: 10) + String(inventory.totalBytes).leftPadded(to: 13))
         return lines.joined(separator: "\n")
     }
 
@@ -23,11 +25,18 @@ enum StoreInventoryText {
         writer.beginArray()
         for entry in inventory.entries {
             writer.beginObject()
-            writer.key("key"); writer.string(entry.key)
-            writer.key("kind"); writer.string(entry.kind)
-            writer.key("bytes"); writer.int(entry.bytes)
-            if let records = entry.records { writer.key("records"); writer.int(records) }
-            writer.key("known"); writer.bool(entry.isKnown)
+            writer.key("key")
+            writer.string(entry.key)
+            writer.key("kind")
+            writer.string(entry.kind)
+            writer.key("bytes")
+            writer.int(entry.bytes)
+            if let records = entry.records {
+                writer.key("records")
+                writer.int(records)
+            }
+            writer.key("known")
+            writer.bool(entry.isKnown)
             writer.endObject()
         }
         writer.endArray()

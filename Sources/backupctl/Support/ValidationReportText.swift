@@ -8,7 +8,9 @@ enum ValidationReportText {
 
     static func print(_ report: ValidationReport, to console: Console) {
         let version = report.schemaVersion.map { " (schema version \($0))" } ?? ""
-        console.print("Validated \(report.file)\(version): \(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.note)) notes")
+        console.print(
+            "Validated \(report.file)\(version): \(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.note)) notes"
+        )
         for severity in Finding.Severity.allCases {
             let findings = report.findings.filter { $0.severity == severity }
             guard !findings.isEmpty else { continue }
@@ -33,23 +35,37 @@ enum ValidationReportText {
         console.print(report.hasErrors ? "Invalid: the import would be refused." : "Valid: the backup can be imported.")
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok"); writer.bool(!report.hasErrors)
-            writer.key("file"); writer.string(report.file)
-            if let schemaVersion = report.schemaVersion { writer.key("schemaVersion"); writer.int(schemaVersion) }
-            writer.key("counts"); writer.beginObject()
+            writer.key("ok")
+            writer.bool(!report.hasErrors)
+            writer.key("file")
+            writer.string(report.file)
+            if let schemaVersion = report.schemaVersion {
+                writer.key("schemaVersion")
+                writer.int(schemaVersion)
+            }
+            writer.key("counts")
+            writer.beginObject()
             for severity in Finding.Severity.allCases {
                 writer.key(severity.rawValue + "s")
                 writer.int(report.count(severity))
             }
             writer.endObject()
-            writer.key("findings"); writer.beginArray()
+            writer.key("findings")
+            writer.beginArray()
             for finding in report.findings {
                 writer.beginObject()
-                writer.key("severity"); writer.string(finding.severity.rawValue)
-                writer.key("code"); writer.string(finding.code.rawValue)
-                if let section = finding.section { writer.key("section"); writer.string(section) }
-                writer.key("location"); writer.string(finding.location)
-                writer.key("message"); writer.string(finding.message)
+                writer.key("severity")
+                writer.string(finding.severity.rawValue)
+                writer.key("code")
+                writer.string(finding.code.rawValue)
+                if let section = finding.section {
+                    writer.key("section")
+                    writer.string(section)
+                }
+                writer.key("location")
+                writer.string(finding.location)
+                writer.key("message")
+                writer.string(finding.message)
                 writer.endObject()
             }
             writer.endArray()

@@ -13,7 +13,9 @@ struct TestBackup: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the newest N backups.", valueName: "n"))
     var keepLast: Int? = nil
 
-    @Option(help: ArgumentHelp("Also keep the last backup of this day of the month; repeat for several days.", valueName: "day"))
+    @Option(
+        help: ArgumentHelp(
+            "Also keep the last backup of this day of the month; repeat for several days.", valueName: "day"))
     var keepDay: [Int]
 
     @Option(help: ArgumentHelp("A label recorded in the backup's manifest; repeat for several.", valueName: "label"))

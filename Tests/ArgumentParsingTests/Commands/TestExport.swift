@@ -9,12 +9,16 @@ struct TestExport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the store to a backup archive.",
-        discussion: "The archive is written to a temporary file and renamed into place, so a failed export never leaves a partial file under the final name.")
+        discussion:
+            "The archive is written to a temporary file and renamed into place, so a failed export never leaves a partial file under the final name."
+    )
 
     @Option(help: ArgumentHelp("The store to read.", valueName: "path"))
     var store: String?
 
-    @Option(name: [.short("o"), .long], help: ArgumentHelp("Where to write the archive, or - for standard output.", valueName: "file"))
+    @Option(
+        name: [.short("o"), .long],
+        help: ArgumentHelp("Where to write the archive, or - for standard output.", valueName: "file"))
     var output: String?
 
     @Option(help: "How to compress the archive.")

@@ -10,7 +10,9 @@ extension InMemoryStore {
 
     /// Runs `migration` in a transaction of its own; commits only when it reports success.
     @discardableResult
-    func run(_ migration: some StorageMigration, context: MigrationContext = MigrationContext()) throws -> MigrationResult {
+    func run(_ migration: some StorageMigration, context: MigrationContext = MigrationContext()) throws
+        -> MigrationResult
+    {
         do {
             return try transaction { transaction in
                 let result = try migration.migrate(in: transaction, context: context)

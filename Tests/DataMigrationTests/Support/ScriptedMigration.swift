@@ -66,9 +66,11 @@ extension DataMigrationService {
     /// `failing` — so a failure comes after a write of the same step.
     static func failingAtVersion2(_ outcome: ScriptedMigration.Outcome) -> DataMigrationService {
         let realVersion2 = DataMigrationService.storeVersions[1]
-        let failing = StoreVersionStep(version: 2, title: "Scripted", migrations: realVersion2.migrations + [
-            AnyStorageMigration(ScriptedMigration(identifier: "test.fails-midway", outcome: outcome)),
-        ])
+        let failing = StoreVersionStep(
+            version: 2, title: "Scripted",
+            migrations: realVersion2.migrations + [
+                AnyStorageMigration(ScriptedMigration(identifier: "test.fails-midway", outcome: outcome))
+            ])
         return DataMigrationService(steps: [DataMigrationService.storeVersions[0], failing])
     }
 }

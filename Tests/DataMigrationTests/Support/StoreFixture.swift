@@ -31,9 +31,11 @@ struct StoreFixture: Sendable, CustomStringConvertible {
     func expectation() throws -> Expectation {
         let json = try StrictJSON(contentsOf: expectedURL)
         guard let store = json["store"]?.objectFields, let steps = json["journalSteps"]?.arrayElements else {
-            throw FixtureError("\(expectedURL.path) needs \"store\" and \"journalSteps\"; regenerate it with generate-fixtures.py")
+            throw FixtureError(
+                "\(expectedURL.path) needs \"store\" and \"journalSteps\"; regenerate it with generate-fixtures.py")
         }
-        return Expectation(store: store, journalSteps: steps.compactMap(\.integerValue), error: json["error"]?.stringValue)
+        return Expectation(
+            store: store, journalSteps: steps.compactMap(\.integerValue), error: json["error"]?.stringValue)
     }
 
     /// Copies the fixture into `folder` (tests never touch the original).

@@ -68,16 +68,23 @@ indirect enum StrictJSON: Equatable, Sendable, CustomStringConvertible {
         switch (self, actual) {
         case (.object(let expected), .object(let found)):
             for key in Set(expected.keys).union(found.keys).sorted() {
-                guard let expectedValue = expected[key] else { return "\(path).\(key): not expected, found \(found[key]!)" }
+                guard let expectedValue = expected[key] else {
+                    return "\(path).\(key): not expected, found \(found[key]!)"
+                }
                 guard let foundValue = found[key] else { return "\(path).\(key): missing, expected \(expectedValue)" }
-                if let difference = expectedValue.firstDifference(from: foundValue, at: "\(path).\(key)") { return difference }
+                if let difference = expectedValue.firstDifference(from: foundValue, at: "\(path).\(key)") {
+                    return difference
+                }
             }
             return nil
         case (.array(let expected), .array(let found)):
             for (index, (expectedValue, foundValue)) in zip(expected, found).enumerated() {
-                if let difference = expectedValue.firstDifference(from: foundValue, at: "\(path)[\(index)]") { return difference }
+                if let difference = expectedValue.firstDifference(from: foundValue, at: "\(path)[\(index)]") {
+                    return difference
+                }
             }
-            return expected.count == found.count ? nil : "\(path): \(expected.count) elements expected, found \(found.count): \(actual)"
+            return expected.count == found.count
+                ? nil : "\(path): \(expected.count) elements expected, found \(found.count): \(actual)"
         default:
             return self == actual ? nil : "\(path): expected \(self), found \(actual)"
         }

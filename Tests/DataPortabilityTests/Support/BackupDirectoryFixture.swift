@@ -27,8 +27,10 @@ final class BackupDirectoryFixture {
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
         template = folder.file("template.ddbackup")
         let store = try StoreUnderTest.memory.sampledStore(in: folder)
-        _ = try BackupExporter(compression: compression, clock: StoreClock(fixedAt: BackupDirectoryFixture.date("2026-01-01T00:00:00Z")))
-            .export(from: store, to: .file(template), storeSchemaVersion: 3)
+        _ = try BackupExporter(
+            compression: compression, clock: StoreClock(fixedAt: BackupDirectoryFixture.date("2026-01-01T00:00:00Z"))
+        )
+        .export(from: store, to: .file(template), storeSchemaVersion: 3)
     }
 
     /// A date from an ISO 8601 UTC timestamp.

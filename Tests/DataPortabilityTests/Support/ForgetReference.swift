@@ -15,12 +15,17 @@ enum ForgetReference {
     /// The rules that keep each time of each case, as the Python program decides them (one
     /// run for all the cases).
     static func reasons(for cases: [Case]) throws -> [[Set<RetentionPolicy.Rule>]] {
-        let request: [String: Any] = ["cases": cases.map { item in
-            [
-                "times": item.times.map(\.timeIntervalSince1970),
-                "policy": Dictionary(uniqueKeysWithValues: RetentionPolicy.Rule.allCases.map { ($0.rawValue, item.policy.count(for: $0)) }),
-            ] as [String: Any]
-        }]
+        let request: [String: Any] = [
+            "cases": cases.map { item in
+                [
+                    "times": item.times.map(\.timeIntervalSince1970),
+                    "policy": Dictionary(
+                        uniqueKeysWithValues: RetentionPolicy.Rule.allCases.map {
+                            ($0.rawValue, item.policy.count(for: $0))
+                        }),
+                ] as [String: Any]
+            }
+        ]
         let script = try String(contentsOf: Fixtures.url("schedule/restic_forget.py"), encoding: .utf8)
         let output = try ProcessRunner.python(script, stdin: try JSONSerialization.data(withJSONObject: request))
         try #require(output.status == 0, "the reference failed: \(output.stderrText)")

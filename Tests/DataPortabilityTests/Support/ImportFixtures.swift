@@ -42,8 +42,10 @@ enum ImportFixtures {
     }
 
     /// Writes `blobs` (JSON text) under their keys and stamps the store with `version` (nil: no stamp).
-    static func seed(_ store: any KeyValueStore, _ blobs: [StorageKey: String],
-                     version: Int? = DataMigrationService.currentStoreSchemaVersion) throws {
+    static func seed(
+        _ store: any KeyValueStore, _ blobs: [StorageKey: String],
+        version: Int? = DataMigrationService.currentStoreSchemaVersion
+    ) throws {
         try store.transaction { transaction in
             for (key, text) in blobs { try transaction.set(.data(Data(text.utf8)), forKey: key.rawValue) }
             if let version { try transaction.set(.integer(version), forKey: StorageKey.storeSchemaVersion.rawValue) }
@@ -52,8 +54,9 @@ enum ImportFixtures {
 
     /// An importer on the tests' clock.
     static func importer(_ mode: ImportMode = .merge, dryRun: Bool = false, snapshot: Bool = true) -> BackupImporter {
-        BackupImporter(mode: mode, isDryRun: dryRun, makesSafetySnapshot: snapshot, clock: StoreClock(fixedAt: now),
-                       migrations: DataMigrationService(now: { now }))
+        BackupImporter(
+            mode: mode, isDryRun: dryRun, makesSafetySnapshot: snapshot, clock: StoreClock(fixedAt: now),
+            migrations: DataMigrationService(now: { now }))
     }
 
     /// The records validation hands the section importer: an array's elements, an object, or
@@ -94,7 +97,9 @@ enum ImportFixtures {
     // MARK: Records
 
     /// A tracked domain; `fields` adds JSON fields (`"tags":["a"]`).
-    static func tracked(_ number: Int, _ domain: String, addedAt: String = "2025-01-01T00:00:00Z", _ fields: String = "") -> String {
+    static func tracked(
+        _ number: Int, _ domain: String, addedAt: String = "2025-01-01T00:00:00Z", _ fields: String = ""
+    ) -> String {
         #"{"id":"\#(id(number))","domain":"\#(domain)","addedAt":"\#(addedAt)"\#(fields.isEmpty ? "" : ",")\#(fields)}"#
     }
 

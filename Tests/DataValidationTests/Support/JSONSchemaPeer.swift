@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Python's `jsonschema`, the independent validator the differential tests compare ours with
 /// (design §5). `make test` installs it into `.venv` and points `BACKUPCTL_TEST_PYTHON` there;
@@ -23,7 +23,9 @@ enum JSONSchemaPeer {
     /// Fails the current test unless the interpreter can import jsonschema.
     static func requireAvailable() throws {
         let probe = try ProcessRunner.python("import jsonschema")
-        try #require(probe.status == 0, """
+        try #require(
+            probe.status == 0,
+            """
             Python's jsonschema is not importable by \(ProcessRunner.python): the differential schema tests need it. \
             Run `make test` (it installs jsonschema into .venv), or run `make python-deps` once and then \
             BACKUPCTL_TEST_PYTHON=$PWD/.venv/bin/python swift test. Python said: \(probe.stderrText)
@@ -62,7 +64,8 @@ enum JSONSchemaPeer {
     static func mutateAndValidate(base: URL, mutations: [String], schema: URL, output: URL) throws -> [[Violation]] {
         try requireAvailable()
         let input = try JSONEncoder().encode(mutations)
-        let result = try ProcessRunner.python(leafHelpers + "\n" + mutationScript, [schema.path, base.path, output.path], stdin: input)
+        let result = try ProcessRunner.python(
+            leafHelpers + "\n" + mutationScript, [schema.path, base.path, output.path], stdin: input)
         try #require(result.status == 0, "mutating or validating failed: \(result.stderrText)")
         return try JSONDecoder().decode([[Violation]].self, from: result.stdout)
     }
@@ -131,13 +134,14 @@ enum JSONSchemaPeer {
             return [leaf for error in validator.iter_errors(document) for leaf in leaves(error)]
         """#
 
-    private static let validationScript = leafHelpers + "\n" + #"""
-        validator = Draft202012Validator(json.load(open(sys.argv[1], encoding="utf-8")))
-        results = []
-        for path in sys.argv[2:]:
-            results.append(violations(validator, json.load(open(path, encoding="utf-8"))))
-        print(json.dumps(results))
-        """#
+    private static let validationScript =
+        leafHelpers + "\n" + #"""
+            validator = Draft202012Validator(json.load(open(sys.argv[1], encoding="utf-8")))
+            results = []
+            for path in sys.argv[2:]:
+                results.append(violations(validator, json.load(open(path, encoding="utf-8"))))
+            print(json.dumps(results))
+            """#
 
     private static let assembleScript = #"""
         import json, os, sys

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A backup made the way a user makes one: `backupctl sample` writes a store with its planted
 /// problems, `backupctl export` writes the backup. The built binary is used because this test
@@ -8,17 +8,25 @@ import TestSupport
 enum SampledExport {
     /// Writes a sample store and exports it into `directory`.
     /// - Returns: the backup's location.
-    static func make(in directory: TemporaryDirectory, seed: Int = 1, size: String = "small",
-                     compression: String = "zstd", name: String = "sample.ddbackup") throws -> URL {
+    static func make(
+        in directory: TemporaryDirectory, seed: Int = 1, size: String = "small",
+        compression: String = "zstd", name: String = "sample.ddbackup"
+    ) throws -> URL {
         let store = directory.file("store-\(seed)-\(size).sqlite").path
         let backup = directory.file(name)
         let binary = BuildProducts.backupctl.path
-        try #require(FileManager.default.isExecutableFile(atPath: binary),
-                     "\(binary) is missing: build it with `swift build` (make test does) before running these tests")
-        let sample = try ProcessRunner.run(binary, ["sample", "--store", store, "--size", size, "--seed", String(seed), "--quiet"])
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary),
+            "\(binary) is missing: build it with `swift build` (make test does) before running these tests")
+        let sample = try ProcessRunner.run(
+            binary, ["sample", "--store", store, "--size", size, "--seed", String(seed), "--quiet"])
         try #require(sample.status == 0, "backupctl sample failed: \(sample.stderrText)")
-        let export = try ProcessRunner.run(binary, ["export", "--store", store, "-o", backup.path,
-                                                    "--compression", compression, "--quiet"])
+        let export = try ProcessRunner.run(
+            binary,
+            [
+                "export", "--store", store, "-o", backup.path,
+                "--compression", compression, "--quiet",
+            ])
         try #require(export.status == 0, "backupctl export failed: \(export.stderrText)")
         return backup
     }

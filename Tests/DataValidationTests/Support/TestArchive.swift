@@ -87,19 +87,22 @@ struct TestArchive {
     /// Writes the archive to `url`: `manifest.json` first, then every entry in the archive.
     func write(to url: URL) throws {
         let listings = try entries.filter(\.isListed).map { entry in
-            ManifestSection(name: entry.name, path: entry.path, records: entry.listedRecords ?? Self.recordCount(entry.bytes),
-                            bytes: entry.listedBytes ?? Int64(entry.bytes.count),
-                            sha256: try entry.listedSHA256 ?? SHA256Hasher.digest(of: entry.bytes).hexString)
+            ManifestSection(
+                name: entry.name, path: entry.path, records: entry.listedRecords ?? Self.recordCount(entry.bytes),
+                bytes: entry.listedBytes ?? Int64(entry.bytes.count),
+                sha256: try entry.listedSHA256 ?? SHA256Hasher.digest(of: entry.bytes).hexString)
         }
-        let manifest = BackupManifest(schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: 3,
-                                      compression: compression.algorithm.rawValue, sections: listings)
+        let manifest = BackupManifest(
+            schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: 3,
+            compression: compression.algorithm.rawValue, sections: listings)
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         let tar = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: url.path, compression: compression)
         let manifestBytes = manifestOverride ?? manifest.encoded()
         func writeManifest() throws {
-            try tar.beginEntry(path: BackupManifest.entryPath, size: Int64(manifestBytes.count), modificationTime: createdAt)
+            try tar.beginEntry(
+                path: BackupManifest.entryPath, size: Int64(manifestBytes.count), modificationTime: createdAt)
             try tar.write(manifestBytes)
         }
         if manifestIsFirst { try writeManifest() }

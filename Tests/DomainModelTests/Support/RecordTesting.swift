@@ -23,7 +23,9 @@ enum Sample {
 /// Decoding and encoding records from JSON text, as the store holds them.
 enum RecordJSON {
     /// Decodes one record from JSON text.
-    static func decode<Record: JSONRecord>(_ text: String, as type: Record.Type = Record.self) throws -> (record: Record, issues: [DecodingIssue]) {
+    static func decode<Record: JSONRecord>(_ text: String, as type: Record.Type = Record.self) throws -> (
+        record: Record, issues: [DecodingIssue]
+    ) {
         let document = try JSONDocument(parsing: Array(text.utf8))
         return try Record.decode(document.root)
     }
@@ -34,7 +36,9 @@ enum RecordJSON {
     }
 
     /// Reads a stored collection from JSON text.
-    static func collection<Record: DeduplicatingRecord>(_ text: String, as type: Record.Type = Record.self) -> DecodedCollection<Record> {
+    static func collection<Record: DeduplicatingRecord>(_ text: String, as type: Record.Type = Record.self)
+        -> DecodedCollection<Record>
+    {
         CollectionDecoder.decodeArray(Array(text.utf8), as: Record.self)
     }
 }
@@ -67,7 +71,9 @@ func issueSummary(_ issues: [DecodingIssue]) -> [String] {
 }
 
 /// Decodes `json`, expecting the record to be rejected; returns the error's path.
-func rejectionPath<Record: JSONRecord>(_ json: String, as type: Record.Type, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+func rejectionPath<Record: JSONRecord>(
+    _ json: String, as type: Record.Type, sourceLocation: SourceLocation = #_sourceLocation
+) -> String? {
     let error = #expect(throws: RecordDecodingError.self, sourceLocation: sourceLocation) {
         _ = try RecordJSON.decode(json, as: Record.self)
     }

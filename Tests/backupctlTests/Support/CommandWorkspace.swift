@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A test's own folder, where the built `backupctl` and its independent peers (`tar`,
 /// `sqlite3`, `sha256sum`, Python) run as a user would run them from a shell.
@@ -29,14 +29,18 @@ final class CommandWorkspace {
     // MARK: Running programs
 
     /// Runs `backupctl` in the folder.
-    func backupctl(_ arguments: String..., stdin: Data? = nil, environment: [String: String] = [:]) throws -> ProcessOutput {
+    func backupctl(_ arguments: String..., stdin: Data? = nil, environment: [String: String] = [:]) throws
+        -> ProcessOutput
+    {
         try backupctl(arguments: arguments, stdin: stdin, environment: environment)
     }
 
     /// Runs `backupctl` in the folder, with the arguments as an array.
-    func backupctl(arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> ProcessOutput {
-        try ProcessRunner.run(BuildProducts.backupctl.path, arguments, stdin: stdin, environment: environment,
-                              currentDirectory: url)
+    func backupctl(arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> ProcessOutput
+    {
+        try ProcessRunner.run(
+            BuildProducts.backupctl.path, arguments, stdin: stdin, environment: environment,
+            currentDirectory: url)
     }
 
     /// Runs `backupctl` so that file modes bind it although the tests run as root: as root it
@@ -48,7 +52,8 @@ final class CommandWorkspace {
         }
         let capabilities = "-dac_override,-dac_read_search,-fowner"
         return try ProcessRunner.run(
-            "setpriv", ["--bounding-set=\(capabilities)", "--inh-caps=\(capabilities)", BuildProducts.backupctl.path] + arguments,
+            "setpriv",
+            ["--bounding-set=\(capabilities)", "--inh-caps=\(capabilities)", BuildProducts.backupctl.path] + arguments,
             currentDirectory: url)
     }
 
@@ -73,11 +78,14 @@ final class CommandWorkspace {
     }
 
     /// Exports `store` to `name` with `backupctl export` and returns the backup's path.
-    func exportBackup(from store: String, to name: String = "backup.ddbackup", compression: String = "zstd",
-                      environment: [String: String] = [:]) throws -> String {
+    func exportBackup(
+        from store: String, to name: String = "backup.ddbackup", compression: String = "zstd",
+        environment: [String: String] = [:]
+    ) throws -> String {
         let backup = path(name)
-        let output = try backupctl("export", "--store", store, "-o", backup, "--compression", compression, "--quiet",
-                                   environment: environment)
+        let output = try backupctl(
+            "export", "--store", store, "-o", backup, "--compression", compression, "--quiet",
+            environment: environment)
         try #require(output.status == 0, "export failed: \(output.stderrText)")
         return backup
     }
@@ -104,7 +112,8 @@ final class CommandWorkspace {
     /// Each key of a SQLite store with its kind and the SHA-256 of its exact bytes, one line
     /// per key in key order, read by Python's `sqlite3` (immutable, so reading changes nothing).
     func storeDump(_ store: String) throws -> String {
-        let output = try python("""
+        let output = try python(
+            """
             import hashlib, sqlite3, sys
             db = sqlite3.connect('file:' + sys.argv[1] + '?immutable=1', uri=True)
             for key, kind, value in db.execute('SELECT key, kind, value FROM entries ORDER BY key'):

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A hostile or broken archive, made the way an attacker would make it — with Python's
 /// `tarfile` (and the `zstd` program for the bomb), never with backupctl's own writer.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A backup damaged the way the import must refuse (design §7): each leaves the store as it was.
 enum BackupDamage: String, CaseIterable, Sendable {
@@ -32,7 +32,8 @@ extension CommandWorkspace {
     /// The SHA-256 of the store file and, when present, of its `-wal`: what a refused import
     /// must leave exactly as it was.
     func fileDigests(_ store: String) throws -> [String: String] {
-        let output = try python("""
+        let output = try python(
+            """
             import hashlib, json, os, sys
             digests = {}
             for suffix in ('', '-wal'):
@@ -48,7 +49,8 @@ extension CommandWorkspace {
     /// Each section of a backup (any compression), by name without `sections/` and `.json`:
     /// its text, or with `digests` its SHA-256, read by Python's `tarfile`.
     func sections(ofBackup backup: String, digests: Bool = false) throws -> [String: String] {
-        let output = try python("""
+        let output = try python(
+            """
             import hashlib, io, json, subprocess, sys, tarfile
             data = open(sys.argv[1], 'rb').read()
             if data[:4] == bytes([0x28, 0xB5, 0x2F, 0xFD]):
@@ -80,7 +82,8 @@ extension CommandWorkspace {
         var rows = blobs.map { ($0.key, "data", $0.value) }
         if let schemaVersion { rows.append(("data.storeSchemaVersion", "integer", String(schemaVersion))) }
         let json = try JSONSerialization.data(withJSONObject: rows.map { [$0.0, $0.1, $0.2] })
-        let output = try python("""
+        let output = try python(
+            """
             import json, os, sqlite3, sys
             os.close(os.open(sys.argv[1], os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
             db = sqlite3.connect(sys.argv[1])
@@ -97,7 +100,8 @@ extension CommandWorkspace {
 
     /// Sets the store's schema version stamp with Python's `sqlite3`, as a newer build would.
     func stampStore(_ store: String, version: Int) throws {
-        let output = try python("""
+        let output = try python(
+            """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.execute("INSERT OR REPLACE INTO entries VALUES ('data.storeSchemaVersion', 'integer', ?)", (int(sys.argv[2]),))
@@ -112,7 +116,8 @@ extension CommandWorkspace {
     func craftBackup(_ name: String, sections: [String: String]) throws -> String {
         let backup = path(name)
         let json = try JSONSerialization.data(withJSONObject: sections)
-        let output = try python("""
+        let output = try python(
+            """
             import hashlib, io, json, sys, tarfile
             given = json.load(sys.stdin)
             names = ['trackedDomains', 'lookupHistory', 'domainAudits', 'domainWorkflows', 'monitoringSettings',
@@ -143,7 +148,8 @@ extension CommandWorkspace {
     /// A damaged copy of a zstd backup, named after the damage.
     func damagedBackup(from backup: String, _ damage: BackupDamage) throws -> String {
         let damaged = path("\(damage.rawValue).ddbackup")
-        let output = try python("""
+        let output = try python(
+            """
             import hashlib, io, json, subprocess, sys, tarfile
             source, damage, output = sys.argv[1:4]
             data = open(source, 'rb').read()
@@ -197,7 +203,8 @@ extension CommandWorkspace {
     /// through SQLite's normal open, so committed data still in the `-wal` counts (after a
     /// killed writer, `storeDump`'s immutable read would see only the main file).
     func storeContents(_ store: String) throws -> String {
-        let output = try python("""
+        let output = try python(
+            """
             import hashlib, sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             for key, kind, value in db.execute('SELECT key, kind, value FROM entries ORDER BY key'):
@@ -210,7 +217,8 @@ extension CommandWorkspace {
     }
 
     /// Starts `backupctl` in the folder without waiting for it; its output is discarded.
-    func start(_ arguments: [String], standardInput: Pipe? = nil, environment: [String: String] = [:]) throws -> Process {
+    func start(_ arguments: [String], standardInput: Pipe? = nil, environment: [String: String] = [:]) throws -> Process
+    {
         let process = Process()
         process.executableURL = BuildProducts.backupctl
         process.arguments = arguments

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension ProcessOutput {
     /// Standard output parsed as exactly one JSON object by Foundation's `JSONSerialization`,
@@ -12,6 +12,7 @@ extension ProcessOutput {
     /// Bytes parsed as exactly one JSON object.
     static func jsonObject(from bytes: Data) throws -> [String: Any] {
         let parsed = try JSONSerialization.jsonObject(with: bytes)
-        return try #require(parsed as? [String: Any], "expected one JSON object, got: \(String(decoding: bytes, as: UTF8.self))")
+        return try #require(
+            parsed as? [String: Any], "expected one JSON object, got: \(String(decoding: bytes, as: UTF8.self))")
     }
 }

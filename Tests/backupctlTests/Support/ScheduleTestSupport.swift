@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// What the scheduling tests share: backup names and times computed without backupctl's code,
 /// restic's `forget` rules as an independent Python program, and ways to hold a backup
@@ -25,7 +25,9 @@ enum ScheduleTestSupport {
 
     /// A date from `YYYY-MM-DDTHH:MM:SSZ`.
     static func date(_ text: String) -> Date {
-        guard let date = ISO8601DateFormatter().date(from: text) else { preconditionFailure("not a timestamp: \(text)") }
+        guard let date = ISO8601DateFormatter().date(from: text) else {
+            preconditionFailure("not a timestamp: \(text)")
+        }
         return date
     }
 
@@ -37,8 +39,9 @@ enum ScheduleTestSupport {
     /// `domaindig-20260118T230005Z.ddbackup`: the name a backup taken at `date` gets.
     static func backupName(_ date: Date) -> String {
         let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "domaindig-%04d%02d%02dT%02d%02d%02dZ.ddbackup",
-                      parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
+        return String(
+            format: "domaindig-%04d%02d%02dT%02d%02d%02dZ.ddbackup",
+            parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
     }
 
     /// The backup-named files of a directory (no lock file, no temporary files), sorted.
@@ -53,9 +56,11 @@ enum ScheduleTestSupport {
     /// time of each history, as the Python reference `Tests/Fixtures/schedule/restic_forget.py`
     /// decides them; one Python run for all the histories.
     static func forgetReasons(_ histories: [[Date]], policy: [String: Int]) throws -> [[[String]]] {
-        let request: [String: Any] = ["cases": histories.map { times in
-            ["times": times.map(\.timeIntervalSince1970), "policy": policy] as [String: Any]
-        }]
+        let request: [String: Any] = [
+            "cases": histories.map { times in
+                ["times": times.map(\.timeIntervalSince1970), "policy": policy] as [String: Any]
+            }
+        ]
         let script = try String(contentsOf: Fixtures.url("schedule/restic_forget.py"), encoding: .utf8)
         let output = try ProcessRunner.python(script, stdin: try JSONSerialization.data(withJSONObject: request))
         try #require(output.status == 0, "the reference failed: \(output.stderrText)")
@@ -86,7 +91,8 @@ enum ScheduleTestSupport {
     /// once it is gone.
     static func processState(_ pid: Int32) -> Character? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return nil }
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[end...].dropFirst(2).first
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A folder for the validate and schema command tests, with backups made as a user makes
 /// them — `backupctl sample` then `backupctl export` — and broken as a user might break them:
@@ -65,7 +65,9 @@ final class ValidationWorkspace {
     /// fail, never skip, without it.
     static func requireJSONSchema() throws {
         let probe = try ProcessRunner.python("import jsonschema")
-        try #require(probe.status == 0, """
+        try #require(
+            probe.status == 0,
+            """
             Python's jsonschema is not importable by \(ProcessRunner.python). Run `make test` (it installs \
             jsonschema into .venv), or run `make python-deps` once and then \
             BACKUPCTL_TEST_PYTHON=$PWD/.venv/bin/python swift test. Python said: \(probe.stderrText)

@@ -48,8 +48,8 @@ struct BinaryPropertyListReader {
         objectCount = Int(truncatingIfNeeded: Self.unsigned(in: bytes, at: trailer + 8, size: 8))
         offsetTableStart = Int(truncatingIfNeeded: Self.unsigned(in: bytes, at: trailer + 24, size: 8))
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), objectCount > 0,
-              offsetTableStart >= 9, offsetTableStart < trailer,
-              objectCount <= (trailer - offsetTableStart) / offsetSize
+            offsetTableStart >= 9, offsetTableStart < trailer,
+            objectCount <= (trailer - offsetTableStart) / offsetSize
         else { throw malformed("its trailer is inconsistent") }
     }
 
@@ -62,7 +62,8 @@ struct BinaryPropertyListReader {
         case 0x0 where marker == 0x08: return .bool(false)
         case 0x0 where marker == 0x09: return .bool(true)
         case 0x1: return try integer(at: start + 1, sizeExponent: low, keyPath: keyPath)
-        case 0x2 where low == 2: return .double(Double(Float(bitPattern: UInt32(try checkedUnsigned(at: start + 1, size: 4)))))
+        case 0x2 where low == 2:
+            return .double(Double(Float(bitPattern: UInt32(try checkedUnsigned(at: start + 1, size: 4)))))
         case 0x2 where low == 3: return .double(Double(bitPattern: try checkedUnsigned(at: start + 1, size: 8)))
         case 0x3 where low == 3:
             let seconds = Double(bitPattern: try checkedUnsigned(at: start + 1, size: 8))
@@ -70,7 +71,7 @@ struct BinaryPropertyListReader {
         case 0x4:
             let (count, body) = try length(at: start)
             return .data(Data(try slice(from: body, count: count)))
-        case 0x5, 0x7:  // ASCII; UTF-8 in later writers
+        case 0x5, 0x7: // ASCII; UTF-8 in later writers
             let (count, body) = try length(at: start)
             return .string(String(decoding: try slice(from: body, count: count), as: UTF8.self))
         case 0x6:
@@ -90,7 +91,8 @@ struct BinaryPropertyListReader {
                 var values: [StoreValue] = []
                 values.reserveCapacity(count)
                 for (position, reference) in references.enumerated() {
-                    values.append(try reader.value(ofObject: reference, depth: depth + 1, keyPath: "\(keyPath)[\(position)]"))
+                    values.append(
+                        try reader.value(ofObject: reference, depth: depth + 1, keyPath: "\(keyPath)[\(position)]"))
                 }
                 return .array(values)
             }
@@ -101,17 +103,25 @@ struct BinaryPropertyListReader {
                 var values: [String: StoreValue] = [:]
                 values.reserveCapacity(count)
                 for pair in 0..<count {
-                    guard case .string(let key) = try reader.value(ofObject: references[pair], depth: depth + 1, keyPath: keyPath) else {
-                        throw reader.malformed("a dictionary at \(keyPath.isEmpty ? "the top level" : keyPath) has a key that is not a string")
+                    guard
+                        case .string(let key) = try reader.value(
+                            ofObject: references[pair], depth: depth + 1, keyPath: keyPath)
+                    else {
+                        throw reader.malformed(
+                            "a dictionary at \(keyPath.isEmpty ? "the top level" : keyPath) has a key that is not a string"
+                        )
                     }
                     let childPath = keyPath.isEmpty ? key : "\(keyPath).\(key)"
-                    values[key] = try reader.value(ofObject: references[count + pair], depth: depth + 1, keyPath: childPath)
+                    values[key] = try reader.value(
+                        ofObject: references[count + pair], depth: depth + 1, keyPath: childPath)
                 }
                 return .dictionary(values)
             }
         default:
             let place = keyPath.isEmpty ? "the top level" : keyPath
-            throw malformed("the value at \(place) has the type marker 0x\(String(marker, radix: 16)), which a store cannot hold (null, UID or set)")
+            throw malformed(
+                "the value at \(place) has the type marker 0x\(String(marker, radix: 16)), which a store cannot hold (null, UID or set)"
+            )
         }
     }
 
@@ -149,7 +159,9 @@ struct BinaryPropertyListReader {
     private func length(at start: Int) throws -> (count: Int, body: Int) {
         let low = Int(bytes[start] & 0x0F)
         if low != 0x0F { return (low, start + 1) }
-        guard start + 1 < offsetTableStart, bytes[start + 1] >> 4 == 0x1 else { throw malformed("a length is malformed") }
+        guard start + 1 < offsetTableStart, bytes[start + 1] >> 4 == 0x1 else {
+            throw malformed("a length is malformed")
+        }
         let size = 1 << Int(bytes[start + 1] & 0x0F)
         guard size <= 8 else { throw malformed("a length is malformed") }
         let count = try checkedUnsigned(at: start + 2, size: size)
@@ -159,14 +171,20 @@ struct BinaryPropertyListReader {
 
     private func references(from start: Int, count: Int) throws -> [Int] {
         let (byteCount, overflow) = count.multipliedReportingOverflow(by: referenceSize)
-        guard !overflow, start + byteCount <= offsetTableStart else { throw malformed("a container runs past the end of the objects") }
-        return (0..<count).map { Int(truncatingIfNeeded: unsigned(at: start + $0 * referenceSize, size: referenceSize)) }
+        guard !overflow, start + byteCount <= offsetTableStart else {
+            throw malformed("a container runs past the end of the objects")
+        }
+        return (0..<count).map {
+            Int(truncatingIfNeeded: unsigned(at: start + $0 * referenceSize, size: referenceSize))
+        }
     }
 
     private func offset(ofObject index: Int) throws -> Int {
         guard index >= 0, index < objectCount else { throw malformed("an object reference is out of range") }
         let offset = unsigned(at: offsetTableStart + index * offsetSize, size: offsetSize)
-        guard offset >= 8, offset < UInt64(offsetTableStart) else { throw malformed("an object offset is out of range") }
+        guard offset >= 8, offset < UInt64(offsetTableStart) else {
+            throw malformed("an object offset is out of range")
+        }
         return Int(offset)
     }
 

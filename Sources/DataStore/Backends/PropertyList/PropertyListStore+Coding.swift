@@ -37,7 +37,8 @@ extension PropertyListStore {
         }
         guard case .dictionary(let entries) = top else {
             throw StoreError.notAStore(
-                path: path, reason: "its top level holds a value of kind \(top.kind.rawValue), not a dictionary as in UserDefaults")
+                path: path,
+                reason: "its top level holds a value of kind \(top.kind.rawValue), not a dictionary as in UserDefaults")
         }
         return (entries, format)
     }
@@ -51,7 +52,8 @@ extension PropertyListStore {
             throw StoreError.propertyList(message: "it does not parse (\(error.localizedDescription))", path: path)
         }
         guard foundFormat == .xml else {
-            throw StoreError.notAStore(path: path, reason: "it is an OpenStep-format property list, which UserDefaults never writes")
+            throw StoreError.notAStore(
+                path: path, reason: "it is an OpenStep-format property list, which UserDefaults never writes")
         }
         if let dictionary = object as? [AnyHashable: Any] {
             var entries: [String: StoreValue] = [:]
@@ -72,7 +74,8 @@ extension PropertyListStore {
             return try PropertyListSerialization.data(
                 fromPropertyList: values.mapValues(\.propertyListObject), format: .xml, options: 0)
         } catch {
-            throw StoreError.propertyList(message: "it could not be encoded (\(error.localizedDescription))", path: path)
+            throw StoreError.propertyList(
+                message: "it could not be encoded (\(error.localizedDescription))", path: path)
         }
     }
 }

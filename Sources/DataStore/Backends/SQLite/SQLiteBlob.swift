@@ -46,7 +46,8 @@ final class SQLiteBlob {
             var offset = 0
             while offset < count {
                 let length = min(Self.chunk, count - offset)
-                try database.check(sqlite3_blob_read(handle, buffer.baseAddress! + offset, Int32(length), Int32(offset)))
+                try database.check(
+                    sqlite3_blob_read(handle, buffer.baseAddress! + offset, Int32(length), Int32(offset)))
                 offset += length
             }
         }
@@ -68,7 +69,8 @@ final class SQLiteBlob {
         var written = 0
         while written < bytes.count {
             let length = min(Self.chunk, bytes.count - written)
-            try database.check(sqlite3_blob_write(handle, bytes.baseAddress! + written, Int32(length), Int32(offset + written)))
+            try database.check(
+                sqlite3_blob_write(handle, bytes.baseAddress! + written, Int32(length), Int32(offset + written)))
             written += length
         }
     }

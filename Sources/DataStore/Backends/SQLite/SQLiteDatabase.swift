@@ -39,7 +39,8 @@ final class SQLiteDatabase {
     /// - Throws: `StoreError`.
     func check(_ code: Int32) throws {
         guard code != SQLITE_OK else { return }
-        let message = handle.map { String(cString: sqlite3_errmsg($0)) }
+        let message =
+            handle.map { String(cString: sqlite3_errmsg($0)) }
             ?? String(cString: sqlite3_errstr(code))
         switch code & 0xFF {
         case SQLITE_FULL:

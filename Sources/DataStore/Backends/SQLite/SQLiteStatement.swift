@@ -13,8 +13,9 @@ final class SQLiteStatement {
     init(database: SQLiteDatabase, sql: String) throws {
         self.database = database
         var statement: OpaquePointer?
-        try database.check(sqlite3_prepare_v3(
-            database.liveHandle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
+        try database.check(
+            sqlite3_prepare_v3(
+                database.liveHandle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
         guard let statement else { preconditionFailure("no statement in SQL: \(sql)") }
         handle = statement
     }

@@ -27,7 +27,8 @@ extension SQLiteStore {
         var state = try readLayoutState()
         if state.isBlank {
             guard creatingIfBlank else {
-                throw StoreError.notAStore(path: location, reason: "it is an empty SQLite database without DomainDig data")
+                throw StoreError.notAStore(
+                    path: location, reason: "it is an empty SQLite database without DomainDig data")
             }
             // Set before the first page is written; a database that has one keeps its size.
             try database.execute("PRAGMA page_size = \(Self.newStorePageSize)")
@@ -36,7 +37,8 @@ extension SQLiteStore {
                 // Another process may have initialized it while we waited for the lock.
                 state = try readLayoutState()
                 if state.isBlank {
-                    try database.execute("""
+                    try database.execute(
+                        """
                         PRAGMA application_id = \(Self.applicationID);
                         PRAGMA user_version = \(Self.layoutVersion);
                         CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB);
@@ -54,24 +56,28 @@ extension SQLiteStore {
 
     private func verify(_ state: LayoutState) throws {
         guard state.applicationID == Self.applicationID else {
-            let found = state.applicationID == 0
+            let found =
+                state.applicationID == 0
                 ? "it has no application_id"
                 : "its application_id is \(hex(state.applicationID)), not \(hex(Self.applicationID))"
             let tables = state.tables.isEmpty ? "" : " and it holds the tables \(state.tables.joined(separator: ", "))"
-            throw StoreError.notAStore(path: location, reason: "it is an SQLite database of another application (\(found)\(tables))")
+            throw StoreError.notAStore(
+                path: location, reason: "it is an SQLite database of another application (\(found)\(tables))")
         }
         guard state.userVersion <= Self.layoutVersion else {
             throw StoreError.newerLayout(path: location, found: state.userVersion, supported: Self.layoutVersion)
         }
         guard state.userVersion == Self.layoutVersion else {
-            throw StoreError.corrupt(path: location, reason: "its layout version is \(state.userVersion), which no backupctl writes")
+            throw StoreError.corrupt(
+                path: location, reason: "its layout version is \(state.userVersion), which no backupctl writes")
         }
         guard state.tables == ["entries"] else {
             throw StoreError.corrupt(
                 path: location,
                 reason: "it should hold exactly the table entries but holds [\(state.tables.joined(separator: ", "))]")
         }
-        let columns = try database.prepare("SELECT name FROM pragma_table_info('entries') ORDER BY cid").use { statement in
+        let columns = try database.prepare("SELECT name FROM pragma_table_info('entries') ORDER BY cid").use {
+            statement in
             var names: [String] = []
             while try statement.step() { names.append(statement.text(at: 0)) }
             return names
@@ -79,7 +85,8 @@ extension SQLiteStore {
         guard columns == ["key", "kind", "value"] else {
             throw StoreError.corrupt(
                 path: location,
-                reason: "the entries table has the columns [\(columns.joined(separator: ", "))], not [key, kind, value]")
+                reason: "the entries table has the columns [\(columns.joined(separator: ", "))], not [key, kind, value]"
+            )
         }
     }
 
@@ -90,9 +97,11 @@ extension SQLiteStore {
                 return statement.int64(at: 0)
             }
         }
-        let tables = try database.prepare("""
+        let tables = try database.prepare(
+            """
             SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
-            """).use { statement in
+            """
+        ).use { statement in
             var names: [String] = []
             while try statement.step() { names.append(statement.text(at: 0)) }
             return names

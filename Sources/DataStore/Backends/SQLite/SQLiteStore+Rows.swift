@@ -74,7 +74,9 @@ extension SQLiteStore {
         return try SQLiteBlob(database: database, table: "entries", column: "value", rowID: rowID, writable: true)
     }
 
-    private func upsert(_ key: String, _ kind: StoreValue.Kind, bindingValue bindValue: (SQLiteStatement) throws -> Void) throws {
+    private func upsert(
+        _ key: String, _ kind: StoreValue.Kind, bindingValue bindValue: (SQLiteStatement) throws -> Void
+    ) throws {
         try liveStatements.upsert.use { statement in
             try statement.bind(key, at: 1)
             try statement.bind(kind.rawValue, at: 2)
@@ -88,8 +90,10 @@ extension SQLiteStore {
     ///   match it.
     /// - Parameter largeBlob: the value when it is a BLOB read incrementally (the column is
     ///   then NULL).
-    func decodeValue(kind name: String, from statement: SQLiteStatement, column: Int32, key: String,
-                     largeBlob: Data? = nil) throws -> StoreValue {
+    func decodeValue(
+        kind name: String, from statement: SQLiteStatement, column: Int32, key: String,
+        largeBlob: Data? = nil
+    ) throws -> StoreValue {
         guard let kind = StoreValue.Kind(rawValue: name) else {
             throw StoreError.corrupt(path: location, reason: "the key \(key) has the unknown kind \"\(name)\"")
         }
@@ -138,10 +142,13 @@ extension SQLiteStore {
         do {
             value = try bytes.withUnsafeBytes { try BinaryPropertyListReader.decode($0, path: location) }
         } catch StoreError.propertyList(let message, _) {
-            throw StoreError.corrupt(path: location, reason: "the \(kind.rawValue) value of the key \(key) does not parse: \(message)")
+            throw StoreError.corrupt(
+                path: location, reason: "the \(kind.rawValue) value of the key \(key) does not parse: \(message)")
         }
         guard value.kind == kind else {
-            throw StoreError.corrupt(path: location, reason: "the key \(key) holds a \(value.kind.rawValue) where its kind says \(kind.rawValue)")
+            throw StoreError.corrupt(
+                path: location,
+                reason: "the key \(key) holds a \(value.kind.rawValue) where its kind says \(kind.rawValue)")
         }
         return value
     }

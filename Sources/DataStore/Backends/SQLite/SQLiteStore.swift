@@ -78,16 +78,19 @@ public final class SQLiteStore: KeyValueStore {
         statements = Statements(
             // typeof() and length() do not read a value's overflow pages: a large BLOB comes
             // back as NULL here and is read incrementally from its row.
-            select: try database.prepare("""
+            select: try database.prepare(
+                """
                 SELECT kind, rowid, typeof(value),
                        CASE WHEN typeof(value) = 'blob' AND length(value) >= ?2 THEN NULL ELSE value END
                 FROM entries WHERE key = ?1
                 """),
-            upsert: try database.prepare("""
+            upsert: try database.prepare(
+                """
                 INSERT INTO entries (key, kind, value) VALUES (?1, ?2, ?3)
                 ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, value = excluded.value
                 """),
-            upsertZeroBlob: try database.prepare("""
+            upsertZeroBlob: try database.prepare(
+                """
                 INSERT INTO entries (key, kind, value) VALUES (?1, ?2, zeroblob(?3))
                 ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, value = excluded.value
                 """),
@@ -119,8 +122,9 @@ public final class SQLiteStore: KeyValueStore {
             }
             // Read while the statement is still stepped, so the row is read in the same
             // snapshot that found it.
-            let blob = try SQLiteBlob(database: database, table: "entries", column: "value",
-                                      rowID: statement.int64(at: 1), writable: false)
+            let blob = try SQLiteBlob(
+                database: database, table: "entries", column: "value",
+                rowID: statement.int64(at: 1), writable: false)
             return try decodeValue(kind: kind, from: statement, column: 3, key: key, largeBlob: blob.readAll())
         }
     }
@@ -173,8 +177,9 @@ public final class SQLiteStore: KeyValueStore {
     public func checkpoint() throws {
         var logFrames: Int32 = 0
         var checkpointed: Int32 = 0
-        try database.check(sqlite3_wal_checkpoint_v2(
-            database.liveHandle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed))
+        try database.check(
+            sqlite3_wal_checkpoint_v2(
+                database.liveHandle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed))
     }
 
     /// Checkpoints and closes the store. The store cannot be used afterwards; closing again

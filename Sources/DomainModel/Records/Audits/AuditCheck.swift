@@ -11,7 +11,10 @@ public struct AuditCheck: JSONRecord, Hashable {
     /// What was found, for the report.
     public var detail: String?
 
-    public init(id: String, title: String, category: AuditCategory, severity: Severity, result: CheckResult, detail: String? = nil) {
+    public init(
+        id: String, title: String, category: AuditCategory, severity: Severity, result: CheckResult,
+        detail: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.category = Lenient(category)
@@ -31,12 +34,20 @@ public struct AuditCheck: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.string(id)
-        writer.key("title"); writer.string(title)
-        writer.key("category"); writer.string(category.rawValue)
-        writer.key("severity"); writer.string(severity.rawValue)
-        writer.key("result"); writer.string(result.rawValue)
-        if let detail { writer.key("detail"); writer.string(detail) }
+        writer.key("id")
+        writer.string(id)
+        writer.key("title")
+        writer.string(title)
+        writer.key("category")
+        writer.string(category.rawValue)
+        writer.key("severity")
+        writer.string(severity.rawValue)
+        writer.key("result")
+        writer.string(result.rawValue)
+        if let detail {
+            writer.key("detail")
+            writer.string(detail)
+        }
         writer.endObject()
     }
 }

@@ -19,8 +19,10 @@ public struct AuditSession: DeduplicatingRecord, Hashable {
     /// The most checks one session keeps.
     public static let maxChecks = 500
 
-    public init(id: UUID, domain: String, startedAt: Date, completedAt: Date? = nil, status: AuditStatus,
-                score: Int? = nil, checks: [AuditCheck] = []) {
+    public init(
+        id: UUID, domain: String, startedAt: Date, completedAt: Date? = nil, status: AuditStatus,
+        score: Int? = nil, checks: [AuditCheck] = []
+    ) {
         self.id = id
         self.domain = DomainName.canonical(domain)
         self.startedAt = startedAt
@@ -42,13 +44,24 @@ public struct AuditSession: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.recordID(id)
-        writer.key("domain"); writer.string(domain)
-        writer.key("startedAt"); writer.timestamp(startedAt)
-        if let completedAt { writer.key("completedAt"); writer.timestamp(completedAt) }
-        writer.key("status"); writer.string(status.rawValue)
-        if let score { writer.key("score"); writer.int(score) }
-        writer.key("checks"); writer.records(checks)
+        writer.key("id")
+        writer.recordID(id)
+        writer.key("domain")
+        writer.string(domain)
+        writer.key("startedAt")
+        writer.timestamp(startedAt)
+        if let completedAt {
+            writer.key("completedAt")
+            writer.timestamp(completedAt)
+        }
+        writer.key("status")
+        writer.string(status.rawValue)
+        if let score {
+            writer.key("score")
+            writer.int(score)
+        }
+        writer.key("checks")
+        writer.records(checks)
         writer.endObject()
     }
 

@@ -30,10 +30,20 @@ public struct DNSLookupResult: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        if let resolver { writer.key("resolver"); writer.string(resolver) }
-        if let responseTimeMs { writer.key("responseTimeMs"); writer.int(responseTimeMs) }
-        writer.key("records"); writer.records(records)
-        if let error { writer.key("error"); writer.string(error) }
+        if let resolver {
+            writer.key("resolver")
+            writer.string(resolver)
+        }
+        if let responseTimeMs {
+            writer.key("responseTimeMs")
+            writer.int(responseTimeMs)
+        }
+        writer.key("records")
+        writer.records(records)
+        if let error {
+            writer.key("error")
+            writer.string(error)
+        }
         writer.endObject()
     }
 }

@@ -34,11 +34,18 @@ public struct DNSRecord: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("type"); writer.string(type.rawValue)
-        writer.key("name"); writer.string(name)
-        writer.key("value"); writer.string(value)
-        writer.key("ttl"); writer.int(ttl)
-        if let priority { writer.key("priority"); writer.int(priority) }
+        writer.key("type")
+        writer.string(type.rawValue)
+        writer.key("name")
+        writer.string(name)
+        writer.key("value")
+        writer.string(value)
+        writer.key("ttl")
+        writer.int(ttl)
+        if let priority {
+            writer.key("priority")
+            writer.int(priority)
+        }
         writer.endObject()
     }
 }

@@ -20,8 +20,10 @@ public struct HTTPProbeResult: JSONRecord, Hashable {
     /// Selected response headers, in the order received.
     public var headers: [StringPair]
 
-    public init(url: String, statusCode: Int, finalURL: String? = nil, redirectCount: Int = 0, responseTimeMs: Int? = nil,
-                server: String? = nil, contentType: String? = nil, hstsEnabled: Bool = false, headers: [StringPair] = []) {
+    public init(
+        url: String, statusCode: Int, finalURL: String? = nil, redirectCount: Int = 0, responseTimeMs: Int? = nil,
+        server: String? = nil, contentType: String? = nil, hstsEnabled: Bool = false, headers: [StringPair] = []
+    ) {
         self.url = url
         self.statusCode = statusCode
         self.finalURL = finalURL
@@ -47,15 +49,32 @@ public struct HTTPProbeResult: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("url"); writer.string(url)
-        writer.key("statusCode"); writer.int(statusCode)
-        if let finalURL { writer.key("finalURL"); writer.string(finalURL) }
-        writer.key("redirectCount"); writer.int(redirectCount)
-        if let responseTimeMs { writer.key("responseTimeMs"); writer.int(responseTimeMs) }
-        if let server { writer.key("server"); writer.string(server) }
-        if let contentType { writer.key("contentType"); writer.string(contentType) }
-        writer.key("hstsEnabled"); writer.bool(hstsEnabled)
-        writer.key("headers"); writer.stringMap(headers)
+        writer.key("url")
+        writer.string(url)
+        writer.key("statusCode")
+        writer.int(statusCode)
+        if let finalURL {
+            writer.key("finalURL")
+            writer.string(finalURL)
+        }
+        writer.key("redirectCount")
+        writer.int(redirectCount)
+        if let responseTimeMs {
+            writer.key("responseTimeMs")
+            writer.int(responseTimeMs)
+        }
+        if let server {
+            writer.key("server")
+            writer.string(server)
+        }
+        if let contentType {
+            writer.key("contentType")
+            writer.string(contentType)
+        }
+        writer.key("hstsEnabled")
+        writer.bool(hstsEnabled)
+        writer.key("headers")
+        writer.stringMap(headers)
         writer.endObject()
     }
 }

@@ -21,9 +21,11 @@ public struct LookupSnapshot: DeduplicatingRecord, Hashable {
     public var tls: TLSCertificateSummary?
     public var http: HTTPProbeResult?
 
-    public init(id: UUID, domain: String, capturedAt: Date, trigger: LookupTrigger = .manual, durationMs: Int = 0,
-                dns: DNSLookupResult? = nil, registration: RegistrationSummary? = nil,
-                tls: TLSCertificateSummary? = nil, http: HTTPProbeResult? = nil) {
+    public init(
+        id: UUID, domain: String, capturedAt: Date, trigger: LookupTrigger = .manual, durationMs: Int = 0,
+        dns: DNSLookupResult? = nil, registration: RegistrationSummary? = nil,
+        tls: TLSCertificateSummary? = nil, http: HTTPProbeResult? = nil
+    ) {
         self.id = id
         self.domain = DomainName.canonical(domain)
         self.capturedAt = capturedAt
@@ -49,15 +51,32 @@ public struct LookupSnapshot: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.recordID(id)
-        writer.key("domain"); writer.string(domain)
-        writer.key("capturedAt"); writer.timestamp(capturedAt)
-        writer.key("trigger"); writer.string(trigger.rawValue)
-        writer.key("durationMs"); writer.int(durationMs)
-        if let dns { writer.key("dns"); dns.encode(to: &writer) }
-        if let registration { writer.key("registration"); registration.encode(to: &writer) }
-        if let tls { writer.key("tls"); tls.encode(to: &writer) }
-        if let http { writer.key("http"); http.encode(to: &writer) }
+        writer.key("id")
+        writer.recordID(id)
+        writer.key("domain")
+        writer.string(domain)
+        writer.key("capturedAt")
+        writer.timestamp(capturedAt)
+        writer.key("trigger")
+        writer.string(trigger.rawValue)
+        writer.key("durationMs")
+        writer.int(durationMs)
+        if let dns {
+            writer.key("dns")
+            dns.encode(to: &writer)
+        }
+        if let registration {
+            writer.key("registration")
+            registration.encode(to: &writer)
+        }
+        if let tls {
+            writer.key("tls")
+            tls.encode(to: &writer)
+        }
+        if let http {
+            writer.key("http")
+            http.encode(to: &writer)
+        }
         writer.endObject()
     }
 

@@ -20,9 +20,11 @@ public struct RegistrationSummary: JSONRecord, Hashable {
     /// Whether the delegation is signed.
     public var dnssec: Bool
 
-    public init(source: RegistrationSource, registrar: String? = nil, registrant: String? = nil, createdAt: Date? = nil,
-                updatedAt: Date? = nil, expiresAt: Date? = nil, nameServers: [String] = [], statuses: [String] = [],
-                dnssec: Bool = false) {
+    public init(
+        source: RegistrationSource, registrar: String? = nil, registrant: String? = nil, createdAt: Date? = nil,
+        updatedAt: Date? = nil, expiresAt: Date? = nil, nameServers: [String] = [], statuses: [String] = [],
+        dnssec: Bool = false
+    ) {
         self.source = Lenient(source)
         self.registrar = registrar
         self.registrant = registrant
@@ -48,15 +50,34 @@ public struct RegistrationSummary: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("source"); writer.string(source.rawValue)
-        if let registrar { writer.key("registrar"); writer.string(registrar) }
-        if let registrant { writer.key("registrant"); writer.string(registrant) }
-        if let createdAt { writer.key("createdAt"); writer.timestamp(createdAt) }
-        if let updatedAt { writer.key("updatedAt"); writer.timestamp(updatedAt) }
-        if let expiresAt { writer.key("expiresAt"); writer.timestamp(expiresAt) }
-        writer.key("nameServers"); writer.strings(nameServers)
-        writer.key("statuses"); writer.strings(statuses)
-        writer.key("dnssec"); writer.bool(dnssec)
+        writer.key("source")
+        writer.string(source.rawValue)
+        if let registrar {
+            writer.key("registrar")
+            writer.string(registrar)
+        }
+        if let registrant {
+            writer.key("registrant")
+            writer.string(registrant)
+        }
+        if let createdAt {
+            writer.key("createdAt")
+            writer.timestamp(createdAt)
+        }
+        if let updatedAt {
+            writer.key("updatedAt")
+            writer.timestamp(updatedAt)
+        }
+        if let expiresAt {
+            writer.key("expiresAt")
+            writer.timestamp(expiresAt)
+        }
+        writer.key("nameServers")
+        writer.strings(nameServers)
+        writer.key("statuses")
+        writer.strings(statuses)
+        writer.key("dnssec")
+        writer.bool(dnssec)
         writer.endObject()
     }
 }

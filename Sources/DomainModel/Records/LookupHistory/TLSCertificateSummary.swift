@@ -20,8 +20,10 @@ public struct TLSCertificateSummary: JSONRecord, Hashable {
     /// Whether the chain validated against the system roots.
     public var chainValid: Bool
 
-    public init(subject: String, issuer: String, serialNumber: String? = nil, notBefore: Date? = nil, notAfter: Date? = nil,
-                subjectAltNames: [String] = [], signatureAlgorithm: String? = nil, keyBits: Int? = nil, chainValid: Bool = false) {
+    public init(
+        subject: String, issuer: String, serialNumber: String? = nil, notBefore: Date? = nil, notAfter: Date? = nil,
+        subjectAltNames: [String] = [], signatureAlgorithm: String? = nil, keyBits: Int? = nil, chainValid: Bool = false
+    ) {
         self.subject = subject
         self.issuer = issuer
         self.serialNumber = serialNumber
@@ -47,15 +49,34 @@ public struct TLSCertificateSummary: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("subject"); writer.string(subject)
-        writer.key("issuer"); writer.string(issuer)
-        if let serialNumber { writer.key("serialNumber"); writer.string(serialNumber) }
-        if let notBefore { writer.key("notBefore"); writer.timestamp(notBefore) }
-        if let notAfter { writer.key("notAfter"); writer.timestamp(notAfter) }
-        writer.key("subjectAltNames"); writer.strings(subjectAltNames)
-        if let signatureAlgorithm { writer.key("signatureAlgorithm"); writer.string(signatureAlgorithm) }
-        if let keyBits { writer.key("keyBits"); writer.int(keyBits) }
-        writer.key("chainValid"); writer.bool(chainValid)
+        writer.key("subject")
+        writer.string(subject)
+        writer.key("issuer")
+        writer.string(issuer)
+        if let serialNumber {
+            writer.key("serialNumber")
+            writer.string(serialNumber)
+        }
+        if let notBefore {
+            writer.key("notBefore")
+            writer.timestamp(notBefore)
+        }
+        if let notAfter {
+            writer.key("notAfter")
+            writer.timestamp(notAfter)
+        }
+        writer.key("subjectAltNames")
+        writer.strings(subjectAltNames)
+        if let signatureAlgorithm {
+            writer.key("signatureAlgorithm")
+            writer.string(signatureAlgorithm)
+        }
+        if let keyBits {
+            writer.key("keyBits")
+            writer.int(keyBits)
+        }
+        writer.key("chainValid")
+        writer.bool(chainValid)
         writer.endObject()
     }
 }

@@ -17,8 +17,10 @@ public struct MonitoringLogEntry: DeduplicatingRecord, Hashable {
     /// Whether the user dismissed it.
     public var acknowledged: Bool
 
-    public init(id: UUID, domain: String, checkedAt: Date, event: MonitoringEvent, severity: Severity = .info,
-                message: String = "", snapshotID: UUID? = nil, acknowledged: Bool = false) {
+    public init(
+        id: UUID, domain: String, checkedAt: Date, event: MonitoringEvent, severity: Severity = .info,
+        message: String = "", snapshotID: UUID? = nil, acknowledged: Bool = false
+    ) {
         self.id = id
         self.domain = DomainName.canonical(domain)
         self.checkedAt = checkedAt
@@ -42,14 +44,24 @@ public struct MonitoringLogEntry: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.recordID(id)
-        writer.key("domain"); writer.string(domain)
-        writer.key("checkedAt"); writer.timestamp(checkedAt)
-        writer.key("event"); writer.string(event.rawValue)
-        writer.key("severity"); writer.string(severity.rawValue)
-        writer.key("message"); writer.string(message)
-        if let snapshotID { writer.key("snapshotId"); writer.recordID(snapshotID) }
-        writer.key("acknowledged"); writer.bool(acknowledged)
+        writer.key("id")
+        writer.recordID(id)
+        writer.key("domain")
+        writer.string(domain)
+        writer.key("checkedAt")
+        writer.timestamp(checkedAt)
+        writer.key("event")
+        writer.string(event.rawValue)
+        writer.key("severity")
+        writer.string(severity.rawValue)
+        writer.key("message")
+        writer.string(message)
+        if let snapshotID {
+            writer.key("snapshotId")
+            writer.recordID(snapshotID)
+        }
+        writer.key("acknowledged")
+        writer.bool(acknowledged)
         writer.endObject()
     }
 

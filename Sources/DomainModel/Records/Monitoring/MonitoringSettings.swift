@@ -27,8 +27,10 @@ public struct MonitoringSettings: JSONRecord, Hashable {
         notifyOn: [.dnsChange, .registrationExpiry, .tlsExpiry, .unreachable], expiryWarningDays: 30,
         quietHours: nil, channels: [.push], webhookURL: nil)
 
-    public init(isEnabled: Bool, intervalMinutes: Int, monitoredDomains: [String], notifyOn: [MonitoringEvent],
-                expiryWarningDays: Int, quietHours: QuietHours?, channels: [NotificationChannel], webhookURL: String?) {
+    public init(
+        isEnabled: Bool, intervalMinutes: Int, monitoredDomains: [String], notifyOn: [MonitoringEvent],
+        expiryWarningDays: Int, quietHours: QuietHours?, channels: [NotificationChannel], webhookURL: String?
+    ) {
         self.isEnabled = isEnabled
         self.intervalMinutes = intervalMinutes
         self.monitoredDomains = monitoredDomains.map(DomainName.canonical)
@@ -42,11 +44,13 @@ public struct MonitoringSettings: JSONRecord, Hashable {
     public init(from reader: inout RecordReader) throws(RecordDecodingError) {
         let defaults = MonitoringSettings.defaults
         isEnabled = reader.bool("isEnabled", default: defaults.isEnabled)
-        intervalMinutes = reader.int("intervalMinutes", in: MonitoringSettings.intervalRange, default: defaults.intervalMinutes)
+        intervalMinutes = reader.int(
+            "intervalMinutes", in: MonitoringSettings.intervalRange, default: defaults.intervalMinutes)
         monitoredDomains = reader.domainList("monitoredDomains", limit: MonitoringSettings.maxMonitoredDomains)
         notifyOn = reader.enumList("notifyOn") ?? defaults.notifyOn
-        expiryWarningDays = reader.int("expiryWarningDays", in: MonitoringSettings.expiryWarningRange,
-                                       default: defaults.expiryWarningDays)
+        expiryWarningDays = reader.int(
+            "expiryWarningDays", in: MonitoringSettings.expiryWarningRange,
+            default: defaults.expiryWarningDays)
         quietHours = reader.optionalRecord("quietHours")
         channels = reader.enumList("channels") ?? defaults.channels
         webhookURL = reader.optionalString("webhookURL")
@@ -54,14 +58,26 @@ public struct MonitoringSettings: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("isEnabled"); writer.bool(isEnabled)
-        writer.key("intervalMinutes"); writer.int(intervalMinutes)
-        writer.key("monitoredDomains"); writer.strings(monitoredDomains)
-        writer.key("notifyOn"); writer.enums(notifyOn)
-        writer.key("expiryWarningDays"); writer.int(expiryWarningDays)
-        if let quietHours { writer.key("quietHours"); quietHours.encode(to: &writer) }
-        writer.key("channels"); writer.enums(channels)
-        if let webhookURL { writer.key("webhookURL"); writer.string(webhookURL) }
+        writer.key("isEnabled")
+        writer.bool(isEnabled)
+        writer.key("intervalMinutes")
+        writer.int(intervalMinutes)
+        writer.key("monitoredDomains")
+        writer.strings(monitoredDomains)
+        writer.key("notifyOn")
+        writer.enums(notifyOn)
+        writer.key("expiryWarningDays")
+        writer.int(expiryWarningDays)
+        if let quietHours {
+            writer.key("quietHours")
+            quietHours.encode(to: &writer)
+        }
+        writer.key("channels")
+        writer.enums(channels)
+        if let webhookURL {
+            writer.key("webhookURL")
+            writer.string(webhookURL)
+        }
         writer.endObject()
     }
 
@@ -69,7 +85,8 @@ public struct MonitoringSettings: JSONRecord, Hashable {
     /// lists, which are unioned (these first, then the incoming ones not already present).
     public func merged(with incoming: MonitoringSettings) -> MonitoringSettings {
         var result = incoming
-        result.monitoredDomains = Array(union(monitoredDomains, incoming.monitoredDomains).prefix(MonitoringSettings.maxMonitoredDomains))
+        result.monitoredDomains = Array(
+            union(monitoredDomains, incoming.monitoredDomains).prefix(MonitoringSettings.maxMonitoredDomains))
         result.notifyOn = union(notifyOn, incoming.notifyOn)
         result.channels = union(channels, incoming.channels)
         result.quietHours = incoming.quietHours ?? quietHours

@@ -23,8 +23,10 @@ public struct QuietHours: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("start"); writer.string(start)
-        writer.key("end"); writer.string(end)
+        writer.key("start")
+        writer.string(start)
+        writer.key("end")
+        writer.string(end)
         writer.endObject()
     }
 

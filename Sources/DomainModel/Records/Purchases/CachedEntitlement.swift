@@ -14,8 +14,10 @@ public struct CachedEntitlement: JSONRecord, Hashable {
     /// When the receipt was last verified.
     public var verifiedAt: Date
 
-    public init(productID: String, tier: EntitlementTier, purchasedAt: Date? = nil, expiresAt: Date? = nil,
-                isTrial: Bool = false, originalTransactionID: String? = nil, verifiedAt: Date) {
+    public init(
+        productID: String, tier: EntitlementTier, purchasedAt: Date? = nil, expiresAt: Date? = nil,
+        isTrial: Bool = false, originalTransactionID: String? = nil, verifiedAt: Date
+    ) {
         self.productID = productID
         self.tier = Lenient(tier)
         self.purchasedAt = purchasedAt
@@ -37,13 +39,26 @@ public struct CachedEntitlement: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("productId"); writer.string(productID)
-        writer.key("tier"); writer.string(tier.rawValue)
-        if let purchasedAt { writer.key("purchasedAt"); writer.timestamp(purchasedAt) }
-        if let expiresAt { writer.key("expiresAt"); writer.timestamp(expiresAt) }
-        writer.key("isTrial"); writer.bool(isTrial)
-        if let originalTransactionID { writer.key("originalTransactionId"); writer.string(originalTransactionID) }
-        writer.key("verifiedAt"); writer.timestamp(verifiedAt)
+        writer.key("productId")
+        writer.string(productID)
+        writer.key("tier")
+        writer.string(tier.rawValue)
+        if let purchasedAt {
+            writer.key("purchasedAt")
+            writer.timestamp(purchasedAt)
+        }
+        if let expiresAt {
+            writer.key("expiresAt")
+            writer.timestamp(expiresAt)
+        }
+        writer.key("isTrial")
+        writer.bool(isTrial)
+        if let originalTransactionID {
+            writer.key("originalTransactionId")
+            writer.string(originalTransactionID)
+        }
+        writer.key("verifiedAt")
+        writer.timestamp(verifiedAt)
         writer.endObject()
     }
 

@@ -23,14 +23,18 @@ public struct UsageCreditLedger: JSONRecord, Hashable {
     public var entriesTotal: Int { entries.reduce(0) { $0 + $1.amount } }
 
     public init(from reader: inout RecordReader) throws(RecordDecodingError) {
-        entries = RecordCollection(reader.recordList("entries", as: LedgerEntry.self, limit: UsageCreditLedger.maxEntries)).records
+        entries =
+            RecordCollection(reader.recordList("entries", as: LedgerEntry.self, limit: UsageCreditLedger.maxEntries))
+            .records
         balance = try reader.requiredInt("balance", in: UsageCreditLedger.balanceRange)
     }
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("balance"); writer.int(balance)
-        writer.key("entries"); writer.records(entries)
+        writer.key("balance")
+        writer.int(balance)
+        writer.key("entries")
+        writer.records(entries)
         writer.endObject()
     }
 
@@ -43,7 +47,8 @@ public struct UsageCreditLedger: JSONRecord, Hashable {
         for entry in incoming.entries where collection.insert(entry) == .added { added += entry.amount }
         var result = self
         result.entries = Array(collection.records.prefix(UsageCreditLedger.maxEntries))
-        result.balance = min(max(balance + added, UsageCreditLedger.balanceRange.lowerBound), UsageCreditLedger.balanceRange.upperBound)
+        result.balance = min(
+            max(balance + added, UsageCreditLedger.balanceRange.lowerBound), UsageCreditLedger.balanceRange.upperBound)
         return result
     }
 }

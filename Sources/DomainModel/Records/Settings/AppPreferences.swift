@@ -13,7 +13,8 @@ public struct AppPreferences: JSONRecord, Hashable {
     public static let defaultResolverURL = "https://cloudflare-dns.com/dns-query"
 
     /// The preferences of a fresh install.
-    public static let defaults = AppPreferences(resolverURL: defaultResolverURL, displayDensity: .standard, showRawRecords: false)
+    public static let defaults = AppPreferences(
+        resolverURL: defaultResolverURL, displayDensity: .standard, showRawRecords: false)
 
     public init(resolverURL: String, displayDensity: DisplayDensity, showRawRecords: Bool) {
         self.resolverURL = resolverURL
@@ -24,8 +25,10 @@ public struct AppPreferences: JSONRecord, Hashable {
     public init(from reader: inout RecordReader) throws(RecordDecodingError) {
         let url = reader.optionalString("resolverURL")
         if let url, !AppPreferences.isResolverURL(url) {
-            reader.issues.append(DecodingIssue(kind: .defaultedField, path: ".resolverURL",
-                                               message: "must be an https:// URL, not \"\(url)\"; the default was used"))
+            reader.issues.append(
+                DecodingIssue(
+                    kind: .defaultedField, path: ".resolverURL",
+                    message: "must be an https:// URL, not \"\(url)\"; the default was used"))
             resolverURL = AppPreferences.defaultResolverURL
         } else {
             resolverURL = url ?? AppPreferences.defaultResolverURL
@@ -42,9 +45,12 @@ public struct AppPreferences: JSONRecord, Hashable {
 
     /// Writes the fields without braces, for sections that embed them.
     func encodeFields(to writer: inout JSONWriter) {
-        writer.key("resolverURL"); writer.string(resolverURL)
-        writer.key("displayDensity"); writer.string(displayDensity.rawValue)
-        writer.key("showRawRecords"); writer.bool(showRawRecords)
+        writer.key("resolverURL")
+        writer.string(resolverURL)
+        writer.key("displayDensity")
+        writer.string(displayDensity.rawValue)
+        writer.key("showRawRecords")
+        writer.bool(showRawRecords)
     }
 
     /// The pattern a resolver URL must match: the same rule as `isResolverURL`, so a query

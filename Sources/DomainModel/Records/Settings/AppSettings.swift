@@ -33,8 +33,10 @@ public struct AppSettings: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("recentSearches"); writer.strings(recentSearches)
-        writer.key("savedDomains"); writer.strings(savedDomains)
+        writer.key("recentSearches")
+        writer.strings(recentSearches)
+        writer.key("savedDomains")
+        writer.strings(savedDomains)
         preferences.encodeFields(to: &writer)
         writer.endObject()
     }
@@ -42,9 +44,10 @@ public struct AppSettings: JSONRecord, Hashable {
     /// Merge rule (import in merge mode): the incoming preferences win; saved domains are
     /// unioned (these first); recent searches are unioned (these first) and cut to the limit.
     public func merged(with incoming: AppSettings) -> AppSettings {
-        AppSettings(recentSearches: recentSearches + incoming.recentSearches,
-                    savedDomains: Array(union(savedDomains, incoming.savedDomains).prefix(AppSettings.maxSavedDomains)),
-                    preferences: incoming.preferences)
+        AppSettings(
+            recentSearches: recentSearches + incoming.recentSearches,
+            savedDomains: Array(union(savedDomains, incoming.savedDomains).prefix(AppSettings.maxSavedDomains)),
+            preferences: incoming.preferences)
     }
 
     /// Searches trimmed, without empties and case-insensitive duplicates, at most the limit.

@@ -29,9 +29,11 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
     /// The most tags a domain keeps.
     public static let maxTags = 32
 
-    public init(id: UUID, domain: String, displayName: String? = nil, notes: String = "", tags: [String] = [],
-                status: TrackingStatus = .active, isFavorite: Bool = false, addedAt: Date,
-                lastLookupAt: Date? = nil, expiresAt: Date? = nil) {
+    public init(
+        id: UUID, domain: String, displayName: String? = nil, notes: String = "", tags: [String] = [],
+        status: TrackingStatus = .active, isFavorite: Bool = false, addedAt: Date,
+        lastLookupAt: Date? = nil, expiresAt: Date? = nil
+    ) {
         self.id = id
         self.domain = DomainName.canonical(domain)
         self.displayName = displayName
@@ -59,16 +61,32 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.recordID(id)
-        writer.key("domain"); writer.string(domain)
-        if let displayName { writer.key("displayName"); writer.string(displayName) }
-        writer.key("notes"); writer.string(notes)
-        writer.key("tags"); writer.strings(tags)
-        writer.key("status"); writer.string(status.rawValue)
-        writer.key("isFavorite"); writer.bool(isFavorite)
-        writer.key("addedAt"); writer.timestamp(addedAt)
-        if let lastLookupAt { writer.key("lastLookupAt"); writer.timestamp(lastLookupAt) }
-        if let expiresAt { writer.key("expiresAt"); writer.timestamp(expiresAt) }
+        writer.key("id")
+        writer.recordID(id)
+        writer.key("domain")
+        writer.string(domain)
+        if let displayName {
+            writer.key("displayName")
+            writer.string(displayName)
+        }
+        writer.key("notes")
+        writer.string(notes)
+        writer.key("tags")
+        writer.strings(tags)
+        writer.key("status")
+        writer.string(status.rawValue)
+        writer.key("isFavorite")
+        writer.bool(isFavorite)
+        writer.key("addedAt")
+        writer.timestamp(addedAt)
+        if let lastLookupAt {
+            writer.key("lastLookupAt")
+            writer.timestamp(lastLookupAt)
+        }
+        if let expiresAt {
+            writer.key("expiresAt")
+            writer.timestamp(expiresAt)
+        }
         writer.endObject()
     }
 

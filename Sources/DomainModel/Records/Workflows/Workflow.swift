@@ -21,8 +21,10 @@ public struct Workflow: DeduplicatingRecord, Hashable {
     public static let maxDomains = 1000
     public static let maxSteps = 100
 
-    public init(id: UUID, name: String, domains: [String], steps: [WorkflowStep], schedule: WorkflowSchedule = .manual,
-                isEnabled: Bool = true, createdAt: Date, updatedAt: Date? = nil, lastRunAt: Date? = nil) {
+    public init(
+        id: UUID, name: String, domains: [String], steps: [WorkflowStep], schedule: WorkflowSchedule = .manual,
+        isEnabled: Bool = true, createdAt: Date, updatedAt: Date? = nil, lastRunAt: Date? = nil
+    ) {
         self.id = id
         self.name = name
         self.domains = domains.map(DomainName.canonical)
@@ -50,15 +52,26 @@ public struct Workflow: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.recordID(id)
-        writer.key("name"); writer.string(name)
-        writer.key("domains"); writer.strings(domains)
-        writer.key("steps"); writer.records(steps)
-        writer.key("schedule"); writer.string(schedule.rawValue)
-        writer.key("isEnabled"); writer.bool(isEnabled)
-        writer.key("createdAt"); writer.timestamp(createdAt)
-        writer.key("updatedAt"); writer.timestamp(updatedAt)
-        if let lastRunAt { writer.key("lastRunAt"); writer.timestamp(lastRunAt) }
+        writer.key("id")
+        writer.recordID(id)
+        writer.key("name")
+        writer.string(name)
+        writer.key("domains")
+        writer.strings(domains)
+        writer.key("steps")
+        writer.records(steps)
+        writer.key("schedule")
+        writer.string(schedule.rawValue)
+        writer.key("isEnabled")
+        writer.bool(isEnabled)
+        writer.key("createdAt")
+        writer.timestamp(createdAt)
+        writer.key("updatedAt")
+        writer.timestamp(updatedAt)
+        if let lastRunAt {
+            writer.key("lastRunAt")
+            writer.timestamp(lastRunAt)
+        }
         writer.endObject()
     }
 

@@ -25,10 +25,14 @@ public struct WorkflowStep: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id"); writer.string(id)
-        writer.key("kind"); writer.string(kind.rawValue)
-        writer.key("isEnabled"); writer.bool(isEnabled)
-        writer.key("parameters"); writer.stringMap(parameters)
+        writer.key("id")
+        writer.string(id)
+        writer.key("kind")
+        writer.string(kind.rawValue)
+        writer.key("isEnabled")
+        writer.bool(isEnabled)
+        writer.key("parameters")
+        writer.stringMap(parameters)
         writer.endObject()
     }
 }
