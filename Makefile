@@ -10,7 +10,7 @@ PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo
 BACKUPCTL := .build/release/backupctl
 
-.PHONY: all build deps python-deps test demo bench clean
+.PHONY: all build deps python-deps test lint format demo bench clean
 
 all: build
 
@@ -40,6 +40,15 @@ build: deps
 test: deps python-deps
 	$(SWIFT) build --build-tests
 	BACKUPCTL_TEST_PYTHON=$(PYTHON) $(SWIFT) test --skip-build
+
+# Formatting as the toolchain's swift-format sees it, with the rules in .swift-format.
+# `make lint` fails on any difference (CI runs it); `make format` rewrites the files.
+FORMAT_PATHS := Sources Tests Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 
 # The main job on the default backend (SQLite), in ./demo — never the user's real store.
 demo: build
