@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "CMalloc"]),
 
         // Tests.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ArgumentParsing"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
         .testTarget(name: "DurableIOTests", dependencies: ["DurableIO", "TestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
@@ -73,7 +73,7 @@ let package = Package(
                 "TestSupport",
             ]
         ),
-        .testTarget(name: "backupctlTests", dependencies: ["backupctl", "TestSupport"]),
+        .testTarget(name: "backupctlTests", dependencies: ["backupctl", "ArgumentParsing", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

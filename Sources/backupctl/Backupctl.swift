@@ -8,14 +8,18 @@ struct Backupctl: ParsableCommand {
         abstract: "Back up and restore the DomainDig data store.",
         discussion: """
             Exports the store into a versioned, compressed, self-describing archive and imports \
-            it back through validation, migrations and deduplication. Exit statuses: 0 success, \
-            1 unexpected failure, 64 usage, 65 invalid data, 66 input not found, 73 cannot \
-            create output, 74 I/O error, 75 busy, 76 from a newer version.
+            it back through validation, migrations and deduplication. Exit statuses: \
+            \(ExitStatus.summaries). `backupctl manpage | man -l -` shows the manual.
             """,
         version: "\(ToolIdentity.name) \(ToolIdentity.version)",
         subcommands: [
             ExportCommand.self, ImportCommand.self, ValidateCommand.self, InspectCommand.self, UpgradeCommand.self,
             MigrateCommand.self, StatusCommand.self, BackupCommand.self, PruneCommand.self, ListCommand.self,
-            SchemaCommand.self, SampleCommand.self,
+            SchemaCommand.self, SampleCommand.self, CompletionsCommand.self, ManpageCommand.self,
+        ],
+        examples: [
+            CommandExample("Back up the default store", "backupctl export -o b.ddbackup"),
+            CommandExample("Bring a backup back into the default store", "backupctl import b.ddbackup"),
+            CommandExample("Show the help of a command", "backupctl help import"),
         ])
 }

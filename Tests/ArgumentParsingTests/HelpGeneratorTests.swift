@@ -52,6 +52,15 @@ import Testing
                   --json                  Print one JSON document on standard output.
                   -q, --quiet             Print nothing but errors.
                   -h, --help              Show help information.
+
+                EXAMPLES:
+                  # Back up the default store
+                  backupctl export
+
+                  # Stream a backup to another machine, with a summary long enough to be wrapped
+                  # onto a second line
+                  backupctl export -o - \\
+                      | ssh host 'cat > b.ddbackup'
                 """)
     }
 
@@ -95,7 +104,7 @@ import Testing
         let help = try #require(parse(["schema", "--help"]).helpText)
         #expect(help.contains("USAGE: backupctl schema [--version <n>] [<section>]"))
         #expect(help.contains("  <section>               The section to print. (default: all)"))
-        #expect(help.contains("  --version <n>           The backup format version to describe."))
+        #expect(help.contains("  --version <n>           The backup format version to describe [1-3]: the\n"))
         #expect(!help.contains("Show the version."))
     }
 
@@ -120,6 +129,23 @@ import Testing
         #expect(parse(["help"]).helpText == rootHelp)
         #expect(parse(["-h"]).helpText == rootHelp)
         #expect(parse([]).helpText == rootHelp)
+    }
+
+    @Test func helpHelpShowsTheHelpOfTheHelpCommand() throws {
+        let help = try #require(parse(["help", "help"]).helpText)
+        #expect(
+            help == """
+                OVERVIEW: Show subcommand help information.
+
+                USAGE: backupctl help [<subcommand> ...]
+
+                ARGUMENTS:
+                  <subcommand> ...        The subcommand to show help for.
+
+                OPTIONS:
+                  -h, --help              Show help information.
+                """)
+        #expect(parse(["help", "help", "export"]).usageError?.message == "unexpected argument 'export'")
     }
 
     @Test func versionFlagGivesTheVersionText() {

@@ -1,13 +1,16 @@
+import ArgumentParsing
 import Foundation
 import TestSupport
 import Testing
+
+@testable import backupctl
 
 /// The root command as a user meets it: help, version, and how a command line that cannot be
 /// understood is reported (design §7).
 @Suite struct BackupctlTests {
     static let subcommands = [
         "export", "import", "validate", "inspect", "upgrade", "migrate", "status", "backup", "prune", "list", "schema",
-        "sample",
+        "sample", "completions", "manpage",
     ]
 
     @Test func helpListsEveryCommand() throws {
@@ -51,7 +54,7 @@ import Testing
         #expect(long.stdoutText.hasPrefix("OVERVIEW: "))
         #expect(long.stdoutText.contains("USAGE: backupctl \(command)"))
         #expect(long.stdoutText.contains("  --json "))
-        #expect(long.stdoutText.contains("  --quiet "))
+        #expect(long.stdoutText.contains("  -q, --quiet "))
         #expect(short.stdoutText == long.stdoutText)
         #expect(named.stdoutText == long.stdoutText)
         // Asking for help on a line that would not parse still gives help, not an error.
@@ -59,6 +62,54 @@ import Testing
         #expect(despiteError.status == 0)
         #expect(despiteError.stdoutText == long.stdoutText)
         #expect(try workspace.names().isEmpty)
+    }
+
+    @Test func helpHelpShowsHowToAskForHelp() throws {
+        let workspace = try CommandWorkspace()
+        let output = try workspace.backupctl("help", "help")
+        #expect(output.status == 0)
+        #expect(output.stderrText.isEmpty)
+        #expect(output.stdoutText.hasPrefix("OVERVIEW: Show subcommand help information.\n"))
+        #expect(output.stdoutText.contains("USAGE: backupctl help [<subcommand> ...]\n"))
+        #expect(try workspace.backupctl("help", "--help").stdoutText == (try workspace.backupctl("--help")).stdoutText)
+    }
+
+    @Test func everyHelpEndsWithItsCommandsExamplesWithinEightyColumns() throws {
+        let workspace = try CommandWorkspace()
+        for command in CommandInfo(root: Backupctl.self).allCommands where command.name != "help" {
+            let help = try workspace.backupctl(arguments: Array(command.path.dropFirst()) + ["--help"]).stdoutText
+            #expect(!command.examples.isEmpty, "\(command.path) has no examples")
+            let examples = try #require(help.range(of: "\nEXAMPLES:\n"), "no EXAMPLES in \(command.path)")
+            // A long summary continues on the next comment line: join them.
+            var lines: [String] = []
+            for line in help[examples.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("  # "), let previous = lines.last, previous.hasPrefix("  # ") {
+                    lines[lines.count - 1] += " " + line.dropFirst(4)
+                } else {
+                    lines.append(String(line))
+                }
+            }
+            let section = lines.joined(separator: "\n")
+            for example in command.examples {
+                let expected = ["  # " + example.summary] + example.commandLine.split(separator: "\n").map { "  " + $0 }
+                #expect(section.contains(expected.joined(separator: "\n")), "\(example.summary)")
+            }
+            let widest = help.split(separator: "\n").map(\.count).max() ?? 0
+            #expect(widest <= 80, "\(command.path) has a line of \(widest) characters")
+        }
+    }
+
+    @Test func dashQIsQuiet() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        for arguments in [["status", "--store", store], ["export", "--store", store, "-o", "b.ddbackup"]] {
+            let quiet = try workspace.backupctl(arguments: arguments + ["-q"])
+            #expect(quiet.status == 0)
+            #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(arguments)")
+            #expect(!(try workspace.backupctl(arguments: arguments)).stdout.isEmpty)
+        }
+        let output = try workspace.backupctl("status", "--help")
+        #expect(output.stdoutText.contains("  -q, --quiet             Print nothing but errors.\n"))
     }
 
     @Test func versionPrintsTheNameAndASemanticVersion() throws {
@@ -107,7 +158,7 @@ import Testing
         #expect(output.stdout.isEmpty)
         #expect(
             output.stderrText == """
-                error: unknown subcommand 'restore'; expected one of export, import, validate, inspect, upgrade, migrate, status, backup, prune, list, schema, sample
+                error: unknown subcommand 'restore'; expected one of export, import, validate, inspect, upgrade, migrate, status, backup, prune, list, schema, sample, completions, manpage
                 Usage: backupctl <subcommand>
                   See 'backupctl --help' for more information.
 

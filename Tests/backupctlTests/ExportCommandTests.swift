@@ -28,10 +28,11 @@ import Testing
                 a pax tar, zstd-compressed by default, with manifest.json first; it is written
                 to a temporary file, synced and renamed, so a failed export never leaves a
                 partial file under the final name. With -o - the archive goes to standard output
-                and the summary to standard error.
+                and the summary to standard error; standard output must then not be a terminal.
 
                 USAGE: backupctl export [--store <path>] [--output <file>]
-                       [--compression <zstd|gzip|none>] [--level <n>] [--json] [--quiet]
+                       [--compression <zstd|gzip|none>] [--level <n>] [--verbose] [--json]
+                       [--quiet]
 
                 OPTIONS:
                   --store <path>          The store to read (default: $DOMAINDIG_STORE, else
@@ -43,10 +44,22 @@ import Testing
                                           How to compress the archive. (default: zstd)
                   --level <n>             The compression level: zstd 1-19 (default 3), gzip 1-9
                                           (default 6).
+                  -v, --verbose           Also show each section's merged duplicates and
+                                          timings.
                   --json                  Print one JSON document on standard output, on success
                                           and on failure.
-                  --quiet                 Print nothing but errors.
+                  -q, --quiet             Print nothing but errors.
                   -h, --help              Show help information.
+
+                EXAMPLES:
+                  # Back up the default store to a file named after the time
+                  backupctl export
+
+                  # Back up a given store, compressed harder
+                  backupctl export --store s.sqlite -o b.ddbackup --level 19
+
+                  # Stream a backup to another machine
+                  backupctl export -o - | ssh host 'cat > b.ddbackup'
 
                 """)
     }

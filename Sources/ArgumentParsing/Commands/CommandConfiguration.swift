@@ -1,4 +1,4 @@
-/// The parts of a command that are not values: its name, help text, version and
+/// The parts of a command that are not values: its name, help text, examples, version and
 /// subcommands.
 ///
 /// ```swift
@@ -20,6 +20,8 @@ public struct CommandConfiguration: Sendable {
     public var version: String?
     /// The commands reached through this one, in the order its help lists them.
     public var subcommands: [any ParsableCommand.Type]
+    /// Typical uses, shown under EXAMPLES in the help and the manual page.
+    public var examples: [CommandExample]
 
     /// Creates a configuration.
     /// - Parameters:
@@ -28,17 +30,20 @@ public struct CommandConfiguration: Sendable {
     ///   - discussion: Longer help text.
     ///   - version: The `--version` text, or `nil` for no `--version` flag.
     ///   - subcommands: The commands reached through this one.
+    ///   - examples: Typical uses, shown under EXAMPLES.
     public init(
         commandName: String? = nil,
         abstract: String = "",
         discussion: String = "",
         version: String? = nil,
-        subcommands: [any ParsableCommand.Type] = []
+        subcommands: [any ParsableCommand.Type] = [],
+        examples: [CommandExample] = []
     ) {
         self.commandName = commandName
         self.abstract = abstract
         self.discussion = discussion
         self.version = version
         self.subcommands = subcommands
+        self.examples = examples
     }
 }

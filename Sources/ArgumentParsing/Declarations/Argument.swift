@@ -26,37 +26,51 @@ extension Argument where Value: ExpressibleByArgument {
     /// - Parameters:
     ///   - wrappedValue: The default, shown in help.
     ///   - help: The help text and value name.
-    public init(wrappedValue: Value, help: ArgumentHelp? = nil) {
-        storage = ArgumentStorage(kind: .positional, names: nil, help: help, defaultValue: wrappedValue)
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init(wrappedValue: Value, help: ArgumentHelp? = nil, completion: CompletionKind? = nil) {
+        storage = ArgumentStorage(
+            kind: .positional, names: nil, help: help, completion: completion, defaultValue: wrappedValue)
     }
 
     /// Declares a required argument: parsing fails when it is absent.
-    /// - Parameter help: The help text and value name.
-    public init(help: ArgumentHelp? = nil) {
-        storage = ArgumentStorage(kind: .positional, names: nil, help: help, defaultValue: nil)
+    /// - Parameters:
+    ///   - help: The help text and value name.
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init(help: ArgumentHelp? = nil, completion: CompletionKind? = nil) {
+        storage = ArgumentStorage(kind: .positional, names: nil, help: help, completion: completion, defaultValue: nil)
     }
 }
 
 extension Argument {
     /// Declares an optional argument, `nil` when absent.
-    /// - Parameter help: The help text and value name.
-    public init<Wrapped: ExpressibleByArgument>(help: ArgumentHelp? = nil) where Value == Wrapped? {
-        self.init(wrappedValue: nil, help: help)
+    /// - Parameters:
+    ///   - help: The help text and value name.
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init<Wrapped: ExpressibleByArgument>(help: ArgumentHelp? = nil, completion: CompletionKind? = nil)
+    where Value == Wrapped? {
+        self.init(wrappedValue: nil, help: help, completion: completion)
     }
 
     /// Declares an optional argument with an explicit initial value (usually `= nil`).
     /// - Parameters:
     ///   - wrappedValue: The value when the argument is absent, shown in help unless `nil`.
     ///   - help: The help text and value name.
-    public init<Wrapped: ExpressibleByArgument>(wrappedValue: Wrapped?, help: ArgumentHelp? = nil)
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init<Wrapped: ExpressibleByArgument>(
+        wrappedValue: Wrapped?, help: ArgumentHelp? = nil, completion: CompletionKind? = nil
+    )
     where Value == Wrapped? {
-        storage = ArgumentStorage(kind: .positional, names: nil, help: help, optionalDefault: wrappedValue)
+        storage = ArgumentStorage(
+            kind: .positional, names: nil, help: help, completion: completion, optionalDefault: wrappedValue)
     }
 
     /// Declares an argument taking every remaining value; empty when there are none.
-    /// - Parameter help: The help text and value name.
-    public init<Element: ExpressibleByArgument>(help: ArgumentHelp? = nil) where Value == [Element] {
-        self.init(wrappedValue: [], help: help)
+    /// - Parameters:
+    ///   - help: The help text and value name.
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init<Element: ExpressibleByArgument>(help: ArgumentHelp? = nil, completion: CompletionKind? = nil)
+    where Value == [Element] {
+        self.init(wrappedValue: [], help: help, completion: completion)
     }
 
     /// Declares an argument taking every remaining value, with values used when there are
@@ -64,9 +78,13 @@ extension Argument {
     /// - Parameters:
     ///   - wrappedValue: The values when none are given, shown in help unless empty.
     ///   - help: The help text and value name.
-    public init<Element: ExpressibleByArgument>(wrappedValue: [Element], help: ArgumentHelp? = nil)
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init<Element: ExpressibleByArgument>(
+        wrappedValue: [Element], help: ArgumentHelp? = nil, completion: CompletionKind? = nil
+    )
     where Value == [Element] {
-        storage = ArgumentStorage(kind: .positional, names: nil, help: help, defaultValues: wrappedValue)
+        storage = ArgumentStorage(
+            kind: .positional, names: nil, help: help, completion: completion, defaultValues: wrappedValue)
     }
 }
 

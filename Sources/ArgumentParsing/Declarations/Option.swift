@@ -29,16 +29,22 @@ extension Option where Value: ExpressibleByArgument {
     ///   - wrappedValue: The default, shown in help.
     ///   - name: The option's names; the property name in kebab case by default.
     ///   - help: The help text and value name.
-    public init(wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp? = nil) {
-        storage = ArgumentStorage(kind: .option, names: name, help: help, defaultValue: wrappedValue)
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init(
+        wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp? = nil,
+        completion: CompletionKind? = nil
+    ) {
+        storage = ArgumentStorage(
+            kind: .option, names: name, help: help, completion: completion, defaultValue: wrappedValue)
     }
 
     /// Declares a required option: parsing fails when it is absent.
     /// - Parameters:
     ///   - name: The option's names; the property name in kebab case by default.
     ///   - help: The help text and value name.
-    public init(name: NameSpecification = .long, help: ArgumentHelp? = nil) {
-        storage = ArgumentStorage(kind: .option, names: name, help: help, defaultValue: nil)
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init(name: NameSpecification = .long, help: ArgumentHelp? = nil, completion: CompletionKind? = nil) {
+        storage = ArgumentStorage(kind: .option, names: name, help: help, completion: completion, defaultValue: nil)
     }
 }
 
@@ -47,9 +53,12 @@ extension Option {
     /// - Parameters:
     ///   - name: The option's names; the property name in kebab case by default.
     ///   - help: The help text and value name.
-    public init<Wrapped: ExpressibleByArgument>(name: NameSpecification = .long, help: ArgumentHelp? = nil)
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init<Wrapped: ExpressibleByArgument>(
+        name: NameSpecification = .long, help: ArgumentHelp? = nil, completion: CompletionKind? = nil
+    )
     where Value == Wrapped? {
-        storage = ArgumentStorage(kind: .option, names: name, help: help, optionalDefault: nil)
+        storage = ArgumentStorage(kind: .option, names: name, help: help, completion: completion, optionalDefault: nil)
     }
 
     /// Declares an optional option with an explicit initial value (usually `= nil`).
@@ -57,19 +66,25 @@ extension Option {
     ///   - wrappedValue: The value when the option is absent.
     ///   - name: The option's names; the property name in kebab case by default.
     ///   - help: The help text and value name.
+    ///   - completion: What shells complete the value with; an enum's values by default.
     public init<Wrapped: ExpressibleByArgument>(
-        wrappedValue: Wrapped?, name: NameSpecification = .long, help: ArgumentHelp? = nil
+        wrappedValue: Wrapped?, name: NameSpecification = .long, help: ArgumentHelp? = nil,
+        completion: CompletionKind? = nil
     ) where Value == Wrapped? {
-        storage = ArgumentStorage(kind: .option, names: name, help: help, optionalDefault: wrappedValue)
+        storage = ArgumentStorage(
+            kind: .option, names: name, help: help, completion: completion, optionalDefault: wrappedValue)
     }
 
     /// Declares a repeatable option collecting every occurrence, in order; empty when absent.
     /// - Parameters:
     ///   - name: The option's names; the property name in kebab case by default.
     ///   - help: The help text and value name.
-    public init<Element: ExpressibleByArgument>(name: NameSpecification = .long, help: ArgumentHelp? = nil)
+    ///   - completion: What shells complete the value with; an enum's values by default.
+    public init<Element: ExpressibleByArgument>(
+        name: NameSpecification = .long, help: ArgumentHelp? = nil, completion: CompletionKind? = nil
+    )
     where Value == [Element] {
-        self.init(wrappedValue: [], name: name, help: help)
+        self.init(wrappedValue: [], name: name, help: help, completion: completion)
     }
 
     /// Declares a repeatable option with values used when it is absent; any occurrence
@@ -78,10 +93,13 @@ extension Option {
     ///   - wrappedValue: The values when the option is absent, shown in help unless empty.
     ///   - name: The option's names; the property name in kebab case by default.
     ///   - help: The help text and value name.
+    ///   - completion: What shells complete the value with; an enum's values by default.
     public init<Element: ExpressibleByArgument>(
-        wrappedValue: [Element], name: NameSpecification = .long, help: ArgumentHelp? = nil
+        wrappedValue: [Element], name: NameSpecification = .long, help: ArgumentHelp? = nil,
+        completion: CompletionKind? = nil
     ) where Value == [Element] {
-        storage = ArgumentStorage(kind: .option, names: name, help: help, defaultValues: wrappedValue)
+        storage = ArgumentStorage(
+            kind: .option, names: name, help: help, completion: completion, defaultValues: wrappedValue)
     }
 }
 

@@ -1,5 +1,5 @@
 /// Renders a command's help from its declarations and configuration, in the layout of
-/// swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
+/// swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS, then EXAMPLES.
 struct HelpGenerator {
     /// Where help text starts in the ARGUMENTS, OPTIONS and SUBCOMMANDS sections.
     static let helpColumn = 26
@@ -23,6 +23,7 @@ struct HelpGenerator {
         if !arguments.isEmpty { blocks.append(section("ARGUMENTS", arguments)) }
         blocks.append(section("OPTIONS", optionEntries()))
         if command.hasSubcommands { blocks.append(subcommandSection()) }
+        if !configuration.examples.isEmpty { blocks.append(exampleSection(configuration.examples)) }
         return blocks.joined(separator: "\n\n")
     }
 
@@ -31,12 +32,8 @@ struct HelpGenerator {
     }
 
     private func optionEntries() -> [String] {
-        var entries = command.signature.namedArguments.map { entry(for: $0) }
-        if command.offersVersionFlag {
-            entries.append(Self.entry(label: "--version", help: "Show the version."))
-        }
-        entries.append(Self.entry(label: "-h, --help", help: "Show help information."))
-        return entries
+        command.signature.namedArguments.map { entry(for: $0) }
+            + command.builtInFlags.map { Self.entry(label: $0.names.joined(separator: ", "), help: $0.abstract) }
     }
 
     private func subcommandSection() -> String {
@@ -45,10 +42,23 @@ struct HelpGenerator {
         }
         var trailer = ""
         if command.offersHelpSubcommand {
-            entries.append(Self.entry(label: "help", help: "Show subcommand help information."))
+            entries.append(
+                Self.entry(label: HelpCommand.commandName, help: HelpCommand.configuration.abstract))
             trailer = "\n\n  See '\(command.path.joined(separator: " ")) help <subcommand>' for detailed help."
         }
         return section("SUBCOMMANDS", entries) + trailer
+    }
+
+    /// Each example as a shell comment saying what it does, then the command line to copy:
+    /// `  # Stream a backup to another machine` over `  backupctl export -o - | …`.
+    private func exampleSection(_ examples: [CommandExample]) -> String {
+        let indent = String(repeating: " ", count: Self.labelIndent)
+        let entries = examples.map { example in
+            let comment = TextWrapper.wrap(example.summary, width: TextWrapper.screenWidth - indent.count - 2)
+            let commands = example.commandLine.split(separator: "\n").map { indent + $0 }
+            return (comment.map { indent + "# " + $0 } + commands).joined(separator: "\n")
+        }
+        return "EXAMPLES:\n" + entries.joined(separator: "\n\n")
     }
 
     private func section(_ title: String, _ entries: [String]) -> String {

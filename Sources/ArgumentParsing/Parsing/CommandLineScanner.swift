@@ -97,7 +97,7 @@ struct CommandLineScanner {
             positionalValues.append(token)
             return nil
         }
-        if token == "help" && command.offersHelpSubcommand { return helpForNamedSubcommand() }
+        if token == HelpCommand.commandName && command.offersHelpSubcommand { return helpForNamedSubcommand() }
         guard let subcommand = command.subcommand(named: token) else {
             return command.usageError(unknownSubcommand(token, of: command))
         }
@@ -105,10 +105,15 @@ struct CommandLineScanner {
         return nil
     }
 
-    /// `help [name ...]`: the help of the command the names lead to, or of the root.
+    /// `help [name ...]`: the help of the command the names lead to, or of the root;
+    /// `help help` is the help of `help` itself.
     private mutating func helpForNamedSubcommand() -> ParseOutcome {
         var target = command
         for name in tokens[index...] where !name.hasPrefix("-") {
+            if name == HelpCommand.commandName && target.offersHelpSubcommand {
+                target = ResolvedCommand(type: HelpCommand.self, parentPath: target.path)
+                continue
+            }
             guard target.hasSubcommands else { return target.usageError(.unexpectedArgument(name)) }
             guard let subcommand = target.subcommand(named: name) else {
                 return target.usageError(unknownSubcommand(name, of: target))

@@ -33,7 +33,13 @@ struct ResolvedCommand {
 
     /// Whether the root offers `help <subcommand>` (unless a subcommand is named `help`).
     var offersHelpSubcommand: Bool {
-        isRoot && hasSubcommands && subcommand(named: "help") == nil
+        isRoot && hasSubcommands && subcommand(named: HelpCommand.commandName) == nil
+    }
+
+    /// The flags the parser answers to without a declaration: `--version` where offered,
+    /// then `-h, --help`.
+    var builtInFlags: [ArgumentInfo] {
+        (offersVersionFlag ? [.version] : []) + [.help]
     }
 
     func subcommand(named name: String) -> (any ParsableCommand.Type)? {

@@ -24,6 +24,16 @@ struct ArgumentDefinition {
     var expectedValueDescription: String
     /// Shown in help as `(default: …)`; `nil` shows nothing.
     var defaultValueDescription: String?
+    /// What shells complete the value with, when declared.
+    var declaredCompletion: CompletionKind? = nil
+
+    /// What shells complete the value with: the declared kind, else an enum's values, else
+    /// nothing. Always `nil` for a flag, which takes no value.
+    var completion: CompletionKind? {
+        guard kind != .flag else { return nil }
+        if let declaredCompletion { return declaredCompletion }
+        return allValueStrings.isEmpty ? nil : .list(allValueStrings)
+    }
 
     /// A definition for a value of an ``ExpressibleByArgument`` type.
     static func value<T: ExpressibleByArgument>(
@@ -33,7 +43,8 @@ struct ArgumentDefinition {
         help: ArgumentHelp?,
         isRepeating: Bool,
         isRequired: Bool,
-        defaultValueDescription: String?
+        defaultValueDescription: String?,
+        completion: CompletionKind?
     ) -> ArgumentDefinition {
         ArgumentDefinition(
             kind: kind,
@@ -43,6 +54,7 @@ struct ArgumentDefinition {
             isRequired: isRequired,
             allValueStrings: T.allValueStrings,
             expectedValueDescription: T.expectedValueDescription,
-            defaultValueDescription: defaultValueDescription)
+            defaultValueDescription: defaultValueDescription,
+            declaredCompletion: completion)
     }
 }

@@ -3,11 +3,13 @@
 extension ArgumentStorage where Value: ExpressibleByArgument {
     /// Storage for a single value: defaulted, or required when `defaultValue` is `nil`.
     convenience init(
-        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?, defaultValue: Value?
+        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?,
+        completion: CompletionKind?, defaultValue: Value?
     ) {
         let definition = ArgumentDefinition.value(
             of: Value.self, kind: kind, names: names, help: help, isRepeating: false,
-            isRequired: defaultValue == nil, defaultValueDescription: defaultValue?.defaultValueDescription)
+            isRequired: defaultValue == nil, defaultValueDescription: defaultValue?.defaultValueDescription,
+            completion: completion)
         self.init(definition: definition, defaultValue: defaultValue) { argument, _ in
             Value(argument: argument)
         }
@@ -17,11 +19,13 @@ extension ArgumentStorage where Value: ExpressibleByArgument {
 extension ArgumentStorage {
     /// Storage for an optional value, `optionalDefault` when absent (shown in help unless `nil`).
     convenience init<Wrapped: ExpressibleByArgument>(
-        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?, optionalDefault: Wrapped?
+        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?,
+        completion: CompletionKind?, optionalDefault: Wrapped?
     ) where Value == Wrapped? {
         let definition = ArgumentDefinition.value(
             of: Wrapped.self, kind: kind, names: names, help: help, isRepeating: false,
-            isRequired: false, defaultValueDescription: optionalDefault?.defaultValueDescription)
+            isRequired: false, defaultValueDescription: optionalDefault?.defaultValueDescription,
+            completion: completion)
         self.init(definition: definition, defaultValue: .some(optionalDefault)) { argument, _ in
             Wrapped(argument: argument).map { .some($0) }
         }
@@ -30,14 +34,15 @@ extension ArgumentStorage {
     /// Storage collecting every occurrence in order; `defaultValues` when there are none
     /// (shown in help unless empty), replaced by the first value given.
     convenience init<Element: ExpressibleByArgument>(
-        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?, defaultValues: [Element]
+        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?,
+        completion: CompletionKind?, defaultValues: [Element]
     ) where Value == [Element] {
         let shownDefault =
             defaultValues.isEmpty
             ? nil : defaultValues.map(\.defaultValueDescription).joined(separator: ", ")
         let definition = ArgumentDefinition.value(
             of: Element.self, kind: kind, names: names, help: help, isRepeating: true,
-            isRequired: false, defaultValueDescription: shownDefault)
+            isRequired: false, defaultValueDescription: shownDefault, completion: completion)
         self.init(definition: definition, defaultValue: defaultValues) { argument, parsedSoFar in
             Element(argument: argument).map { (parsedSoFar ?? []) + [$0] }
         }

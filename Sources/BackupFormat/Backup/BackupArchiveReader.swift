@@ -68,12 +68,18 @@ public final class BackupArchiveReader {
     /// Compressed bytes read from the file so far.
     public var compressedBytesRead: Int64 { tar.compressedBytesConsumed }
 
+    /// Called with `compressedBytesRead` after each chunk of a section is read and at the end
+    /// of the archive, on the thread that reads (a `PrefetchingSectionReader`'s), for a
+    /// progress display.
+    public var readObserver: (@Sendable (_ compressedBytesRead: Int64) -> Void)?
+
     /// Reads the next entry after the manifest.
     /// - Returns: the entry and its verification, or nil at the end of the archive.
     /// - Throws: `BackupFormatError` for unsafe or damaged archives.
     public func nextSection(_ handling: DataHandling = .collect) throws -> SectionPayload? {
         guard let entry = try tar.nextEntry() else {
             isFinished = true
+            readObserver?(tar.compressedBytesConsumed)
             return nil
         }
         seenPaths.insert(entry.path)
@@ -159,6 +165,7 @@ public final class BackupArchiveReader {
                     for worker in workers { worker.filled(upTo: filled + chunk) }
                 }
                 filled += chunk
+                readObserver?(tar.compressedBytesConsumed)
             }
             initialized = filled
         }
@@ -181,6 +188,7 @@ public final class BackupArchiveReader {
                 if chunk == 0 { break }
                 hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<chunk]))
                 total += chunk
+                readObserver?(tar.compressedBytesConsumed)
             }
         }
         return total

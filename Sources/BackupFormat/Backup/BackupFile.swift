@@ -23,6 +23,11 @@ public final class BackupFile {
     private let spool: SpoolFile?
     private let openedFile: FileDescriptor?
 
+    /// Receives how many of the file's `size` bytes have been read, as they are read: by an
+    /// archive's reader chunk by chunk (from its thread), by a single-document backup's once.
+    /// Set it before the file is read; each reading of the file starts again from 0.
+    public var readProgress: ByteProgress.Handler?
+
     /// The name standard input goes by in messages.
     public static let standardInputName = "standard input"
 
@@ -65,8 +70,13 @@ public final class BackupFile {
             throw BackupFormatError.unrecognizedArchive(archive: name)
         }
         lseek(descriptor, 0, SEEK_SET)
-        return try BackupArchiveReader(
+        let reader = try BackupArchiveReader(
             fileDescriptor: descriptor, archiveName: name, limits: limits, descriptorOwner: self)
+        if let readProgress {
+            let total = size
+            reader.readObserver = { read in readProgress(ByteProgress(completed: read, total: total)) }
+        }
+        return reader
     }
 
     /// A descriptor positioned at the start of the file, valid while this object lives.

@@ -60,6 +60,7 @@ extension BackupFile {
         case .tar, .unknown:
             throw BackupFormatError.invalidLegacyDocument(archive: name, reason: "it is not a single JSON document")
         }
+        readProgress?(ByteProgress(completed: size, total: size))
         let document: JSONDocument
         do {
             document = try JSONDocument(parsing: bytes, options: limits.json)

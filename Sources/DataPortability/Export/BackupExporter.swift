@@ -10,6 +10,14 @@ import Foundation
 ///     let summary = try BackupExporter(compression: .zstd).export(from: store, to: .file(url),
 ///                                                                 storeSchemaVersion: 3)
 public struct BackupExporter {
+    /// How long one section took.
+    public struct SectionTime: Sendable, Equatable {
+        /// Reading the section from the store and encoding it (beside other sections).
+        public var encoding: TimeInterval
+        /// Compressing and writing it into the archive.
+        public var writing: TimeInterval
+    }
+
     /// What an export did.
     public struct Summary: Sendable {
         /// Where it went: a path, or "standard output".
@@ -22,6 +30,8 @@ public struct BackupExporter {
         public var uncompressedBytes: Int64
         public var compressedBytes: Int64
         public var duration: TimeInterval
+        /// How long each section took.
+        public var sectionTimes: [BackupSection: SectionTime] = [:]
 
         /// Records written, all sections.
         public var totalRecords: Int { manifest.sections.reduce(0) { $0 + $1.records } }
@@ -38,6 +48,10 @@ public struct BackupExporter {
     public var clock: StoreClock
     /// Called with each section as it is written, for progress display.
     public var progress: (@Sendable (BackupSection) -> Void)?
+    /// Receives how much of the store has been exported, in the store's bytes, for a
+    /// progress display: a section's bytes count half once read and encoded, half once
+    /// written into the archive.
+    public var byteProgress: ByteProgress.Handler?
 
     public init(
         compression: ArchiveCompression = .default, clock: StoreClock = StoreClock(),
@@ -69,18 +83,29 @@ public struct BackupExporter {
         let started = Date()
         let writer = try BackupArchiveWriter(destination: destination, compression: compression)
         // Sections decode and encode on every core; they are spooled in archive order.
-        let source = SectionSource(SerializedStoreReader(store))
+        let reader = SerializedStoreReader(store)
+        let source = SectionSource(reader)
+        let tracker = try byteProgress.map { try ExportProgress(store: reader, handler: $0) }
         var issues: [StoreIssue] = []
         var duplicates: [BackupSection: Int] = [:]
+        var times: [BackupSection: SectionTime] = [:]
         try OrderedWork.run(
             BackupSection.allCases, width: ProcessInfo.processInfo.activeProcessorCount,
-            work: { section in try source.read(section) },
-            deliver: { section, read in
+            work: { section in
+                let started = Date()
+                let read = try source.read(section)
+                tracker?.read(section)
+                return (read: read, encoding: Date().timeIntervalSince(started))
+            },
+            deliver: { section, output in
                 progress?(section)
-                var pieces = read.pieces
-                try writer.addSection(section, pieces: &pieces, records: read.records)
-                issues += read.issues
-                duplicates[section] = read.duplicatesMerged
+                let started = Date()
+                var pieces = output.read.pieces
+                try writer.addSection(section, pieces: &pieces, records: output.read.records)
+                tracker?.written(section)
+                issues += output.read.issues
+                duplicates[section] = output.read.duplicatesMerged
+                times[section] = SectionTime(encoding: output.encoding, writing: Date().timeIntervalSince(started))
             })
         let written = try writer.finish(createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion)
         let name: String
@@ -91,6 +116,6 @@ public struct BackupExporter {
         return Summary(
             destination: name, manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,
             uncompressedBytes: written.uncompressedBytes, compressedBytes: written.compressedBytes,
-            duration: Date().timeIntervalSince(started))
+            duration: Date().timeIntervalSince(started), sectionTimes: times)
     }
 }

@@ -22,6 +22,9 @@ public struct BackupImporter {
     public var migrations: DataMigrationService
     /// Called with each section as it is imported, for progress display.
     public var progress: (@Sendable (BackupSection) -> Void)?
+    /// Receives how much of the backup file has been read, for a progress display (see
+    /// `BackupFile.readProgress`).
+    public var inputProgress: ByteProgress.Handler?
     /// Called with the stage each section's records go to; tests check which one the
     /// pipeline picks, which the store's contents alone cannot show.
     var stageObserver: ((BackupSection, any SectionVisitor) -> Void)?
@@ -48,6 +51,7 @@ public struct BackupImporter {
         let started = Date()
         _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading anything
         let file = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        file.readProgress = inputProgress
         let source = try ImportSource(file: file, limits: limits)
         var snapshotURL: URL?
         do {

@@ -102,18 +102,27 @@ public struct BackupDirectory: Sendable {
     /// Appended to a new backup that failed its read-back check, so it is never taken for a good one.
     public static let unverifiedSuffix = ".unverified"
 
-    public func scan(verify: Bool = false) throws -> [Entry] {
+    /// - Parameter progress: with `verify`, receives how many bytes of the backups to verify
+    ///   have been read, over all of them.
+    public func scan(verify: Bool = false, progress: ByteProgress.Handler? = nil) throws -> [Entry] {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+            names = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
         } catch {
             throw FileIOError.notFound(path: url.path, message: "No such directory")
         }
+        let sizes = names.map { name in
+            (try? FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(name).path)[.size] as? Int64)
+                ?? 0
+        }
+        let verifiedBytes = zip(names, sizes).reduce(Int64(0)) { sum, file in
+            BackupDirectory.parse(file.0) == nil ? sum : sum + file.1
+        }
+        var bytesBefore: Int64 = 0
         var backups: [(entry: Entry, sequence: Int)] = []
         var partials: [Entry] = []
-        for name in names.sorted() {
+        for (name, size) in zip(names, sizes) {
             let fileURL = url.appendingPathComponent(name)
-            let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int64) ?? 0
             if BackupDirectory.isPartialFileName(name) {
                 partials.append(Entry(name: name, url: fileURL, time: nil, size: size, health: .partial, manifest: nil))
             } else if name.hasSuffix(BackupDirectory.unverifiedSuffix),
@@ -128,7 +137,10 @@ public struct BackupDirectory: Sendable {
                         sequence
                     ))
             } else if let (time, sequence) = BackupDirectory.parse(name) {
-                let (health, manifest) = BackupDirectory.check(fileURL, verify: verify)
+                let (health, manifest) = BackupDirectory.check(
+                    fileURL, verify: verify,
+                    progress: progress.map { BackupDirectory.offset($0, by: bytesBefore, of: verifiedBytes) })
+                bytesBefore += size
                 backups.append(
                     (
                         Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: manifest),
@@ -140,11 +152,19 @@ public struct BackupDirectory: Sendable {
         return backups.map(\.entry) + partials
     }
 
-    static func check(_ file: URL, verify: Bool) -> (Health, BackupManifest?) {
+    /// `progress` for one file of several: its bytes come after `before` bytes of `total`.
+    private static func offset(_ progress: @escaping ByteProgress.Handler, by before: Int64, of total: Int64)
+        -> ByteProgress.Handler
+    {
+        { read in progress(ByteProgress(completed: before + read.completed, total: total)) }
+    }
+
+    static func check(_ file: URL, verify: Bool, progress: ByteProgress.Handler? = nil) -> (Health, BackupManifest?) {
         do {
             let backup = try BackupFile(path: file.path)
             let manifest = try backup.openArchive().manifest
             guard verify else { return (.good, manifest) }
+            backup.readProgress = progress
             let report = DataValidationService.standard().validate(backup: backup)
             if let error = report.findings.first(where: { $0.severity == .error }) {
                 return (.damaged("\(error.location): \(error.message)"), manifest)

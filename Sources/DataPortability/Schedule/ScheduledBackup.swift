@@ -44,6 +44,10 @@ public struct ScheduledBackup {
     public var policy: RetentionPolicy
     public var compression: ArchiveCompression
     public var clock: StoreClock
+    /// Receives the export's progress in the store's bytes (`BackupExporter.byteProgress`).
+    public var exportProgress: ByteProgress.Handler?
+    /// Receives how much of the new file its read-back has read (`BackupFile.readProgress`).
+    public var verificationProgress: ByteProgress.Handler?
 
     public init(
         directory: BackupDirectory, policy: RetentionPolicy, compression: ArchiveCompression = .default,
@@ -68,9 +72,12 @@ public struct ScheduledBackup {
         defer { directoryLock.release() }
         let migration = try DataMigrationService().migrateIfNeeded(store: locked.store)
         let target = directory.url.appendingPathComponent(try directory.newFileName(for: clock.now()))
-        let export = try BackupExporter(compression: compression, clock: clock)
-            .export(from: locked.store, to: .file(target), storeSchemaVersion: migration.toVersion)
-        let verification = try DataValidationService.standard().validate(backup: target.path)
+        var exporter = BackupExporter(compression: compression, clock: clock)
+        exporter.byteProgress = exportProgress
+        let export = try exporter.export(from: locked.store, to: .file(target), storeSchemaVersion: migration.toVersion)
+        let written = try BackupFile(path: target.path)
+        written.readProgress = verificationProgress
+        let verification = DataValidationService.standard().validate(backup: written)
         guard !verification.hasErrors else {
             // Set aside under a name no scan counts as a good backup, kept as evidence.
             let setAside = target.path + BackupDirectory.unverifiedSuffix

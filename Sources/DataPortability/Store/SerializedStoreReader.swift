@@ -24,4 +24,10 @@ final class SerializedStoreReader: StoreReading, @unchecked Sendable {
         defer { lock.unlock() }
         return try base.keys()
     }
+
+    func byteCount(forKey key: String) throws -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return try base.byteCount(forKey: key)
+    }
 }

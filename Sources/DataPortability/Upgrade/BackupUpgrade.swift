@@ -35,10 +35,19 @@ public struct BackupUpgrade {
 
     public var compression: ArchiveCompression
     public var limits: BackupReadLimits
+    /// Receives how far the upgrade has read its input, for a progress display. The input
+    /// is read twice — validated, then copied — so the total is twice the file's size.
+    public var progress: ByteProgress.Handler?
 
     public init(compression: ArchiveCompression = .default, limits: BackupReadLimits = .default) {
         self.compression = compression
         self.limits = limits
+    }
+
+    /// The input's reading number `pass` (0, validating; 1, copying) as part of both.
+    private func progress(ofPass pass: Int64) -> ByteProgress.Handler? {
+        guard let progress else { return nil }
+        return { read in progress(ByteProgress(completed: pass * read.total + read.completed, total: 2 * read.total)) }
     }
 
     /// Upgrades `input` (a path or `-`) into a new archive at `output`.
@@ -46,12 +55,14 @@ public struct BackupUpgrade {
     ///   file errors; nothing is left under `output` on failure.
     public func run(input: String, output: URL) throws -> Summary {
         let file = try BackupFile(path: input, maxInputSize: limits.archive.maxTotalSize)
+        file.readProgress = progress(ofPass: 0)
         let report = DataValidationService.standard(limits: limits).validate(backup: file)
         if report.isFromNewerVersion, let version = report.schemaVersion {
             throw BackupFormatError.newerSchemaVersion(
                 archive: file.name, found: version, supported: DomainDigBackup.currentSchemaVersion)
         }
         guard !report.hasErrors else { throw Refusal.invalid(report) }
+        file.readProgress = progress(ofPass: 1)
         let writer = try BackupArchiveWriter(destination: .file(output), compression: compression)
         let fromVersion: Int
         let createdAt: Date

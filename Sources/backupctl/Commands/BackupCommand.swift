@@ -17,12 +17,23 @@ struct BackupCommand: BackupctlCommand {
             The newest good backup is never removed; damaged and partial files are reported and \
             left alone. Prints nothing on success when stdout is not a terminal, so cron mails \
             only failures. See Docs/scheduling.md.
-            """)
+            """,
+        examples: [
+            CommandExample(
+                "Back up, keeping 24 hourly, 7 daily and 12 monthly backups",
+                """
+                backupctl backup --dir ~/backups \\
+                    --keep-hourly 24 --keep-daily 7 --keep-monthly 12
+                """),
+            CommandExample(
+                "Back up every hour from cron, keeping the last 48 (a line for crontab -e)",
+                "0 * * * * backupctl backup --dir ~/backups --keep-last 48"),
+        ])
 
-    @Option(help: ArgumentHelp("The backup directory (created if missing).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The backup directory (created if missing).", valueName: "dir"), completion: .directory)
     var dir: String
 
-    @Option(help: CommonOptions.storeHelp("back up"))
+    @Option(help: CommonOptions.storeHelp("back up"), completion: .file)
     var store: String?
 
     @OptionGroup var retention: RetentionOptions
@@ -38,8 +49,12 @@ struct BackupCommand: BackupctlCommand {
         let console = Console(options: options)
         let directory = BackupDirectory(
             url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
-        let run = ScheduledBackup(
+        let progress = ProgressLine(options: common)
+        defer { progress.clear() }
+        var run = ScheduledBackup(
             directory: directory, policy: retention.policy, compression: try ArchiveCompression(compression))
+        run.exportProgress = progress.handler("exporting")
+        run.verificationProgress = progress.handler("verifying")
         let summary: ScheduledBackup.Summary
         do {
             summary = try run.run(storePath: store)
@@ -49,6 +64,7 @@ struct BackupCommand: BackupctlCommand {
             // Store errors are StoreError: a bare file error is about the directory or the new file.
             throw ErrorClassifier.classifyOutput(error)
         }
+        progress.clear()
         let records = summary.manifest.sections.reduce(0) { $0 + $1.records }
         console.print(
             "Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes))), verified."

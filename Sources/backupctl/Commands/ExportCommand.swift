@@ -18,17 +18,26 @@ struct ExportCommand: BackupctlCommand {
             the store to the current schema version. The archive is a pax tar, zstd-compressed by \
             default, with manifest.json first; it is written to a temporary file, synced and renamed, \
             so a failed export never leaves a partial file under the final name. With -o - the \
-            archive goes to standard output and the summary to standard error.
-            """)
+            archive goes to standard output and the summary to standard error; standard output \
+            must then not be a terminal.
+            """,
+        examples: [
+            CommandExample("Back up the default store to a file named after the time", "backupctl export"),
+            CommandExample(
+                "Back up a given store, compressed harder", "backupctl export --store s.sqlite -o b.ddbackup --level 19"
+            ),
+            CommandExample("Stream a backup to another machine", "backupctl export -o - | ssh host 'cat > b.ddbackup'"),
+        ])
 
-    @Option(help: CommonOptions.storeHelp("read"))
+    @Option(help: CommonOptions.storeHelp("read"), completion: .file)
     var store: String?
 
     @Option(
         name: [.short("o"), .long],
         help: ArgumentHelp(
             "Where to write the archive, or - for standard output (default: domaindig-<UTC time>.ddbackup here).",
-            valueName: "file"))
+            valueName: "file"),
+        completion: .file)
     var output: String?
 
     @Option(help: "How to compress the archive.")
@@ -36,6 +45,9 @@ struct ExportCommand: BackupctlCommand {
 
     @Option(help: ArgumentHelp("The compression level: zstd 1-19 (default 3), gzip 1-9 (default 6).", valueName: "n"))
     var level: Int?
+
+    @Flag(name: [.short("v"), .long], help: "Also show each section's merged duplicates and timings.")
+    var verbose = false
 
     @OptionGroup var common: CommonOptions
 
@@ -59,6 +71,7 @@ struct ExportCommand: BackupctlCommand {
         // With the archive on stdout, everything else goes to stderr.
         let console = Console(options: common, standardOutputIsPayload: toStandardOutput)
         let progress = ProgressLine(options: common)
+        defer { progress.clear() }
         let locked = try LockedStore.open(explicitPath: store, mode: .mustExist)
         defer { locked.release() }
         let migration = try DataMigrationService().migrateIfNeeded(store: locked.store)
@@ -72,9 +85,8 @@ struct ExportCommand: BackupctlCommand {
                 URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                     .standardizedFileURL)
         }
-        let exporter = BackupExporter(
-            compression: try ArchiveCompression(compression, level: level), clock: clock,
-            progress: { section in progress.show("exporting \(section.rawValue)…") })
+        var exporter = BackupExporter(compression: try ArchiveCompression(compression, level: level), clock: clock)
+        exporter.byteProgress = progress.handler("exporting")
         let summary: BackupExporter.Summary
         do {
             summary = try exporter.export(from: locked.store, to: destination, storeSchemaVersion: migration.toVersion)
@@ -83,6 +95,7 @@ struct ExportCommand: BackupctlCommand {
             throw ErrorClassifier.classifyOutput(error)
         }
         progress.clear()
-        ExportReport(summary: summary, storePath: locked.location.url.path, migration: migration).print(to: console)
+        ExportReport(summary: summary, storePath: locked.location.url.path, migration: migration, verbose: verbose)
+            .print(to: console)
     }
 }

@@ -17,12 +17,19 @@ struct ImportCommand: BackupctlCommand {
             all in one transaction: a failed import leaves the store exactly as it was. Before \
             writing, a safety snapshot of the store is exported next to it (undo with \
             `backupctl import SNAPSHOT --mode replace`). A missing store is created.
-            """)
+            """,
+        examples: [
+            CommandExample("See what a backup would change, writing nothing", "backupctl import b.ddbackup --dry-run"),
+            CommandExample("Merge a backup into the default store", "backupctl import b.ddbackup"),
+            CommandExample(
+                "Make each section of the store the backup's", "backupctl import b.ddbackup --mode replace"),
+            CommandExample("Import a backup from another machine", "ssh host cat b.ddbackup | backupctl import -"),
+        ])
 
-    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"), completion: .file)
     var file: String
 
-    @Option(help: CommonOptions.storeHelp("import into"))
+    @Option(help: CommonOptions.storeHelp("import into"), completion: .file)
     var store: String?
 
     @Option(
@@ -36,16 +43,20 @@ struct ImportCommand: BackupctlCommand {
     @Flag(name: .customLong("no-safety-snapshot"), help: "Do not export the store next to itself before writing.")
     var noSafetySnapshot = false
 
+    @Flag(name: [.short("v"), .long], help: "Also list every warning and note by section, and each section's time.")
+    var verbose = false
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         let console = Console(options: common)
         let progress = ProgressLine(options: common)
+        let times = SectionTimes()
         let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
         defer { locked.release() }
-        let importer = BackupImporter(
-            mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot,
-            progress: { section in progress.show("importing \(section.rawValue)…") })
+        var importer = BackupImporter(
+            mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot, progress: times.start)
+        importer.inputProgress = progress.handler("importing")
         let summary: ImportSummary
         do {
             summary = try importer.run(backup: file, into: locked)
@@ -62,6 +73,6 @@ struct ImportCommand: BackupctlCommand {
                 hint: "The store was not changed.", alreadyReported: common.json)
         }
         progress.clear()
-        ImportReport(summary: summary).print(to: console)
+        ImportReport(summary: summary, sectionTimes: verbose ? times.durations(endingAt: .now) : nil).print(to: console)
     }
 }

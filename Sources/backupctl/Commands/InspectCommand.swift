@@ -13,15 +13,25 @@ struct InspectCommand: BackupctlCommand {
             Prints the format and schema version, when and by what the backup was made, the store \
             version it was taken from, and for each section its records, bytes and whether its \
             SHA-256 matches the manifest. Exits 65 when a section is missing, altered or unlisted.
-            """)
+            """,
+        examples: [
+            CommandExample("See what a backup holds", "backupctl inspect b.ddbackup"),
+            CommandExample("Show the full checksums, to compare with sha256sum", "backupctl inspect -v b.ddbackup"),
+            CommandExample("List a backup's entries with plain tar, without backupctl", "tar --zstd -tvf b.ddbackup"),
+        ])
 
-    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"), completion: .file)
     var file: String
+
+    @Flag(
+        name: [.short("v"), .long], help: "Show each entry's path in the archive and full SHA-256, and the time taken.")
+    var verbose = false
 
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         let console = Console(options: common)
+        let started = ContinuousClock.now
         let inspection: BackupInspection
         do {
             inspection = try BackupInspection(path: file)
@@ -35,16 +45,21 @@ struct InspectCommand: BackupctlCommand {
         let producer = [manifest.producer.name, manifest.producer.version].filter { !$0.isEmpty }.joined(separator: " ")
         console.print("Created: \(Timestamp.format(manifest.createdAt)) by \(producer)")
         console.print("Store schema version: \(manifest.storeSchemaVersion)")
-        var rows = [["section", "records", "bytes", "sha256", "checksum"]]
+        // Verbose names each entry by its path in the archive and gives the whole checksum.
+        var rows = [[verbose ? "entry" : "section", "records", "bytes", "sha256", "checksum"]]
         for entry in inspection.entries {
+            let sha256 = entry.listing?.sha256 ?? ""
             rows.append([
-                entry.listing?.name ?? entry.path, entry.listing.map { String($0.records) } ?? "-",
-                entry.listing.map { String($0.bytes) } ?? "-",
-                entry.fromSingleDocument ? "-" : String((entry.listing?.sha256 ?? "").prefix(12)),
-                entry.status,
+                verbose ? entry.path : entry.listing?.name ?? entry.path,
+                entry.listing.map { String($0.records) } ?? "-", entry.listing.map { String($0.bytes) } ?? "-",
+                entry.fromSingleDocument ? "-" : verbose ? sha256 : String(sha256.prefix(12)), entry.status,
             ])
         }
         console.print(Formatting.table(rows))
+        if verbose {
+            let elapsed = (ContinuousClock.now - started).timeInterval
+            console.print("Read and verified \(Formatting.throughput(inspection.fileSize, in: elapsed)).")
+        }
         console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok")

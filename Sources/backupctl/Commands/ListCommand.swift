@@ -13,21 +13,33 @@ struct ListCommand: BackupctlCommand {
             manifest reads) by default, a full one (every checksum and validation) with --verify. \
             Damaged and partial files are listed as such, never as good backups. Exits 65 when \
             a backup is damaged, so a monitor can alert on it.
-            """)
+            """,
+        examples: [
+            CommandExample("List the backups of a directory", "backupctl list --dir ~/backups"),
+            CommandExample("Read every backup in full, as a monitor would", "backupctl list --dir ~/backups --verify"),
+        ])
 
-    @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
     var dir: String
 
     @Flag(help: "Read every backup in full: checksums and validation.")
     var verify = false
 
+    @Flag(
+        name: [.short("v"), .long],
+        help: "Also show when and by what each backup was made, its sections, the time taken.")
+    var verbose = false
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         let console = Console(options: common)
+        let progress = ProgressLine(options: common)
+        let started = ContinuousClock.now
         let directory = BackupDirectory(
             url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
-        let entries = try directory.scan(verify: verify)
+        let entries = try directory.scan(verify: verify, progress: verify ? progress.handler("verifying") : nil)
+        progress.clear()
         var rows = [["backup", "time", "version", "bytes", "records", "integrity"]]
         for entry in entries {
             let integrity: String
@@ -44,6 +56,15 @@ struct ListCommand: BackupctlCommand {
             ])
         }
         console.print(Formatting.table(rows))
+        if verbose {
+            for entry in entries { console.print(BackupEntryText.details(of: entry)) }
+            let elapsed = (ContinuousClock.now - started).timeInterval
+            let read = entries.reduce(Int64(0)) { $0 + $1.size }
+            console.print(
+                verify
+                    ? "Verified \(Formatting.throughput(read, in: elapsed))."
+                    : "Read the manifests in \(Formatting.seconds(elapsed)) (--verify reads every backup in full).")
+        }
         console.print(
             "\(entries.filter(\.isGood).count) good backups, \(entries.filter { !$0.isGood }.count) problems.")
         for problem in PruneReport.problems(entries) { console.warn(problem) }

@@ -13,9 +13,13 @@ struct MigrateCommand: BackupctlCommand {
             stamp and journal entry. With --dry-run the steps run inside a transaction that is \
             rolled back: the counts are real and nothing is written. A store from a newer build is \
             left untouched (exit 76). export and import run this first by themselves.
-            """)
+            """,
+        examples: [
+            CommandExample("See the pending steps and their counts, writing nothing", "backupctl migrate --dry-run"),
+            CommandExample("Migrate a given store", "backupctl migrate --store ~/store.sqlite"),
+        ])
 
-    @Option(help: CommonOptions.storeHelp("migrate"))
+    @Option(help: CommonOptions.storeHelp("migrate"), completion: .file)
     var store: String?
 
     @Flag(help: "Show what would run, with counts, and write nothing.")

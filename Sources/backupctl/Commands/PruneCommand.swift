@@ -12,9 +12,14 @@ struct PruneCommand: BackupctlCommand {
             keeps the newest backup in each of its last N periods (restic's forget); a backup kept \
             by any rule stays, and the newest good backup always stays. Damaged and partial files \
             are reported and never removed. Needs at least one --keep-… option.
-            """)
+            """,
+        examples: [
+            CommandExample(
+                "See what a policy would remove", "backupctl prune --dir ~/backups --keep-daily 7 --dry-run"),
+            CommandExample("Keep the 10 newest backups", "backupctl prune --dir ~/backups --keep-last 10"),
+        ])
 
-    @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
     var dir: String
 
     @OptionGroup var retention: RetentionOptions

@@ -15,10 +15,16 @@ struct SampleCommand: BackupctlCommand {
             holds what real stores accumulate: duplicates in mixed case with trailing dots, a few \
             malformed records, unknown enum values and dangling references. A store that already \
             holds data is refused unless --force is given.
-            """)
+            """,
+        examples: [
+            CommandExample(
+                "Write a medium sample store", "backupctl sample --store demo.sqlite --size medium --seed 7"),
+            CommandExample("Write a sample store as a property list", "backupctl sample --store demo.plist"),
+        ])
 
     @Option(
-        help: ArgumentHelp("The store to write (created if missing; .plist for a property list).", valueName: "path"))
+        help: ArgumentHelp("The store to write (created if missing; .plist for a property list).", valueName: "path"),
+        completion: .file)
     var store: String
 
     @Option(help: "How much data to write: small is a few hundred KB of JSON, large about 200 MB.")

@@ -11,9 +11,15 @@ struct SchemaCommand: BackupctlCommand {
             Generated from the same description the validator runs. For version 3, each property \
             of the schema is one section entry of the archive; the manifest is under \
             $defs/manifest. Versions 1 and 2 describe the whole single-document backup.
-            """)
+            """,
+        examples: [
+            CommandExample("Save the schema of current backups", "backupctl schema > backup.schema.json"),
+            CommandExample("Print the schema of version 1 backups", "backupctl schema --version 1"),
+        ])
 
-    @Option(help: ArgumentHelp("The backup schema version (default: the current one).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("The backup schema version (default: the current one).", valueName: "n"),
+        completion: .list(BackupSchema.knownVersions.map(String.init)))
     var version: Int?
 
     @OptionGroup var common: CommonOptions

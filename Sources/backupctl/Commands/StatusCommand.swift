@@ -7,9 +7,13 @@ struct StatusCommand: BackupctlCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the store's schema version, pending migrations and contents.",
-        discussion: "Like `flyway info`: reads the store without changing it.")
+        discussion: "Like `flyway info`: reads the store without changing it.",
+        examples: [
+            CommandExample("Describe the default store", "backupctl status"),
+            CommandExample("Describe a property-list store, as JSON", "backupctl status --store app.plist --json"),
+        ])
 
-    @Option(help: CommonOptions.storeHelp("describe"))
+    @Option(help: CommonOptions.storeHelp("describe"), completion: .file)
     var store: String?
 
     @OptionGroup var common: CommonOptions

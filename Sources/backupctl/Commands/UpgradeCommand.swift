@@ -14,12 +14,18 @@ struct UpgradeCommand: BackupctlCommand {
             section). Fields are renamed and reshaped, never dropped; duplicates and \
             canonical forms are resolved when the backup is imported. A backup with validation \
             errors is refused (exit 65) and nothing is written.
-            """)
+            """,
+        examples: [
+            CommandExample("Rewrite an old backup as a current one", "backupctl upgrade old.json.gz -o new.ddbackup")
+        ])
 
-    @Argument(help: ArgumentHelp("The backup to upgrade, or - for standard input.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("The backup to upgrade, or - for standard input.", valueName: "file"), completion: .file)
     var file: String
 
-    @Option(name: [.short("o"), .long], help: ArgumentHelp("Where to write the upgraded backup.", valueName: "file"))
+    @Option(
+        name: [.short("o"), .long], help: ArgumentHelp("Where to write the upgraded backup.", valueName: "file"),
+        completion: .file)
     var output: String
 
     @Option(help: "How to compress the new archive.")
@@ -29,18 +35,22 @@ struct UpgradeCommand: BackupctlCommand {
 
     func run() throws {
         let console = Console(options: common)
+        let progress = ProgressLine(options: common)
+        defer { progress.clear() }
         let destination = URL(
             fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
         .standardizedFileURL
         let summary: BackupUpgrade.Summary
         do {
-            summary = try BackupUpgrade(compression: try ArchiveCompression(compression)).run(
-                input: file, output: destination)
+            var upgrade = BackupUpgrade(compression: try ArchiveCompression(compression))
+            upgrade.progress = progress.handler("upgrading")
+            summary = try upgrade.run(input: file, output: destination)
         } catch let refusal as BackupUpgrade.Refusal {
             throw CommandFailure(
                 .invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
         }
+        progress.clear()
         console.print(
             "Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)"
         )

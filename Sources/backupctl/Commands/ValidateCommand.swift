@@ -1,4 +1,5 @@
 import ArgumentParsing
+import BackupFormat
 import DataPortability
 import DataValidation
 
@@ -13,17 +14,34 @@ struct ValidateCommand: BackupctlCommand {
             with a stable code and a JSON path such as $.trackedDomains[12].domain. Exits 0 when \
             there are no errors, 65 when there are, 76 when the backup comes from a newer version. \
             The codes are listed in Docs/validation.md.
-            """)
+            """,
+        examples: [
+            CommandExample("Check a backup before relying on it", "backupctl validate backup.ddbackup"),
+            CommandExample(
+                "List every finding of a backup, section by section", "backupctl validate -v backup.ddbackup"),
+            CommandExample(
+                "Check a backup arriving on standard input", "ssh host cat b.ddbackup | backupctl validate -"),
+        ])
 
-    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"), completion: .file)
     var file: String
+
+    @Flag(name: [.short("v"), .long], help: "List every finding, section by section, and the time taken.")
+    var verbose = false
 
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         let console = Console(options: common)
-        let report = try DataValidationService.standard().validate(backup: file)
-        ValidationReportText.print(report, to: console)
+        let progress = ProgressLine(options: common)
+        let started = ContinuousClock.now
+        let service = DataValidationService.standard()
+        let backup = try BackupFile(path: file, maxInputSize: service.limits.archive.maxTotalSize)
+        backup.readProgress = progress.handler("validating")
+        let report = service.validate(backup: backup)
+        progress.clear()
+        ValidationReportText.print(
+            report, to: console, verbose: verbose, timing: (backup.size, (ContinuousClock.now - started).timeInterval))
         if report.isFromNewerVersion {
             throw CommandFailure(
                 .newerVersion,

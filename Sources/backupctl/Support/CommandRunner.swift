@@ -18,17 +18,27 @@ enum CommandRunner {
         case .command(var command):
             let json = (command as? any BackupctlCommand)?.common.json ?? false
             let payloadOnStandardOutput = (command as? any BackupctlCommand)?.writesPayloadToStandardOutput ?? false
-            do {
-                try command.run()
-                return .success
-            } catch {
-                let failure = ErrorClassifier.classify(error)
+            let report = { (failure: CommandFailure) -> ExitStatus in
                 if !failure.alreadyReported {
                     Console.write("error: \(failure.message)\n", to: STDERR_FILENO)
                     if let hint = failure.hint { Console.write("hint: \(hint)\n", to: STDERR_FILENO) }
                     if json { emitFailureJSON(failure, to: payloadOnStandardOutput ? STDERR_FILENO : STDOUT_FILENO) }
                 }
                 return failure.status
+            }
+            // Binary on a terminal is garbage on the screen and can upset the terminal itself.
+            if payloadOnStandardOutput && Console.stdoutIsTerminal {
+                return report(
+                    CommandFailure(
+                        .usage, "Standard output is a terminal; the backup is binary, so it was not written.",
+                        hint: "Redirect standard output to a file or a pipe (`> backup.ddbackup`, `| ssh …`), "
+                            + "or pass -o FILE."))
+            }
+            do {
+                try command.run()
+                return .success
+            } catch {
+                return report(ErrorClassifier.classify(error))
             }
         }
     }

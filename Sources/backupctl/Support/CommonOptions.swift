@@ -5,7 +5,7 @@ struct CommonOptions: ParsableArguments {
     @Flag(help: "Print one JSON document on standard output, on success and on failure.")
     var json = false
 
-    @Flag(help: "Print nothing but errors.")
+    @Flag(name: [.short("q"), .long], help: "Print nothing but errors.")
     var quiet = false
 
     /// The help of a command's `--store` option, which says where the store is by default

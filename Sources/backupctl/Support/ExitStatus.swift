@@ -1,5 +1,5 @@
 /// The exit statuses of design §7: stable, documented, and what cron and monitors act on.
-enum ExitStatus: Int32, Sendable {
+enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Success; notes and warnings may have been printed.
     case success = 0
     /// An unexpected failure.
@@ -18,6 +18,43 @@ enum ExitStatus: Int32, Sendable {
     case busy = 75
     /// Written by a newer version: refused, nothing changed.
     case newerVersion = 76
+
+    /// A few words for the root's help: `invalid data`.
+    var summary: String {
+        switch self {
+        case .success: "success"
+        case .failure: "unexpected failure"
+        case .usage: "usage"
+        case .invalidData: "invalid data"
+        case .notFound: "input not found"
+        case .cannotCreate: "cannot create output"
+        case .ioError: "I/O error"
+        case .busy: "busy"
+        case .newerVersion: "from a newer version"
+        }
+    }
+
+    /// What it means, for the manual page's EXIT STATUS.
+    var meaning: String {
+        switch self {
+        case .success: "Success; notes and warnings may have been printed."
+        case .failure: "An unexpected failure: a bug in backupctl; please report it with the command you ran."
+        case .usage:
+            "The command line was not understood, no store location is configured, or binary output would go to a terminal."
+        case .invalidData:
+            "Invalid data: a corrupt or unsafe archive, a checksum mismatch, validation errors, a file that is not a store; list with a damaged backup; backup whose new file failed its read-back."
+        case .notFound: "Input not found: the backup file, the store, the backup directory."
+        case .cannotCreate: "The output cannot be created: a missing or read-only folder, no permission."
+        case .ioError: "An I/O error: the disk is full, a read failed."
+        case .busy: "Another backupctl holds the store's or the directory's lock; try again later."
+        case .newerVersion: "The backup or store was written by a newer build; it was refused and nothing changed."
+        }
+    }
+
+    /// Every status with its summary: `0 success, 1 unexpected failure, …`.
+    static var summaries: String {
+        allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: ", ")
+    }
 
     /// The name printed in JSON output.
     var name: String {

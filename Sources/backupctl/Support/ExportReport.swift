@@ -1,6 +1,7 @@
 import BackupFormat
 import DataMigration
 import DataPortability
+import Foundation
 import JSONCore
 
 /// How an export's summary is printed, in words and as JSON.
@@ -8,23 +9,50 @@ struct ExportReport {
     var summary: BackupExporter.Summary
     var storePath: String
     var migration: MigrationReport
+    /// Adds each section's merged duplicates and times, and the throughput.
+    var verbose = false
 
     func print(to console: Console) {
         for step in migration.applied {
             console.print("Migrated the store from version \(step.fromVersion) to \(step.version): \(step.title).")
         }
         console.print("Exported \(storePath) to \(summary.destination)")
-        console.print(ManifestSectionText.table(summary.manifest.sections))
+        console.print(verbose ? verboseTable : ManifestSectionText.table(summary.manifest.sections))
         console.print(
             "\(summary.manifest.sections.count) sections, \(summary.totalRecords) records, "
                 + "\(Formatting.bytes(summary.uncompressedBytes)) of JSON → \(Formatting.bytes(summary.compressedBytes)) "
                 + "\(summary.manifest.compression) (\(Formatting.ratio(summary.compressionRatio))) in \(Formatting.seconds(summary.duration))"
         )
+        if verbose {
+            console.print(
+                "Read and wrote \(Formatting.throughput(summary.uncompressedBytes, in: summary.duration)) of JSON.")
+        }
         if !summary.issues.isEmpty {
             console.print(
                 "\(summary.issues.count) problems in the store were worked around (the store itself is unchanged):")
             for issue in summary.issues { console.print("  warning: \(issue)") }
         }
+        emitJSON(to: console)
+    }
+
+    /// The sections with their merged duplicates, the time each took to read and encode
+    /// (beside the others) and to compress and write.
+    private var verboseTable: String {
+        var rows = [["section", "records", "bytes", "duplicates", "encode s", "write s"]]
+        for section in summary.manifest.sections {
+            let known = BackupSection(entryPath: section.path)
+            let time = known.flatMap { summary.sectionTimes[$0] }
+            rows.append([
+                section.name, String(section.records), String(section.bytes),
+                known.flatMap { summary.duplicatesMerged[$0] }.map(String.init) ?? "-",
+                time.map { String(format: "%.3f", $0.encoding) } ?? "-",
+                time.map { String(format: "%.3f", $0.writing) } ?? "-",
+            ])
+        }
+        return Formatting.table(rows)
+    }
+
+    private func emitJSON(to console: Console) {
         console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok")

@@ -16,6 +16,12 @@ enum Formatting {
         String(format: "%.2f s", interval)
     }
 
+    /// `19.6 MB in 0.19 s (103.2 MB/s)`: how long some bytes took, for `--verbose`.
+    static func throughput(_ bytes: Int64, in interval: TimeInterval) -> String {
+        let rate = interval > 0 ? Int64((Double(bytes) / interval).rounded()) : 0
+        return "\(Formatting.bytes(bytes)) in \(seconds(interval))" + (rate > 0 ? " (\(Formatting.bytes(rate))/s)" : "")
+    }
+
     /// `8.4×`.
     static func ratio(_ value: Double) -> String {
         String(format: "%.1f×", value)

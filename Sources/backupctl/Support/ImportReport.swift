@@ -1,10 +1,15 @@
+import BackupFormat
 import DataPortability
 import DataValidation
+import Foundation
 import JSONCore
 
 /// How an import's summary is printed, in words and as JSON.
 struct ImportReport {
     var summary: ImportSummary
+    /// With `--verbose`, how long each section took: shown in the table, and every warning
+    /// and note is listed by section.
+    var sectionTimes: [BackupSection: TimeInterval]? = nil
 
     func print(to console: Console) {
         let verb = summary.isDryRun ? "Dry run of importing" : "Imported"
@@ -17,23 +22,31 @@ struct ImportReport {
             )
         }
         var rows = [["section", "added", "merged", "unchanged", "duplicates", "malformed", "removed"]]
+        if sectionTimes != nil { rows[0].append("seconds") }
         for counts in summary.sections {
-            guard counts.present else {
-                rows.append([counts.section.rawValue, "-", "-", "-", "-", "-", "not in backup"])
-                continue
+            var row = [counts.section.rawValue, "-", "-", "-", "-", "-", "not in backup"]
+            if counts.present {
+                row = [
+                    counts.section.rawValue, String(counts.added), String(counts.merged), String(counts.unchanged),
+                    String(counts.duplicatesDropped), String(counts.malformedSkipped), String(counts.removed),
+                ]
             }
-            rows.append([
-                counts.section.rawValue, String(counts.added), String(counts.merged), String(counts.unchanged),
-                String(counts.duplicatesDropped), String(counts.malformedSkipped), String(counts.removed),
-            ])
+            if let sectionTimes { row.append(sectionTimes[counts.section].map { String(format: "%.3f", $0) } ?? "-") }
+            rows.append(row)
         }
         console.print(Formatting.table(rows))
         let warnings = summary.findings.filter { $0.severity == .warning }
         let notes = summary.findings.filter { $0.severity == .note }
         if !warnings.isEmpty || !notes.isEmpty {
             console.print("Validation: \(warnings.count) warnings, \(notes.count) notes")
-            for finding in warnings.prefix(10) { console.print("  warning: \(finding.location): \(finding.message)") }
-            if warnings.count > 10 { console.print("  … and \(warnings.count - 10) more warnings (see --json)") }
+            if sectionTimes != nil {
+                for line in ValidationReportText.findingsBySection(summary.findings) { console.print("  " + line) }
+            } else {
+                for finding in warnings.prefix(10) {
+                    console.print("  warning: \(finding.location): \(finding.message)")
+                }
+                if warnings.count > 10 { console.print("  … and \(warnings.count - 10) more warnings (see --verbose)") }
+            }
         }
         if let snapshot = summary.safetySnapshot {
             console.print("Safety snapshot: \(snapshot)")

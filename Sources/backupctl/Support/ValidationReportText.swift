@@ -1,4 +1,5 @@
 import DataValidation
+import Foundation
 import JSONCore
 
 /// How a validation report is printed: grouped by severity, then by code, with the first
@@ -6,11 +7,44 @@ import JSONCore
 enum ValidationReportText {
     static let shownPerCode = 5
 
-    static func print(_ report: ValidationReport, to console: Console) {
+    /// Prints the report; `verbose` lists every finding section by section instead of the
+    /// first of each code, and `timing` (the bytes checked and how long it took) is shown then.
+    static func print(
+        _ report: ValidationReport, to console: Console, verbose: Bool = false,
+        timing: (bytes: Int64, seconds: TimeInterval)? = nil
+    ) {
         let version = report.schemaVersion.map { " (schema version \($0))" } ?? ""
         console.print(
             "Validated \(report.file)\(version): \(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.note)) notes"
         )
+        if verbose {
+            for line in findingsBySection(report.findings) { console.print(line) }
+            if let timing { console.print("Checked \(Formatting.throughput(timing.bytes, in: timing.seconds)).") }
+        } else {
+            printGroupedByCode(report, to: console)
+        }
+        console.print(report.hasErrors ? "Invalid: the import would be refused." : "Valid: the backup can be imported.")
+        emitJSON(report, to: console)
+    }
+
+    /// Every finding under its section, in the order the sections first appear; findings
+    /// about the backup as a whole (its manifest, its version) come under "backup".
+    static func findingsBySection(_ findings: [Finding]) -> [String] {
+        var order: [String] = []
+        var bySection: [String: [Finding]] = [:]
+        for finding in findings {
+            let section = finding.section ?? "backup"
+            if bySection[section] == nil { order.append(section) }
+            bySection[section, default: []].append(finding)
+        }
+        return order.flatMap { section in
+            let found = bySection[section, default: []]
+            let bySeverity = Finding.Severity.allCases.flatMap { severity in found.filter { $0.severity == severity } }
+            return ["\(section):"] + bySeverity.map { "  \($0)" }
+        }
+    }
+
+    private static func printGroupedByCode(_ report: ValidationReport, to console: Console) {
         for severity in Finding.Severity.allCases {
             let findings = report.findings.filter { $0.severity == severity }
             guard !findings.isEmpty else { continue }
@@ -28,11 +62,13 @@ enum ValidationReportText {
                     console.print("    \(finding.location): \(finding.message)")
                 }
                 if group.count > shownPerCode {
-                    console.print("    … and \(group.count - shownPerCode) more")
+                    console.print("    … and \(group.count - shownPerCode) more (see --verbose)")
                 }
             }
         }
-        console.print(report.hasErrors ? "Invalid: the import would be refused." : "Valid: the backup can be imported.")
+    }
+
+    private static func emitJSON(_ report: ValidationReport, to console: Console) {
         console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok")

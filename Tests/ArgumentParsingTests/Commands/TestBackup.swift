@@ -7,7 +7,7 @@ struct TestBackup: ParsableCommand {
         commandName: "backup",
         abstract: "Export the store into a backup directory and apply the retention policy.")
 
-    @Option(help: ArgumentHelp("The directory holding the backups.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The directory holding the backups.", valueName: "dir"), completion: .directory)
     var dir: String
 
     @Option(help: ArgumentHelp("Keep the newest N backups.", valueName: "n"))

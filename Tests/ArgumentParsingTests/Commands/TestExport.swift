@@ -10,7 +10,16 @@ struct TestExport: ParsableCommand {
         commandName: "export",
         abstract: "Write the store to a backup archive.",
         discussion:
-            "The archive is written to a temporary file and renamed into place, so a failed export never leaves a partial file under the final name."
+            "The archive is written to a temporary file and renamed into place, so a failed export never leaves a partial file under the final name.",
+        examples: [
+            CommandExample("Back up the default store", "backupctl export"),
+            CommandExample(
+                "Stream a backup to another machine, with a summary long enough to be wrapped onto a second line",
+                """
+                backupctl export -o - \\
+                    | ssh host 'cat > b.ddbackup'
+                """),
+        ]
     )
 
     @Option(help: ArgumentHelp("The store to read.", valueName: "path"))

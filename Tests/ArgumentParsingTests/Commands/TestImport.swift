@@ -11,7 +11,8 @@ struct TestImport: ParsableCommand {
         commandName: "import",
         abstract: "Import a backup into the store.")
 
-    @Argument(help: ArgumentHelp("The backup to import, or - to read standard input.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("The backup to import, or - to read standard input.", valueName: "file"), completion: .file)
     var file: String
 
     @Option(help: ArgumentHelp("The store to write.", valueName: "path"))

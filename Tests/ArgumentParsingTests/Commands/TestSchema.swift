@@ -7,7 +7,9 @@ struct TestSchema: ParsableCommand {
         commandName: "schema",
         abstract: "Print the backup format's JSON Schema.")
 
-    @Option(help: ArgumentHelp("The backup format version to describe.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("The backup format version to describe [1-3]: the newest by default.", valueName: "n"),
+        completion: .list(["1", "2", "3"]))
     var version: Int?
 
     @Argument(help: ArgumentHelp("The section to print.", valueName: "section"))

@@ -57,6 +57,21 @@ final class CommandWorkspace {
             currentDirectory: url)
     }
 
+    /// Runs `backupctl` in the folder on a pseudo-terminal, as a user at a terminal would:
+    /// standard input, output and error are the terminal, unless `redirection` (shell syntax
+    /// such as `> out.ddbackup`) sends one elsewhere.
+    /// - Returns: what reached the terminal (standard output and error together, `\r\n`
+    ///   line ends) and the exit status.
+    func backupctlOnTerminal(_ arguments: String..., redirection: String = "") throws -> ProcessOutput {
+        try backupctlOnTerminal(arguments: arguments, redirection: redirection)
+    }
+
+    /// Runs `backupctl` on a pseudo-terminal, with the arguments as an array.
+    func backupctlOnTerminal(arguments: [String], redirection: String = "") throws -> ProcessOutput {
+        let words = ([BuildProducts.backupctl.path] + arguments).map(ShellTools.quoted)
+        return try ShellTools.runOnTerminal(words.joined(separator: " ") + " " + redirection, in: url)
+    }
+
     /// Runs another program (`tar`, `sqlite3`, `sha256sum`, `zstd`, `sh`) in the folder.
     func run(_ tool: String, _ arguments: String..., stdin: Data? = nil) throws -> ProcessOutput {
         try ProcessRunner.run(tool, arguments, stdin: stdin, currentDirectory: url)

@@ -1,0 +1,85 @@
+/// One option, flag or positional argument of a command, as plain values: what the
+/// completion scripts and the manual page are generated from, and what tests compare them
+/// with.
+public struct ArgumentInfo: Sendable, Hashable {
+    /// How the argument is given.
+    public enum Kind: Sendable, Hashable {
+        /// `--name value`.
+        case option
+        /// `--name`, without a value.
+        case flag
+        /// A value identified by its position.
+        case positional
+    }
+
+    public var kind: Kind
+    /// The names as typed, short first (`["-o", "--output"]`); empty for a positional argument.
+    public var names: [String]
+    /// The value's placeholder without angle brackets (`file`, `zstd|gzip|none`); `nil` for a flag.
+    public var valueName: String?
+    /// The one-line description.
+    public var abstract: String
+    /// Further lines of description.
+    public var discussion: String
+    /// The default as help shows it, if there is one.
+    public var defaultValue: String?
+    /// Whether the command line must supply it.
+    public var isRequired: Bool
+    /// Whether it collects every occurrence.
+    public var isRepeating: Bool
+    /// What shells complete its value with; `nil` for nothing (and for every flag).
+    public var completion: CompletionKind?
+
+    /// The long names without their dashes (`output`).
+    public var longNames: [String] {
+        names.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+    }
+
+    /// The short names without their dash (`o`).
+    public var shortNames: [String] {
+        names.filter { !$0.hasPrefix("--") }.map { String($0.dropFirst()) }
+    }
+
+    /// `-h, --help`, which every command answers to.
+    static let help = ArgumentInfo(builtInFlag: ["-h", "--help"], abstract: "Show help information.")
+    /// `--version`, which a command with a configured version answers to.
+    static let version = ArgumentInfo(builtInFlag: ["--version"], abstract: "Show the version.")
+
+    private init(builtInFlag names: [String], abstract: String) {
+        self.init(
+            kind: .flag, names: names, valueName: nil, abstract: abstract, discussion: "", defaultValue: nil,
+            isRequired: false, isRepeating: false, completion: nil)
+    }
+
+    init(
+        kind: Kind, names: [String], valueName: String?, abstract: String, discussion: String,
+        defaultValue: String?, isRequired: Bool, isRepeating: Bool, completion: CompletionKind?
+    ) {
+        self.kind = kind
+        self.names = names
+        self.valueName = valueName
+        self.abstract = abstract
+        self.discussion = discussion
+        self.defaultValue = defaultValue
+        self.isRequired = isRequired
+        self.isRepeating = isRepeating
+        self.completion = completion
+    }
+
+    /// The values of a declaration found by reflection.
+    init(_ argument: DeclaredArgument) {
+        let definition = argument.definition
+        let kind: Kind
+        switch definition.kind {
+        case .option: kind = .option
+        case .flag: kind = .flag
+        case .positional: kind = .positional
+        }
+        self.init(
+            kind: kind, names: argument.names.map(String.init(describing:)),
+            valueName: kind == .flag ? nil : argument.valueName, abstract: definition.help.abstract,
+            discussion: definition.help.discussion, defaultValue: definition.defaultValueDescription,
+            isRequired: definition.isRequired, isRepeating: definition.isRepeating,
+            completion: definition.completion)
+    }
+}

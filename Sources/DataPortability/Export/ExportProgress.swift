@@ -1,0 +1,45 @@
+import BackupFormat
+import DataStore
+import Synchronization
+
+/// An export's progress in the store's bytes, for `BackupExporter.byteProgress`: each
+/// section weighs what its store keys hold, and counts half once it has been read and
+/// encoded (on any worker thread) and half once it has been written into the archive.
+final class ExportProgress: Sendable {
+    private let handler: ByteProgress.Handler
+    private let sectionBytes: [BackupSection: Int64]
+    private let total: Int64
+    /// Twice the bytes done: each section adds its weight once read and once written.
+    private let doubleCompleted = Atomic<Int64>(0)
+
+    /// Weighs every section by its store keys' sizes, which backends measure without
+    /// reading the values.
+    /// - Throws: `StoreError` when the store cannot be read.
+    init(store: any StoreReading, handler: @escaping ByteProgress.Handler) throws {
+        var sectionBytes: [BackupSection: Int64] = [:]
+        for section in BackupSection.allCases {
+            sectionBytes[section] = try section.storeKeys.reduce(0) { sum, key in
+                sum + Int64(try store.byteCount(forKey: key) ?? 0)
+            }
+        }
+        self.handler = handler
+        self.sectionBytes = sectionBytes
+        total = sectionBytes.values.reduce(0, +)
+        handler(ByteProgress(completed: 0, total: total))
+    }
+
+    /// Records that `section` has been read from the store and encoded.
+    func read(_ section: BackupSection) {
+        advance(by: sectionBytes[section] ?? 0)
+    }
+
+    /// Records that `section` has been written into the archive.
+    func written(_ section: BackupSection) {
+        advance(by: sectionBytes[section] ?? 0)
+    }
+
+    private func advance(by bytes: Int64) {
+        let doubled = doubleCompleted.wrappingAdd(bytes, ordering: .relaxed).newValue
+        handler(ByteProgress(completed: doubled / 2, total: total))
+    }
+}

@@ -1,0 +1,27 @@
+import BackupFormat
+import Foundation
+import Synchronization
+
+/// How long each section of an import took, from the pipeline's report of each section it
+/// starts: a section's time runs from its start to the next one's (the last one's to the
+/// end). The importer reports on its own thread, hence the mutex.
+final class SectionTimes: Sendable {
+    private let starts = Mutex<[(section: BackupSection, at: ContinuousClock.Instant)]>([])
+
+    /// Records that work on `section` starts now.
+    func start(_ section: BackupSection) {
+        let now = ContinuousClock.now
+        starts.withLock { $0.append((section, now)) }
+    }
+
+    /// Each section's time, given when the work ended.
+    func durations(endingAt end: ContinuousClock.Instant) -> [BackupSection: TimeInterval] {
+        let starts = starts.withLock { $0 }
+        var durations: [BackupSection: TimeInterval] = [:]
+        for (index, start) in starts.enumerated() {
+            let next = index + 1 < starts.count ? starts[index + 1].at : end
+            durations[start.section] = (next - start.at).timeInterval
+        }
+        return durations
+    }
+}
