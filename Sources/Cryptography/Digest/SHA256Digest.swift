@@ -21,40 +21,15 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
     /// Parses 64 hex digits, upper- or lowercase, as `sha256sum` and manifests write them.
     /// - Returns: `nil` for any other length or a character that is not a hex digit.
     public init?(hexString: String) {
-        let utf8 = Array(hexString.utf8)
-        guard utf8.count == Self.byteCount * 2 else { return nil }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Self.byteCount)
-        var index = 0
-        while index < utf8.count {
-            guard let high = Self.nibble(utf8[index]), let low = Self.nibble(utf8[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
+        guard hexString.utf8.count == Self.byteCount * 2, let bytes = HexEncoding.bytes(from: hexString) else {
+            return nil
         }
         self.bytes = bytes
     }
 
     /// The digest as 64 lowercase hex digits.
-    public var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(Self.byteCount * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public var hexString: String { HexEncoding.string(from: bytes) }
 
     /// The same as ``hexString``, so digests print the way `sha256sum` shows them.
     public var description: String { hexString }
-
-    private static func nibble(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return character - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

@@ -1,4 +1,4 @@
-import BackupFormat
+import Cryptography
 import Foundation
 import TestSupport
 import Testing

@@ -17,14 +17,10 @@ public final class SHA256Hasher {
     private var isFinalized = false
 
     /// Starts a new SHA-256 computation.
-    /// - Throws: ``BackupFormatError/cryptoFailed(operation:message:)`` when libcrypto cannot
+    /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` when libcrypto cannot
     ///   provide SHA-256 (out of memory, or a broken OpenSSL configuration).
     public init() throws {
-        guard let context = EVP_MD_CTX_new() else {
-            throw BackupFormatError.cryptoFailed(
-                operation: "allocate a digest context", message: LibCryptoStatus.lastErrorMessage())
-        }
-        self.context = context
+        context = try LibCryptoStatus.allocated(EVP_MD_CTX_new(), "allocate a digest context")
         // From here on `deinit` frees the context, even if initialisation fails below.
         try LibCryptoStatus.check(EVP_DigestInit_ex(context, EVP_sha256(), nil), "start a SHA-256 digest")
     }
@@ -71,7 +67,7 @@ public final class SHA256Hasher {
 
 extension SHA256Hasher {
     /// The SHA-256 digest of `bytes` in one call.
-    /// - Throws: ``BackupFormatError/cryptoFailed(operation:message:)`` as ``init()`` does.
+    /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` as ``init()`` does.
     public static func digest(of bytes: UnsafeRawBufferPointer) throws -> SHA256Digest {
         let hasher = try SHA256Hasher()
         hasher.update(bytes)
@@ -79,13 +75,13 @@ extension SHA256Hasher {
     }
 
     /// The SHA-256 digest of `data` in one call.
-    /// - Throws: ``BackupFormatError/cryptoFailed(operation:message:)`` as ``init()`` does.
+    /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` as ``init()`` does.
     public static func digest(of data: Data) throws -> SHA256Digest {
         try data.withUnsafeBytes { try digest(of: $0) }
     }
 
     /// The SHA-256 digest of `bytes` in one call.
-    /// - Throws: ``BackupFormatError/cryptoFailed(operation:message:)`` as ``init()`` does.
+    /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` as ``init()`` does.
     public static func digest(of bytes: [UInt8]) throws -> SHA256Digest {
         try bytes.withUnsafeBytes { try digest(of: $0) }
     }

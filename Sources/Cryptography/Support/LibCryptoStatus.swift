@@ -2,11 +2,11 @@ import CCrypto
 
 /// The one place libcrypto's status codes are checked (1 is success for the EVP calls used here).
 enum LibCryptoStatus {
-    /// Throws ``BackupFormatError/cryptoFailed(operation:message:)`` with OpenSSL's message
+    /// Throws ``CryptographyError/libraryFailed(operation:message:)`` with OpenSSL's message
     /// unless `status` is 1.
     static func check(_ status: Int32, _ operation: @autoclosure () -> String) throws {
         guard status == 1 else {
-            throw BackupFormatError.cryptoFailed(operation: operation(), message: lastErrorMessage())
+            throw CryptographyError.libraryFailed(operation: operation(), message: lastErrorMessage())
         }
     }
 
@@ -17,6 +17,22 @@ enum LibCryptoStatus {
         } catch {
             preconditionFailure("\(error)")
         }
+    }
+
+    /// Unwraps a pointer libcrypto returned, or throws with OpenSSL's message for `nil`
+    /// (allocation failed, or the algorithm is missing from the OpenSSL configuration).
+    static func allocated<Pointer>(_ pointer: Pointer?, _ operation: @autoclosure () -> String)
+        throws -> Pointer
+    {
+        guard let pointer else {
+            throw CryptographyError.libraryFailed(operation: operation(), message: lastErrorMessage())
+        }
+        return pointer
+    }
+
+    /// The reason code of the oldest error queued on this thread, without removing it.
+    static func oldestErrorReason() -> Int32 {
+        ERR_GET_REASON(ERR_peek_error())
     }
 
     /// OpenSSL's message for the oldest error queued on this thread, and clears the queue.

@@ -1,4 +1,4 @@
-import BackupFormat
+import Cryptography
 import Testing
 
 @Suite struct SHA256DigestTests {
