@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "DurableIO"),
         .target(name: "ArgumentParsing"),
         .target(name: "Cryptography", dependencies: ["CCrypto"]),
+        .target(name: "AgeEncryption", dependencies: ["Cryptography"]),
 
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore"]),
@@ -56,6 +57,7 @@ let package = Package(
         .testTarget(name: "DurableIOTests", dependencies: ["DurableIO", "TestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "TestSupport"]),
+        .testTarget(name: "AgeEncryptionTests", dependencies: ["AgeEncryption", "Cryptography", "TestSupport"]),
         .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "JSONCore", "TestSupport"]),
         // The wrapper's own tests use SQLite's result-code constants.
         .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
