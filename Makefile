@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev zlib1g-dev sqlite3 zstd tar python3 python3-venv \
-	man-db groff-base zsh fish bsdutils
+	man-db groff-base zsh fish bsdutils age
 VENV := .venv
 PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo

@@ -2,8 +2,8 @@
 // backupctl — backup and restore for the DomainDig data store.
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
-// CSQLite by DataStore, CArchive and CCrypto by BackupFormat, CMalloc (glibc's allocator
-// settings) by backupctl.
+// CSQLite by DataStore, CArchive by BackupFormat, CCrypto by Cryptography, CMalloc (glibc's
+// allocator settings) by backupctl.
 import PackageDescription
 
 let package = Package(
@@ -36,13 +36,15 @@ let package = Package(
         .target(name: "JSONCore"),
         .target(name: "DurableIO"),
         .target(name: "ArgumentParsing"),
+        .target(name: "Cryptography", dependencies: ["CCrypto"]),
+        .target(name: "AgeEncryption", dependencies: ["Cryptography"]),
 
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore"]),
         .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
-        .target(name: "BackupFormat", dependencies: ["DomainModel", "DurableIO", "CArchive", "CCrypto"]),
+        .target(name: "BackupFormat", dependencies: ["DomainModel", "DurableIO", "CArchive", "Cryptography"]),
         .target(name: "DataValidation", dependencies: ["BackupFormat"]),
-        .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat"]),
+        .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
         .target(
             name: "DataPortability",
             dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration"]
@@ -54,23 +56,25 @@ let package = Package(
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
         .testTarget(name: "DurableIOTests", dependencies: ["DurableIO", "TestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "TestSupport"]),
+        .testTarget(name: "AgeEncryptionTests", dependencies: ["AgeEncryption", "Cryptography", "TestSupport"]),
         .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "JSONCore", "TestSupport"]),
         // The wrapper's own tests use SQLite's result-code constants.
         .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "BackupFormatTests",
-            dependencies: ["BackupFormat", "DomainModel", "DurableIO", "JSONCore", "TestSupport"]),
+            dependencies: ["BackupFormat", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport"]),
         .testTarget(
             name: "DataValidationTests",
-            dependencies: ["DataValidation", "BackupFormat", "DurableIO", "JSONCore", "TestSupport"]),
+            dependencies: ["DataValidation", "BackupFormat", "Cryptography", "DurableIO", "JSONCore", "TestSupport"]),
         .testTarget(
             name: "DataMigrationTests",
             dependencies: ["DataMigration", "DataStore", "BackupFormat", "DomainModel", "JSONCore", "TestSupport"]),
         .testTarget(
             name: "DataPortabilityTests",
             dependencies: [
-                "DataPortability", "DataMigration", "DataStore", "BackupFormat", "DomainModel", "DurableIO",
-                "TestSupport",
+                "DataPortability", "DataMigration", "DataStore", "BackupFormat", "Cryptography", "DomainModel",
+                "DurableIO", "TestSupport",
             ]
         ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "ArgumentParsing", "TestSupport"]),

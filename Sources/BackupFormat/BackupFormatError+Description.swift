@@ -19,9 +19,6 @@ extension BackupFormatError {
         case .notGzipCompressed(let source):
             return "'\(source)' is not gzip-compressed, so it is not a version 2 backup. "
                 + "Check that you picked a backup file written by backupctl."
-        case .cryptoFailed(let operation, let message):
-            return
-                "libcrypto could not \(operation): \(message). Check the OpenSSL installation and its configuration (OPENSSL_CONF)."
 
         case .unsupportedEntryType(let archive, let path, let type):
             return "'\(archive)' contains '\(path)', which is a \(type), not a regular file. "

@@ -11,7 +11,7 @@ import Foundation
 /// points at the one place left to fill in.
 public enum BackupFormatError: Error, Equatable, Sendable, CustomStringConvertible {
 
-    // MARK: libarchive and libcrypto failures
+    // MARK: libarchive failures
 
     /// libarchive could not read an archive; `message` is libarchive's own explanation.
     /// - Parameters:
@@ -32,9 +32,6 @@ public enum BackupFormatError: Error, Equatable, Sendable, CustomStringConvertib
 
     /// The file is not gzip-compressed where a gzip document was expected.
     case notGzipCompressed(source: String)
-
-    /// libcrypto failed; `message` is OpenSSL's own error string.
-    case cryptoFailed(operation: String, message: String)
 
     // MARK: Untrusted archive contents (design §8)
 

@@ -3,30 +3,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Deterministic pseudo-random bytes (SplitMix64), so failures reproduce.
-struct SeededBytes {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(_ count: Int) -> [UInt8] {
-        var words = [UInt64](repeating: 0, count: (count + 7) / 8)
-        for index in words.indices {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            words[index] = z ^ (z >> 31)
-        }
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            words.withUnsafeBytes {
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count]))
-            }
-            initialized = count
-        }
-    }
-}
-
 /// JSON-like text that compresses the way DomainDig sections do (roughly 5–30×).
 func sampleJSON(records: Int) -> [UInt8] {
     var generator = SeededBytes(seed: 7)

@@ -1,3 +1,4 @@
+import Cryptography
 import DomainModel
 import Foundation
 import TestSupport

@@ -1,4 +1,5 @@
 import BackupFormat
+import Cryptography
 import DataPortability
 import DataStore
 import DurableIO

@@ -1,4 +1,5 @@
 import BackupFormat
+import Cryptography
 import DomainModel
 import Foundation
 import JSONCore

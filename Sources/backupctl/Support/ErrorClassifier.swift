@@ -109,7 +109,7 @@ enum ErrorClassifier {
             return CommandFailure(.ioError, error.description)
         case .unknownCompression, .invalidCompressionLevel, .compressionLevelNotApplicable:
             return CommandFailure(.usage, error.description)
-        case .invalidEntryPathForWriting, .entrySizeMismatch, .cryptoFailed:
+        case .invalidEntryPathForWriting, .entrySizeMismatch:
             return CommandFailure(.failure, error.description)
         default:
             return CommandFailure(

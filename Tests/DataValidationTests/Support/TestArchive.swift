@@ -1,4 +1,5 @@
 import BackupFormat
+import Cryptography
 import Foundation
 import JSONCore
 import TestSupport
