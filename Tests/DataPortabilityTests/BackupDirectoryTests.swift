@@ -120,18 +120,15 @@ import Testing
     @Test func scanningAMissingDirectoryIsNotFound() throws {
         let folder = try TemporaryDirectory()
         let directory = BackupDirectory(url: folder.file("absent"))
-        #expect {
+        #expect(throws: BackupDirectoryError.notFound(path: folder.file("absent").path)) {
             _ = try directory.scan()
-        } throws: { error in
-            guard case FileIOError.notFound(let path, _) = error else { return false }
-            return path == folder.file("absent").path
         }
     }
 
     @Test func theLockCreatesAPrivateDirectoryAndASecondLockIsBusy() throws {
         let folder = try TemporaryDirectory()
         let directory = BackupDirectory(url: folder.file("new/backups"))
-        let lock = try directory.lock()
+        let lock = try directory.lock(creatingDirectory: true)
         var status = stat()
         #expect(stat(directory.url.path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o700)
@@ -139,10 +136,10 @@ import Testing
         #expect(lock.url == lockFile)
         #expect(try String(contentsOf: lockFile, encoding: .utf8) == "\(getpid())\n")
         #expect(throws: FileIOError.busy(path: lockFile.path, holderPID: getpid())) {
-            _ = try directory.lock()
+            _ = try directory.lock(creatingDirectory: true)
         }
         lock.release()
-        let again = try directory.lock()
+        let again = try directory.lock(creatingDirectory: true)
         again.release()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [".backupctl.lock"])
     }

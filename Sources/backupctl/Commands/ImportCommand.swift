@@ -16,7 +16,8 @@ struct ImportCommand: BackupctlCommand {
             the current version, and saves every section through the deduplicating save paths, \
             all in one transaction: a failed import leaves the store exactly as it was. Before \
             writing, a safety snapshot of the store is exported next to it (undo with \
-            `backupctl import SNAPSHOT --mode replace`). A missing store is created.
+            `backupctl import SNAPSHOT --mode replace`). A missing store is created; it appears \
+            only when the import commits, so a refused or failed import leaves nothing behind.
             """)
 
     @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"))
@@ -46,15 +47,14 @@ struct ImportCommand: BackupctlCommand {
         let importer = BackupImporter(
             mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot,
             progress: { section in progress.show("importing \(section.rawValue)…") })
+        Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
         let summary: ImportSummary
         do {
+            // Nothing is committed unless it all goes well, and a new store appears only at the
+            // commit: a refused, failed or dry run leaves no store where there was none.
             summary = try importer.run(backup: file, into: locked)
-            // A dry run into a store that did not exist leaves none behind.
-            if dryRun { try locked.discardIfCreated() }
         } catch {
             progress.clear()
-            // Nothing was committed: a store this run created goes again (§8: as it was).
-            try? locked.discardIfCreated()
             guard let refusal = error as? ImportRefusal else { throw error }
             ValidationReportText.print(refusal.report, to: console)
             throw CommandFailure(

@@ -77,6 +77,25 @@ final class CommandWorkspace {
         return store
     }
 
+    /// Writes, with Python, a store holding nothing but its schema version (3) and returns its
+    /// path: a store without problems, whose backup has nothing to warn about.
+    func cleanStore(_ name: String = "clean.sqlite") throws -> String {
+        let store = path(name)
+        let output = try python(
+            """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript('''
+                PRAGMA application_id = 1145333570; PRAGMA user_version = 1; PRAGMA journal_mode = WAL;
+                CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB);
+                INSERT INTO entries VALUES ('data.storeSchemaVersion', 'integer', 3);
+            ''')
+            db.close()
+            """, store)
+        try #require(output.status == 0, "writing the store failed: \(output.stderrText)")
+        return store
+    }
+
     /// Exports `store` to `name` with `backupctl export` and returns the backup's path.
     func exportBackup(
         from store: String, to name: String = "backup.ddbackup", compression: String = "zstd",
