@@ -14,7 +14,8 @@ public struct FileIdentity: Hashable, Sendable {
     /// Its inode on that device.
     public let inode: UInt64
 
-    init(_ status: stat) {
+    /// The identity a `stat` result names.
+    public init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
     }

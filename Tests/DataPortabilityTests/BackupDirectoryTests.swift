@@ -24,6 +24,8 @@ import Testing
         "domaindig-20260118X230005Z.ddbackup", "domaindig-20260118T230005Zjunk.ddbackup",
         "domaindig-20260118T230005Z-.ddbackup", "domaindig-20260118T230005Z-1.ddbackup",
         "domaindig-20260118T230005Z-02.ddbackup", "backup-20260118T230005Z.ddbackup",
+        // A leap second would name the next minute's instant twice; year 0 is no year backupctl writes.
+        "domaindig-20261231T235960Z.ddbackup", "domaindig-00000101T000000Z.ddbackup",
     ])
     func otherNamesAreNotBackups(name: String) {
         #expect(BackupDirectory.time(fromName: name) == nil)
@@ -115,6 +117,26 @@ import Testing
         let fixture = try BackupDirectoryFixture()
         try fixture.add(at: date("2026-01-18T23:00:05Z"))
         #expect(try fixture.directory.scan(verify: true).map(\.health) == [.good])
+    }
+
+    @Test func aFileWhereTheDirectoryShouldBeIsNotADirectory() throws {
+        let folder = try TemporaryDirectory()
+        try Data("notes".utf8).write(to: folder.file("notes.txt"))
+        let directory = BackupDirectory(url: folder.file("notes.txt"))
+        let expected = BackupDirectoryError.notADirectory(path: folder.file("notes.txt").path, kind: "a regular file")
+        #expect(throws: expected) { _ = try directory.scan() }
+        #expect(throws: expected) { _ = try directory.lock(creatingDirectory: true) }
+        #expect(try folder.names() == ["notes.txt"])
+    }
+
+    @Test func aLockThatCreatedTheDirectoryRemovesItWhenTheRunFails() throws {
+        let folder = try TemporaryDirectory()
+        let lock = try BackupDirectory(url: folder.file("a/backups")).lock(creatingDirectory: true)
+        lock.releaseRemovingCreated()
+        #expect(try folder.names() == [])
+        try FileManager.default.createDirectory(at: folder.file("kept"), withIntermediateDirectories: false)
+        try BackupDirectory(url: folder.file("kept")).lock(creatingDirectory: false).releaseRemovingCreated()
+        #expect(try folder.names(in: "kept") == [], "the lock file it created went too")
     }
 
     @Test func scanningAMissingDirectoryIsNotFound() throws {

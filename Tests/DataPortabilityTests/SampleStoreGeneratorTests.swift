@@ -191,7 +191,9 @@ import Testing
 
     @Test func theRefusalNamesTheStoreAndSaysItWasLeftUnchanged() {
         let message = SampleError.storeNotEmpty(location: "/tmp/store.sqlite", keyCount: 3).description
-        #expect(message.contains("/tmp/store.sqlite") && message.contains("3 keys") && message.contains("left it unchanged"))
+        #expect(
+            message.contains("/tmp/store.sqlite") && message.contains("3 keys") && message.contains("left it unchanged")
+        )
     }
 
     private func stringKeys(_ values: [StorageKey: StoreValue]) -> [String: StoreValue] {

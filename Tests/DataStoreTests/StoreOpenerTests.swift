@@ -31,7 +31,8 @@ import Testing
         #expect(try permissions(of: url) == 0o600)
         try store.close()
         #expect(try entries(of: url.deletingLastPathComponent()) == ["store.sqlite"], "the temporary file is gone")
-        #expect(try SQLiteStore(url: url, createIfMissing: false).value(forKey: "data.storeSchemaVersion") == .integer(3))
+        #expect(
+            try SQLiteStore(url: url, createIfMissing: false).value(forKey: "data.storeSchemaVersion") == .integer(3))
     }
 
     @Test func aMissingPlistStoreIsWrittenAtItsFirstCommitOnly() throws {
@@ -133,5 +134,53 @@ import Testing
         #expect(throws: StoreError.notAStore(path: folder.url.standardizedFileURL.path, reason: "it is a directory")) {
             try StoreOpener.open(at: folder.url, mode: .createIfMissing)
         }
+    }
+}
+
+/// Foreign property lists (issue 15.6) and new SQLite stores built under a temporary name
+/// (issue 16.4), at the opener.
+extension StoreOpenerTests {
+    @Test(arguments: [StoreOpenMode.mustExist, .createIfMissing])
+    func aPropertyListWithoutAnyDomainDigKeyIsRefusedUnchanged(mode: StoreOpenMode) throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("other.plist")
+        _ = try runPython(
+            "import plistlib, sys; plistlib.dump({'NSWindow Frame': 'x', 'Volume': 3}, open(sys.argv[1], 'wb'))",
+            [url.path])
+        chmod(url.path, 0o644)
+        let before = try contents(of: url)
+        let reason =
+            "it is a property list of another program: none of its 2 keys (\"NSWindow Frame\", \"Volume\") is a DomainDig key"
+        #expect(throws: StoreError.notAStore(path: url.path, reason: reason)) {
+            try StoreOpener.open(at: url, mode: mode)
+        }
+        #expect(throws: StoreError.notAStore(path: url.path, reason: reason)) {
+            try StoreOpener.openForReading(at: url)
+        }
+        #expect(try contents(of: url) == before)
+        #expect(try permissions(of: url) == 0o644)
+    }
+
+    @Test func aNewSQLiteStoreThatNeverCommitsLeavesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        do {
+            let store = try StoreOpener.open(at: url, mode: .createIfMissing)
+            struct Refused: Error {}
+            #expect(throws: Refused.self) {
+                try store.transaction { transaction in
+                    try transaction.set(.integer(1), forKey: "data.storeSchemaVersion")
+                    throw Refused()
+                }
+            }
+            #expect(try entries(of: folder.url).count == 3, "the temporary database, its -wal and -shm")
+        }
+        #expect(try entries(of: folder.url) == [], "dropped unpublished, the store's temporary files go")
+    }
+
+    @Test func errorsOfTheStoreBeingBuiltNameTheStoreNotItsTemporaryFile() throws {
+        let error = StoreError.io(.noSpace(path: "/data/.s.sqlite.tmp-0123456789abcdef", message: "No space"))
+            .replacingPath("/data/.s.sqlite.tmp-0123456789abcdef", with: "/data/s.sqlite")
+        #expect(error == .io(.noSpace(path: "/data/s.sqlite", message: "No space")))
     }
 }

@@ -112,7 +112,8 @@ public struct BackupExporter {
             })
         try confirmingRead()
         let written = try writer.finish(
-            createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion, storeSchemaVersionRead: storeSchemaVersionRead)
+            createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion,
+            storeSchemaVersionRead: storeSchemaVersionRead)
         let name: String
         switch destination {
         case .file(let url): name = url.path

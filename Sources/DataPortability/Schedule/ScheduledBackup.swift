@@ -78,7 +78,8 @@ public struct ScheduledBackup {
             }
             let target = directory.url.appendingPathComponent(try directory.newFileName(for: clock.now()))
             try OutputGuard.refuse(output: target, overwriting: StoreFiles.all(of: store.url))
-            let export = try BackupExporter(compression: compression, clock: clock).export(from: store, to: .file(target))
+            let export = try BackupExporter(compression: compression, clock: clock).export(
+                from: store, to: .file(target))
             let verification = try DataValidationService.standard().validate(backup: target.path)
             guard !verification.hasErrors else {
                 // Set aside under a name no scan counts as a good backup, kept as evidence.

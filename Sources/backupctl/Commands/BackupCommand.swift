@@ -52,7 +52,8 @@ struct BackupCommand: BackupctlCommand {
             throw ErrorClassifier.classifyOutput(error)
         } catch BackupDirectoryError.notADirectory(let path, let kind) {
             throw CommandFailure(
-                .cannotCreate, "\(path) is \(kind), not a directory, so no backup can be written into it; it was left alone.",
+                .cannotCreate,
+                "\(path) is \(kind), not a directory, so no backup can be written into it; it was left alone.",
                 hint: "Pass a directory (or a path where one can be created) with --dir.")
         }
         let records = summary.manifest.sections.reduce(0) { $0 + $1.records }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import BackupFormat
 import DataPortability
 import DataValidation
 import Foundation
@@ -42,6 +43,9 @@ struct ImportCommand: BackupctlCommand {
     func run() throws {
         let console = Console(options: common)
         let progress = ProgressLine(options: common)
+        // A backup that cannot even be opened (a folder, a missing file) is refused before the
+        // store is touched. Standard input is read once the lock is held.
+        if file != "-" { _ = try BackupFile(path: file) }
         let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
         defer { locked.release() }
         let importer = BackupImporter(

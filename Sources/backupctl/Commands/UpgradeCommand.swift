@@ -37,7 +37,8 @@ struct UpgradeCommand: BackupctlCommand {
         // Never over the backup being read, nor over the default store or one of its files.
         var inputs: [StoreFiles.File] = []
         if file != "-" {
-            let input = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            let input = URL(
+                fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             inputs.append(StoreFiles.File(url: input.standardizedFileURL, role: "the backup being upgraded"))
         }
         if let store = try? StoreLocator().locate(explicitPath: nil) { inputs += StoreFiles.all(of: store.url) }

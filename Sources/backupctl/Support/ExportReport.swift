@@ -13,7 +13,8 @@ struct ExportReport {
         if let read = manifest.storeSchemaVersionRead, manifest.wasUpgradedOnExport {
             console.print(
                 "The store is at schema version \(read); the backup holds its data upgraded to version "
-                    + "\(manifest.storeSchemaVersion) (in memory: the store was not changed; `backupctl migrate` upgrades it).")
+                    + "\(manifest.storeSchemaVersion) (in memory: the store was not changed; `backupctl migrate` upgrades it)."
+            )
         }
         console.print(ManifestSectionText.table(summary.manifest.sections))
         console.print(

@@ -57,6 +57,29 @@ final class CommandWorkspace {
             currentDirectory: url)
     }
 
+    /// Runs `backupctl` as another user than root — `nobody` (65534), with no supplementary
+    /// groups — so file modes bind it as they bind any user: for a store the user may read
+    /// but not write. Returns nil (and says so) when the tests do not run as root, since only
+    /// root can switch users; the workspace folder is made reachable for `nobody` first.
+    func backupctlAsNobody(_ arguments: String...) throws -> ProcessOutput? {
+        guard geteuid() == 0 else {
+            print("skipped running as another user: the tests do not run as root")
+            return nil
+        }
+        chmod(url.path, 0o755)
+        return try ProcessRunner.run(
+            "setpriv",
+            ["--reuid", "65534", "--regid", "65534", "--clear-groups", BuildProducts.backupctl.path] + arguments,
+            currentDirectory: url)
+    }
+
+    /// The `manifest.json` of a v3 backup, read with plain `tar`.
+    func manifest(of backup: String) throws -> [String: Any] {
+        let output = try run("tar", "--zstd", "-xOf", backup, "manifest.json")
+        try #require(output.status == 0, "tar failed: \(output.stderrText)")
+        return try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any])
+    }
+
     /// Runs another program (`tar`, `sqlite3`, `sha256sum`, `zstd`, `sh`) in the folder.
     func run(_ tool: String, _ arguments: String..., stdin: Data? = nil) throws -> ProcessOutput {
         try ProcessRunner.run(tool, arguments, stdin: stdin, currentDirectory: url)
