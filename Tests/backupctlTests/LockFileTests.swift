@@ -31,6 +31,10 @@ import Testing
         try #require(
             waitWhileRunning(holder) { (try? String(contentsOfFile: store + ".lock", encoding: .utf8)) == pidLine },
             "the first import ended before it took the lock")
+        // Done opening the store (its -wal and -shm are made) once it waits for its backup.
+        try #require(
+            waitWhileRunning(holder) { isReadingStandardInput(holder.processIdentifier) },
+            "the first import ended before it read its backup")
 
         let before = try FolderState(of: workspace.url)
         for (other, holderShown) in [
@@ -103,5 +107,16 @@ import Testing
             #expect(after == before, "\(arguments): \(after.difference(from: before))")
         }
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "root's file: must not be truncated\n")
+    }
+}
+
+/// Whether a thread of process `pid` is blocked in `read` on its standard input, as
+/// `/proc/<pid>/task/<tid>/syscall` shows it (x86-64 and arm64 number `read` 0 and 63).
+private func isReadingStandardInput(_ pid: Int32) -> Bool {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.contains { task in
+        let call = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)) ?? ""
+        let fields = call.split(separator: " ")
+        return fields.count > 1 && (fields[0] == "0" || fields[0] == "63") && fields[1] == "0x0"
     }
 }
