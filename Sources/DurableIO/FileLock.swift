@@ -83,7 +83,7 @@ public final class FileLock {
         let path = url.path
         let file = try openWithoutFollowing(path, O_RDONLY)
         try requireRegularFile(file, path: path, allowingOtherNames: true)
-        try lockWithoutWaiting(file, path: path)
+        try lockWithoutWaiting(file, path: path, namingHolder: false)
         return FileLock(url: url, descriptor: file, createdFile: false)
     }
 
@@ -124,11 +124,14 @@ public final class FileLock {
         release()
     }
 
-    private static func lockWithoutWaiting(_ file: borrowing FileDescriptor, path: String) throws {
+    /// Takes the `flock`; `namingHolder` reads the holder's pid from the file when it is taken.
+    private static func lockWithoutWaiting(_ file: borrowing FileDescriptor, path: String, namingHolder: Bool = true)
+        throws
+    {
         do {
             try checkedSystemCall(path: path) { flock(file.rawValue, LOCK_EX | LOCK_NB) }
         } catch FileIOError.other(_, let code, _) where code == EWOULDBLOCK {
-            throw FileIOError.busy(path: path, holderPID: holderPID(of: file))
+            throw FileIOError.busy(path: path, holderPID: namingHolder ? holderPID(of: file) : nil)
         }
     }
 
