@@ -56,6 +56,19 @@ extension DataMigrationService {
     }
 }
 
+/// A store seen at this build's schema version, without writing to it
+/// (`DataMigrationService.currentView(of:)`).
+public struct CurrentStoreView {
+    /// What to read: the store itself when it is current, else an overlay holding the steps'
+    /// changes in memory.
+    public let reader: any StoreReading
+    /// The steps applied in memory; `fromVersion` is the version the data was read at.
+    public let report: MigrationReport
+
+    /// Whether the data was upgraded on the way (the store itself is unchanged).
+    public var wasUpgraded: Bool { report.toVersion != report.fromVersion }
+}
+
 /// What `migrateIfNeeded` (or a dry run) did.
 public struct MigrationReport: Sendable {
     /// The version before.

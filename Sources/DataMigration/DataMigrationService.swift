@@ -2,8 +2,9 @@ import DataStore
 import DomainModel
 import Foundation
 
-/// Keeps the store's schema current: `migrateIfNeeded(store:)` runs before every export
-/// and import, keeping the policy's contract word for word —
+/// Keeps the store's schema current: `migrateIfNeeded(store:)` runs for `migrate`, and the
+/// same steps run inside every import's transaction (`applyPendingSteps(in:)`), keeping the
+/// policy's contract word for word —
 /// 1. forward-only: each step above the stored version runs in ascending order, and the new
 ///    version is stamped after each step, in the same transaction as the step;
 /// 2. never downgrades: a store stamped newer than this build is left untouched and
@@ -12,6 +13,10 @@ import Foundation
 /// 4. a store without a stamp but with the pre-versioning marker `data.migrations.v3_4_0`
 ///    is at version 1, so v1 never re-runs for it.
 /// Each applied step is journaled under `data.migrationJournal`.
+///
+/// Export departs from the policy's "migrate before export" on purpose (design §6): backupctl
+/// runs beside the app, and a backup must never be what changes the store. It reads the store
+/// through `currentView(of:)`, which applies the pending steps in memory only.
 public struct DataMigrationService: Sendable {
     /// The store schema version this build writes and understands.
     public static let currentStoreSchemaVersion = 3
@@ -102,6 +107,33 @@ public struct DataMigrationService: Sendable {
                 fromVersion: from, toVersion: max(from, targetVersion), applied: rollback.applied, isDryRun: true)
         }
         return MigrationReport(fromVersion: from, toVersion: from, applied: [], isDryRun: true)
+    }
+
+    /// The store as this build's version holds it, without writing to it: the pending steps
+    /// run against an in-memory overlay of `store` (`StoreOverlay`), exactly as `migrate`
+    /// would run them — stamp and journal entry included — and nothing reaches the store.
+    ///
+    /// Export reads through this, so an older store is exported in today's shape while the
+    /// app beside backupctl goes on using it at its own version.
+    /// - Parameter store: the store, read only (a `StoreSnapshot`).
+    /// - Returns: what to read, and the report: `fromVersion` is the version the data was
+    ///   read at, `toVersion` the version it was brought to, `isDryRun` true (nothing written).
+    /// - Throws: `MigrationError.storeIsNewer` for a store from a newer build; `.stepFailed`;
+    ///   the store's errors.
+    public func currentView(of store: any StoreReading) throws -> CurrentStoreView {
+        let from = try DataMigrationService.storedVersion(in: store)
+        let pending = try pendingSteps(in: store)
+        guard !pending.isEmpty else {
+            return CurrentStoreView(
+                reader: store,
+                report: MigrationReport(fromVersion: from, toVersion: from, applied: [], isDryRun: true))
+        }
+        let overlay = StoreOverlay(over: store)
+        let applied = try pending.compactMap { try apply($0, in: overlay) }
+        return CurrentStoreView(
+            reader: overlay,
+            report: MigrationReport(
+                fromVersion: from, toVersion: max(from, targetVersion), applied: applied, isDryRun: true))
     }
 
     /// Runs the pending steps inside the caller's transaction (import commits them with its

@@ -19,30 +19,41 @@ extension AtomicFileWriter {
             && suffix.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
+    /// Tells whether `name` is one of the writer's temporary files for the file `finalName`
+    /// (`.<finalName>.tmp-<16 hex digits>`, the final name shortened as the writer shortens
+    /// it), so a store can find the copies a killed rewrite of it left.
+    public static func isTemporaryFileName(_ name: String, for finalName: String) -> Bool {
+        let prefix = "." + shortened(finalName) + temporaryMarker
+        return name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + randomSuffixLength
+            && isTemporaryFileName(name)
+    }
+
     /// `.<finalName>.tmp-<16 hex digits>`, with the final name shortened when needed so the
     /// result stays within the 255-byte file name limit.
-    static func temporaryFileName(for finalName: String) -> String {
+    public static func temporaryFileName(for finalName: String) -> String {
         var random = SystemRandomNumberGenerator()
         let digits = String(random.next() as UInt64, radix: 16)
         let suffix =
             temporaryMarker + String(repeating: "0", count: randomSuffixLength - digits.count)
             + digits
-        let budget = 255 - 1 - suffix.utf8.count
+        return "." + shortened(finalName) + suffix
+    }
+
+    /// The final name, cut so that `.<name>.tmp-<16 hex digits>` fits in 255 bytes.
+    private static func shortened(_ finalName: String) -> Substring {
+        let budget = 255 - 1 - temporaryMarker.utf8.count - randomSuffixLength
         var base = Substring(finalName)
         while base.utf8.count > budget { base.removeLast() }
-        return "." + base + suffix
+        return base
     }
 }
 
 extension FileIOError {
     /// The same failure, reported against the folder a file was being created in.
-    func reported(forFolder folder: String) -> FileIOError {
+    public func reported(forFolder folder: String) -> FileIOError {
         switch self {
-        case .notFound(_, let message): return .notFound(path: folder, message: message)
-        case .permissionDenied(_, let message): return .permissionDenied(path: folder, message: message)
-        case .noSpace(_, let message): return .noSpace(path: folder, message: message)
-        case .other(_, let code, let message): return .other(path: folder, errno: code, message: message)
-        case .alreadyExists, .busy, .tooLarge: return self
+        case .notFound, .permissionDenied, .noSpace, .other: return withPath(folder)
+        case .alreadyExists, .busy, .tooLarge, .unsafe: return self
         }
     }
 }

@@ -5,14 +5,18 @@ import Glibc
 /// folder's entries to disk.
 public enum Directory {
     /// Creates a folder and any missing parents (like `mkdir -p`), each new one with
-    /// `permissions`; folders that already exist are left as they are.
+    /// `permissions`; folders that already exist are left as they are. When it fails part
+    /// way, the folders it had created are removed again.
     /// - Parameters:
     ///   - url: the folder to create.
     ///   - permissions: the mode of each folder created (`fchmod`-exact, not narrowed by the
     ///     umask); 0700 keeps a store's folder private.
+    /// - Returns: the folders this call created, outermost first — for `removeIfEmpty(_:)`
+    ///   when the command that needed them fails, so it leaves no folders behind.
     /// - Throws: `FileIOError`, e.g. `.permissionDenied` naming the folder that could not be
     ///   created, or `.alreadyExists` when a file sits where a folder should be.
-    public static func create(at url: URL, permissions: mode_t = 0o700) throws {
+    @discardableResult
+    public static func create(at url: URL, permissions: mode_t = 0o700) throws -> [URL] {
         let path = url.standardizedFileURL.path
         var missing: [String] = []
         var candidate = path
@@ -28,15 +32,30 @@ public enum Directory {
             missing.append(candidate)
             candidate = (candidate as NSString).deletingLastPathComponent
         }
-        for folder in missing.reversed() {
-            do {
-                try checkedSystemCall(path: folder) { mkdir(folder, permissions) }
-            } catch FileIOError.alreadyExists {
-                // Another process created it in between: that is what we wanted.
-                continue
+        var created: [URL] = []
+        do {
+            for folder in missing.reversed() {
+                do {
+                    try checkedSystemCall(path: folder) { mkdir(folder, permissions) }
+                } catch FileIOError.alreadyExists {
+                    // Another process created it in between: that is what we wanted.
+                    continue
+                }
+                created.append(URL(fileURLWithPath: folder))
+                try checkedSystemCall(path: folder) { chmod(folder, permissions) }
             }
-            try checkedSystemCall(path: folder) { chmod(folder, permissions) }
+        } catch {
+            removeIfEmpty(created)
+            throw error
         }
+        return created
+    }
+
+    /// Removes folders a failed command created, innermost first, each only while it is
+    /// empty: whatever another process put there in the meantime stays.
+    /// - Parameter folders: what `create(at:permissions:)` returned.
+    public static func removeIfEmpty(_ folders: [URL]) {
+        for folder in folders.reversed() { _ = rmdir(folder.path) }
     }
 
     /// Flushes a folder's entries to disk, so a file just renamed into it survives a crash.

@@ -27,6 +27,9 @@ public enum FileIOError: Error, Equatable, Sendable {
     case busy(path: String, holderPID: Int32?)
     /// The file is larger than the caller allows to read into memory.
     case tooLarge(path: String, limit: Int)
+    /// Something is under the name that backupctl will not open or write through as it is
+    /// (a symbolic link or a FIFO where a lock file belongs); `reason` says what and what to do.
+    case unsafe(path: String, reason: String)
     /// Any other failure, with its `errno`.
     case other(path: String, errno: Int32, message: String)
 
@@ -55,19 +58,33 @@ public enum FileIOError: Error, Equatable, Sendable {
         switch self {
         case .notFound(let path, _), .permissionDenied(let path, _), .noSpace(let path, _),
             .alreadyExists(let path, _), .busy(let path, _), .tooLarge(let path, _),
-            .other(let path, _, _):
+            .unsafe(let path, _), .other(let path, _, _):
             return path
         }
     }
 
+    /// The same failure about another path: a file that was reached under another name.
+    public func withPath(_ path: String) -> FileIOError {
+        switch self {
+        case .notFound(_, let message): .notFound(path: path, message: message)
+        case .permissionDenied(_, let message): .permissionDenied(path: path, message: message)
+        case .noSpace(_, let message): .noSpace(path: path, message: message)
+        case .alreadyExists(_, let message): .alreadyExists(path: path, message: message)
+        case .busy(_, let holder): .busy(path: path, holderPID: holder)
+        case .tooLarge(_, let limit): .tooLarge(path: path, limit: limit)
+        case .unsafe(_, let reason): .unsafe(path: path, reason: reason)
+        case .other(_, let code, let message): .other(path: path, errno: code, message: message)
+        }
+    }
+
     /// The operating system's own message (`strerror`), when the error came from `errno`;
-    /// `nil` for `busy` and `tooLarge`, which DurableIO decides itself.
+    /// `nil` for `busy`, `tooLarge` and `unsafe`, which DurableIO decides itself.
     public var systemMessage: String? {
         switch self {
         case .notFound(_, let message), .permissionDenied(_, let message), .noSpace(_, let message),
             .alreadyExists(_, let message), .other(_, _, let message):
             return message
-        case .busy, .tooLarge:
+        case .busy, .tooLarge, .unsafe:
             return nil
         }
     }
@@ -93,6 +110,8 @@ extension FileIOError: CustomStringConvertible {
         case .tooLarge(let path, let limit):
             return "\(path) is larger than the \(limit) bytes allowed. "
                 + "Check that it is the right file."
+        case .unsafe(let path, let reason):
+            return "\(path) was left alone: \(reason)."
         case .other(let path, let code, let message):
             return "An I/O operation on \(path) failed: \(message) (errno \(code)). "
                 + "Check the disk and the path, then try again."

@@ -8,6 +8,13 @@ import Glibc
 /// even from the same process, and the kernel releases the lock when the holder exits, however
 /// it exits.
 ///
+/// The lock file is never followed or written through: it is opened with `O_NOFOLLOW` (a
+/// symbolic link planted under its name is refused), it must be a regular file with one name
+/// (a FIFO, a device or a hard link to someone else's file is refused), and it is truncated
+/// and given our pid only when it belongs to this user. Another user's lock file — a store
+/// shared by a group — is locked as it is, and opened read-only when it may not be written:
+/// `flock` works on a read-only descriptor.
+///
 /// A holder may remove the file as it lets go (``releaseRemovingFile()``), because taking the
 /// lock checks, once it holds it, that the path still names the file it locked: a process that
 /// opened the file just before it was removed would otherwise lock an unnamed file while the
@@ -20,10 +27,14 @@ import Glibc
 public final class FileLock {
     /// The lock file.
     public let url: URL
+    /// Whether this acquisition created the lock file: a caller that ends up with nothing to
+    /// guard removes what it created (``releaseRemovingFile()``) and leaves anyone else's file.
+    public let createdFile: Bool
     private var descriptor: FileDescriptor?
 
-    private init(url: URL, descriptor: consuming FileDescriptor) {
+    private init(url: URL, descriptor: consuming FileDescriptor, createdFile: Bool) {
         self.url = url
+        self.createdFile = createdFile
         self.descriptor = consume descriptor
     }
 
@@ -31,8 +42,9 @@ public final class FileLock {
     /// - Parameter url: the lock file; its folder must exist.
     /// - Returns: the held lock; it is released by `release()` or when the value goes away.
     /// - Throws: `FileIOError.busy` with the holder's pid when another open file description
-    ///   (another process, or another `acquire` in this one) holds the lock; other
-    ///   `FileIOError`s when the file cannot be created or opened.
+    ///   (another process, or another `acquire` in this one) holds the lock; `.unsafe` when
+    ///   the name holds a symbolic link, something other than a regular file, or a file with
+    ///   other names; other `FileIOError`s when the file cannot be created or opened.
     public static func acquire(at url: URL) throws -> FileLock {
         try acquire(at: url, beforeLocking: {})
     }
@@ -42,22 +54,37 @@ public final class FileLock {
     static func acquire(at url: URL, beforeLocking: () -> Void) throws -> FileLock {
         let path = url.path
         for _ in 0..<maxAttempts {
-            let file = try openLockFile(at: path)
+            var created = false
+            var isOurs = false
+            let file = try openLockFile(at: path, created: &created, isOurs: &isOurs)
             beforeLocking()
-            do {
-                try checkedSystemCall(path: path) { flock(file.rawValue, LOCK_EX | LOCK_NB) }
-            } catch FileIOError.other(_, let code, _) where code == EWOULDBLOCK {
-                throw FileIOError.busy(path: path, holderPID: holderPID(of: file))
-            }
+            try lockWithoutWaiting(file, path: path)
             // Removed (or replaced) by its holder after we opened it: the lock we hold guards
             // nothing anyone else will look at. Start again on whatever the path names now.
             guard try isNamed(file, by: path) else { continue }
-            try checkedSystemCall(path: path) { ftruncate(file.rawValue, 0) }
-            let pid = Array("\(getpid())\n".utf8)
-            try pid.withUnsafeBytes { try file.writeAll($0) }
-            return FileLock(url: url, descriptor: file)
+            if isOurs {
+                try checkedSystemCall(path: path) { ftruncate(file.rawValue, 0) }
+                let pid = Array("\(getpid())\n".utf8)
+                try pid.withUnsafeBytes { try file.writeAll($0) }
+            }
+            return FileLock(url: url, descriptor: file, createdFile: created)
         }
         throw keptChanging(path)
+    }
+
+    /// Locks an existing file itself, by its inode, without writing to it or creating
+    /// anything: two names of one file (hard links) exclude each other. The file is opened
+    /// read-only with `O_NOFOLLOW`.
+    /// - Parameter url: the file; a symbolic link is refused.
+    /// - Throws: `FileIOError.busy` (without a pid: the file is not ours to write one into)
+    ///   when another open file description holds it; `.notFound`; `.unsafe` for a symbolic
+    ///   link or anything but a regular file.
+    public static func acquire(onExistingFile url: URL) throws -> FileLock {
+        let path = url.path
+        let file = try openWithoutFollowing(path, O_RDONLY)
+        try requireRegularFile(file, path: path, allowingOtherNames: true)
+        try lockWithoutWaiting(file, path: path, namingHolder: false)
+        return FileLock(url: url, descriptor: file, createdFile: false)
     }
 
     /// How often opening and locking is tried before giving up on a lock file that keeps
@@ -97,43 +124,104 @@ public final class FileLock {
         release()
     }
 
+    /// Takes the `flock`; `namingHolder` reads the holder's pid from the file when it is taken.
+    private static func lockWithoutWaiting(_ file: borrowing FileDescriptor, path: String, namingHolder: Bool = true)
+        throws
+    {
+        do {
+            try checkedSystemCall(path: path) { flock(file.rawValue, LOCK_EX | LOCK_NB) }
+        } catch FileIOError.other(_, let code, _) where code == EWOULDBLOCK {
+            throw FileIOError.busy(path: path, holderPID: namingHolder ? holderPID(of: file) : nil)
+        }
+    }
+
     /// Whether `path` still names the open `file` (same device and inode).
     private static func isNamed(_ file: borrowing FileDescriptor, by path: String) throws -> Bool {
-        var opened = stat()
-        try checkedSystemCall(path: path) { fstat(file.rawValue, &opened) }
-        var named = stat()
-        guard stat(path, &named) == 0 else {
-            guard errno == ENOENT else { throw FileIOError(errno: errno, path: path) }
-            return false
-        }
-        return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
+        guard let named = try FileIdentity(path: path, followingSymlinks: false) else { return false }
+        return try FileIdentity(of: file) == named
     }
 
     /// Opens the lock file, creating it with mode 0600 when it does not exist yet. Only a
     /// file this call created gets `fchmod`: an existing one may belong to another user.
-    private static func openLockFile(at path: String) throws -> FileDescriptor {
+    /// - Parameters:
+    ///   - created: set when this call created the file.
+    ///   - isOurs: set when the file is ours to truncate and write our pid into.
+    private static func openLockFile(at path: String, created: inout Bool, isOurs: inout Bool) throws
+        -> FileDescriptor
+    {
         for _ in 0..<maxAttempts {
             do {
-                let file = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_EXCL, permissions: 0o600)
+                let file = try FileDescriptor.open(
+                    path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY, permissions: 0o600)
                 try file.setPermissions(0o600)
+                created = true
+                isOurs = true
                 return file
             } catch FileIOError.alreadyExists {
-                do {
-                    return try FileDescriptor.open(path, O_RDWR)
-                } catch FileIOError.notFound {
-                    // Both "exists" and "not found": a symbolic link to nothing, which no retry
-                    // mends; otherwise removed between our two opens, so create it again.
-                    var link = stat()
-                    if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-                        throw FileIOError.other(
-                            path: path, errno: ENOENT,
-                            message: "the lock file is a symbolic link to a file that does not exist; remove it")
-                    }
-                    continue
-                }
+                var writable = true
+                // Removed between our two opens: create it again.
+                guard let file = try openExisting(at: path, writable: &writable) else { continue }
+                try requireRegularFile(file, path: path, allowingOtherNames: false)
+                var status = stat()
+                try checkedSystemCall(path: path) { fstat(file.rawValue, &status) }
+                created = false
+                isOurs = writable && status.st_uid == geteuid()
+                return file
             }
         }
         throw keptChanging(path)
+    }
+
+    /// Opens an existing lock file for writing, else — another user's file we may read — for
+    /// reading: `flock` works on a read-only descriptor. Nil when it no longer exists.
+    private static func openExisting(at path: String, writable: inout Bool) throws -> FileDescriptor? {
+        do {
+            writable = true
+            return try openWithoutFollowing(path, O_RDWR)
+        } catch FileIOError.permissionDenied {
+            writable = false
+            do {
+                return try openWithoutFollowing(path, O_RDONLY)
+            } catch FileIOError.notFound {
+                return nil
+            }
+        } catch FileIOError.notFound {
+            return nil
+        }
+    }
+
+    /// Opens `path` without following a symbolic link in its last component and without
+    /// blocking on a FIFO or taking a terminal.
+    private static func openWithoutFollowing(_ path: String, _ access: Int32) throws -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(path, access | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+        } catch FileIOError.other(_, let code, _) where code == ELOOP {
+            throw FileIOError.unsafe(
+                path: path,
+                reason: "it is a symbolic link, and backupctl never follows one for a lock; "
+                    + "remove it if no backupctl is running")
+        }
+    }
+
+    /// Refuses anything but a regular file (and, unless allowed, a file with other names: a
+    /// hard link to someone else's file would be truncated through it).
+    private static func requireRegularFile(
+        _ file: borrowing FileDescriptor, path: String, allowingOtherNames: Bool
+    ) throws {
+        var status = stat()
+        try checkedSystemCall(path: path) { fstat(file.rawValue, &status) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw FileIOError.unsafe(
+                path: path,
+                reason: "it is not a regular file (\(FileIdentity.kindName(of: status.st_mode))); "
+                    + "remove it if no backupctl is running")
+        }
+        guard allowingOtherNames || status.st_nlink == 1 else {
+            throw FileIOError.unsafe(
+                path: path,
+                reason: "it has \(status.st_nlink) names (hard links), so writing to it would change another file; "
+                    + "remove it if no backupctl is running")
+        }
     }
 
     /// The pid the current holder wrote into the file, if it has written one yet.

@@ -24,6 +24,8 @@ import Testing
         "domaindig-20260118X230005Z.ddbackup", "domaindig-20260118T230005Zjunk.ddbackup",
         "domaindig-20260118T230005Z-.ddbackup", "domaindig-20260118T230005Z-1.ddbackup",
         "domaindig-20260118T230005Z-02.ddbackup", "backup-20260118T230005Z.ddbackup",
+        // A leap second would name the next minute's instant twice; year 0 is no year backupctl writes.
+        "domaindig-20261231T235960Z.ddbackup", "domaindig-00000101T000000Z.ddbackup",
     ])
     func otherNamesAreNotBackups(name: String) {
         #expect(BackupDirectory.time(fromName: name) == nil)
@@ -117,21 +119,38 @@ import Testing
         #expect(try fixture.directory.scan(verify: true).map(\.health) == [.good])
     }
 
+    @Test func aFileWhereTheDirectoryShouldBeIsNotADirectory() throws {
+        let folder = try TemporaryDirectory()
+        try Data("notes".utf8).write(to: folder.file("notes.txt"))
+        let directory = BackupDirectory(url: folder.file("notes.txt"))
+        let expected = BackupDirectoryError.notADirectory(path: folder.file("notes.txt").path, kind: "a regular file")
+        #expect(throws: expected) { _ = try directory.scan() }
+        #expect(throws: expected) { _ = try directory.lock(creatingDirectory: true) }
+        #expect(try folder.names() == ["notes.txt"])
+    }
+
+    @Test func aLockThatCreatedTheDirectoryRemovesItWhenTheRunFails() throws {
+        let folder = try TemporaryDirectory()
+        let lock = try BackupDirectory(url: folder.file("a/backups")).lock(creatingDirectory: true)
+        lock.releaseRemovingCreated()
+        #expect(try folder.names() == [])
+        try FileManager.default.createDirectory(at: folder.file("kept"), withIntermediateDirectories: false)
+        try BackupDirectory(url: folder.file("kept")).lock(creatingDirectory: false).releaseRemovingCreated()
+        #expect(try folder.names(in: "kept") == [], "the lock file it created went too")
+    }
+
     @Test func scanningAMissingDirectoryIsNotFound() throws {
         let folder = try TemporaryDirectory()
         let directory = BackupDirectory(url: folder.file("absent"))
-        #expect {
+        #expect(throws: BackupDirectoryError.notFound(path: folder.file("absent").path)) {
             _ = try directory.scan()
-        } throws: { error in
-            guard case FileIOError.notFound(let path, _) = error else { return false }
-            return path == folder.file("absent").path
         }
     }
 
     @Test func theLockCreatesAPrivateDirectoryAndASecondLockIsBusy() throws {
         let folder = try TemporaryDirectory()
         let directory = BackupDirectory(url: folder.file("new/backups"))
-        let lock = try directory.lock()
+        let lock = try directory.lock(creatingDirectory: true)
         var status = stat()
         #expect(stat(directory.url.path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o700)
@@ -139,10 +158,10 @@ import Testing
         #expect(lock.url == lockFile)
         #expect(try String(contentsOf: lockFile, encoding: .utf8) == "\(getpid())\n")
         #expect(throws: FileIOError.busy(path: lockFile.path, holderPID: getpid())) {
-            _ = try directory.lock()
+            _ = try directory.lock(creatingDirectory: true)
         }
         lock.release()
-        let again = try directory.lock()
+        let again = try directory.lock(creatingDirectory: true)
         again.release()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [".backupctl.lock"])
     }

@@ -7,7 +7,7 @@ import Testing
     private func date(_ text: String) -> Date { BackupDirectoryFixture.date(text) }
 
     /// One good backup per hour from `first`, `count` of them.
-    private func hourly(_ fixture: BackupDirectoryFixture, from first: String, count: Int) throws -> [Date] {
+    func hourly(_ fixture: BackupDirectoryFixture, from first: String, count: Int) throws -> [Date] {
         let start = date(first)
         let times = (0..<count).map { start.addingTimeInterval(Double($0) * 3600) }
         for time in times { try fixture.add(at: time) }

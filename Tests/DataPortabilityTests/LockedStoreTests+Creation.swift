@@ -4,33 +4,48 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `LockedStore.wasCreated` and `discardIfCreated()`: a command that ends without committing
-/// anything removes a store it created, with its lock file, and never one that was there before.
+/// A new store appears under its name only when its first transaction commits, and a writer
+/// that ends without committing leaves nothing: no store, no lock file, no folders.
 extension LockedStoreTests {
     @Test(arguments: ["new.sqlite", "new.plist"])
-    func discardRemovesOnlyAStoreThisOpenCreated(name: String) throws {
-        let path = folder.file(name).path
+    func aNewStoreAppearsOnlyAtItsFirstCommit(name: String) throws {
+        let path = folder.file("a/b/\(name)").path
         let created = try LockedStore.open(explicitPath: path, mode: .createIfMissing, locator: locator)
-        #expect(created.wasCreated)
-        #expect(FileManager.default.fileExists(atPath: path))
-        try created.discardIfCreated()
-        #expect(FileManager.default.fileExists(atPath: path + ".lock"), "the lock file stays while the lock is held")
+        #expect(!created.exists)
+        #expect(!FileManager.default.fileExists(atPath: path), "nothing under the name before the commit")
+        try created.store.transaction { try $0.set(.integer(7), forKey: "data.storeSchemaVersion") }
+        #expect(created.exists)
+        #expect(try created.store.value(forKey: "data.storeSchemaVersion") == .integer(7))
         created.release()
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(left == [], "the store, its companions and its lock file are gone")
+        #expect(try folder.names(in: "a/b") == [name, name + ".lock"])
+        let reopened = try StoreOpener.open(at: URL(fileURLWithPath: path), mode: .mustExist)
+        #expect(try reopened.value(forKey: "data.storeSchemaVersion") == .integer(7))
+    }
 
+    @Test(arguments: ["new.sqlite", "new.plist"])
+    func aNewStoreThatNeverCommitsLeavesNothingNotEvenItsFolders(name: String) throws {
+        let path = folder.file("a/b/\(name)").path
+        let created = try LockedStore.open(explicitPath: path, mode: .createIfMissing, locator: locator)
+        #expect(FileManager.default.fileExists(atPath: path + ".lock"), "the lock file exists while it is held")
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try created.store.transaction { transaction in
+                try transaction.set(.integer(7), forKey: "data.storeSchemaVersion")
+                throw Refused()
+            }
+        }
+        created.release()
+        #expect(try folder.names() == [], "no store, no temporary file, no lock file, no folders")
+    }
+
+    @Test func aStoreThatExistedStaysWithItsLockFile() throws {
+        let path = folder.file("kept.sqlite").path
+        let first = try LockedStore.open(explicitPath: path, mode: .createIfMissing, locator: locator)
+        try first.store.set(.integer(7), forKey: "kept")
+        first.release()
         let again = try LockedStore.open(explicitPath: path, mode: .createIfMissing, locator: locator)
-        try again.store.transaction { try $0.set(.integer(7), forKey: "kept") }
-        try (again.store as? SQLiteStore)?.close()
+        #expect(again.exists)
         again.release()
-
-        let existing = try LockedStore.open(explicitPath: path, mode: .createIfMissing, locator: locator)
-        defer { existing.release() }
-        #expect(!existing.wasCreated)
-        try existing.discardIfCreated()
-        #expect(try existing.store.value(forKey: "kept") == .integer(7))
-        #expect(FileManager.default.fileExists(atPath: path))
-        existing.release()
-        #expect(FileManager.default.fileExists(atPath: path + ".lock"), "the lock file of a store that stays stays too")
+        #expect(try folder.names() == ["kept.sqlite", "kept.sqlite.lock"])
     }
 }

@@ -19,6 +19,7 @@ import Testing
         let path = folder.file(name).path
         let first = try LockedStore.open(explicitPath: path, mode: .createIfMissing, locator: locator)
         #expect(first.location.url.path == path)
+        try first.store.set(.integer(3), forKey: "data.storeSchemaVersion")
         #expect {
             _ = try LockedStore.open(explicitPath: path, mode: .mustExist, locator: locator)
         } throws: { error in
@@ -32,7 +33,7 @@ import Testing
     @Test func theBackendFollowsTheFileName() throws {
         let sqlite = try LockedStore.open(explicitPath: "a/store.sqlite", mode: .createIfMissing, locator: locator)
         defer { sqlite.release() }
-        #expect(sqlite.store is SQLiteStore)
+        #expect(sqlite.store is NewSQLiteStore)
         #expect(sqlite.location == StoreLocation(url: folder.file("a/store.sqlite"), source: .commandLine))
         let plist = try LockedStore.open(
             explicitPath: folder.file("b/Preferences.plist").path, mode: .createIfMissing, locator: locator)

@@ -189,9 +189,11 @@ import Testing
         #expect(try snapshot(of: try kind.reopen(store, in: folder)) == stringKeys(generator.makeValues()))
     }
 
-    @Test func theRefusalSaysHowToForceIt() {
+    @Test func theRefusalNamesTheStoreAndSaysItWasLeftUnchanged() {
         let message = SampleError.storeNotEmpty(location: "/tmp/store.sqlite", keyCount: 3).description
-        #expect(message.contains("/tmp/store.sqlite") && message.contains("3 keys") && message.contains("--force"))
+        #expect(
+            message.contains("/tmp/store.sqlite") && message.contains("3 keys") && message.contains("left it unchanged")
+        )
     }
 
     private func stringKeys(_ values: [StorageKey: StoreValue]) -> [String: StoreValue] {

@@ -16,22 +16,33 @@ import Testing
         #expect(try entries(of: folder.url) == [])
     }
 
-    @Test func createsAMissingSQLiteStoreWithPrivateFolders() throws {
+    @Test func aMissingSQLiteStoreGetsPrivateFoldersAndAppearsAtItsFirstCommit() throws {
         let folder = try TemporaryDirectory()
         let url = folder.url.appendingPathComponent("data/domaindig/store.sqlite")
         let store = try StoreOpener.open(at: url, mode: .createIfMissing)
-        #expect(store is SQLiteStore)
+        let new = try #require(store as? NewSQLiteStore)
         #expect(store.location == url.path)
-        #expect(try permissions(of: url) == 0o600)
         #expect(try permissions(of: folder.url.appendingPathComponent("data")) == 0o700)
         #expect(try permissions(of: folder.url.appendingPathComponent("data/domaindig")) == 0o700)
+        #expect(!FileManager.default.fileExists(atPath: url.path), "no store under the name before the commit")
+        #expect(try permissions(of: new.temporaryURL) == 0o600)
+        try store.set(.integer(3), forKey: "data.storeSchemaVersion")
+        #expect(new.isPublished)
+        #expect(try permissions(of: url) == 0o600)
+        try store.close()
+        #expect(try entries(of: url.deletingLastPathComponent()) == ["store.sqlite"], "the temporary file is gone")
+        #expect(
+            try SQLiteStore(url: url, createIfMissing: false).value(forKey: "data.storeSchemaVersion") == .integer(3))
     }
 
-    @Test func createsAMissingPlistStoreForAPlistPath() throws {
+    @Test func aMissingPlistStoreIsWrittenAtItsFirstCommitOnly() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("defaults.plist")
         let store = try StoreOpener.open(at: url, mode: .createIfMissing)
         #expect((store as? PropertyListStore)?.format == .binary)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        // A first transaction that changes nothing still creates the store: it committed.
+        try store.transaction { _ in }
         #expect(try contents(of: url).prefix(8) == Data("bplist00".utf8))
         #expect(try permissions(of: url) == 0o600)
     }
@@ -41,12 +52,13 @@ import Testing
         let sqlite = folder.file("store")
         try SQLiteStore(url: sqlite, createIfMissing: true).close()
         let plist = folder.file("settings")
-        _ = try runPython("import plistlib, sys; plistlib.dump({'a': True}, open(sys.argv[1], 'wb'))", [plist.path])
+        _ = try runPython(
+            "import plistlib, sys; plistlib.dump({'savedDomains': True}, open(sys.argv[1], 'wb'))", [plist.path])
 
         #expect(try StoreOpener.open(at: sqlite, mode: .mustExist) is SQLiteStore)
         let opened = try StoreOpener.open(at: plist, mode: .mustExist)
         #expect(opened is PropertyListStore)
-        #expect(try opened.bool(forKey: "a") == true)
+        #expect(try opened.bool(forKey: "savedDomains") == true)
     }
 
     @Test func aPlistPathHoldingSQLiteIsAMismatchAndLeftAlone() throws {
@@ -111,10 +123,10 @@ import Testing
         #expect(throws: StoreError.notAStore(path: url.path, reason: "the file is empty")) {
             try StoreOpener.open(at: url, mode: .mustExist)
         }
-        // A process killed right after creating the file leaves it empty: creating resumes.
+        // A file left empty (by an older build killed while creating it) becomes the store at its first commit.
         let store = try StoreOpener.open(at: url, mode: .createIfMissing)
         try store.set(.integer(1), forKey: "data.storeSchemaVersion")
-        #expect(try (store as? SQLiteStore)?.integrityCheck() == "ok")
+        #expect(try SQLiteStore(url: url, createIfMissing: false).integrityCheck() == "ok")
     }
 
     @Test func aDirectoryIsNotAStore() throws {
@@ -122,5 +134,53 @@ import Testing
         #expect(throws: StoreError.notAStore(path: folder.url.standardizedFileURL.path, reason: "it is a directory")) {
             try StoreOpener.open(at: folder.url, mode: .createIfMissing)
         }
+    }
+}
+
+/// Foreign property lists (issue 15.6) and new SQLite stores built under a temporary name
+/// (issue 16.4), at the opener.
+extension StoreOpenerTests {
+    @Test(arguments: [StoreOpenMode.mustExist, .createIfMissing])
+    func aPropertyListWithoutAnyDomainDigKeyIsRefusedUnchanged(mode: StoreOpenMode) throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("other.plist")
+        _ = try runPython(
+            "import plistlib, sys; plistlib.dump({'NSWindow Frame': 'x', 'Volume': 3}, open(sys.argv[1], 'wb'))",
+            [url.path])
+        chmod(url.path, 0o644)
+        let before = try contents(of: url)
+        let reason =
+            "it is a property list of another program: none of its 2 keys (\"NSWindow Frame\", \"Volume\") is a DomainDig key"
+        #expect(throws: StoreError.notAStore(path: url.path, reason: reason)) {
+            try StoreOpener.open(at: url, mode: mode)
+        }
+        #expect(throws: StoreError.notAStore(path: url.path, reason: reason)) {
+            try StoreOpener.openForReading(at: url)
+        }
+        #expect(try contents(of: url) == before)
+        #expect(try permissions(of: url) == 0o644)
+    }
+
+    @Test func aNewSQLiteStoreThatNeverCommitsLeavesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        do {
+            let store = try StoreOpener.open(at: url, mode: .createIfMissing)
+            struct Refused: Error {}
+            #expect(throws: Refused.self) {
+                try store.transaction { transaction in
+                    try transaction.set(.integer(1), forKey: "data.storeSchemaVersion")
+                    throw Refused()
+                }
+            }
+            #expect(try entries(of: folder.url).count == 3, "the temporary database, its -wal and -shm")
+        }
+        #expect(try entries(of: folder.url) == [], "dropped unpublished, the store's temporary files go")
+    }
+
+    @Test func errorsOfTheStoreBeingBuiltNameTheStoreNotItsTemporaryFile() throws {
+        let error = StoreError.io(.noSpace(path: "/data/.s.sqlite.tmp-0123456789abcdef", message: "No space"))
+            .replacingPath("/data/.s.sqlite.tmp-0123456789abcdef", with: "/data/s.sqlite")
+        #expect(error == .io(.noSpace(path: "/data/s.sqlite", message: "No space")))
     }
 }

@@ -39,3 +39,28 @@ import Testing
         #expect(throws: FileIOError.self) { try Directory.sync(at: dir.file("absent")) }
     }
 }
+
+/// What `create` made, so a failed command can remove it again (issue 15.5).
+extension DirectoryTests {
+    @Test func createReportsTheFoldersItMadeAndTheyAreRemovedOnlyWhileEmpty() throws {
+        let dir = try TemporaryDirectory()
+        let created = try Directory.create(at: dir.url.appendingPathComponent("a/b/c"))
+        #expect(created.map(\.lastPathComponent) == ["a", "b", "c"])
+        #expect(try Directory.create(at: dir.url.appendingPathComponent("a/b/c")).isEmpty)
+        try Data("someone's".utf8).write(to: dir.file("a/kept"))
+        Directory.removeIfEmpty(created)
+        #expect(try entries(of: dir.url.appendingPathComponent("a")) == ["kept"], "a holds a file: it stays")
+    }
+
+    @Test func symbolicLinksAndDotDotResolveToOneSpelling() throws {
+        let dir = try TemporaryDirectory()
+        try Directory.create(at: dir.url.appendingPathComponent("real"))
+        try FileManager.default.createSymbolicLink(atPath: dir.file("alias").path, withDestinationPath: "real")
+        try FileManager.default.createSymbolicLink(atPath: dir.file("dangling").path, withDestinationPath: "real/new")
+        let real = FileIdentity.resolvingSymlinks(dir.url).appendingPathComponent("real")
+        #expect(FileIdentity.resolvingSymlinks(dir.file("alias/store")) == real.appendingPathComponent("store"))
+        #expect(FileIdentity.resolvingSymlinks(dir.file("real/../alias/x")) == real.appendingPathComponent("x"))
+        #expect(FileIdentity.resolvingSymlinks(dir.file("dangling")) == real.appendingPathComponent("new"))
+        #expect(FileIdentity.resolvingSymlinks(dir.file("missing/deeper/x")).path.hasSuffix("/missing/deeper/x"))
+    }
+}

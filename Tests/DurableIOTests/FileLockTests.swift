@@ -6,6 +6,10 @@ import Testing
 @testable import DurableIO
 
 @Suite struct FileLockTests {
+    /// What a refused symbolic link is told.
+    static let symbolicLinkReason =
+        "it is a symbolic link, and backupctl never follows one for a lock; remove it if no backupctl is running"
+
     @Test func holderWritesItsPidIntoAFileWithMode0600() throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("store.sqlite.lock")
@@ -134,7 +138,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: url.path, withDestinationPath: dir.file("missing/target").path)
         let error = #expect(throws: FileIOError.self) { try FileLock.acquire(at: url) }
-        #expect(error?.description.contains("symbolic link to a file that does not exist") == true)
+        #expect(error == .unsafe(path: url.path, reason: Self.symbolicLinkReason))
     }
 
     @Test func aLockFileReplacedOnEveryAttemptIsGivenUpOn() throws {
@@ -159,5 +163,112 @@ import Testing
         FileManager.default.createFile(atPath: url.path, contents: Data("other\n".utf8))
         lock.releaseRemovingFile()
         #expect(try String(contentsOf: url, encoding: .utf8) == "other\n")
+    }
+
+    // MARK: Never written through (issue 16.2)
+
+    /// A user who may write the folder plants `DIR/.backupctl.lock → /root-only/file`: root's
+    /// lock must not truncate that file and write a pid into it.
+    @Test func aLockFileThatIsASymbolicLinkToAnotherFileIsRefusedAndTheTargetUntouched() throws {
+        let dir = try TemporaryDirectory()
+        let target = dir.file("root-only")
+        try Data("secret: do not truncate\n".utf8).write(to: target)
+        let url = dir.file(".backupctl.lock")
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target.path)
+        let error = #expect(throws: FileIOError.self) { try FileLock.acquire(at: url) }
+        #expect(error == .unsafe(path: url.path, reason: Self.symbolicLinkReason))
+        #expect(
+            error?.description
+                == "\(url.path) was left alone: it is a symbolic link, and backupctl never follows one for a lock; "
+                + "remove it if no backupctl is running.")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "secret: do not truncate\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == target.path)
+    }
+
+    @Test func aLockFileThatIsAHardLinkToAnotherFileIsRefusedAndTheFileUntouched() throws {
+        let dir = try TemporaryDirectory()
+        let other = dir.file("someone-elses")
+        try Data("keep me\n".utf8).write(to: other)
+        let url = dir.file("store.sqlite.lock")
+        try FileManager.default.linkItem(at: other, to: url)
+        let error = #expect(throws: FileIOError.self) { try FileLock.acquire(at: url) }
+        guard case .unsafe(let path, let reason)? = error else {
+            Issue.record("expected .unsafe, got \(String(describing: error))")
+            return
+        }
+        #expect(path == url.path)
+        #expect(reason.hasPrefix("it has 2 names (hard links), so writing to it would change another file"))
+        #expect(try String(contentsOf: other, encoding: .utf8) == "keep me\n")
+    }
+
+    @Test func aFIFOWhereTheLockFileBelongsIsRefusedWithoutBlocking() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("lock")
+        #expect(mkfifo(url.path, 0o600) == 0)
+        let error = #expect(throws: FileIOError.self) { try FileLock.acquire(at: url) }
+        guard case .unsafe(_, let reason)? = error else {
+            Issue.record("expected .unsafe, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("it is not a regular file (a FIFO)"))
+    }
+
+    /// A lock file another user created (a store shared by a group): it is locked as it is,
+    /// never truncated, and our pid is not written into it.
+    @Test func anotherUsersLockFileIsLockedButNeverWritten() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("shared.sqlite.lock")
+        try Data("4242\n".utf8).write(to: url)
+        guard geteuid() == 0 else {
+            print("skipped: needs root to give the lock file to another user")
+            return
+        }
+        #expect(chown(url.path, 65534, 65534) == 0)
+        chmod(url.path, 0o644)
+        let lock = try FileLock.acquire(at: url)
+        #expect(!lock.createdFile)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "4242\n")
+        #expect(throws: FileIOError.busy(path: url.path, holderPID: 4242)) { try FileLock.acquire(at: url) }
+        lock.release()
+    }
+
+    /// A user who may read but not write the lock file still takes the lock: `flock` works on
+    /// a descriptor opened read-only.
+    @Test func aLockFileThatMayOnlyBeReadIsLockedReadOnly() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("store.sqlite.lock")
+        try Data("1\n".utf8).write(to: url)
+        chmod(url.path, 0o644)
+        let lock = try withUnprivilegedFileAccess { try FileLock.acquire(at: url) }
+        #expect(try String(contentsOf: url, encoding: .utf8) == "1\n")
+        #expect(throws: FileIOError.busy(path: url.path, holderPID: 1)) { try FileLock.acquire(at: url) }
+        lock.release()
+        try FileLock.acquire(at: url).release()
+    }
+
+    @Test func onlyALockFileThisAcquisitionCreatedCountsAsCreated() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("lock")
+        let first = try FileLock.acquire(at: url)
+        #expect(first.createdFile)
+        first.release()
+        let second = try FileLock.acquire(at: url)
+        #expect(!second.createdFile)
+        second.release()
+    }
+
+    @Test func twoNamesOfOneFileExcludeEachOtherWhenTheFileItselfIsLocked() throws {
+        let dir = try TemporaryDirectory()
+        let store = dir.file("store.sqlite")
+        try Data("store".utf8).write(to: store)
+        let other = dir.file("hard.sqlite")
+        try FileManager.default.linkItem(at: store, to: other)
+        let lock = try FileLock.acquire(onExistingFile: store)
+        #expect(throws: FileIOError.busy(path: other.path, holderPID: nil)) {
+            try FileLock.acquire(onExistingFile: other)
+        }
+        lock.release()
+        try FileLock.acquire(onExistingFile: other).release()
+        #expect(try String(contentsOf: store, encoding: .utf8) == "store", "locking the file writes nothing into it")
     }
 }

@@ -26,6 +26,12 @@ public final class TemporaryDirectory: @unchecked Sendable {
         url.appendingPathComponent(name)
     }
 
+    /// Every name in the directory (or in a folder inside it), hidden ones included, sorted:
+    /// what a test compares to show that a command left nothing behind.
+    public func names(in folder: String = "") throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? path : file(folder).path).sorted()
+    }
+
     deinit {
         // Make everything writable again so a test that chmod-ed a folder can still be cleaned up.
         if let walker = FileManager.default.enumerator(atPath: url.path) {

@@ -9,7 +9,7 @@ import Testing
 
     @Test func fromANonTerminalASuccessfulRunPrintsNothing() throws {
         let workspace = try CommandWorkspace()
-        let store = try workspace.sampleStore()
+        let store = try workspace.cleanStore()
         // The pipes of the test runner are not terminals, as cron's are not.
         let run = try workspace.backupctl(
             "backup", "--dir", "backups", "--store", store, "--keep-daily", "7",
@@ -25,6 +25,7 @@ import Testing
         // The file is a complete backup, by the validator and by plain tar.
         #expect(
             try workspace.backupctl("validate", "backups/domaindig-20260118T230005Z.ddbackup", "--quiet").status == 0)
+        #expect(try workspace.names() == ["backups", "clean.sqlite"], "nothing was written beside the store")
         let listing = try workspace.run("tar", "--zstd", "-tf", "backups/domaindig-20260118T230005Z.ddbackup")
         #expect(listing.stdoutText.hasPrefix("manifest.json\n"))
     }
@@ -76,7 +77,14 @@ import Testing
             "backup", "--dir", backups, "--store", store, "--keep-last", "2", "--json",
             environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T23:00:05Z"])
         #expect(run.status == 0)
-        #expect(run.stderr.isEmpty, "warnings are quiet when not on a terminal: \(run.stderrText)")
+        // What the run worked around goes to standard error (cron mails it), not into the JSON.
+        let warnings = run.stderrText.split(separator: "\n")
+        #expect(warnings.count == 9, "\(run.stderrText)")
+        #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") })
+        #expect(
+            warnings.last
+                == "warning: domaindig-20260118T223000Z.ddbackup is damaged and not counted as a backup: '\(backups)/domaindig-20260118T223000Z.ddbackup' is empty or not a tar archive (plain, zstd- or gzip-compressed). Check that you picked a backup file written by backupctl."
+        )
         let document = try run.jsonObject()
         #expect(document["ok"] as? Bool == true)
         #expect(document["file"] as? String == backups + "/domaindig-20260118T230005Z.ddbackup")
@@ -159,11 +167,11 @@ import Testing
         let first = try #require(caught, "the first run was never caught holding the lock")
         defer { if first.isRunning { kill(first.processIdentifier, SIGCONT) } }
 
-        // The same store: refused at the store's lock. Another store, the same directory: at the directory's.
+        // The same store or another: refused at the directory's lock (a backup never locks the store).
         let sameStore = try workspace.backupctl("backup", "--dir", backups, "--store", store, "--keep-last", "5")
         #expect(sameStore.status == 75)
         #expect(
-            sameStore.stderrText.contains("is in use by process \(first.processIdentifier)"), "\(sameStore.stderrText)")
+            sameStore.stderrText.contains("is locked by process \(first.processIdentifier)"), "\(sameStore.stderrText)")
         let sameDirectory = try workspace.backupctl(
             "backup", "--dir", backups, "--store", otherStore, "--keep-last", "5")
         #expect(sameDirectory.status == 75)

@@ -24,15 +24,20 @@ import Testing
 
                 Reads every section through the deduplicating loaders (records in canonical
                 form, one per natural key; malformed records are left out and listed as
-                warnings) after bringing the store to the current schema version. The archive is
-                a pax tar, zstd-compressed by default, with manifest.json first; it is written
-                to a temporary file, synced and renamed, so a failed export never leaves a
-                partial file under the final name. With -o - the archive goes to standard output
-                and the summary to standard error; standard output must then not be a terminal.
+                warnings). The store is only read — never locked, migrated or written — so
+                export works on a store you may only read; an older store is exported at the
+                current schema version, upgraded in memory, and the manifest records the version
+                it was read at. The archive is a pax tar, zstd-compressed by default, with
+                manifest.json first; it is written to a temporary file, synced and renamed, so a
+                failed export never leaves a partial file under the final name. The output may
+                not be the store or one of its files (exit 64), and an existing file that is not
+                a backup is replaced only with --force. With -o - the archive goes to standard
+                output and the summary to standard error; standard output must then not be a
+                terminal.
 
                 USAGE: backupctl export [--store <path>] [--output <file>]
-                       [--compression <zstd|gzip|none>] [--level <n>] [--verbose] [--json]
-                       [--quiet]
+                       [--compression <zstd|gzip|none>] [--level <n>] [--force] [--verbose]
+                       [--json] [--quiet]
 
                 OPTIONS:
                   --store <path>          The store to read (default: $DOMAINDIG_STORE, else
@@ -44,6 +49,7 @@ import Testing
                                           How to compress the archive. (default: zstd)
                   --level <n>             The compression level: zstd 1-19 (default 3), gzip 1-9
                                           (default 6).
+                  --force                 Replace an existing output file that is not a backup.
                   -v, --verbose           Also show each section's merged duplicates and
                                           timings.
                   --json                  Print one JSON document on standard output, on success

@@ -160,7 +160,7 @@ import Testing
         #expect(output.status == 66)
         #expect(
             output.stderrText == """
-                error: folder is not a regular file, so it cannot be a backup.
+                error: folder is a directory, not a backup file.
                 hint: Pass the path of a backup file, or - to read one from standard input.
 
                 """)

@@ -156,7 +156,7 @@ import Testing
         let workspace = try CommandWorkspace()
         let run = try workspace.backupctl("list", "--dir", "absent", "--json")
         #expect(run.status == 66)
-        #expect(run.stderrText.hasPrefix("error: \(workspace.path("absent")) was not found"))
+        #expect(run.stderrText.hasPrefix("error: There is no backup directory at \(workspace.path("absent"))."))
         let document = try run.jsonObject()
         #expect(document["ok"] as? Bool == false)
         #expect(document["exitCode"] as? Int == 66)

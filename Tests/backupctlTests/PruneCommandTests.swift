@@ -17,8 +17,8 @@ import Testing
     /// and `backupctl prune --quiet`. (Running the binary 2,160 times would take too long.)
     @Test func ninetyDaysOfHourlyRunsKeepExactlyWhatResticsRulesKeep() throws {
         let workspace = try CommandWorkspace()
-        let store = try workspace.sampleStore()
-        let template = URL(fileURLWithPath: try workspace.exportBackup(from: store))
+        let store = try workspace.cleanStore()
+        let template = URL(fileURLWithPath: try workspace.exportBackup(from: try workspace.sampleStore()))
         let backups = workspace.path("backups")
         try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
         let keep = Support.keepOptions(Support.issuePolicy)

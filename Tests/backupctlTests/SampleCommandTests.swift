@@ -68,7 +68,9 @@ import Testing
         #expect(output.status == 73)
         #expect(output.stdout.isEmpty)
         #expect(output.stderrText.hasPrefix("error: The store at \(store) already holds 12 keys"))
-        #expect(output.stderrText.contains("Pass --force to replace its contents."))
+        #expect(
+            output.stderrText.contains(
+                "\nhint: Pass --force to replace the store's contents with the sample, or choose another --store.\n"))
         #expect(try workspace.contents(store) == before)
         #expect(try workspace.names() == namesBefore)
     }

@@ -122,18 +122,21 @@ public final class BackupArchiveWriter {
     /// Writes the archive and, for a file, renames it into place.
     /// - Parameters:
     ///   - createdAt: the manifest's creation time.
-    ///   - storeSchemaVersion: the version of the store the data came from.
+    ///   - storeSchemaVersion: the store schema version of the data.
+    ///   - storeSchemaVersionRead: the version the store was read at, when the data came from
+    ///     a store (below `storeSchemaVersion` when it was upgraded on the way).
     ///   - schemaVersion: the manifest's backup schema version (tests write other values).
     /// - Throws: `FileIOError` when the file cannot be created or written (nothing is left
     ///   under the final name), `BackupFormatError` from the archive writer.
     public func finish(
-        createdAt: Date, storeSchemaVersion: Int,
+        createdAt: Date, storeSchemaVersion: Int, storeSchemaVersionRead: Int? = nil,
         schemaVersion: Int = DomainDigBackup.currentSchemaVersion
     ) throws -> Summary {
         try sectionsTar.finish()
         let manifest = BackupManifest(
             schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
-            compression: compression.algorithm.rawValue, sections: sections)
+            storeSchemaVersionRead: storeSchemaVersionRead, compression: compression.algorithm.rawValue,
+            sections: sections)
         let manifestEntry = try ManifestEntry.tarBytes(of: manifest, modificationTime: modificationTime)
         switch destination {
         case .file(let url):

@@ -47,9 +47,11 @@ public final class BackupFile {
             let file = try FileDescriptor.open(path, O_RDONLY)
             var status = stat()
             guard fstat(file.rawValue, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-                let error = FileIOError.other(path: path, errno: EISDIR, message: "it is not a regular file")
+                let isDirectory = status.st_mode & S_IFMT == S_IFDIR
                 try? file.close()
-                throw error
+                throw FileIOError.other(
+                    path: path, errno: isDirectory ? EISDIR : EINVAL,
+                    message: isDirectory ? "it is a directory, not a regular file" : "it is not a regular file")
             }
             spool = nil
             descriptor = file.rawValue

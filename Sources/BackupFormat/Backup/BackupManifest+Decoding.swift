@@ -49,6 +49,13 @@ extension BackupManifest {
         guard let storeSchemaVersion = root["storeSchemaVersion"]?.int, storeSchemaVersion >= 0 else {
             throw invalid("its \"storeSchemaVersion\" must be an integer")
         }
+        var storeSchemaVersionRead: Int?
+        if let read = root["storeSchemaVersionRead"] {
+            guard let version = read.int, version >= 0 else {
+                throw invalid("its \"storeSchemaVersionRead\" must be an integer")
+            }
+            storeSchemaVersionRead = version
+        }
         let compression = root["compression"]?.string ?? "unknown"
         guard let sectionList = root["sections"], sectionList.kind == .array else {
             throw invalid("its \"sections\" must be an array")
@@ -76,6 +83,6 @@ extension BackupManifest {
         return BackupManifest(
             format: format, schemaVersion: schemaVersion, createdAt: createdAt,
             producer: Producer(name: name, version: version), storeSchemaVersion: storeSchemaVersion,
-            compression: compression, sections: sections)
+            storeSchemaVersionRead: storeSchemaVersionRead, compression: compression, sections: sections)
     }
 }

@@ -18,8 +18,13 @@ public struct BackupManifest: Sendable, Equatable {
     public var createdAt: Date
     /// The program that wrote it.
     public var producer: Producer
-    /// The store schema version the data was taken from.
+    /// The store schema version of the data: the shape its sections are in.
     public var storeSchemaVersion: Int
+    /// The store schema version the store was read at, written by exports. Below
+    /// `storeSchemaVersion` when the export upgraded the data on the way — in memory: export
+    /// never writes to the store. Nil in backups that did not come from a store (an upgrade)
+    /// or from builds before it was recorded.
+    public var storeSchemaVersionRead: Int?
     /// The compression of the archive, for information (readers detect it from the bytes).
     public var compression: String
     /// One entry per section, in archive order.
@@ -41,16 +46,22 @@ public struct BackupManifest: Sendable, Equatable {
 
     public init(
         format: String = DomainDigBackup.formatIdentifier, schemaVersion: Int = DomainDigBackup.currentSchemaVersion,
-        createdAt: Date, producer: Producer = .current, storeSchemaVersion: Int, compression: String,
-        sections: [ManifestSection]
+        createdAt: Date, producer: Producer = .current, storeSchemaVersion: Int, storeSchemaVersionRead: Int? = nil,
+        compression: String, sections: [ManifestSection]
     ) {
         self.format = format
         self.schemaVersion = schemaVersion
         self.createdAt = createdAt
         self.producer = producer
         self.storeSchemaVersion = storeSchemaVersion
+        self.storeSchemaVersionRead = storeSchemaVersionRead
         self.compression = compression
         self.sections = sections
+    }
+
+    /// Whether the data was upgraded from an older store version on the way out of the store.
+    public var wasUpgradedOnExport: Bool {
+        storeSchemaVersionRead.map { $0 < storeSchemaVersion } ?? false
     }
 
     /// The entry for `path`, if listed.
@@ -77,6 +88,10 @@ public struct BackupManifest: Sendable, Equatable {
         writer.endObject()
         writer.key("storeSchemaVersion")
         writer.int(storeSchemaVersion)
+        if let storeSchemaVersionRead {
+            writer.key("storeSchemaVersionRead")
+            writer.int(storeSchemaVersionRead)
+        }
         writer.key("compression")
         writer.string(compression)
         writer.key("sections")

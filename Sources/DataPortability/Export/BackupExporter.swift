@@ -1,14 +1,17 @@
 import BackupFormat
+import DataMigration
 import DataStore
 import DomainModel
 import Foundation
 
-/// The export pipeline (design §2): store → records through the deduplicating loaders,
-/// encoded as they are decoded → backup sections → archive, written atomically. It never
-/// edits the store.
+/// The export pipeline (design §2): store (read only) → pending migration steps applied in
+/// memory → records through the deduplicating loaders, encoded as they are decoded → backup
+/// sections → archive, written atomically. It never writes to the store, not even to migrate
+/// it: the manifest records the version the store was read at (`storeSchemaVersionRead`).
 ///
-///     let summary = try BackupExporter(compression: .zstd).export(from: store, to: .file(url),
-///                                                                 storeSchemaVersion: 3)
+///     let summary = try ReadOnlyStore.reading(explicitPath: path) { store in
+///         try BackupExporter(compression: .zstd).export(from: store, to: .file(url))
+///     }
 public struct BackupExporter {
     /// How long one section took.
     public struct SectionTime: Sendable, Equatable {
@@ -22,6 +25,9 @@ public struct BackupExporter {
     public struct Summary: Sendable {
         /// Where it went: a path, or "standard output".
         public var destination: String
+        /// The steps that brought the data to this build's version, in memory (none when the
+        /// store was current).
+        public var migration: [AppliedStep]
         public var manifest: BackupManifest
         /// Duplicates merged per section.
         public var duplicatesMerged: [BackupSection: Int]
@@ -69,16 +75,38 @@ public struct BackupExporter {
         return "domaindig-\(stamp)Z.ddbackup"
     }
 
+    /// Exports a store opened for reading, at this build's version.
+    /// - Parameters:
+    ///   - store: the store; it is only read.
+    ///   - destination: a file (written atomically, mode 0600) or a descriptor.
+    /// - Throws: `StoreError` reading (`.changedWhileReading` when another process wrote the
+    ///   store meanwhile, before anything was written), `FileIOError` or `BackupFormatError`
+    ///   writing; a failed export leaves nothing under the final name.
+    public func export(from store: ReadOnlyStore, to destination: BackupArchiveWriter.Destination) throws
+        -> Summary
+    {
+        let report = store.current.report
+        var summary = try export(
+            from: store.current.reader, to: destination, storeSchemaVersion: report.toVersion,
+            storeSchemaVersionRead: report.fromVersion, confirmingRead: store.verifyConsistentRead)
+        summary.migration = report.applied
+        return summary
+    }
+
     /// Exports every section of `store`.
     /// - Parameters:
     ///   - store: the store (or transaction) to read.
     ///   - destination: a file (written atomically, mode 0600) or a descriptor.
-    ///   - storeSchemaVersion: the store's version, recorded in the manifest.
+    ///   - storeSchemaVersion: the version of the data, recorded in the manifest.
+    ///   - storeSchemaVersionRead: the version the store was read at, when it was upgraded on
+    ///     the way (recorded in the manifest).
+    ///   - confirmingRead: called after the last read and before the archive is written, so
+    ///     an inconsistent read leaves nothing behind.
     /// - Throws: `StoreError` reading, `FileIOError` or `BackupFormatError` writing; a
     ///   failed export leaves nothing under the final name.
     public func export(
         from store: any StoreReading, to destination: BackupArchiveWriter.Destination,
-        storeSchemaVersion: Int
+        storeSchemaVersion: Int, storeSchemaVersionRead: Int? = nil, confirmingRead: () throws -> Void = {}
     ) throws -> Summary {
         let started = Date()
         let writer = try BackupArchiveWriter(destination: destination, compression: compression)
@@ -107,14 +135,17 @@ public struct BackupExporter {
                 duplicates[section] = output.read.duplicatesMerged
                 times[section] = SectionTime(encoding: output.encoding, writing: Date().timeIntervalSince(started))
             })
-        let written = try writer.finish(createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion)
+        try confirmingRead()
+        let written = try writer.finish(
+            createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion,
+            storeSchemaVersionRead: storeSchemaVersionRead)
         let name: String
         switch destination {
         case .file(let url): name = url.path
         case .descriptor(_, let descriptorName): name = descriptorName
         }
         return Summary(
-            destination: name, manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,
+            destination: name, migration: [], manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,
             uncompressedBytes: written.uncompressedBytes, compressedBytes: written.compressedBytes,
             duration: Date().timeIntervalSince(started), sectionTimes: times)
     }

@@ -102,7 +102,7 @@ public struct BackupImporter {
         let applied = try migrations.applyPendingSteps(in: transaction)
         if makesSafetySnapshot && !isDryRun {
             snapshot = try SafetySnapshot.write(
-                from: transaction, nextTo: store.location.url, clock: clock,
+                from: transaction, nextTo: store.url, clock: clock,
                 storeSchemaVersion: migrations.targetVersion)
         }
         let session = BackupValidationSession(

@@ -22,6 +22,8 @@ enum SafetySnapshot {
             url = store.deletingLastPathComponent()
                 .appendingPathComponent("\(store.lastPathComponent).before-import-\(stamp)-\(attempt).ddbackup")
         }
+        // Never the store or one of its files, even through a link planted under the name.
+        try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: store))
         _ = try BackupExporter(clock: clock).export(
             from: reader, to: .file(url), storeSchemaVersion: storeSchemaVersion)
         return url

@@ -3,20 +3,11 @@ import DataValidation
 import DomainModel
 import DurableIO
 import Foundation
+import Glibc
 
 /// A directory of scheduled backups, named `domaindig-YYYYMMDDTHHMMSSZ.ddbackup` (UTC, so
 /// names sort by time), and what each file in it is worth.
 public struct BackupDirectory: Sendable {
-    /// What a file in the directory is.
-    public enum Health: Sendable, Equatable {
-        /// A backup whose manifest reads (quick check) or that verified in full.
-        case good
-        /// A backup-named file that cannot be read or does not verify.
-        case damaged(String)
-        /// A temporary file a killed backup left behind.
-        case partial
-    }
-
     /// One file.
     public struct Entry: Sendable {
         public var name: String
@@ -34,82 +25,40 @@ public struct BackupDirectory: Sendable {
     public let url: URL
     /// The lock file inside the directory.
     public static let lockFileName = ".backupctl.lock"
+    /// Appended to a new backup that failed its read-back check, so it is never taken for a good one.
+    public static let unverifiedSuffix = ".unverified"
 
     public init(url: URL) {
         self.url = url.standardizedFileURL
     }
 
-    /// The name of a backup taken at `date`.
-    public static func fileName(for date: Date) -> String {
-        BackupExporter.defaultFileName(at: date)
-    }
-
-    /// The name for a new backup taken at `date`: the plain time-name, or `…Z-N.ddbackup` with
-    /// N above every backup of that same second already there, so the new one sorts last.
-    func newFileName(for date: Date) throws -> String {
-        let plain = BackupDirectory.fileName(for: date)
-        let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
-        let second = BackupDirectory.parse(plain)?.time
-        let taken = names.compactMap(BackupDirectory.parse).filter { $0.time == second }.map(\.sequence)
-        guard let highest = taken.max() else { return plain }
-        return plain.replacingOccurrences(of: ".ddbackup", with: "-\(highest + 1).ddbackup")
-    }
-
-    /// The time a backup name carries, if it is one.
-    public static func time(fromName name: String) -> Date? {
-        parse(name)?.time
-    }
-
-    /// The time and the collision number of a backup name: `domaindig-20261130T044222Z.ddbackup`
-    /// is 1, and a second backup in the same second is `…Z-2.ddbackup`, numbered 2.
-    static func parse(_ name: String) -> (time: Date, sequence: Int)? {
-        guard name.hasPrefix("domaindig-"), name.hasSuffix(".ddbackup") else { return nil }
-        let body = Array(name.utf8.dropFirst("domaindig-".count).dropLast(".ddbackup".count))
-        guard body.count >= 16, body[15] == UInt8(ascii: "Z") else { return nil }
-        var sequence = 1
-        if body.count > 16 {
-            // Only `-N` may follow the time: anything else is not a name backupctl writes.
-            guard body[16] == UInt8(ascii: "-"), let number = Int(String(decoding: body[17...], as: UTF8.self)),
-                number >= 2, String(number).utf8.count == body.count - 17
-            else { return nil }
-            sequence = number
+    /// Refuses a path that is missing or is not a directory, for the commands that read one.
+    /// - Throws: `BackupDirectoryError.notFound` or `.notADirectory`.
+    public func requireExisting() throws {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { throw BackupDirectoryError.notFound(path: url.path) }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw BackupDirectoryError.notADirectory(path: url.path, kind: FileIdentity.kindName(of: status.st_mode))
         }
-        func part(_ range: Range<Int>) -> String { String(decoding: body[range], as: UTF8.self) }
-        let iso = "\(part(0..<4))-\(part(4..<6))-\(part(6..<8))T\(part(9..<11)):\(part(11..<13)):\(part(13..<15))Z"
-        guard body[8] == UInt8(ascii: "T"), let time = Timestamp.parse(iso) else { return nil }
-        return (time, sequence)
-    }
-
-    /// Whether `name` is a temporary file an interrupted backup left: the writer's own
-    /// `.<name>.tmp-<random>`, or any `.domaindig-….ddbackup.tmp-…` (older or foreign writers).
-    static func isPartialFileName(_ name: String) -> Bool {
-        AtomicFileWriter.isTemporaryFileName(name)
-            || (name.hasPrefix(".domaindig-") && name.contains(".ddbackup.tmp-"))
-    }
-
-    /// Takes the directory's lock (created with the directory when missing).
-    /// - Throws: `FileIOError.busy` naming the holder when another backupctl has it.
-    public func lock() throws -> FileLock {
-        try Directory.create(at: url, permissions: 0o700)
-        return try FileLock.acquire(at: url.appendingPathComponent(BackupDirectory.lockFileName))
     }
 
     /// Every backup-named and temporary file, each checked: quickly (the manifest reads) or in
     /// full (`verify`: every checksum and validation without errors). Backups come oldest
     /// first — by the time in the name, then by collision number, so `…Z-2` follows `…Z` —
-    /// and temporary files after them.
-    /// - Throws: `FileIOError.notFound` when the directory does not exist.
-    /// Appended to a new backup that failed its read-back check, so it is never taken for a good one.
-    public static let unverifiedSuffix = ".unverified"
-
+    /// and temporary files after them. A backup named after `now` is `.future`: not checked,
+    /// not counted, never removed.
     /// - Parameter progress: with `verify`, receives how many bytes of the backups to verify
     ///   have been read, over all of them.
-    public func scan(verify: Bool = false, progress: ByteProgress.Handler? = nil) throws -> [Entry] {
+    /// - Throws: `BackupDirectoryError` when the directory does not exist or is not one.
+    public func scan(verify: Bool = false, now: Date = .distantFuture, progress: ByteProgress.Handler? = nil) throws
+        -> [Entry]
+    {
+        try requireExisting()
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
         } catch {
-            throw FileIOError.notFound(path: url.path, message: "No such directory")
+            throw FileIOError.permissionDenied(path: url.path, message: "the directory cannot be listed")
         }
         let sizes = names.map { name in
             (try? FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(name).path)[.size] as? Int64)
@@ -129,17 +78,16 @@ public struct BackupDirectory: Sendable {
                 let (time, sequence) = BackupDirectory.parse(
                     String(name.dropLast(BackupDirectory.unverifiedSuffix.count)))
             {
+                let health = Health.damaged("it failed its read-back check when it was written")
                 backups.append(
-                    (
-                        Entry(
-                            name: name, url: fileURL, time: time, size: size,
-                            health: .damaged("it failed its read-back check when it was written"), manifest: nil),
-                        sequence
-                    ))
+                    (Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: nil), sequence))
             } else if let (time, sequence) = BackupDirectory.parse(name) {
-                let (health, manifest) = BackupDirectory.check(
-                    fileURL, verify: verify,
-                    progress: progress.map { BackupDirectory.offset($0, by: bytesBefore, of: verifiedBytes) })
+                let (health, manifest) =
+                    time > now
+                    ? (Health.future, nil)
+                    : BackupDirectory.check(
+                        fileURL, verify: verify,
+                        progress: progress.map { BackupDirectory.offset($0, by: bytesBefore, of: verifiedBytes) })
                 bytesBefore += size
                 backups.append(
                     (
@@ -159,6 +107,7 @@ public struct BackupDirectory: Sendable {
         { read in progress(ByteProgress(completed: before + read.completed, total: total)) }
     }
 
+    /// Reads a backup quickly (its manifest) or in full (`verify`).
     static func check(_ file: URL, verify: Bool, progress: ByteProgress.Handler? = nil) -> (Health, BackupManifest?) {
         do {
             let backup = try BackupFile(path: file.path)
@@ -172,6 +121,24 @@ public struct BackupDirectory: Sendable {
             return (.good, manifest)
         } catch {
             return (.damaged("\(error)"), nil)
+        }
+    }
+}
+
+/// A backup directory that cannot be used as one.
+public enum BackupDirectoryError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// Nothing exists at the path.
+    case notFound(path: String)
+    /// Something other than a directory is there (`kind`: "a regular file"…).
+    case notADirectory(path: String, kind: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            "There is no backup directory at \(path)."
+        case .notADirectory(let path, let kind):
+            "\(path) is not a directory but \(kind), so it holds no backups; it was left alone. "
+                + "Pass the directory the backups are in with --dir."
         }
     }
 }

@@ -3,16 +3,24 @@ import Foundation
 
 /// Decides, and carries out, which backups of a directory a retention policy removes.
 ///
-/// Only good backups take part: damaged and partial files are reported, never counted as
-/// kept and never deleted (they are evidence). The newest good backup is kept whatever the
-/// policy says, and a policy without rules removes nothing.
+/// Only good backups take part: damaged, partial and future-dated files are reported, never
+/// counted as kept and never deleted (they are evidence). The newest good backup is kept
+/// whatever the policy says, a backup the running `backup` just wrote is never removed by
+/// that run, and a policy without rules removes nothing.
+///
+/// A quick check (the manifest reads) is not enough to delete on: a backup whose section was
+/// damaged after it was written passes it. So before deleting anything, `prune` verifies in
+/// full the newest backup it keeps; one that fails is set aside as damaged and the plan made
+/// again, until the newest kept backup verifies — the directory is never left without a fully
+/// verified backup.
 public struct BackupPruner: Sendable {
     /// What happens to one file and why.
     public struct Decision: Sendable {
         public var entry: BackupDirectory.Entry
         /// Whether the backup stays.
         public var keep: Bool
-        /// The rules that keep it (`newest` for the newest good backup).
+        /// The rules that keep it (`newest` for the newest good backup, `new` for the one the
+        /// running backup just wrote).
         public var reasons: [String]
     }
 
@@ -23,9 +31,12 @@ public struct BackupPruner: Sendable {
     }
 
     /// The decision for every entry, in the entries' order.
-    /// - Parameter entries: a directory's scan, oldest first (of two equal times, the later
-    ///   entry is the newer backup).
-    public func plan(_ entries: [BackupDirectory.Entry]) -> [Decision] {
+    /// - Parameters:
+    ///   - entries: a directory's scan, oldest first (of two equal times, the later entry is
+    ///     the newer backup).
+    ///   - protecting: the backup the running `backup` just wrote, which stays whatever the
+    ///     rules say.
+    public func plan(_ entries: [BackupDirectory.Entry], protecting: URL? = nil) -> [Decision] {
         let good = entries.indices.filter { entries[$0].isGood && entries[$0].time != nil }
         let reasons = policy.apply(to: good.map { entries[$0].time! })
         let newest = good.max { (entries[$0].time!, $0) < (entries[$1].time!, $1) }
@@ -33,15 +44,41 @@ public struct BackupPruner: Sendable {
         for (position, index) in good.enumerated() {
             var why = RetentionPolicy.Rule.allCases.filter { reasons[position].contains($0) }.map(\.rawValue)
             if index == newest, why.isEmpty { why = ["newest"] }
+            if entries[index].url == protecting, why.isEmpty { why = ["new"] }
             decisions[index].keep = !why.isEmpty || policy.isEmpty // a policy without rules prunes nothing
             decisions[index].reasons = why
         }
-        for index in entries.indices where !entries[index].isGood {
-            decisions[index].reasons = [
-                entries[index].health == .partial ? "partial file, not a backup" : "damaged, not counted"
-            ]
+        for index in entries.indices {
+            if let reason = entries[index].health.reason { decisions[index].reasons = [reason] }
         }
         return decisions
+    }
+
+    /// Plans the directory's retention, verifying in full the newest backup kept before
+    /// anything is deleted (see the type's description), then deletes unless `dryRun`.
+    /// - Parameters:
+    ///   - directory: the directory, which the caller has locked.
+    ///   - now: backups named after it are not counted (`.future`).
+    ///   - protecting: the backup the running `backup` just wrote: kept, and already verified.
+    ///   - dryRun: decide (and verify) only.
+    /// - Returns: the decisions, and the files deleted.
+    /// - Throws: `BackupDirectoryError`, or the file error of a deletion.
+    public func prune(
+        _ directory: BackupDirectory, now: Date, protecting: URL? = nil, dryRun: Bool = false
+    ) throws -> (decisions: [Decision], removed: [BackupDirectory.Entry]) {
+        var entries = try directory.scan(now: now)
+        var decisions = plan(entries, protecting: protecting)
+        while decisions.contains(where: { !$0.keep }),
+            let newestKept = decisions.indices.last(where: { decisions[$0].keep && decisions[$0].entry.isGood }),
+            decisions[newestKept].entry.url != protecting
+        {
+            let (health, manifest) = BackupDirectory.check(decisions[newestKept].entry.url, verify: true)
+            guard health != .good else { break }
+            entries[newestKept].health = health
+            entries[newestKept].manifest = manifest ?? entries[newestKept].manifest
+            decisions = plan(entries, protecting: protecting)
+        }
+        return (decisions, dryRun ? [] : try execute(decisions))
     }
 
     /// Deletes the backups `plan` removes.

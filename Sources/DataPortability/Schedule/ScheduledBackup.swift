@@ -6,8 +6,9 @@ import DurableIO
 import Foundation
 import Glibc
 
-/// One run of `backup --dir`: under the directory's lock, export the store to a new,
-/// time-named file, read it back in full, then prune by the retention policy.
+/// One run of `backup --dir`: under the directory's lock, export the store — read only, never
+/// locked or written, an older one upgraded in memory — to a new, time-named file, read it
+/// back in full, then prune by the retention policy, which never removes the new file.
 public struct ScheduledBackup {
     /// What a run did.
     public struct Summary: Sendable {
@@ -18,6 +19,10 @@ public struct ScheduledBackup {
         public var verification: ValidationReport
         /// Problems in the store that the export worked around.
         public var storeIssues: [StoreIssue]
+        /// The steps that brought the data to this build's version, in memory.
+        public var migration: [AppliedStep]
+        /// Temporary copies killed writers left beside the store (reported, not removed).
+        public var storeLeftovers: [URL]
         /// The retention decisions (empty when no policy was given).
         public var decisions: [BackupPruner.Decision]
         public var removed: [BackupDirectory.Entry]
@@ -60,41 +65,48 @@ public struct ScheduledBackup {
     }
 
     /// Runs one backup of the store at `storePath` (or the default store).
-    /// - Throws: `StoreError.notFound` / `.busy` (checked first, so a missing store leaves the
-    ///   directory untouched), `FileIOError.busy` (another run holds the directory),
-    ///   `MigrationError.storeIsNewer`, `Failure.verificationFailed`, I/O errors.
+    /// - Throws: `StoreError.notFound` (checked first, so a missing store leaves the directory
+    ///   untouched), `FileIOError.busy` (another run holds the directory),
+    ///   `MigrationError.storeIsNewer`, `OutputRefusal` (the new file would be one of the
+    ///   store's), `Failure.verificationFailed`, I/O errors. A run that fails leaves no file,
+    ///   lock file or folder it created, except a new backup that failed its read-back check,
+    ///   set aside as evidence.
     public func run(storePath: String?) throws -> Summary {
         let started = Date()
         // The store first: a missing store fails before the directory (or its lock file) is made.
-        let locked = try LockedStore.open(explicitPath: storePath, mode: .mustExist)
-        defer { locked.release() }
-        let directoryLock = try directory.lock()
-        defer { directoryLock.release() }
-        let migration = try DataMigrationService().migrateIfNeeded(store: locked.store)
-        let target = directory.url.appendingPathComponent(try directory.newFileName(for: clock.now()))
-        var exporter = BackupExporter(compression: compression, clock: clock)
-        exporter.byteProgress = exportProgress
-        let export = try exporter.export(from: locked.store, to: .file(target), storeSchemaVersion: migration.toVersion)
-        let written = try BackupFile(path: target.path)
-        written.readProgress = verificationProgress
-        let verification = DataValidationService.standard().validate(backup: written)
-        guard !verification.hasErrors else {
-            // Set aside under a name no scan counts as a good backup, kept as evidence.
-            let setAside = target.path + BackupDirectory.unverifiedSuffix
-            _ = rename(target.path, setAside)
-            throw Failure.verificationFailed(file: setAside, report: verification)
+        return try ReadOnlyStore.reading(explicitPath: storePath) { store in
+            let directoryLock = try directory.lock(creatingDirectory: true)
+            var succeeded = false
+            defer {
+                if succeeded { directoryLock.release() } else { directoryLock.releaseRemovingCreated() }
+            }
+            let target = directory.url.appendingPathComponent(try directory.newFileName(for: clock.now()))
+            try OutputGuard.refuse(output: target, overwriting: StoreFiles.all(of: store.url))
+            var exporter = BackupExporter(compression: compression, clock: clock)
+            exporter.byteProgress = exportProgress
+            let export = try exporter.export(from: store, to: .file(target))
+            let written = try BackupFile(path: target.path)
+            written.readProgress = verificationProgress
+            let verification = DataValidationService.standard().validate(backup: written)
+            guard !verification.hasErrors else {
+                // Set aside under a name no scan counts as a good backup, kept as evidence.
+                let setAside = target.path + BackupDirectory.unverifiedSuffix
+                _ = rename(target.path, setAside)
+                succeeded = true
+                throw Failure.verificationFailed(file: setAside, report: verification)
+            }
+            var decisions: [BackupPruner.Decision] = []
+            var removed: [BackupDirectory.Entry] = []
+            if !policy.isEmpty {
+                (decisions, removed) = try BackupPruner(policy: policy).prune(
+                    directory, now: clock.now(), protecting: target)
+            }
+            succeeded = true
+            return Summary(
+                file: target, manifest: export.manifest, compressedBytes: export.compressedBytes,
+                verification: verification, storeIssues: export.issues, migration: export.migration,
+                storeLeftovers: store.leftovers, decisions: decisions, removed: removed,
+                duration: Date().timeIntervalSince(started))
         }
-        var decisions: [BackupPruner.Decision] = []
-        var removed: [BackupDirectory.Entry] = []
-        if !policy.isEmpty {
-            let pruner = BackupPruner(policy: policy)
-            decisions = pruner.plan(try directory.scan())
-            removed = try pruner.execute(decisions)
-        }
-        return Summary(
-            file: target, manifest: export.manifest, compressedBytes: export.compressedBytes,
-            verification: verification,
-            storeIssues: export.issues, decisions: decisions, removed: removed,
-            duration: Date().timeIntervalSince(started))
     }
 }

@@ -1,71 +1,91 @@
 import DataStore
+import DurableIO
 import Foundation
 import Glibc
 
 /// A store opened for writing under its lock (design §8): a second writer fails at once
 /// with `StoreError.busy` naming the holder's pid instead of waiting or corrupting.
+///
+/// What a writer leaves when it ends without a store — refused, failed, or a dry run into a
+/// store that did not exist — is nothing: a new store appears under its name only at its first
+/// commit (`NewSQLiteStore`, `PropertyListStore`), and `release()` then removes the lock file
+/// and the folders this run created. Temporary copies a killed writer left beside the store
+/// are removed when the lock is taken (`StoreLeftovers`).
 public final class LockedStore {
-    /// Where the store is, and which rule chose it.
+    /// Where the store is, and which rule chose it (the path as the user gave it).
     public let location: StoreLocation
+    /// The store's file, symbolic links resolved: what is locked, opened and written.
+    public let url: URL
     /// The open store.
     public let store: any KeyValueStore
-    /// Whether this open created the store: no file was there when the lock was taken.
-    public let wasCreated: Bool
+    /// Temporary files of killed writers that were removed when the lock was taken.
+    public let removedLeftovers: [URL]
     private let lock: StoreLock
-    /// Set once the store this open created is deleted again: its lock file goes with it.
-    private var isDiscarded = false
+    private var isReleased = false
 
-    private init(location: StoreLocation, store: any KeyValueStore, lock: StoreLock, wasCreated: Bool) {
+    private init(location: StoreLocation, url: URL, store: any KeyValueStore, lock: StoreLock, removed: [URL]) {
         self.location = location
+        self.url = url
         self.store = store
         self.lock = lock
-        self.wasCreated = wasCreated
+        removedLeftovers = removed
     }
 
     /// Locates the store (`--store` > `$DOMAINDIG_STORE` > XDG default), takes its lock, then opens it.
     /// - Parameters:
     ///   - explicitPath: the `--store` argument, if given.
-    ///   - mode: `.mustExist` for commands that read a store, `.createIfMissing` for those that make one.
+    ///   - mode: `.mustExist` for commands that change a store, `.createIfMissing` for those that make one.
     ///   - locator: how the default location is found (the environment, for tests).
-    /// - Throws: `StoreError` (`notFound`, `busy`, `notAStore`…).
+    /// - Throws: `StoreError` (`notFound`, `busy`, `notAStore`…); nothing is left behind.
     public static func open(explicitPath: String?, mode: StoreOpenMode, locator: StoreLocator = StoreLocator()) throws
         -> LockedStore
     {
         let location = try locator.locate(explicitPath: explicitPath)
-        let lock = try StoreLock.acquire(forStoreAt: location.url, mode: mode)
-        // Checked under the lock, so a store another process created meanwhile counts as existing.
-        let existed = access(location.url.path, F_OK) == 0
-        let store: any KeyValueStore
+        let url = FileIdentity.resolvingSymlinks(location.url)
+        // A file that is plainly not a store is refused before a lock file is made beside it.
+        if case .unrecognized(let reason) = try StoreBackend.detectContents(at: url) {
+            throw StoreError.notAStore(path: url.path, reason: reason)
+        }
+        let lock = try StoreLock.acquire(forStoreAt: url, mode: mode)
+        // No one writes a temporary copy of the store without its lock, which we now hold.
+        let removed = StoreLeftovers.remove(beside: url)
         do {
-            store = try StoreOpener.open(at: location.url, mode: mode)
-        } catch StoreError.notFound(let path) {
-            // Removed between the check and the lock: no lock file is left beside nothing.
-            lock.releaseRemovingLockFile()
-            throw StoreError.notFound(path: path)
+            let store = try StoreOpener.open(at: url, mode: mode)
+            return LockedStore(location: location, url: url, store: store, lock: lock, removed: removed)
+        } catch {
+            // A foreign file, or a store removed meanwhile: no lock file of ours stays beside it.
+            if lock.createdLockFile || access(url.path, F_OK) != 0 {
+                lock.releaseRemovingLockFile()
+            } else {
+                lock.release()
+            }
+            throw error
         }
-        return LockedStore(location: location, store: store, lock: lock, wasCreated: !existed)
     }
 
-    /// Closes and deletes the store if this open created it, so a command that ends without
-    /// committing anything (a refused, failed or dry-run import) leaves no empty store where
-    /// there was none; `release()` then removes the lock file as well (safely: see
-    /// `FileLock`). The store must not be used afterwards.
-    /// - Throws: `StoreError` when the store cannot be closed; the file is then left alone.
-    public func discardIfCreated() throws {
-        guard wasCreated else { return }
-        try (store as? SQLiteStore)?.close()
-        let path = location.url.standardizedFileURL.path
-        for companion in ["", "-wal", "-shm", "-journal"] { unlink(path + companion) }
-        isDiscarded = true
+    /// Whether a store exists under its name: false for a new store until its first commit.
+    public var exists: Bool {
+        var status = stat()
+        return stat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
     }
 
-    /// Releases the lock, removing the lock file too when the store was discarded; the store
-    /// must not be written afterwards.
+    /// Closes the store and releases the lock; the store must not be used afterwards. A new
+    /// store that never committed is discarded, and then — with no store under the name — the
+    /// lock file and the folders this run created are removed too. Safe to call more than once.
     public func release() {
-        if isDiscarded {
-            lock.releaseRemovingLockFile()
-        } else {
+        guard !isReleased else { return }
+        isReleased = true
+        // Closed before the store file's lock is let go: closing that descriptor would drop the
+        // POSIX locks an SQLite connection still held.
+        try? store.close()
+        if exists {
             lock.release()
+        } else {
+            lock.releaseRemovingLockFile()
         }
+    }
+
+    deinit {
+        release()
     }
 }

@@ -1,5 +1,6 @@
 import DataMigration
 import DataStore
+import DurableIO
 import Foundation
 
 /// What `status` reports, like `flyway info`: the store's version and this build's, the
@@ -17,18 +18,24 @@ public struct StoreStatus: Sendable {
     public var inventory: StoreInventory
     /// Whether the pre-versioning marker is set.
     public var hasPreVersioningMarker: Bool
+    /// Temporary copies killed writers left beside the store: reported here, removed by the
+    /// next command that writes the store (`import`, `migrate`, `sample`).
+    public var leftovers: [URL]
 
     /// Whether a newer build wrote the store.
     public var isNewerThanThisBuild: Bool { storedVersion > supportedVersion }
 
-    /// Reads the status of the store `explicitPath` (or the default one), without locking:
-    /// it only reads.
+    /// Reads the status of the store `explicitPath` (or the default one) without writing
+    /// anything or creating anything beside it (`StoreSnapshot`): it works on a store the user
+    /// may only read.
     public init(
         explicitPath: String?, locator: StoreLocator = StoreLocator(),
         migrations: DataMigrationService = DataMigrationService()
     ) throws {
         location = try locator.locate(explicitPath: explicitPath)
-        let store = try StoreOpener.open(at: location.url, mode: .mustExist)
+        let url = FileIdentity.resolvingSymlinks(location.url)
+        let store = try StoreOpener.openForReading(at: url)
+        defer { try? store.close() }
         storedVersion = try DataMigrationService.storedVersion(in: store)
         supportedVersion = migrations.targetVersion
         pendingSteps = storedVersion > supportedVersion ? [] : try migrations.pendingSteps(in: store)
@@ -38,5 +45,6 @@ public struct StoreStatus: Sendable {
         case .bool(true)?, .integer(1)?: hasPreVersioningMarker = true
         default: hasPreVersioningMarker = false
         }
+        leftovers = StoreLeftovers.find(beside: url)
     }
 }

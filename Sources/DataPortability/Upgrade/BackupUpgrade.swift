@@ -67,12 +67,14 @@ public struct BackupUpgrade {
         let fromVersion: Int
         let createdAt: Date
         let storeSchemaVersion: Int
+        var storeSchemaVersionRead: Int?
         switch file.encoding {
         case .tar:
             let reader = try file.openArchive(limits: limits)
             fromVersion = reader.manifest.schemaVersion
             createdAt = reader.manifest.createdAt
             storeSchemaVersion = reader.manifest.storeSchemaVersion
+            storeSchemaVersionRead = reader.manifest.storeSchemaVersionRead
             while let payload = try reader.nextSection() {
                 if let failure = payload.failure(archive: file.name) { throw failure }
                 guard let bytes = payload.bytes, let listing = payload.listing else { continue }
@@ -87,7 +89,9 @@ public struct BackupUpgrade {
                 try writer.addSection(section, bytes: bytes, records: UpgradedBackup.recordCount(bytes))
             }
         }
-        let written = try writer.finish(createdAt: createdAt, storeSchemaVersion: storeSchemaVersion)
+        let written = try writer.finish(
+            createdAt: createdAt, storeSchemaVersion: storeSchemaVersion, storeSchemaVersionRead: storeSchemaVersionRead
+        )
         return Summary(
             input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest, report: report)
     }

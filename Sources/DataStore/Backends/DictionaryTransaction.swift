@@ -45,6 +45,8 @@ extension DictionaryTransaction {
     ///   - entries: the store's committed values.
     ///   - location: the store's location, for messages.
     ///   - isInTransaction: the store's flag, which catches a nested transaction.
+    ///   - committingUnchanged: whether `commit` runs even when `body` changed nothing (a new
+    ///     file store's first transaction, which creates the file).
     ///   - body: the caller's block, given the transaction.
     ///   - commit: makes the changed copy the store's values (and persists it, for a file).
     /// - Returns: what `body` returns.
@@ -53,6 +55,7 @@ extension DictionaryTransaction {
         over entries: [String: StoreValue],
         location: String,
         isInTransaction: inout Bool,
+        committingUnchanged: Bool = false,
         _ body: (any StoreTransaction) throws -> Result,
         commit: ([String: StoreValue]) throws -> Void
     ) throws -> Result {
@@ -62,7 +65,7 @@ extension DictionaryTransaction {
         let transaction = DictionaryTransaction(entries: entries, location: location)
         defer { transaction.end() }
         let result = try body(transaction)
-        if transaction.isModified { try commit(transaction.entries) }
+        if transaction.isModified || committingUnchanged { try commit(transaction.entries) }
         return result
     }
 }

@@ -22,4 +22,15 @@ public protocol KeyValueStore: StoreReading {
     /// - Returns: what `body` returns.
     /// - Throws: `StoreError` when the backend cannot commit; whatever `body` throws.
     func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result
+
+    /// Lets go of the store's file: an SQLite store checkpoints and closes its connection, a
+    /// new one that never committed removes its temporary file; stores that hold no open
+    /// file do nothing. The store must not be used afterwards; closing again does nothing.
+    /// - Throws: `StoreError` when closing fails.
+    func close() throws
+}
+
+extension KeyValueStore {
+    /// Nothing to let go of: the store holds no open file.
+    public func close() throws {}
 }

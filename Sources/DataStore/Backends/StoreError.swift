@@ -25,10 +25,19 @@ public enum StoreError: Error, Equatable, Sendable {
     case propertyList(message: String, path: String)
     /// Neither `--store`, `$DOMAINDIG_STORE`, `$XDG_DATA_HOME` nor `$HOME` gives a location.
     case noDefaultLocation
+    /// The default location would lie in a home that does not exist: `variable` names the
+    /// folder `path`, which is missing (backupctl never creates a home folder).
+    case unusableDefaultLocation(variable: String, path: String)
     /// Another process holds the store's writer lock.
     case busy(storePath: String, holderPID: Int32?)
     /// A file operation failed.
     case io(FileIOError)
+    /// The store could be read only by writing beside it (SQLite's `-shm` index), where the
+    /// user may not write; `reason` says what is missing.
+    case cannotReadWithoutWriting(path: String, reason: String)
+    /// Another process wrote the store while it was read without a lock, so what was read
+    /// may mix two states; nothing made from it was kept.
+    case changedWhileReading(path: String)
 }
 
 extension StoreError: CustomStringConvertible {
@@ -64,12 +73,22 @@ extension StoreError: CustomStringConvertible {
         case .noDefaultLocation:
             return "No store location is configured: neither $HOME nor $XDG_DATA_HOME is set. "
                 + "Pass --store PATH or set $DOMAINDIG_STORE."
+        case .unusableDefaultLocation(let variable, let path):
+            return "No usable store location: $\(variable) names \(path), which is not an existing folder, "
+                + "and backupctl never creates a home folder."
         case .busy(let storePath, let holderPID):
             let holder = holderPID.map { "process \($0)" } ?? "another process"
             return "The store \(storePath) is in use by \(holder). Wait for it to finish, "
                 + "then try again."
         case .io(let error):
             return error.description
+        case .cannotReadWithoutWriting(let path, let reason):
+            return "The store \(path) cannot be read without writing beside it: \(reason). Open it once "
+                + "as its owner (backupctl status does), or copy it together with its -wal file to a folder "
+                + "you may write."
+        case .changedWhileReading(let path):
+            return "The store \(path) was written by another process while it was being read, so nothing "
+                + "was kept. Try again; a store the app keeps open is read under SQLite's locking instead."
         }
     }
 

@@ -15,25 +15,43 @@ public struct StoreLocator: Sendable {
     public var environment: [String: String]
     /// The folder relative paths are resolved against.
     public var currentDirectory: String
+    /// Whether a path is an existing folder: a default location is used only under a home
+    /// (or data home) that exists, since backupctl never creates a home folder.
+    public var folderExists: @Sendable (String) -> Bool
 
     /// Creates a locator.
     /// - Parameters:
     ///   - environment: the process environment, or a test's.
     ///   - currentDirectory: the folder relative paths are resolved against.
+    ///   - folderExists: how a folder's existence is checked (the file system, or a test's).
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        currentDirectory: String = FileManager.default.currentDirectoryPath
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        folderExists: @escaping @Sendable (String) -> Bool = StoreLocator.isExistingFolder
     ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
+        self.folderExists = folderExists
+    }
+
+    /// Whether `path` is an existing folder (symbolic links followed).
+    public static func isExistingFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Resolves the store's path by precedence. Empty variables count as unset, and a
     /// relative `$XDG_DATA_HOME` is ignored, as the XDG specification requires.
+    ///
+    /// A default location must lie in a home that exists: `$HOME` must be an existing folder,
+    /// and `$XDG_DATA_HOME` must exist or lie inside it (the XDG specification lets its
+    /// missing folders be created). Otherwise a store would be created — with its folders —
+    /// where the user's home should be.
     /// - Parameter explicitPath: the `--store` argument, if given; relative paths are taken
     ///   from the current folder.
     /// - Returns: the absolute path and where it came from.
-    /// - Throws: `StoreError.noDefaultLocation` when nothing gives a location.
+    /// - Throws: `StoreError.noDefaultLocation` when nothing gives a location;
+    ///   `.unusableDefaultLocation` when the home it would be under does not exist.
     public func locate(explicitPath: String?) throws -> StoreLocation {
         if let explicitPath, !explicitPath.isEmpty {
             return StoreLocation(url: absolute(explicitPath), source: .commandLine)
@@ -41,12 +59,20 @@ public struct StoreLocator: Sendable {
         if let path = variable(Self.storeVariable) {
             return StoreLocation(url: absolute(path), source: .environment)
         }
+        let home = variable("HOME").flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).standardizedFileURL : nil }
+        let homeExists = home.map { folderExists($0.path) } ?? false
         if let dataHome = variable("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
-            return StoreLocation(url: Self.defaultStore(in: URL(fileURLWithPath: dataHome)), source: .xdgDataHome)
+            let url = URL(fileURLWithPath: dataHome).standardizedFileURL
+            let insideHome = home.map { url.path.hasPrefix($0.path == "/" ? "/" : $0.path + "/") } ?? false
+            guard folderExists(url.path) || (homeExists && insideHome) else {
+                throw StoreError.unusableDefaultLocation(variable: "XDG_DATA_HOME", path: url.path)
+            }
+            return StoreLocation(url: Self.defaultStore(in: url), source: .xdgDataHome)
         }
-        if let home = variable("HOME"), home.hasPrefix("/") {
-            let dataHome = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
-            return StoreLocation(url: Self.defaultStore(in: dataHome), source: .home)
+        if let home {
+            guard homeExists else { throw StoreError.unusableDefaultLocation(variable: "HOME", path: home.path) }
+            return StoreLocation(
+                url: Self.defaultStore(in: home.appendingPathComponent(".local/share")), source: .home)
         }
         throw StoreError.noDefaultLocation
     }

@@ -5,61 +5,101 @@ import Glibc
 /// The writer lock of a store: an exclusive `flock` on `<store path>.lock` (mode 0600),
 /// taken without waiting, so a second writer fails at once instead of queuing or corrupting.
 ///
+/// The lock follows the file, not the path that named it (design §8). The store's path is
+/// resolved first — symbolic links and `..` — so every spelling of it finds one lock file; and
+/// an existing store file is itself locked too (`flock` on a read-only descriptor), so two
+/// hard links of one store exclude each other as well. The store file's lock is taken after
+/// the lock file's and must be released only after the store is closed: closing any
+/// descriptor of a file drops the POSIX locks SQLite holds on it in this process.
+///
 ///     let lock = try StoreLock.acquire(forStoreAt: location.url, mode: .mustExist)
 ///     defer { lock.release() }
 public final class StoreLock {
-    /// The store the lock guards.
+    /// The store the lock guards, symbolic links resolved.
     public let storeURL: URL
+    /// The folders this acquisition created for a new store, outermost first.
+    public let createdFolders: [URL]
     private let lock: FileLock
+    private var storeFileLock: FileLock?
 
-    private init(storeURL: URL, lock: FileLock) {
+    private init(storeURL: URL, lock: FileLock, storeFileLock: FileLock?, createdFolders: [URL]) {
         self.storeURL = storeURL
         self.lock = lock
+        self.storeFileLock = storeFileLock
+        self.createdFolders = createdFolders
     }
 
-    /// The lock file of the store at `storeURL`: its path with `.lock` appended.
+    /// The lock file of the store at `storeURL`: its resolved path with `.lock` appended.
     public static func lockURL(forStoreAt storeURL: URL) -> URL {
-        let url = storeURL.standardizedFileURL
+        let url = FileIdentity.resolvingSymlinks(storeURL)
         return url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock")
     }
 
     /// The lock file.
     public var lockURL: URL { lock.url }
 
+    /// Whether this acquisition created the lock file.
+    public var createdLockFile: Bool { lock.createdFile }
+
     /// Takes the store's writer lock.
     /// - Parameters:
-    ///   - storeURL: the store file.
+    ///   - storeURL: the store file, by any of its names.
     ///   - mode: with `.mustExist` a missing store is reported (and no lock file is left
     ///     beside nothing); with `.createIfMissing` the store's folders are created (0700).
     /// - Returns: the held lock; released by `release()` or when it goes away.
     /// - Throws: `StoreError.busy` with the holder's pid when another process (or another
-    ///   lock in this one) holds it; `.notFound`; `.io`.
+    ///   lock in this one) holds it — by any name of the store; `.notFound`; `.io` (an unsafe
+    ///   lock file, such as a symbolic link, among them).
     public static func acquire(forStoreAt storeURL: URL, mode: StoreOpenMode) throws -> StoreLock {
-        let storeURL = storeURL.standardizedFileURL
+        let storeURL = FileIdentity.resolvingSymlinks(storeURL)
+        var createdFolders: [URL] = []
         do {
             switch mode {
             case .mustExist:
                 guard access(storeURL.path, F_OK) == 0 else { throw StoreError.notFound(path: storeURL.path) }
             case .createIfMissing:
-                try Directory.create(at: storeURL.deletingLastPathComponent(), permissions: 0o700)
+                createdFolders = try Directory.create(at: storeURL.deletingLastPathComponent(), permissions: 0o700)
             }
             let lock = try FileLock.acquire(at: lockURL(forStoreAt: storeURL))
-            return StoreLock(storeURL: storeURL, lock: lock)
+            do {
+                return StoreLock(
+                    storeURL: storeURL, lock: lock, storeFileLock: try lockStoreFile(at: storeURL),
+                    createdFolders: createdFolders)
+            } catch {
+                if lock.createdFile { lock.releaseRemovingFile() } else { lock.release() }
+                throw error
+            }
         } catch FileIOError.busy(_, let holderPID) {
+            Directory.removeIfEmpty(createdFolders)
             throw StoreError.busy(storePath: storeURL.path, holderPID: holderPID)
         } catch let error as FileIOError {
+            Directory.removeIfEmpty(createdFolders)
             throw StoreError.io(error)
         }
     }
 
-    /// Releases the lock. Safe to call more than once.
+    /// Locks the store file itself when it is a regular file (a new store has none yet; what
+    /// is not a regular file is refused later, by the opener).
+    private static func lockStoreFile(at storeURL: URL) throws -> FileLock? {
+        var status = stat()
+        guard lstat(storeURL.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try FileLock.acquire(onExistingFile: storeURL)
+    }
+
+    /// Releases the lock. Safe to call more than once; the store must be closed first.
     public func release() {
+        storeFileLock?.release()
+        storeFileLock = nil
         lock.release()
     }
 
-    /// Removes the lock file and releases the lock, for a run that created the store and
-    /// removed it again: it leaves nothing behind. Safe to call more than once.
+    /// Removes the lock file and releases the lock, then removes the folders this
+    /// acquisition created when they are empty: for a run that ends with no store where
+    /// there was none, so it leaves nothing behind. Safe to call more than once.
     public func releaseRemovingLockFile() {
+        storeFileLock?.release()
+        storeFileLock = nil
         lock.releaseRemovingFile()
+        Directory.removeIfEmpty(createdFolders)
     }
 }

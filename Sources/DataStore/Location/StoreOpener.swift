@@ -15,15 +15,46 @@ public enum StoreOpener {
     /// - Parameters:
     ///   - url: the store file.
     ///   - mode: whether a missing store may be created.
-    /// - Returns: an `SQLiteStore` or a `PropertyListStore`.
+    /// - Returns: an `SQLiteStore`, a `NewSQLiteStore` (a new one) or a `PropertyListStore`.
     /// - Throws: `StoreError.notFound` (missing, `.mustExist`); `.notAStore` (unrecognised or
     ///   foreign content, or an empty file with `.mustExist`); `.backendMismatch`;
     ///   `.newerLayout`; `.io` when folders or files cannot be created or read.
     public static func open(at url: URL, mode: StoreOpenMode) throws -> any KeyValueStore {
         let url = url.standardizedFileURL
         let path = url.path
-        let promised = StoreBackend.promised(byExtensionOf: url)
-        let backend: StoreBackend
+        switch try backend(at: url, mode: mode) {
+        case (.sqlite, isNew: true):
+            return try NewSQLiteStore(url: url)
+        case (.sqlite, isNew: false):
+            return try SQLiteStore(url: url, createIfMissing: false)
+        case (.propertyList, let isNew):
+            let store = try PropertyListStore(url: url, createIfMissing: isNew)
+            try requireDomainDigKeys(store, path: path)
+            return store
+        }
+    }
+
+    /// Opens an existing store only to read it: nothing is written or created (see
+    /// `StoreSnapshot`).
+    /// - Parameter url: the store file.
+    /// - Throws: `StoreError.notFound`; `.notAStore` (an empty file included);
+    ///   `.backendMismatch`; `.newerLayout`; `.cannotReadWithoutWriting`; `.io`.
+    public static func openForReading(at url: URL) throws -> StoreSnapshot {
+        let url = url.standardizedFileURL
+        switch try backend(at: url, mode: .mustExist) {
+        case (.sqlite, _):
+            return StoreSnapshot(url: url, sqlite: try SQLiteStore(readingOnly: url))
+        case (.propertyList, _):
+            let store = try PropertyListStore(url: url, createIfMissing: false)
+            try requireDomainDigKeys(store, path: url.path)
+            return StoreSnapshot(url: url, propertyList: store)
+        }
+    }
+
+    /// The backend of the file at `url`, and whether a new store is to be made there (a
+    /// missing or empty file, with `.createIfMissing`; its folders are created, 0700).
+    private static func backend(at url: URL, mode: StoreOpenMode) throws -> (StoreBackend, isNew: Bool) {
+        let path = url.path
         switch try StoreBackend.detectContents(at: url) {
         case .missing:
             guard mode == .createIfMissing else { throw StoreError.notFound(path: path) }
@@ -32,24 +63,31 @@ public enum StoreOpener {
             } catch let error as FileIOError {
                 throw StoreError.io(error)
             }
-            backend = StoreBackend.forNewStore(at: url)
+            return (StoreBackend.forNewStore(at: url), isNew: true)
         case .empty:
             guard mode == .createIfMissing else {
                 throw StoreError.notAStore(path: path, reason: "the file is empty")
             }
-            backend = StoreBackend.forNewStore(at: url)
+            return (StoreBackend.forNewStore(at: url), isNew: true)
         case .recognized(let found):
-            if let promised, promised != found {
+            if let promised = StoreBackend.promised(byExtensionOf: url), promised != found {
                 throw StoreError.backendMismatch(path: path, expected: promised, found: found)
             }
-            backend = found
+            return (found, isNew: false)
         case .unrecognized(let reason):
             throw StoreError.notAStore(path: path, reason: reason)
         }
-        let create = mode == .createIfMissing
-        switch backend {
-        case .sqlite: return try SQLiteStore(url: url, createIfMissing: create)
-        case .propertyList: return try PropertyListStore(url: url, createIfMissing: create)
-        }
+    }
+
+    /// Refuses a property list that holds keys but not one DomainDig key: someone else's
+    /// preferences, which an import must not write into (nor change the mode of).
+    private static func requireDomainDigKeys(_ store: PropertyListStore, path: String) throws {
+        let keys = try store.keys()
+        guard !keys.isEmpty, !keys.contains(where: { StorageKey(rawValue: $0) != nil }) else { return }
+        let shown = keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+        throw StoreError.notAStore(
+            path: path,
+            reason: "it is a property list of another program: none of its \(keys.count) keys (\(shown)"
+                + (keys.count > 3 ? ", …" : "") + ") is a DomainDig key")
     }
 }

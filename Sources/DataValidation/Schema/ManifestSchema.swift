@@ -57,7 +57,12 @@ enum ManifestSchema {
         writer.strings(["name", "version"])
         writer.endObject()
         writer.key("storeSchemaVersion")
-        integer("The store schema version the data came from.", minimum: 0)
+        integer("The store schema version of the data: the shape its sections are in.", minimum: 0)
+        writer.key("storeSchemaVersionRead")
+        integer(
+            "The store schema version the store was read at (exports only); lower than storeSchemaVersion when "
+                + "the export upgraded the data on the way, in memory, without writing to the store.",
+            minimum: 0)
         writer.key("compression")
         string("zstd, gzip or none (informational; readers detect it from the bytes).")
         writer.key("sections")

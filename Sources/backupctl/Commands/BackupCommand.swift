@@ -10,13 +10,16 @@ struct BackupCommand: BackupctlCommand {
         commandName: "backup",
         abstract: "Back up the store into a directory and apply retention (for cron and systemd timers).",
         discussion: """
-            Opens the store (exits 66 when it is missing) and takes the directory's lock (a \
+            Opens the store read-only (exits 66 when it is missing; it is never locked or written, \
+            and an older one is backed up upgraded in memory) and takes the directory's lock (a \
             second run exits 75 at once), exports the store to \
             domaindig-<UTC time>.ddbackup, reads the new file back in full (checksums and \
-            validation), then removes the backups no --keep-… rule keeps (restic's forget rules). \
-            The newest good backup is never removed; damaged and partial files are reported and \
-            left alone. Prints nothing on success when stdout is not a terminal, so cron mails \
-            only failures. See Docs/scheduling.md.
+            validation), then removes the backups no --keep-… rule keeps (restic's forget rules), \
+            after verifying in full the newest one it keeps. The new backup and the newest good \
+            backup are never removed; damaged, partial and future-dated files are reported and \
+            left alone. Prints nothing on success when stdout is not a terminal, but what it had to \
+            work around goes to standard error (cron mails it) unless --quiet. See \
+            Docs/scheduling.md.
             """,
         examples: [
             CommandExample(
@@ -44,9 +47,8 @@ struct BackupCommand: BackupctlCommand {
     @OptionGroup var common: CommonOptions
 
     func run() throws {
-        var options = common
-        if !Console.stdoutIsTerminal { options.quiet = true }
-        let console = Console(options: options)
+        // The report is for a person at a terminal; warnings are for cron's mail too.
+        let console = Console(options: common, printsReport: Console.stdoutIsTerminal)
         let directory = BackupDirectory(
             url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
         let progress = ProgressLine(options: common)
@@ -63,6 +65,11 @@ struct BackupCommand: BackupctlCommand {
         } catch let error as FileIOError {
             // Store errors are StoreError: a bare file error is about the directory or the new file.
             throw ErrorClassifier.classifyOutput(error)
+        } catch BackupDirectoryError.notADirectory(let path, let kind) {
+            throw CommandFailure(
+                .cannotCreate,
+                "\(path) is \(kind), not a directory, so no backup can be written into it; it was left alone.",
+                hint: "Pass a directory (or a path where one can be created) with --dir.")
         }
         progress.clear()
         let records = summary.manifest.sections.reduce(0) { $0 + $1.records }
@@ -75,8 +82,13 @@ struct BackupCommand: BackupctlCommand {
             )
         }
         for issue in summary.storeIssues { console.warn("the store has a problem the backup worked around: \(issue)") }
+        for leftover in summary.storeLeftovers {
+            console.warn(
+                "\(leftover.path) is a temporary copy an interrupted write to the store left; "
+                    + "the next import or migrate removes it")
+        }
         for problem in PruneReport.problems(summary.decisions.map(\.entry)) { console.warn(problem) }
-        Console(options: common).emitJSON { writer in
+        console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok")
             writer.bool(true)

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import BackupFormat
-import DataMigration
 import DataPortability
+import DataStore
 import DurableIO
 import Foundation
 
@@ -14,12 +14,15 @@ struct ExportCommand: BackupctlCommand {
         abstract: "Write the store to a backup archive.",
         discussion: """
             Reads every section through the deduplicating loaders (records in canonical form, one \
-            per natural key; malformed records are left out and listed as warnings) after bringing \
-            the store to the current schema version. The archive is a pax tar, zstd-compressed by \
-            default, with manifest.json first; it is written to a temporary file, synced and renamed, \
-            so a failed export never leaves a partial file under the final name. With -o - the \
-            archive goes to standard output and the summary to standard error; standard output \
-            must then not be a terminal.
+            per natural key; malformed records are left out and listed as warnings). The store is \
+            only read — never locked, migrated or written — so export works on a store you may only \
+            read; an older store is exported at the current schema version, upgraded in memory, and \
+            the manifest records the version it was read at. The archive is a pax tar, \
+            zstd-compressed by default, with manifest.json first; it is written to a temporary file, \
+            synced and renamed, so a failed export never leaves a partial file under the final name. \
+            The output may not be the store or one of its files (exit 64), and an existing file that \
+            is not a backup is replaced only with --force. With -o - the archive goes to standard \
+            output and the summary to standard error; standard output must then not be a terminal.
             """,
         examples: [
             CommandExample("Back up the default store to a file named after the time", "backupctl export"),
@@ -45,6 +48,9 @@ struct ExportCommand: BackupctlCommand {
 
     @Option(help: ArgumentHelp("The compression level: zstd 1-19 (default 3), gzip 1-9 (default 6).", valueName: "n"))
     var level: Int?
+
+    @Flag(help: "Replace an existing output file that is not a backup.")
+    var force = false
 
     @Flag(name: [.short("v"), .long], help: "Also show each section's merged duplicates and timings.")
     var verbose = false
@@ -72,9 +78,6 @@ struct ExportCommand: BackupctlCommand {
         let console = Console(options: common, standardOutputIsPayload: toStandardOutput)
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
-        let locked = try LockedStore.open(explicitPath: store, mode: .mustExist)
-        defer { locked.release() }
-        let migration = try DataMigrationService().migrateIfNeeded(store: locked.store)
         let clock = StoreClock()
         let destination: BackupArchiveWriter.Destination
         if toStandardOutput {
@@ -87,15 +90,19 @@ struct ExportCommand: BackupctlCommand {
         }
         var exporter = BackupExporter(compression: try ArchiveCompression(compression, level: level), clock: clock)
         exporter.byteProgress = progress.handler("exporting")
-        let summary: BackupExporter.Summary
-        do {
-            summary = try exporter.export(from: locked.store, to: destination, storeSchemaVersion: migration.toVersion)
-        } catch let error as FileIOError {
-            // Store reads fail with StoreError, so a bare file error here is about the output.
-            throw ErrorClassifier.classifyOutput(error)
+        let (summary, location) = try ReadOnlyStore.reading(explicitPath: store) { source in
+            if case .file(let url) = destination {
+                try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: source.url))
+                try OutputGuard.refuseReplacing(url, force: force)
+            }
+            do {
+                return (try exporter.export(from: source, to: destination), source.location)
+            } catch let error as FileIOError {
+                // Store reads fail with StoreError, so a bare file error here is about the output.
+                throw ErrorClassifier.classifyOutput(error)
+            }
         }
         progress.clear()
-        ExportReport(summary: summary, storePath: locked.location.url.path, migration: migration, verbose: verbose)
-            .print(to: console)
+        ExportReport(summary: summary, storePath: location.url.path, verbose: verbose).print(to: console)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import BackupFormat
 import DataPortability
 import DataValidation
 import Foundation
@@ -16,7 +17,8 @@ struct ImportCommand: BackupctlCommand {
             the current version, and saves every section through the deduplicating save paths, \
             all in one transaction: a failed import leaves the store exactly as it was. Before \
             writing, a safety snapshot of the store is exported next to it (undo with \
-            `backupctl import SNAPSHOT --mode replace`). A missing store is created.
+            `backupctl import SNAPSHOT --mode replace`). A missing store is created; it appears \
+            only when the import commits, so a refused or failed import leaves nothing behind.
             """,
         examples: [
             CommandExample("See what a backup would change, writing nothing", "backupctl import b.ddbackup --dry-run"),
@@ -52,20 +54,22 @@ struct ImportCommand: BackupctlCommand {
         let console = Console(options: common)
         let progress = ProgressLine(options: common)
         let times = SectionTimes()
+        // A backup that cannot even be opened (a folder, a missing file) is refused before the
+        // store is touched. Standard input is read once the lock is held.
+        if file != "-" { _ = try BackupFile(path: file) }
         let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
         defer { locked.release() }
         var importer = BackupImporter(
             mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot, progress: times.start)
         importer.inputProgress = progress.handler("importing")
+        Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
         let summary: ImportSummary
         do {
+            // Nothing is committed unless it all goes well, and a new store appears only at the
+            // commit: a refused, failed or dry run leaves no store where there was none.
             summary = try importer.run(backup: file, into: locked)
-            // A dry run into a store that did not exist leaves none behind.
-            if dryRun { try locked.discardIfCreated() }
         } catch {
             progress.clear()
-            // Nothing was committed: a store this run created goes again (§8: as it was).
-            try? locked.discardIfCreated()
             guard let refusal = error as? ImportRefusal else { throw error }
             ValidationReportText.print(refusal.report, to: console)
             throw CommandFailure(

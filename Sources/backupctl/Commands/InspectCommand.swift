@@ -44,7 +44,11 @@ struct InspectCommand: BackupctlCommand {
         console.print("Format: \(manifest.format), schema version \(manifest.schemaVersion)")
         let producer = [manifest.producer.name, manifest.producer.version].filter { !$0.isEmpty }.joined(separator: " ")
         console.print("Created: \(Timestamp.format(manifest.createdAt)) by \(producer)")
-        console.print("Store schema version: \(manifest.storeSchemaVersion)")
+        let upgraded =
+            manifest.wasUpgradedOnExport
+            ? " (the store was at version \(manifest.storeSchemaVersionRead ?? 0); the export upgraded its data in memory)"
+            : ""
+        console.print("Store schema version: \(manifest.storeSchemaVersion)\(upgraded)")
         // Verbose names each entry by its path in the archive and gives the whole checksum.
         var rows = [[verbose ? "entry" : "section", "records", "bytes", "sha256", "checksum"]]
         for entry in inspection.entries {
@@ -85,6 +89,10 @@ struct InspectCommand: BackupctlCommand {
             writer.endObject()
             writer.key("storeSchemaVersion")
             writer.int(manifest.storeSchemaVersion)
+            if let read = manifest.storeSchemaVersionRead {
+                writer.key("storeSchemaVersionRead")
+                writer.int(read)
+            }
             writer.key("sections")
             writer.beginArray()
             for entry in inspection.entries {

@@ -11,8 +11,9 @@ struct ListCommand: BackupctlCommand {
         discussion: """
             Shows time, schema version, size, record count and integrity: a quick check (the \
             manifest reads) by default, a full one (every checksum and validation) with --verify. \
-            Damaged and partial files are listed as such, never as good backups. Exits 65 when \
-            a backup is damaged, so a monitor can alert on it.
+            Damaged, partial and future-dated files are listed as such, never as good backups. \
+            Exits 65 when a backup is damaged, so a monitor can alert on it; 66 when --dir is \
+            missing or is not a directory. Takes no lock and writes nothing.
             """,
         examples: [
             CommandExample("List the backups of a directory", "backupctl list --dir ~/backups"),
@@ -38,16 +39,12 @@ struct ListCommand: BackupctlCommand {
         let started = ContinuousClock.now
         let directory = BackupDirectory(
             url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
-        let entries = try directory.scan(verify: verify, progress: verify ? progress.handler("verifying") : nil)
+        let entries = try directory.scan(
+            verify: verify, now: StoreClock().now(), progress: verify ? progress.handler("verifying") : nil)
         progress.clear()
         var rows = [["backup", "time", "version", "bytes", "records", "integrity"]]
         for entry in entries {
-            let integrity: String
-            switch entry.health {
-            case .good: integrity = verify ? "verified" : "ok (quick)"
-            case .damaged: integrity = "DAMAGED"
-            case .partial: integrity = "PARTIAL"
-            }
+            let integrity = entry.health.label ?? (verify ? "verified" : "ok (quick)")
             rows.append([
                 entry.name, entry.time.map(Timestamp.format) ?? "-",
                 entry.manifest.map { String($0.schemaVersion) } ?? "-",
@@ -68,7 +65,7 @@ struct ListCommand: BackupctlCommand {
         console.print(
             "\(entries.filter(\.isGood).count) good backups, \(entries.filter { !$0.isGood }.count) problems.")
         for problem in PruneReport.problems(entries) { console.warn(problem) }
-        let intact = !entries.contains { if case .damaged = $0.health { true } else { false } }
+        let intact = !entries.contains { $0.health.isDamaged }
         console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok")
@@ -95,25 +92,13 @@ struct ListCommand: BackupctlCommand {
                     writer.key("records")
                     writer.int(manifest.sections.reduce(0) { $0 + $1.records })
                 }
-                switch entry.health {
-                case .good:
-                    writer.key("health")
-                    writer.string("good")
-                case .damaged(let reason):
-                    writer.key("health")
-                    writer.string("damaged")
-                    writer.key("problem")
-                    writer.string(reason)
-                case .partial:
-                    writer.key("health")
-                    writer.string("partial")
-                }
+                PruneReport.writeHealth(entry.health, to: &writer)
                 writer.endObject()
             }
             writer.endArray()
             writer.endObject()
         }
-        let damaged = entries.filter { if case .damaged = $0.health { true } else { false } }
+        let damaged = entries.filter { $0.health.isDamaged }
         if !damaged.isEmpty {
             throw CommandFailure(
                 .invalidData,

@@ -12,7 +12,8 @@ struct MigrateCommand: BackupctlCommand {
             Runs each pending step in order, each in its own transaction together with its version \
             stamp and journal entry. With --dry-run the steps run inside a transaction that is \
             rolled back: the counts are real and nothing is written. A store from a newer build is \
-            left untouched (exit 76). export and import run this first by themselves.
+            left untouched (exit 76). import runs the pending steps inside its own transaction; \
+            export and backup never write the store: they apply the steps in memory only.
             """,
         examples: [
             CommandExample("See the pending steps and their counts, writing nothing", "backupctl migrate --dry-run"),
@@ -31,6 +32,7 @@ struct MigrateCommand: BackupctlCommand {
         let console = Console(options: common)
         let locked = try LockedStore.open(explicitPath: store, mode: .mustExist)
         defer { locked.release() }
+        Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
         let service = DataMigrationService()
         let report = dryRun ? try service.dryRun(store: locked.store) : try service.migrateIfNeeded(store: locked.store)
         if report.applied.isEmpty {

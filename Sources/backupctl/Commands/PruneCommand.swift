@@ -10,8 +10,10 @@ struct PruneCommand: BackupctlCommand {
         discussion: """
             Lists every backup with kept or removed and the rule or rules that keep it. Each rule \
             keeps the newest backup in each of its last N periods (restic's forget); a backup kept \
-            by any rule stays, and the newest good backup always stays. Damaged and partial files \
-            are reported and never removed. Needs at least one --keep-… option.
+            by any rule stays, and the newest good backup always stays. Before removing anything, \
+            the newest backup kept is verified in full (checksums and validation); one that fails \
+            is treated as damaged and the next one kept instead. Damaged, partial and \
+            future-dated files are reported and never removed. Needs at least one --keep-… option.
             """,
         examples: [
             CommandExample(
@@ -41,14 +43,13 @@ struct PruneCommand: BackupctlCommand {
         let console = Console(options: common)
         let directory = BackupDirectory(
             url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
-        guard FileManager.default.fileExists(atPath: directory.url.path) else {
-            throw CommandFailure(.notFound, "There is no backup directory at \(directory.url.path).")
-        }
-        let lock = try directory.lock()
-        defer { lock.release() }
-        let pruner = BackupPruner(policy: retention.policy)
-        let decisions = pruner.plan(try directory.scan())
-        let removed = dryRun ? [] : try pruner.execute(decisions)
+        let lock = try directory.lock(creatingDirectory: false)
+        var removedSomething = false
+        // A dry run, or a run that fails, leaves nothing it created, not even the lock file.
+        defer { if removedSomething { lock.release() } else { lock.releaseRemovingCreated() } }
+        let (decisions, removed) = try BackupPruner(policy: retention.policy).prune(
+            directory, now: StoreClock().now(), dryRun: dryRun)
+        removedSomething = !removed.isEmpty
         console.print(Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
         let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
         console.print(

@@ -1,13 +1,18 @@
 import ArgumentParsing
 import DataPortability
 import DomainModel
+import Foundation
 
 /// `backupctl status`: the store's version, pending steps, journal and contents.
 struct StatusCommand: BackupctlCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the store's schema version, pending migrations and contents.",
-        discussion: "Like `flyway info`: reads the store without changing it.",
+        discussion: """
+            Like `flyway info`: reads the store without changing it, locking it or creating anything \
+            beside it, so it works on a store you may only read. Reports temporary copies an \
+            interrupted write left beside the store (the next import, migrate or sample removes them).
+            """,
         examples: [
             CommandExample("Describe the default store", "backupctl status"),
             CommandExample("Describe a property-list store, as JSON", "backupctl status --store app.plist --json"),
@@ -17,6 +22,10 @@ struct StatusCommand: BackupctlCommand {
     var store: String?
 
     @OptionGroup var common: CommonOptions
+
+    private static func size(of url: URL) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
 
     func run() throws {
         let console = Console(options: common)
@@ -52,6 +61,11 @@ struct StatusCommand: BackupctlCommand {
         }
         console.print("Contents:")
         console.print(StoreInventoryText.table(status.inventory))
+        for leftover in status.leftovers {
+            console.warn(
+                "\(leftover.path) is a temporary copy an interrupted write to the store left "
+                    + "(\(Formatting.bytes(Self.size(of: leftover)))); the next import, migrate or sample removes it")
+        }
         console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok")
@@ -107,6 +121,8 @@ struct StatusCommand: BackupctlCommand {
             writer.endArray()
             writer.key("keys")
             StoreInventoryText.writeJSON(status.inventory, to: &writer)
+            writer.key("leftovers")
+            writer.strings(status.leftovers.map(\.path))
             writer.endObject()
         }
     }

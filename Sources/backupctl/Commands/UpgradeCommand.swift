@@ -1,6 +1,7 @@
 import ArgumentParsing
 import BackupFormat
 import DataPortability
+import DataStore
 import Foundation
 
 /// `backupctl upgrade`: rewrites an older backup as a current one.
@@ -41,6 +42,17 @@ struct UpgradeCommand: BackupctlCommand {
             fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
         .standardizedFileURL
+        // Never over the backup being read, nor over the default store or one of its files.
+        var inputs: [StoreFiles.File] = []
+        if file != "-" {
+            let input = URL(
+                fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            inputs.append(StoreFiles.File(url: input.standardizedFileURL, role: "the backup being upgraded"))
+        }
+        if let store = try? StoreLocator().locate(explicitPath: nil) { inputs += StoreFiles.all(of: store.url) }
+        try OutputGuard.refuse(output: destination, overwriting: inputs)
+        // An existing output file is replaced, as before; a device or a folder in the way is not.
+        try OutputGuard.refuseReplacing(destination, force: true)
         let summary: BackupUpgrade.Summary
         do {
             var upgrade = BackupUpgrade(compression: try ArchiveCompression(compression))

@@ -10,6 +10,7 @@ enum BackupEntryText {
         switch entry.health {
         case .damaged(let reason): lines.append("  damaged: \(reason)")
         case .partial: lines.append("  a partial file left by an interrupted backup")
+        case .future: lines.append("  named after the current time (a clock set back, or a copy): not counted")
         case .good: break
         }
         if let manifest = entry.manifest {

@@ -9,10 +9,14 @@ struct Console {
     var options: CommonOptions
     /// Set when stdout carries data (an archive on `-o -`): output then goes to stderr.
     var standardOutputIsPayload = false
+    /// Whether the human-readable report is printed: `backup` prints one only to a terminal,
+    /// while its warnings still go to standard error (cron mails them).
+    var printsReport = true
 
-    init(options: CommonOptions, standardOutputIsPayload: Bool = false) {
+    init(options: CommonOptions, standardOutputIsPayload: Bool = false, printsReport: Bool = true) {
         self.options = options
         self.standardOutputIsPayload = standardOutputIsPayload
+        self.printsReport = printsReport
     }
 
     private var outputDescriptor: Int32 { standardOutputIsPayload ? STDERR_FILENO : STDOUT_FILENO }
@@ -24,7 +28,7 @@ struct Console {
 
     /// Prints human-readable lines unless `--quiet` or `--json` was given.
     func print(_ text: String) {
-        guard !options.quiet, !options.json else { return }
+        guard printsReport, !options.quiet, !options.json else { return }
         Console.write(text + "\n", to: outputDescriptor)
     }
 
@@ -41,6 +45,14 @@ struct Console {
     func warn(_ text: String) {
         guard !options.quiet else { return }
         Console.write("warning: \(text)\n", to: STDERR_FILENO)
+    }
+
+    /// Warns about the temporary copies killed writers had left beside a store, which a
+    /// command that took the store's lock removed.
+    static func reportRemovedLeftovers(_ removed: [URL], to console: Console) {
+        for url in removed {
+            console.warn("removed \(url.path), a temporary copy an interrupted write to the store had left")
+        }
     }
 
     /// Writes `text` to a file descriptor, ignoring a closed pipe.

@@ -21,7 +21,23 @@ enum ErrorClassifier {
         case let error as MigrationError:
             return classify(error)
         case let error as SampleError:
-            return CommandFailure(.cannotCreate, error.description)
+            return CommandFailure(
+                .cannotCreate, error.description,
+                hint: "Pass --force to replace the store's contents with the sample, or choose another --store.")
+        case let refusal as OutputRefusal:
+            switch refusal {
+            case .isInput: return CommandFailure(.usage, refusal.description)
+            case .notABackup:
+                return CommandFailure(
+                    .cannotCreate, refusal.description,
+                    hint: "Pass --force to replace it with the backup, or choose another output path.")
+            case .notARegularFile:
+                return CommandFailure(
+                    .cannotCreate, refusal.description,
+                    hint: "Choose a file name for the output (or -o - for standard output, with export).")
+            }
+        case let error as BackupDirectoryError:
+            return CommandFailure(.notFound, error.description)
         case let error as JSONParseError:
             return CommandFailure(.invalidData, error.description)
         default:
@@ -42,8 +58,12 @@ enum ErrorClassifier {
             return CommandFailure(.newerVersion, error.description)
         case .io(let underlying):
             return classify(underlying)
-        case .noDefaultLocation:
+        case .noDefaultLocation, .unusableDefaultLocation:
             return CommandFailure(.usage, error.description, hint: "Pass --store PATH or set DOMAINDIG_STORE.")
+        case .cannotReadWithoutWriting:
+            return CommandFailure(.cannotCreate, error.description)
+        case .changedWhileReading:
+            return CommandFailure(.busy, error.description, hint: "Nothing was written; run the command again.")
         case .sqlite(let code, _, _):
             switch code & 0xFF {
             case 13, 10: return CommandFailure(.ioError, error.description) // SQLITE_FULL, SQLITE_IOERR
@@ -64,6 +84,11 @@ enum ErrorClassifier {
         case .noSpace: CommandFailure(.ioError, error.description, hint: "Free some space and run the command again.")
         case .busy: CommandFailure(.busy, error.description, hint: "Another backupctl holds the lock; try again later.")
         case .tooLarge: CommandFailure(.invalidData, error.description)
+        case .unsafe: CommandFailure(.cannotCreate, error.description)
+        case .other(let path, let code, _) where code == EISDIR:
+            CommandFailure(
+                .notFound, "\(path) is a directory, not a backup file.",
+                hint: "Pass the path of a backup file, or - to read one from standard input.")
         case .other: CommandFailure(.ioError, error.description)
         }
     }
@@ -73,7 +98,7 @@ enum ErrorClassifier {
     /// permission, a folder in the way — unless the disk is full or failing (74).
     static func classifyOutput(_ error: FileIOError) -> CommandFailure {
         switch error {
-        case .noSpace, .busy, .tooLarge:
+        case .noSpace, .busy, .tooLarge, .unsafe:
             return classify(error)
         case .other(_, let code, _) where code == EIO:
             return classify(error)
@@ -90,11 +115,11 @@ enum ErrorClassifier {
         switch error {
         case .notFound, .permissionDenied:
             return CommandFailure(.notFound, error.description)
-        case .other(let path, let code, _) where code == EISDIR:
+        case .other(let path, let code, _) where code == EINVAL:
             return CommandFailure(
                 .notFound, "\(path) is not a regular file, so it cannot be a backup.",
                 hint: "Pass the path of a backup file, or - to read one from standard input.")
-        case .noSpace, .alreadyExists, .busy, .tooLarge, .other:
+        case .noSpace, .alreadyExists, .busy, .tooLarge, .unsafe, .other:
             return classify(error)
         }
     }

@@ -1,5 +1,4 @@
 import BackupFormat
-import DataMigration
 import DataPortability
 import Foundation
 import JSONCore
@@ -8,15 +7,18 @@ import JSONCore
 struct ExportReport {
     var summary: BackupExporter.Summary
     var storePath: String
-    var migration: MigrationReport
     /// Adds each section's merged duplicates and times, and the throughput.
     var verbose = false
 
     func print(to console: Console) {
-        for step in migration.applied {
-            console.print("Migrated the store from version \(step.fromVersion) to \(step.version): \(step.title).")
-        }
         console.print("Exported \(storePath) to \(summary.destination)")
+        let manifest = summary.manifest
+        if let read = manifest.storeSchemaVersionRead, manifest.wasUpgradedOnExport {
+            console.print(
+                "The store is at schema version \(read); the backup holds its data upgraded to version "
+                    + "\(manifest.storeSchemaVersion) (in memory: the store was not changed; `backupctl migrate` upgrades it)."
+            )
+        }
         console.print(verbose ? verboseTable : ManifestSectionText.table(summary.manifest.sections))
         console.print(
             "\(summary.manifest.sections.count) sections, \(summary.totalRecords) records, "
@@ -65,9 +67,13 @@ struct ExportReport {
             writer.int(summary.manifest.schemaVersion)
             writer.key("storeSchemaVersion")
             writer.int(summary.manifest.storeSchemaVersion)
+            if let read = summary.manifest.storeSchemaVersionRead {
+                writer.key("storeSchemaVersionRead")
+                writer.int(read)
+            }
             writer.key("migratedSteps")
             writer.beginArray()
-            for step in migration.applied { writer.int(step.version) }
+            for step in summary.migration { writer.int(step.version) }
             writer.endArray()
             writer.key("compression")
             writer.string(summary.manifest.compression)

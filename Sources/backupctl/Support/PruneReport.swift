@@ -7,12 +7,7 @@ enum PruneReport {
     static func rows(_ decisions: [BackupPruner.Decision], removedVerb: String) -> [[String]] {
         var rows = [["backup", "action", "why"]]
         for decision in decisions {
-            let action: String
-            switch decision.entry.health {
-            case .good: action = decision.keep ? "keep" : removedVerb
-            case .damaged: action = "DAMAGED"
-            case .partial: action = "PARTIAL"
-            }
+            let action = decision.entry.health.label ?? (decision.keep ? "keep" : removedVerb)
             rows.append([decision.entry.name, action, decision.reasons.joined(separator: ", ")])
         }
         return rows
@@ -28,19 +23,7 @@ enum PruneReport {
                 writer.key("time")
                 writer.timestamp(time)
             }
-            switch decision.entry.health {
-            case .good:
-                writer.key("health")
-                writer.string("good")
-            case .damaged(let reason):
-                writer.key("health")
-                writer.string("damaged")
-                writer.key("problem")
-                writer.string(reason)
-            case .partial:
-                writer.key("health")
-                writer.string("partial")
-            }
+            writeHealth(decision.entry.health, to: &writer)
             writer.key("keep")
             writer.bool(decision.keep)
             writer.key("reasons")
@@ -50,14 +33,18 @@ enum PruneReport {
         writer.endArray()
     }
 
-    /// Damaged and partial files, as warnings.
-    static func problems(_ entries: [BackupDirectory.Entry]) -> [String] {
-        entries.compactMap { entry in
-            switch entry.health {
-            case .good: nil
-            case .damaged(let reason): "\(entry.name) is damaged and not counted as a backup: \(reason)"
-            case .partial: "\(entry.name) is a partial file left by an interrupted backup; it is not a backup"
-            }
+    /// An entry's `health` (and `problem`, for a damaged one) in JSON.
+    static func writeHealth(_ health: BackupDirectory.Health, to writer: inout JSONWriter) {
+        writer.key("health")
+        writer.string(health.name)
+        if let problem = health.problem {
+            writer.key("problem")
+            writer.string(problem)
         }
+    }
+
+    /// Damaged, partial and future-dated files, as warnings.
+    static func problems(_ entries: [BackupDirectory.Entry]) -> [String] {
+        entries.compactMap(\.warning)
     }
 }

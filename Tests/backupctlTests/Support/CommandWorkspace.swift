@@ -72,6 +72,29 @@ final class CommandWorkspace {
         return try ShellTools.runOnTerminal(words.joined(separator: " ") + " " + redirection, in: url)
     }
 
+    /// Runs `backupctl` as another user than root — `nobody` (65534), with no supplementary
+    /// groups — so file modes bind it as they bind any user: for a store the user may read
+    /// but not write. Returns nil (and says so) when the tests do not run as root, since only
+    /// root can switch users; the workspace folder is made reachable for `nobody` first.
+    func backupctlAsNobody(_ arguments: String...) throws -> ProcessOutput? {
+        guard geteuid() == 0 else {
+            print("skipped running as another user: the tests do not run as root")
+            return nil
+        }
+        chmod(url.path, 0o755)
+        return try ProcessRunner.run(
+            "setpriv",
+            ["--reuid", "65534", "--regid", "65534", "--clear-groups", BuildProducts.backupctl.path] + arguments,
+            currentDirectory: url)
+    }
+
+    /// The `manifest.json` of a v3 backup, read with plain `tar`.
+    func manifest(of backup: String) throws -> [String: Any] {
+        let output = try run("tar", "--zstd", "-xOf", backup, "manifest.json")
+        try #require(output.status == 0, "tar failed: \(output.stderrText)")
+        return try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any])
+    }
+
     /// Runs another program (`tar`, `sqlite3`, `sha256sum`, `zstd`, `sh`) in the folder.
     func run(_ tool: String, _ arguments: String..., stdin: Data? = nil) throws -> ProcessOutput {
         try ProcessRunner.run(tool, arguments, stdin: stdin, currentDirectory: url)
@@ -89,6 +112,25 @@ final class CommandWorkspace {
         let store = path(name)
         let output = try backupctl("sample", "--store", store, "--size", size, "--seed", String(seed), "--quiet")
         try #require(output.status == 0, "sample failed: \(output.stderrText)")
+        return store
+    }
+
+    /// Writes, with Python, a store holding nothing but its schema version (3) and returns its
+    /// path: a store without problems, whose backup has nothing to warn about.
+    func cleanStore(_ name: String = "clean.sqlite") throws -> String {
+        let store = path(name)
+        let output = try python(
+            """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript('''
+                PRAGMA application_id = 1145333570; PRAGMA user_version = 1; PRAGMA journal_mode = WAL;
+                CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB);
+                INSERT INTO entries VALUES ('data.storeSchemaVersion', 'integer', 3);
+            ''')
+            db.close()
+            """, store)
+        try #require(output.status == 0, "writing the store failed: \(output.stderrText)")
         return store
     }
 

@@ -8,7 +8,8 @@ import Glibc
 /// values, blobs are `<data>` holding JSON. A transaction works on a copy and, when it
 /// succeeds, rewrites the whole file atomically (temporary file, fsync, rename; mode 0600) in
 /// the format it was read in — a new file is binary. A transaction that throws leaves the
-/// file untouched.
+/// file untouched. A new store is not written when it is opened: the file appears with the
+/// first transaction that commits, so a store whose first import fails never exists.
 ///
 /// XML property lists store dates to the second only; binary ones keep them exactly.
 /// Binary files are read and written by the package's own codec at memory speed; XML goes
@@ -32,6 +33,8 @@ public final class PropertyListStore: KeyValueStore {
     public private(set) var format: Format
     private var entries: [String: StoreValue]
     private var isInTransaction = false
+    /// Whether the file holds the store yet: false for a new store until its first commit.
+    public private(set) var isWritten: Bool
 
     /// The file's path.
     public var location: String { url.path }
@@ -39,8 +42,8 @@ public final class PropertyListStore: KeyValueStore {
     /// Opens the property list at `url`.
     /// - Parameters:
     ///   - url: the `.plist` file.
-    ///   - createIfMissing: when true, a missing (or empty) file becomes a new, empty binary
-    ///     property list; its folder must exist.
+    ///   - createIfMissing: when true, a missing (or empty) file is a new, empty store, written
+    ///     as a binary property list at its first commit; its folder must exist then.
     /// - Throws: `StoreError.notFound` when the file is missing and not created;
     ///   `.propertyList` when it does not parse; `.notAStore` when its top level is not a
     ///   dictionary; `.io` for file errors.
@@ -64,9 +67,10 @@ public final class PropertyListStore: KeyValueStore {
             }
             format = .binary
             entries = [:]
-            try write(entries)
+            isWritten = false
         } else {
             (entries, format) = try Self.decode(content, path: self.url.path)
+            isWritten = true
         }
     }
 
@@ -80,16 +84,17 @@ public final class PropertyListStore: KeyValueStore {
         entries.keys.sorted()
     }
 
-    /// Runs `body` on a copy of the values; when it returns and changed something, the
-    /// whole file is rewritten atomically.
+    /// Runs `body` on a copy of the values; when it returns and changed something — or the
+    /// store is new and this is its first commit — the whole file is written atomically.
     /// - Throws: `StoreError.io` or `.propertyList` when the file cannot be written (it is
     ///   then unchanged); whatever `body` throws.
     public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
         try DictionaryTransaction.run(
-            over: entries, location: location, isInTransaction: &isInTransaction, body
+            over: entries, location: location, isInTransaction: &isInTransaction, committingUnchanged: !isWritten, body
         ) { changed in
             try write(changed)
             entries = changed
+            isWritten = true
         }
     }
 }

@@ -14,11 +14,12 @@ final class SQLiteDatabase {
 
     /// Opens a database file.
     /// - Parameters:
-    ///   - path: the file.
+    ///   - path: the file, or a `file:` URI with `SQLITE_OPEN_URI`.
     ///   - flags: `SQLITE_OPEN_*` flags, e.g. `SQLITE_OPEN_READWRITE`.
+    ///   - reportedPath: the file's path for messages, when `path` is a URI.
     /// - Throws: `StoreError` with SQLite's message when the file cannot be opened.
-    init(path: String, flags: Int32) throws {
-        self.path = path
+    init(path: String, flags: Int32, reportedPath: String? = nil) throws {
+        self.path = reportedPath ?? path
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         // SQLite returns a handle even on failure; it holds the message and must be closed.

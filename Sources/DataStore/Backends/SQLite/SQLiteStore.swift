@@ -52,6 +52,8 @@ public final class SQLiteStore: KeyValueStore {
     /// The file's path.
     public var location: String { url.path }
 
+    let access: Access
+
     /// Opens the store at `url`.
     /// - Parameters:
     ///   - url: the database file.
@@ -61,20 +63,52 @@ public final class SQLiteStore: KeyValueStore {
     /// - Throws: `StoreError.notFound` for a missing file not created; `.notAStore` for an
     ///   SQLite file of another application (left unchanged); `.newerLayout` for a store from
     ///   a newer build; `.corrupt`, `.sqlite` or `.io` otherwise.
-    public init(url: URL, createIfMissing: Bool) throws {
+    public convenience init(url: URL, createIfMissing: Bool) throws {
+        try self.init(url: url, access: .readWrite, createIfMissing: createIfMissing)
+    }
+
+    init(url: URL, access: Access, createIfMissing: Bool) throws {
         self.url = url.standardizedFileURL
+        self.access = access
         let path = self.url.path
         if createIfMissing {
             try Self.createFileIfMissing(at: path)
-        } else if access(path, F_OK) != 0 {
+        } else if Glibc.access(path, F_OK) != 0 {
             throw StoreError.notFound(path: path)
         }
-        // No SQLITE_OPEN_CREATE: the file exists, with the mode chosen above.
-        database = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+        switch access {
+        case .readWrite:
+            // No SQLITE_OPEN_CREATE: the file exists, with the mode chosen above.
+            database = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+        case .readOnly:
+            do {
+                database = try SQLiteDatabase(
+                    path: Self.uri(path, query: "mode=ro"),
+                    flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, reportedPath: path)
+            } catch StoreError.sqlite(let code, _, _)
+                where code & 0xFF == SQLITE_CANTOPEN && !Self.exists(path + "-shm")
+            {
+                throw StoreError.cannotReadWithoutWriting(
+                    path: path,
+                    reason: "its write-ahead log \(path)-wal holds changes, and SQLite must create the index "
+                        + "\(path)-shm to read them, in a folder you may not write")
+            }
+        case .immutable:
+            database = try SQLiteDatabase(
+                path: Self.uri(path, query: "immutable=1"),
+                flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, reportedPath: path)
+        }
         // Concurrent readers hold brief locks; writers are serialized by StoreLock.
         try database.check(sqlite3_busy_timeout(database.liveHandle, 2_000))
-        try openLayout(creatingIfBlank: createIfMissing)
-        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+        if access == .readWrite {
+            try openLayout(creatingIfBlank: createIfMissing)
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+        } else {
+            // One read transaction from the first read to `close()`: every value comes from one
+            // state of the store, whatever another process commits meanwhile.
+            try database.execute("BEGIN DEFERRED")
+            try openLayout(creatingIfBlank: false)
+        }
         statements = Statements(
             // typeof() and length() do not read a value's overflow pages: a large BLOB comes
             // back as NULL here and is read incrementally from its row.
@@ -143,6 +177,7 @@ public final class SQLiteStore: KeyValueStore {
     /// - Throws: whatever `body` throws, after the rollback; `StoreError` when the
     ///   transaction cannot begin or commit (the store is then unchanged).
     public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
+        precondition(access == .readWrite, "a store opened for reading only was written to")
         precondition(!isInTransaction, "store transactions do not nest")
         isInTransaction = true
         defer { isInTransaction = false }
@@ -188,6 +223,13 @@ public final class SQLiteStore: KeyValueStore {
     public func close() throws {
         guard database.handle != nil else { return }
         precondition(!isInTransaction, "a store was closed inside its own transaction")
+        guard access == .readWrite else {
+            // Ends the read transaction; a read-only connection never checkpoints.
+            statements = nil
+            if database.isInTransaction { try? database.execute("COMMIT") }
+            try database.close()
+            return
+        }
         var checkpointError: (any Error)?
         // A store whose opening failed (e.g. a foreign file) has no statements: leave it alone.
         do {

@@ -8,7 +8,7 @@ import Glibc
 /// user id (and drops its file capabilities), so tests running in parallel on other threads
 /// keep their own rights. `body` must be synchronous so it stays on this thread. When the
 /// process is not root, `body` simply runs as the current user, who the mode already binds.
-func withUnprivilegedFileAccess<Result>(_ body: () throws -> Result) rethrows -> Result {
+public func withUnprivilegedFileAccess<Result>(_ body: () throws -> Result) rethrows -> Result {
     guard geteuid() == 0 else { return try body() }
     // <sys/fsuid.h> is not part of the Glibc module; the symbol is in libc all the same.
     typealias SetFileSystemUserID = @convention(c) (UInt32) -> Int32

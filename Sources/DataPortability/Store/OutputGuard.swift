@@ -1,0 +1,72 @@
+import BackupFormat
+import DataStore
+import DurableIO
+import Foundation
+import Glibc
+
+/// Checks an output path before anything is written to it (design §8: outputs never clobber
+/// inputs): it must not be the store, one of the store's files, or the input being read —
+/// compared by the file they reach (device and inode, symbolic links resolved, so hard links
+/// count too), and by resolved path for files that do not exist yet, such as a `-wal`.
+///
+///     try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: store.url))
+public enum OutputGuard {
+    /// Refuses `output` when it is one of `inputs`.
+    /// - Throws: `OutputRefusal.isInput` naming the input and what it is.
+    public static func refuse(output: URL, overwriting inputs: [StoreFiles.File]) throws {
+        let resolved = FileIdentity.resolvingSymlinks(output)
+        let identity = try? FileIdentity(path: resolved.path)
+        for input in inputs {
+            let inputPath = FileIdentity.resolvingSymlinks(input.url)
+            let inputIdentity = try? FileIdentity(path: inputPath.path)
+            if (identity != nil && identity == inputIdentity) || inputPath.path == resolved.path {
+                throw OutputRefusal.isInput(output: output.path, input: input.url.path, role: input.role)
+            }
+        }
+    }
+
+    /// Refuses to replace what is under `output` when it is not a regular file — a device such
+    /// as `/dev/null`, a FIFO, a directory: the atomic rename would put the backup in its place
+    /// — and, unless `force`, a regular file that is not a backup (a v3 archive or a v2 gzip
+    /// document): a mistyped `-o` must not destroy someone's file. An empty file, or no file,
+    /// is fine.
+    /// - Throws: `OutputRefusal.notARegularFile` or `.notABackup`; `FileIOError` when the
+    ///   file cannot be read.
+    public static func refuseReplacing(_ output: URL, force: Bool) throws {
+        var status = stat()
+        guard stat(output.path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw OutputRefusal.notARegularFile(output: output.path, kind: FileIdentity.kindName(of: status.st_mode))
+        }
+        guard !force, status.st_size > 0 else { return }
+        let file = try FileDescriptor.open(output.path, O_RDONLY | O_NONBLOCK)
+        switch BackupFileEncoding.detect(fileDescriptor: file.rawValue) {
+        case .tar, .gzipJSON: return
+        case .plainJSON, .unknown: throw OutputRefusal.notABackup(output: output.path)
+        }
+    }
+}
+
+/// An output refused before anything was written.
+public enum OutputRefusal: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The output is an input: the store, one of its files, or the file being read.
+    case isInput(output: String, input: String, role: String)
+    /// The output exists and is not a backup.
+    case notABackup(output: String)
+    /// The output exists and is not a regular file (`kind`: "a directory", "a character device"…).
+    case notARegularFile(output: String, kind: String)
+
+    public var description: String {
+        switch self {
+        case .isInput(let output, let input, let role):
+            let via = output == input ? "" : " (\(input))"
+            return "The output \(output) is \(role)\(via): writing it would destroy what is being read. "
+                + "Nothing was written; choose another output path."
+        case .notABackup(let output):
+            return "\(output) exists and is not a backup, so it was not replaced. Nothing was written."
+        case .notARegularFile(let output, let kind):
+            return "\(output) is \(kind), not a regular file: a backup cannot replace it, and it was left alone. "
+                + "Nothing was written."
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import DurableIO
+import Foundation
+import Glibc
+
+/// A new SQLite store that takes its name only when its first transaction commits.
+///
+/// Until then it is built beside its name as `.<name>.tmp-<random>` (mode 0600): a first
+/// import that is refused, fails (a full disk) or is killed leaves no store under the name —
+/// not even an empty one that `status` would call version 0. After the first commit the
+/// temporary database is checkpointed and closed (so its `-wal` and `-shm` go with it),
+/// renamed onto the name, the folder synced, and the store reopened there; every later
+/// transaction is an ordinary one. A temporary file a killed process left is recognised by
+/// its name (`StoreLeftovers`) and removed by the next writer that takes the store's lock.
+///
+///     let store = try NewSQLiteStore(url: url)      // nothing under url yet
+///     try store.transaction { try $0.set(.integer(3), forKey: "data.storeSchemaVersion") }
+///     // now url holds the store
+public final class NewSQLiteStore: KeyValueStore {
+    /// Where the store appears at its first commit.
+    public let url: URL
+    /// Where it is built until then.
+    public let temporaryURL: URL
+    private var current: SQLiteStore
+    /// Whether the first commit has renamed the store onto `url`.
+    public private(set) var isPublished = false
+
+    /// The store's final path, for messages.
+    public var location: String { url.path }
+
+    /// Creates the temporary database beside `url`.
+    /// - Parameter url: the final path; its folder must exist and nothing may be there but
+    ///   an empty file.
+    /// - Throws: `StoreError.io` when the temporary file cannot be created; SQLite's errors.
+    public init(url: URL) throws {
+        self.url = url.standardizedFileURL
+        let folder = self.url.deletingLastPathComponent()
+        var attempt = 0
+        while true {
+            let candidate = folder.appendingPathComponent(
+                AtomicFileWriter.temporaryFileName(for: self.url.lastPathComponent))
+            do {
+                let file = try FileDescriptor.open(
+                    candidate.path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: 0o600)
+                try file.setPermissions(0o600)
+                try file.close()
+                temporaryURL = candidate
+                break
+            } catch FileIOError.alreadyExists where attempt < 16 {
+                attempt += 1
+            } catch let error as FileIOError {
+                throw StoreError.io(error.reported(forFolder: folder.path))
+            }
+        }
+        do {
+            current = try SQLiteStore(url: temporaryURL, createIfMissing: true)
+        } catch {
+            Self.remove(temporaryURL)
+            throw Self.reported(error, temporary: temporaryURL, final: self.url)
+        }
+    }
+
+    deinit {
+        discard()
+    }
+
+    public func value(forKey key: String) throws -> StoreValue? {
+        try current.value(forKey: key)
+    }
+
+    public func keys() throws -> [String] {
+        try current.keys()
+    }
+
+    /// Runs one transaction; the first one to commit also gives the store its name.
+    /// - Throws: whatever `body` throws, or the store's errors (naming the final path); when
+    ///   the first commit cannot be published, nothing is left under the name.
+    public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
+        let result: Result
+        do {
+            result = try current.transaction(body)
+            if !isPublished { try publish() }
+        } catch {
+            throw Self.reported(error, temporary: temporaryURL, final: url)
+        }
+        return result
+    }
+
+    /// Closes the store: a published one as any store, an unpublished one by removing its
+    /// temporary files. Safe to call more than once.
+    /// - Throws: `StoreError` when a published store's checkpoint or close fails.
+    public func close() throws {
+        if isPublished {
+            try current.close()
+        } else {
+            discard()
+        }
+    }
+
+    /// Removes the temporary database and its companions, unless the store was published.
+    public func discard() {
+        guard !isPublished else { return }
+        try? current.close()
+        Self.remove(temporaryURL)
+    }
+
+    private func publish() throws {
+        // Checkpointed and closed, the temporary file alone holds every committed value, and
+        // SQLite has removed its -wal and -shm: nothing is left under the temporary name's
+        // companions for a connection under the final name to miss.
+        try current.close()
+        try Self.checked(path: url.path) { rename(temporaryURL.path, url.path) }
+        isPublished = true
+        do {
+            try Directory.sync(at: url.deletingLastPathComponent())
+        } catch let error as FileIOError {
+            throw StoreError.io(error)
+        }
+        current = try SQLiteStore(url: url, createIfMissing: false)
+    }
+
+    private static func checked(path: String, _ call: () -> Int32) throws {
+        guard call() == 0 else { throw StoreError.io(FileIOError(errno: errno, path: path)) }
+    }
+
+    private static func remove(_ temporary: URL) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary.path + suffix) }
+    }
+
+    /// Errors about the temporary file, reported against the store's name, which is what
+    /// the user gave and knows.
+    private static func reported(_ error: any Error, temporary: URL, final: URL) -> any Error {
+        guard let storeError = error as? StoreError else { return error }
+        return storeError.replacingPath(temporary.path, with: final.path)
+    }
+}

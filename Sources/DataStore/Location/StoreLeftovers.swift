@@ -1,0 +1,37 @@
+import DurableIO
+import Foundation
+import Glibc
+
+/// Temporary files a killed writer left beside a store: `.<name>.tmp-<16 hex digits>` — a
+/// property list's rewrite (a full copy of the store) or a new SQLite store before its first
+/// commit — and such a database's `-wal`, `-shm` and `-journal`.
+///
+/// Only a writer holding the store's lock removes them (`LockedStore` does when it opens the
+/// store): a temporary file is never in use then, since only a lock holder writes one.
+/// Readers, which take no lock, only report them (`status`).
+public enum StoreLeftovers {
+    private static let companionSuffixes = ["-wal", "-shm", "-journal"]
+
+    /// The leftovers beside the store at `store`, sorted by name.
+    /// - Parameter store: the store's path (symbolic links resolved).
+    /// - Returns: nothing when the folder cannot be listed (it is then no one's to clean).
+    public static func find(beside store: URL) -> [URL] {
+        let folder = store.deletingLastPathComponent()
+        let name = store.lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        return names.filter { candidate in
+            var base = Substring(candidate)
+            if let suffix = companionSuffixes.first(where: { candidate.hasSuffix($0) }) {
+                base = base.dropLast(suffix.count)
+            }
+            return AtomicFileWriter.isTemporaryFileName(String(base), for: name)
+        }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    /// Removes the leftovers beside the store at `store`; the caller holds the store's lock.
+    /// - Returns: what was removed.
+    @discardableResult
+    public static func remove(beside store: URL) -> [URL] {
+        find(beside: store).filter { unlink($0.path) == 0 }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+
+/// Which file a path or a descriptor is, whatever name reached it: its device and inode.
+///
+/// Two paths name the same file — through a symbolic link, `..`, or a hard link — exactly
+/// when their identities are equal, so "is this output the store?" is asked of identities,
+/// never of spellings.
+///
+///     if FileIdentity(path: output) == FileIdentity(path: store) { … refuse … }
+public struct FileIdentity: Hashable, Sendable {
+    /// The device the file is on.
+    public let device: UInt64
+    /// Its inode on that device.
+    public let inode: UInt64
+
+    /// The identity a `stat` result names.
+    public init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+
+    /// The identity of the file at `path`, or nil when nothing is there.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - followingSymlinks: whether a symbolic link is followed (`stat`) or is itself the
+    ///     file (`lstat`).
+    /// - Throws: `FileIOError` when the path cannot be examined for another reason than a
+    ///   missing file (no permission on a folder of it, say).
+    public init?(path: String, followingSymlinks: Bool = true) throws {
+        var status = stat()
+        let result = followingSymlinks ? stat(path, &status) : lstat(path, &status)
+        guard result == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw FileIOError(errno: errno, path: path)
+        }
+        self.init(status)
+    }
+
+    /// The identity of an open file.
+    /// - Throws: `FileIOError` when `fstat` fails.
+    public init(of file: borrowing FileDescriptor) throws {
+        var status = stat()
+        try checkedSystemCall(path: file.path) { fstat(file.rawValue, &status) }
+        self.init(status)
+    }
+
+    /// The kind of file a mode describes, for messages: "a directory", "a FIFO"…
+    public static func kindName(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "an unknown kind of file"
+        }
+    }
+}
+
+extension FileIdentity {
+    /// `url` with every symbolic link and `..` resolved, so one file has one spelling: the
+    /// real path of what exists, with the missing rest appended as written. A symbolic link
+    /// whose target does not exist yet resolves to that target (where a new file would go).
+    public static func resolvingSymlinks(_ url: URL) -> URL {
+        resolve(url.standardizedFileURL.path, depth: 0).map { URL(fileURLWithPath: $0) } ?? url.standardizedFileURL
+    }
+
+    private static func resolve(_ path: String, depth: Int) -> String? {
+        guard depth < 40 else { return nil } // ELOOP's limit
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        guard !parent.isEmpty, parent != path else { return nil }
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            // A link to nothing: resolve its target, relative to the link's folder.
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let absolute = target.hasPrefix("/") ? target : parent + "/" + target
+            return resolve(absolute, depth: depth + 1)
+        }
+        guard let resolvedParent = resolve(parent, depth: depth + 1) else { return nil }
+        return resolvedParent == "/" ? "/" + name : resolvedParent + "/" + name
+    }
+}
