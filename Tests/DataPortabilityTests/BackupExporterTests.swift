@@ -68,8 +68,15 @@ import Testing
         try expectCanonicalObject(sections[.entitlement], as: CachedEntitlement.self)
         try expectCanonicalObject(sections[.usageCredits], as: UsageCreditLedger.self)
 
-        #expect(manifest.sections.map(\.records) == [41, 151, 21, 6, 1, 200, 1, 1, 1])
+        // The sample's four records that cannot be read are carried ahead of the sections.
+        #expect(manifest.sections.map(\.records) == [4, 41, 151, 21, 6, 1, 200, 1, 1, 1])
+        #expect(manifest.sections.first?.path == CarriedEntry.unreadableRecords.entryPath)
         #expect(summary.totalRecords == 423)
+        #expect(
+            summary.carried.unreadableRecords.map(\.storeKey) == [
+                "trackedDomains", "trackedDomains", "lookupHistory", "monitoring.logs",
+            ])
+        #expect(summary.carried.storeKeys.isEmpty)
         #expect(summary.duplicatesMerged[.trackedDomains] == 3)
         #expect(summary.duplicatesMerged[.lookupHistory] == 1)
         #expect(summary.destination == url.path)

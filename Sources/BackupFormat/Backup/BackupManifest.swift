@@ -2,8 +2,9 @@ import DomainModel
 import Foundation
 import JSONCore
 
-/// The first entry of every v3 backup, `manifest.json`: what the file is, who wrote it, and
-/// for each section its path, record count, size and SHA-256 (design §4).
+/// The first entry of every archive backup (versions 3 and 4), `manifest.json`: what the file
+/// is, who wrote it, and for each section and carried entry its path, record count, size and
+/// SHA-256 (design §4).
 public struct BackupManifest: Sendable, Equatable {
     /// The manifest's entry path.
     public static let entryPath = "manifest.json"
@@ -22,8 +23,12 @@ public struct BackupManifest: Sendable, Equatable {
     public var storeSchemaVersion: Int
     /// The compression of the archive, for information (readers detect it from the bytes).
     public var compression: String
-    /// One entry per section, in archive order.
+    /// One entry per section and carried entry, in archive order.
     public var sections: [ManifestSection]
+    /// Sections the backup does not hold on purpose (version 4): an upgraded version 1 backup
+    /// never had audits, so importing it leaves the store's alone. A section neither listed
+    /// nor named here is missing, and the backup is refused.
+    public var absentSections: [String]
 
     /// Who wrote a backup.
     public struct Producer: Sendable, Equatable {
@@ -42,7 +47,7 @@ public struct BackupManifest: Sendable, Equatable {
     public init(
         format: String = DomainDigBackup.formatIdentifier, schemaVersion: Int = DomainDigBackup.currentSchemaVersion,
         createdAt: Date, producer: Producer = .current, storeSchemaVersion: Int, compression: String,
-        sections: [ManifestSection]
+        sections: [ManifestSection], absentSections: [String] = []
     ) {
         self.format = format
         self.schemaVersion = schemaVersion
@@ -51,6 +56,12 @@ public struct BackupManifest: Sendable, Equatable {
         self.storeSchemaVersion = storeSchemaVersion
         self.compression = compression
         self.sections = sections
+        self.absentSections = absentSections
+    }
+
+    /// Records in the listed sections (not counting carried entries): what the backup holds.
+    public var recordCount: Int {
+        sections.reduce(0) { $0 + (BackupSection(entryPath: $1.path) == nil ? 0 : $1.records) }
     }
 
     /// The entry for `path`, if listed.
@@ -83,6 +94,10 @@ public struct BackupManifest: Sendable, Equatable {
         writer.beginArray()
         for section in sections { section.encode(to: &writer) }
         writer.endArray()
+        if !absentSections.isEmpty {
+            writer.key("absentSections")
+            writer.strings(absentSections)
+        }
         writer.endObject()
         var bytes = writer.bytes
         bytes.append(0x0A)

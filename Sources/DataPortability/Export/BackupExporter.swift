@@ -5,7 +5,9 @@ import Foundation
 
 /// The export pipeline (design §2): store → records through the deduplicating loaders,
 /// encoded as they are decoded → backup sections → archive, written atomically. It never
-/// edits the store.
+/// edits the store, and loses nothing of it: fields this build does not know stay in their
+/// records, and what it cannot read or does not know — unreadable records, unknown store
+/// keys — is carried verbatim beside the sections (`CarriedEntry`).
 ///
 ///     let summary = try BackupExporter(compression: .zstd).export(from: store, to: .file(url),
 ///                                                                 storeSchemaVersion: 3)
@@ -17,14 +19,17 @@ public struct BackupExporter {
         public var manifest: BackupManifest
         /// Duplicates merged per section.
         public var duplicatesMerged: [BackupSection: Int]
-        /// Everything left out or repaired, by store key and path (the export's warnings).
+        /// Everything worked around, by store key and path (the export's warnings).
         public var issues: [StoreIssue]
+        /// What the backup carries verbatim: store keys this build does not read, and the
+        /// records it cannot read.
+        public var carried: CarriedContents
         public var uncompressedBytes: Int64
         public var compressedBytes: Int64
         public var duration: TimeInterval
 
-        /// Records written, all sections.
-        public var totalRecords: Int { manifest.sections.reduce(0) { $0 + $1.records } }
+        /// Records written, all sections (the carried ones are in `carried`).
+        public var totalRecords: Int { manifest.recordCount }
 
         /// Uncompressed ÷ compressed.
         public var compressionRatio: Double {
@@ -72,6 +77,7 @@ public struct BackupExporter {
         let source = SectionSource(SerializedStoreReader(store))
         var issues: [StoreIssue] = []
         var duplicates: [BackupSection: Int] = [:]
+        var carried = CarriedContents()
         try OrderedWork.run(
             BackupSection.allCases, width: ProcessInfo.processInfo.activeProcessorCount,
             work: { section in try source.read(section) },
@@ -81,7 +87,19 @@ public struct BackupExporter {
                 try writer.addSection(section, pieces: &pieces, records: read.records)
                 issues += read.issues
                 duplicates[section] = read.duplicatesMerged
+                carried.unreadableRecords += read.unreadable
             })
+        carried.storeKeys = try source.carriedStoreKeys()
+        // Known only now, written ahead of the sections by the writer.
+        if !carried.storeKeys.isEmpty {
+            try writer.addCarried(
+                .storeKeys, bytes: CarriedStoreKey.encode(carried.storeKeys), records: carried.storeKeys.count)
+        }
+        if !carried.unreadableRecords.isEmpty {
+            try writer.addCarried(
+                .unreadableRecords, bytes: CarriedUnreadableRecord.encode(carried.unreadableRecords),
+                records: carried.unreadableRecords.count)
+        }
         let written = try writer.finish(createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion)
         let name: String
         switch destination {
@@ -90,6 +108,7 @@ public struct BackupExporter {
         }
         return Summary(
             destination: name, manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,
+            carried: carried,
             uncompressedBytes: written.uncompressedBytes, compressedBytes: written.compressedBytes,
             duration: Date().timeIntervalSince(started))
     }

@@ -17,6 +17,13 @@ public struct StoreStatus: Sendable {
     public var inventory: StoreInventory
     /// Whether the pre-versioning marker is set.
     public var hasPreVersioningMarker: Bool
+    /// Legacy keys still present although the store is at or past the version whose
+    /// migration consumed them (`watchedDomains` beside the marker; preference keys an older
+    /// app wrote again after version 2): the data no longer comes from them, and an export
+    /// carries them verbatim.
+    public var leftoverKeys: [String]
+    /// Keys this build does not know (a newer app's), which an export carries verbatim.
+    public var unknownKeys: [String]
 
     /// Whether a newer build wrote the store.
     public var isNewerThanThisBuild: Bool { storedVersion > supportedVersion }
@@ -38,5 +45,12 @@ public struct StoreStatus: Sendable {
         case .bool(true)?, .integer(1)?: hasPreVersioningMarker = true
         default: hasPreVersioningMarker = false
         }
+        let keys = inventory.entries.map(\.key)
+        let version = storedVersion
+        leftoverKeys = keys.filter { key in
+            guard let retired = StorageKey(rawValue: key)?.retiredInVersion else { return false }
+            return version >= retired
+        }
+        unknownKeys = keys.filter { StorageKey(rawValue: $0) == nil }
     }
 }

@@ -49,7 +49,7 @@ struct BackupCommand: BackupctlCommand {
             // Store errors are StoreError: a bare file error is about the directory or the new file.
             throw ErrorClassifier.classifyOutput(error)
         }
-        let records = summary.manifest.sections.reduce(0) { $0 + $1.records }
+        let records = summary.manifest.recordCount
         console.print(
             "Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes))), verified."
         )

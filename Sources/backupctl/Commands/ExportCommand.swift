@@ -14,8 +14,10 @@ struct ExportCommand: BackupctlCommand {
         abstract: "Write the store to a backup archive.",
         discussion: """
             Reads every section through the deduplicating loaders (records in canonical form, one \
-            per natural key; malformed records are left out and listed as warnings) after bringing \
-            the store to the current schema version. The archive is a pax tar, zstd-compressed by \
+            per natural key, with the fields this build does not know) after bringing the store to \
+            the current schema version. What it cannot read — malformed records, listed as \
+            warnings — and store keys it does not know are carried as they are, beside the \
+            sections, and restored on import. The archive is a pax tar, zstd-compressed by \
             default, with manifest.json first; it is written to a temporary file, synced and renamed, \
             so a failed export never leaves a partial file under the final name. With -o - the \
             archive goes to standard output and the summary to standard error.

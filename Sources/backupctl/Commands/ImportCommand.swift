@@ -15,11 +15,15 @@ struct ImportCommand: BackupctlCommand {
             refuses the import with exit 65, a newer version with exit 76 — migrates the store to \
             the current version, and saves every section through the deduplicating save paths, \
             all in one transaction: a failed import leaves the store exactly as it was. Before \
-            writing, a safety snapshot of the store is exported next to it (undo with \
-            `backupctl import SNAPSHOT --mode replace`). A missing store is created.
+            writing, a safety snapshot — a copy of the store file — is made next to it; the \
+            printed undo, `backupctl import SNAPSHOT --mode replace --store STORE`, restores \
+            every key as it was (given a store file, import restores it whole). A missing store \
+            is created.
             """)
 
-    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "The backup file, or - for standard input; or a safety snapshot to restore.", valueName: "file"))
     var file: String
 
     @Option(help: CommonOptions.storeHelp("import into"))
@@ -33,7 +37,7 @@ struct ImportCommand: BackupctlCommand {
     @Flag(help: "Report what would change, per section, and write nothing (not even the migration stamp).")
     var dryRun = false
 
-    @Flag(name: .customLong("no-safety-snapshot"), help: "Do not export the store next to itself before writing.")
+    @Flag(name: .customLong("no-safety-snapshot"), help: "Do not copy the store next to itself before writing.")
     var noSafetySnapshot = false
 
     @OptionGroup var common: CommonOptions

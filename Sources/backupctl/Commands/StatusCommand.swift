@@ -48,6 +48,16 @@ struct StatusCommand: BackupctlCommand {
         }
         console.print("Contents:")
         console.print(StoreInventoryText.table(status.inventory))
+        if !status.leftoverKeys.isEmpty {
+            console.print(
+                "Leftover legacy keys (the data no longer comes from them; export carries them as they are): \(status.leftoverKeys.joined(separator: ", "))"
+            )
+        }
+        if !status.unknownKeys.isEmpty {
+            console.print(
+                "Keys this build does not know (export carries them as they are): \(status.unknownKeys.joined(separator: ", "))"
+            )
+        }
         console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok")
@@ -103,6 +113,10 @@ struct StatusCommand: BackupctlCommand {
             writer.endArray()
             writer.key("keys")
             StoreInventoryText.writeJSON(status.inventory, to: &writer)
+            writer.key("leftoverKeys")
+            writer.strings(status.leftoverKeys)
+            writer.key("unknownKeys")
+            writer.strings(status.unknownKeys)
             writer.endObject()
         }
     }

@@ -22,6 +22,10 @@ enum ErrorClassifier {
             return classify(error)
         case let error as SampleError:
             return CommandFailure(.cannotCreate, error.description)
+        case let error as SnapshotRestoreError:
+            return CommandFailure(
+                .usage, error.description,
+                hint: "The undo an import prints is: backupctl import SNAPSHOT --mode replace --store STORE")
         case let error as JSONParseError:
             return CommandFailure(.invalidData, error.description)
         default:

@@ -25,6 +25,13 @@ struct ExportReport {
                 "\(summary.issues.count) problems in the store were worked around (the store itself is unchanged):")
             for issue in summary.issues { console.print("  warning: \(issue)") }
         }
+        let carried = summary.carried
+        if !carried.isEmpty {
+            console.print(
+                "Carried as they are, to be restored on import: \(carried.unreadableRecords.count) unreadable records, "
+                    + "\(carried.storeKeys.count) store keys this build does not read"
+                    + (carried.storeKeys.isEmpty ? "" : " (\(carried.storeKeys.map(\.key).joined(separator: ", ")))"))
+        }
         console.emitJSON { writer in
             writer.beginObject()
             writer.key("ok")
@@ -55,6 +62,13 @@ struct ExportReport {
             writer.double((summary.compressionRatio * 100).rounded() / 100)
             writer.key("seconds")
             writer.double((summary.duration * 1000).rounded() / 1000)
+            writer.key("carried")
+            writer.beginObject()
+            writer.key("unreadableRecords")
+            writer.int(summary.carried.unreadableRecords.count)
+            writer.key("storeKeys")
+            writer.strings(summary.carried.storeKeys.map(\.key))
+            writer.endObject()
             writer.key("warnings")
             writer.beginArray()
             for issue in summary.issues {

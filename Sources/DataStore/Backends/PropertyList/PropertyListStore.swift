@@ -33,6 +33,9 @@ public final class PropertyListStore: KeyValueStore {
     private var entries: [String: StoreValue]
     private var isInTransaction = false
 
+    /// The values as committed: what the file holds.
+    var committedEntries: [String: StoreValue] { entries }
+
     /// The file's path.
     public var location: String { url.path }
 
