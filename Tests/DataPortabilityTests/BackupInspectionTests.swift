@@ -52,10 +52,10 @@ import Testing
         #expect(inspection.fileSize == summary.compressedBytes)
         #expect(inspection.compression == "zstd")
         #expect(inspection.manifest == summary.manifest)
-        // The sample's unreadable records are carried, in an entry ahead of the sections.
+        // The sample's unknown store key and unreadable records are carried, ahead of the sections.
         #expect(
             inspection.entries.map(\.path)
-                == [CarriedEntry.unreadableRecords.entryPath] + BackupSection.allCases.map(\.entryPath))
+                == CarriedEntry.allCases.map(\.entryPath) + BackupSection.allCases.map(\.entryPath))
         #expect(inspection.entries.allSatisfy { $0.status == "verified" && $0.listing != nil })
     }
 

@@ -10,9 +10,9 @@ import Testing
         "trackedDomains", "lookupHistory", "domainAudits", "domainWorkflows", "monitoringSettings",
         "monitoringLogs", "appSettings", "entitlement", "usageCredits",
     ].map { "sections/\($0).json" }
-    /// The entries of a sample store's backup, in archive order: its records that cannot be read
-    /// are carried ahead of the sections.
-    static let sampleEntryPaths = ["carried/unreadableRecords.json"] + sectionPaths
+    /// The entries of a sample store's backup, in archive order: its store key this build does
+    /// not know and its records that cannot be read are carried ahead of the sections.
+    static let sampleEntryPaths = ["carried/storeKeys.json", "carried/unreadableRecords.json"] + sectionPaths
 
     /// How GNU tar is told each compression.
     static let tarFlags: [String: [String]] = ["zstd": ["--zstd"], "gzip": ["-z"], "none": []]
@@ -143,13 +143,13 @@ import Testing
             let name = path.dropFirst("sections/".count).dropLast(".json".count)
             #expect(output.stdoutText.contains("\n  \(name) "))
         }
-        #expect(output.stdoutText.contains("10 sections, 423 records, "))
+        #expect(output.stdoutText.contains("11 sections, 423 records, "))
         #expect(output.stdoutText.contains("problems in the store were worked around (the store itself is unchanged):"))
         #expect(output.stdoutText.contains("  warning: trackedDomains $["))
         #expect(output.stdoutText.contains("the record cannot be read and is kept as written"))
         #expect(
             output.stdoutText.contains(
-                "Carried as they are, to be restored on import: 4 unreadable records, 0 store keys this build does not read"
+                "Carried as they are, to be restored on import: 4 unreadable records, 1 store keys this build does not read (reminders.v2)"
             ))
     }
 
@@ -167,7 +167,7 @@ import Testing
         #expect(
             sections.compactMap { $0["name"] as? String }
                 == Self.sampleEntryPaths.map { String($0.split(separator: "/")[1].dropLast(".json".count)) })
-        let records = sections.filter { $0["name"] as? String != "unreadableRecords" }
+        let records = sections.filter { !["storeKeys", "unreadableRecords"].contains($0["name"] as? String) }
             .compactMap { $0["records"] as? Int }.reduce(0, +)
         let bytes = sections.compactMap { $0["bytes"] as? Int }.reduce(0, +)
         #expect(records > 0)
@@ -194,7 +194,7 @@ import Testing
         #expect(leftOutKeys == ["lookupHistory", "monitoring.logs", "trackedDomains", "trackedDomains"])
         let carried = try #require(document["carried"] as? [String: Any])
         #expect(carried["unreadableRecords"] as? Int == 4)
-        #expect((carried["storeKeys"] as? [String])?.isEmpty == true)
+        #expect(carried["storeKeys"] as? [String] == ["reminders.v2"])
     }
 
     @Test func standardOutputCarriesTheArchiveAndStandardErrorTheSummary() throws {
@@ -243,8 +243,12 @@ import Testing
         let warnings = try #require(document["warnings"] as? [[String: Any]])
         #expect(warnings.contains { $0["key"] as? String == "trackedDomains" && $0["path"] as? String == "$[2].id" })
 
+        // The record without an id is carried, ahead of the sections.
         let listing = try workspace.run("tar", "--zstd", "-tf", "b.ddbackup")
-        #expect(listing.stdoutText == (["manifest.json"] + Self.sampleEntryPaths).joined(separator: "\n") + "\n")
+        #expect(
+            listing.stdoutText
+                == (["manifest.json", "carried/unreadableRecords.json"] + Self.sectionPaths).joined(separator: "\n")
+                + "\n")
         let tracked = try workspace.run("tar", "--zstd", "-xOf", "b.ddbackup", "sections/trackedDomains.json")
         let domains = try workspace.python(
             "import json, sys; print(' '.join(record['domain'] for record in json.load(sys.stdin)))",

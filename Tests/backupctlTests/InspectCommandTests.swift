@@ -20,7 +20,7 @@ import Testing
         #expect(output.status == 0)
         #expect(output.stderrText.isEmpty)
         let lines = output.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        try #require(lines.count == 16, "\(output.stdoutText)")
+        try #require(lines.count == 17, "\(output.stdoutText)")
         #expect(lines[0].hasPrefix("File: \(backup) (zstd, "))
         #expect(lines[1] == "Format: DomainDigBackup, schema version 4")
         #expect(lines[2] == "Created: 2026-03-04T05:06:07Z by \(version)")
@@ -29,9 +29,10 @@ import Testing
         let manifest = try ProcessOutput.jsonObject(
             from: try workspace.run("tar", "--zstd", "-xOf", backup, "manifest.json").stdout)
         let sections = try #require(manifest["sections"] as? [[String: Any]])
-        // The carried entry first (the sample's unreadable records), then the nine sections.
-        #expect(sections.count == 10)
-        for (line, section) in zip(lines[5..<15], sections) {
+        // The carried entries first (the sample's unknown key, its unreadable records), then the
+        // nine sections.
+        #expect(sections.count == 11)
+        for (line, section) in zip(lines[5..<16], sections) {
             let sha256 = try #require(section["sha256"] as? String)
             let expected = [
                 "\(section["name"] ?? "")", "\(section["records"] ?? "")", "\(section["bytes"] ?? "")",
@@ -39,7 +40,7 @@ import Testing
             ]
             #expect(line.split(separator: " ").map(String.init) == expected)
         }
-        #expect(lines[15] == "")
+        #expect(lines[16] == "")
     }
 
     @Test func printsOneJSONDocumentWithJSON() throws {
@@ -104,7 +105,7 @@ import Testing
         let rows = output.stdoutText.split(separator: "\n").filter { $0.hasPrefix("  ") }.dropFirst()
         #expect(
             rows.filter { $0.hasSuffix("checksum mismatch") }.map { $0.split(separator: " ")[0] } == ["domainAudits"])
-        #expect(rows.filter { $0.hasSuffix("verified") }.count == 9)
+        #expect(rows.filter { $0.hasSuffix("verified") }.count == 10)
 
         let json = try workspace.backupctl("inspect", backup, "--json")
         #expect(json.status == 65)
