@@ -69,8 +69,8 @@ let package = Package(
         .testTarget(
             name: "DataPortabilityTests",
             dependencies: [
-                "DataPortability", "DataMigration", "DataStore", "BackupFormat", "DomainModel", "DurableIO",
-                "TestSupport",
+                "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "DomainModel",
+                "DurableIO", "JSONCore", "TestSupport",
             ]
         ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "TestSupport"]),
