@@ -89,7 +89,7 @@ import Testing
     /// The expected results of every upgrade are themselves valid current backups: the
     /// sections (and a version 4 backup's carried entries), keyed by name, are what the
     /// printed version 4 schema describes.
-    @Test(arguments: ["v1", "v2", "v3", "v4"])
+    @Test(arguments: fixtures.map { "v\($0.version)" })
     func expectedSectionsAreValidUnderThePrintedCurrentSchema(stem: String) throws {
         let folder = try TemporaryDirectory()
         let document = folder.file("\(stem).json")

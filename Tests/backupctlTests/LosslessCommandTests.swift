@@ -77,7 +77,9 @@ import Testing
             return None if expected == actual else f"{path}: expected {expected!r}, found {actual!r}"
         """#
 
-    static let fixtures = ["v1.json", "v2.json.gz", "v3.ddbackup", "v4.ddbackup"]
+    /// The backup fixture of every version this build reads (`1...currentSchemaVersion`), as the
+    /// fixture guard finds them.
+    static let fixtures = BackupFixtureCommandTests.fixtures.map(\.file)
 
     /// Each backup fixture imported end to end into an empty store, on both store files, holds
     /// exactly what its expected store says (generate-fixtures.py writes it from the documented

@@ -15,8 +15,11 @@ struct ExportReport {
         }
         console.print("Exported \(storePath) to \(summary.destination)")
         console.print(ManifestSectionText.table(summary.manifest.sections))
+        let carriedEntries = summary.manifest.sections.count { CarriedEntry(entryPath: $0.path) != nil }
+        let entries = summary.manifest.sections.count - carriedEntries
         console.print(
-            "\(summary.manifest.sections.count) sections, \(summary.totalRecords) records, "
+            "\(entries) sections, \(carriedEntries == 0 ? "" : "\(carriedEntries) carried entries, ")"
+                + "\(summary.totalRecords) records, "
                 + "\(Formatting.bytes(summary.uncompressedBytes)) of JSON → \(Formatting.bytes(summary.compressedBytes)) "
                 + "\(summary.manifest.compression) (\(Formatting.ratio(summary.compressionRatio))) in \(Formatting.seconds(summary.duration))"
         )
