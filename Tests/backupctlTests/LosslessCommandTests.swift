@@ -55,26 +55,7 @@ import Testing
             db.close()
             return result
 
-        def difference(expected, actual, path="store"):
-            if type(expected) is not type(actual):
-                return f"{path}: expected {expected!r}, found {actual!r}"
-            if isinstance(expected, dict):
-                for key in sorted(set(expected) | set(actual)):
-                    if key not in actual:
-                        return f"{path}.{key}: missing"
-                    if key not in expected:
-                        return f"{path}.{key}: not expected, found {actual[key]!r}"
-                    found = difference(expected[key], actual[key], f"{path}.{key}")
-                    if found:
-                        return found
-                return None
-            if isinstance(expected, list):
-                for index, (left, right) in enumerate(zip(expected, actual)):
-                    found = difference(left, right, f"{path}[{index}]")
-                    if found:
-                        return found
-                return None if len(expected) == len(actual) else f"{path}: {len(expected)} elements expected, found {len(actual)}"
-            return None if expected == actual else f"{path}: expected {expected!r}, found {actual!r}"
+        \#(PythonJSONDifference.function)
         """#
 
     /// The backup fixture of every version this build reads (`1...currentSchemaVersion`), as the
@@ -95,7 +76,7 @@ import Testing
             Self.storeForm + """
 
                 expected = json.load(open(sys.argv[2]))["store"]
-                found = difference(expected, read(sys.argv[1]))
+                found = difference(expected, read(sys.argv[1]), "store")
                 print(found or "same")
                 """, store, Fixtures.url("Backups/\(stem).expected-store.json").path)
         #expect(check.stdoutText == "same\n", "\(fixture) into .\(suffix): \(check.stdoutText)\(check.stderrText)")

@@ -11,26 +11,7 @@ import Testing
     static let compareSections = """
         import json, os, sys
 
-        def diff(expected, actual, path):
-            if type(expected) is not type(actual):
-                return f"{path}: expected {expected!r}, found {actual!r}"
-            if isinstance(expected, dict):
-                for key in sorted(set(expected) | set(actual)):
-                    if key not in actual:
-                        return f"{path}.{key}: missing"
-                    if key not in expected:
-                        return f"{path}.{key}: not expected, found {actual[key]!r}"
-                    found = diff(expected[key], actual[key], f"{path}.{key}")
-                    if found:
-                        return found
-                return None
-            if isinstance(expected, list):
-                for index, (left, right) in enumerate(zip(expected, actual)):
-                    found = diff(left, right, f"{path}[{index}]")
-                    if found:
-                        return found
-                return None if len(expected) == len(actual) else f"{path}: {len(expected)} elements expected, found {len(actual)}"
-            return None if expected == actual else f"{path}: expected {expected!r}, found {actual!r}"
+        \(PythonJSONDifference.function)
 
         document = json.load(open(sys.argv[1]))
         manifest = json.load(open(os.path.join(sys.argv[2], "manifest.json")))
@@ -43,7 +24,7 @@ import Testing
             problems += [f"unexpected entry {kind}/{name}" for name in present if name[:-len(".json")] not in expected]
             for name, value in expected.items():
                 with open(os.path.join(folder, name + ".json"), "rb") as handle:
-                    found = diff(value, json.load(handle), name)
+                    found = difference(value, json.load(handle), name)
                 if found:
                     problems.append(found)
         print("\\n".join(problems))

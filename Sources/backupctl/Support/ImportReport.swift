@@ -46,29 +46,10 @@ struct ImportReport {
             if warnings.count > 10 { console.print("  … and \(warnings.count - 10) more warnings (see --json)") }
         }
         for remark in remarks { console.print("  \(remark.severity.rawValue): \(remark.location): \(remark.message)") }
-        printUndo(to: console)
-        if summary.isDryRun {
-            console.print("Dry run: nothing was written.")
-        } else if !summary.storeChanged {
-            console.print("Nothing changed: the store already held this data.")
-        }
-        console.print("Done in \(Formatting.seconds(summary.duration)).")
+        printEnding(unchanged: "the store already held this data", to: console)
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("file")
-            writer.string(summary.file)
-            writer.key("schemaVersion")
-            writer.int(summary.schemaVersion)
-            writer.key("store")
-            writer.string(summary.storePath)
-            writer.key("mode")
-            writer.string(summary.mode.rawValue)
-            writer.key("dryRun")
-            writer.bool(summary.isDryRun)
-            writer.key("storeChanged")
-            writer.bool(summary.storeChanged)
+            writeOutcome(schemaVersion: summary.schemaVersion, to: &writer)
             writer.key("migrations")
             MigrationText.writeSteps(summary.migrations, to: &writer)
             writer.key("sections")
@@ -119,12 +100,7 @@ struct ImportReport {
                 writer.endObject()
                 writer.endObject()
             }
-            if let snapshot = summary.safetySnapshot {
-                writer.key("safetySnapshot")
-                writer.string(snapshot)
-                writer.key("undo")
-                writer.string(undoCommand(snapshot))
-            }
+            writeSnapshot(to: &writer)
             writer.key("findings")
             writer.beginArray()
             for finding in summary.findings {
@@ -151,10 +127,46 @@ struct ImportReport {
         "backupctl import \(Formatting.shellQuoted(snapshot)) --mode replace --store \(Formatting.shellQuoted(summary.storePath))"
     }
 
-    private func printUndo(to console: Console) {
+    /// The snapshot and its undo, whether anything was written, and the time taken.
+    private func printEnding(unchanged: String, to console: Console) {
+        if let snapshot = summary.safetySnapshot {
+            console.print("Safety snapshot: \(snapshot)")
+            console.print("  To undo: \(undoCommand(snapshot))")
+        }
+        if summary.isDryRun {
+            console.print("Dry run: nothing was written.")
+        } else if !summary.storeChanged {
+            console.print("Nothing changed: \(unchanged).")
+        }
+        console.print("Done in \(Formatting.seconds(summary.duration)).")
+    }
+
+    /// The fields every import's JSON starts with (a snapshot restore has no schema version).
+    private func writeOutcome(schemaVersion: Int?, to writer: inout JSONWriter) {
+        writer.key("ok")
+        writer.bool(true)
+        writer.key("file")
+        writer.string(summary.file)
+        if let schemaVersion {
+            writer.key("schemaVersion")
+            writer.int(schemaVersion)
+        }
+        writer.key("store")
+        writer.string(summary.storePath)
+        writer.key("mode")
+        writer.string(summary.mode.rawValue)
+        writer.key("dryRun")
+        writer.bool(summary.isDryRun)
+        writer.key("storeChanged")
+        writer.bool(summary.storeChanged)
+    }
+
+    private func writeSnapshot(to writer: inout JSONWriter) {
         guard let snapshot = summary.safetySnapshot else { return }
-        console.print("Safety snapshot: \(snapshot)")
-        console.print("  To undo: \(undoCommand(snapshot))")
+        writer.key("safetySnapshot")
+        writer.string(snapshot)
+        writer.key("undo")
+        writer.string(undoCommand(snapshot))
     }
 
     /// The summary of restoring a store snapshot.
@@ -163,27 +175,10 @@ struct ImportReport {
         console.print("\(verb) \(summary.storePath) from the store snapshot \(summary.file)")
         console.print(
             "  keys: \(restored.written) written, \(restored.removed) removed, \(restored.unchanged) unchanged")
-        printUndo(to: console)
-        if summary.isDryRun {
-            console.print("Dry run: nothing was written.")
-        } else if !summary.storeChanged {
-            console.print("Nothing changed: the store already held the snapshot's data.")
-        }
-        console.print("Done in \(Formatting.seconds(summary.duration)).")
+        printEnding(unchanged: "the store already held the snapshot's data", to: console)
         console.emitJSON { writer in
             writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("file")
-            writer.string(summary.file)
-            writer.key("store")
-            writer.string(summary.storePath)
-            writer.key("mode")
-            writer.string(summary.mode.rawValue)
-            writer.key("dryRun")
-            writer.bool(summary.isDryRun)
-            writer.key("storeChanged")
-            writer.bool(summary.storeChanged)
+            writeOutcome(schemaVersion: nil, to: &writer)
             writer.key("restoredKeys")
             writer.beginObject()
             writer.key("written")
@@ -193,12 +188,7 @@ struct ImportReport {
             writer.key("unchanged")
             writer.int(restored.unchanged)
             writer.endObject()
-            if let snapshot = summary.safetySnapshot {
-                writer.key("safetySnapshot")
-                writer.string(snapshot)
-                writer.key("undo")
-                writer.string(undoCommand(snapshot))
-            }
+            writeSnapshot(to: &writer)
             writer.key("seconds")
             writer.double((summary.duration * 1000).rounded() / 1000)
             writer.endObject()
