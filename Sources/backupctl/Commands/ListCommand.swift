@@ -48,7 +48,7 @@ struct ListCommand: BackupctlCommand {
             rows.append([
                 entry.name, entry.time.map(Timestamp.format) ?? "-",
                 entry.manifest.map { String($0.schemaVersion) } ?? "-",
-                String(entry.size), entry.manifest.map { String($0.sections.reduce(0) { $0 + $1.records }) } ?? "-",
+                String(entry.size), entry.manifest.map { String($0.recordCount) } ?? "-",
                 integrity,
             ])
         }
@@ -90,7 +90,7 @@ struct ListCommand: BackupctlCommand {
                     writer.key("schemaVersion")
                     writer.int(manifest.schemaVersion)
                     writer.key("records")
-                    writer.int(manifest.sections.reduce(0) { $0 + $1.records })
+                    writer.int(manifest.recordCount)
                 }
                 PruneReport.writeHealth(entry.health, to: &writer)
                 writer.endObject()
