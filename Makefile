@@ -4,7 +4,7 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev zlib1g-dev sqlite3 zstd tar python3 python3-venv
+APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev libzstd-dev zlib1g-dev sqlite3 zstd tar python3 python3-venv
 VENV := .venv
 PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo

@@ -2,8 +2,8 @@
 // backupctl — backup and restore for the DomainDig data store.
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
-// CSQLite by DataStore, CArchive and CCrypto by BackupFormat, CMalloc (glibc's allocator
-// settings) by backupctl.
+// CSQLite by DataStore; CArchive, CCrypto, CZstd and CZlib by BackupFormat; CMalloc (glibc's
+// allocator settings) by backupctl.
 import PackageDescription
 
 let package = Package(
@@ -29,6 +29,18 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Compression is ours, not libarchive's: libarchive 3.6.2 skips gzip's CRC-32 and
+        // cannot write zstd's content checksum.
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Not a Debian package: glibc's <malloc.h>, part of the C library every binary links.
         .systemLibrary(name: "CMalloc"),
 
@@ -40,7 +52,8 @@ let package = Package(
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore"]),
         .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
-        .target(name: "BackupFormat", dependencies: ["DomainModel", "DurableIO", "CArchive", "CCrypto"]),
+        .target(
+            name: "BackupFormat", dependencies: ["DomainModel", "DurableIO", "CArchive", "CCrypto", "CZstd", "CZlib"]),
         .target(name: "DataValidation", dependencies: ["BackupFormat"]),
         .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat"]),
         .target(
@@ -77,3 +90,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+

@@ -9,13 +9,16 @@ extension BackupFormatError {
                 + "The file is damaged or not a backup; try another copy of the backup."
         case .archiveWriteFailed(let archive, let entry, let operation, let message):
             return "Could not \(operation) to '\(archive)'\(Self.inEntry(entry)): \(message). "
-                + "Check that the destination has free space and is writable, then export again."
+                + "Check that the destination has free space and is writable, then run the command again."
         case .truncatedArchive(let archive, let entry, let message):
             return "'\(archive)' is truncated\(Self.inEntry(entry)) (\(message)): the file ends before "
                 + "the archive does, usually because a copy or download was cut short. Use a complete copy of the backup."
         case .unrecognizedArchive(let archive):
             return "'\(archive)' is empty or not a tar archive (plain, zstd- or gzip-compressed). "
                 + "Check that you picked a backup file written by backupctl."
+        case .corruptCompressedData(let archive, let entry, let algorithm, let message):
+            return "'\(archive)' is damaged\(Self.inEntry(entry)): its \(algorithm) data fails to decompress intact "
+                + "(\(message)). The file changed after it was written; use another copy of the backup."
         case .notGzipCompressed(let source):
             return "'\(source)' is not gzip-compressed, so it is not a version 2 backup. "
                 + "Check that you picked a backup file written by backupctl."

@@ -28,6 +28,17 @@ import Testing
         #expect(ratio.description.contains("expanded 100 bytes of compressed data into 1 MiB (10485:1, limit 1000:1)"))
     }
 
+    @Test func corruptCompressedDataNamesTheCheckAndSaysWhatToDo() {
+        let error = BackupFormatError.corruptCompressedData(
+            archive: "old.json.gz", entry: nil, algorithm: "gzip",
+            message: "the CRC-32 in the gzip trailer does not match the data")
+        #expect(
+            error.description
+                == "'old.json.gz' is damaged: its gzip data fails to decompress intact (the CRC-32 in the gzip "
+                + "trailer does not match the data). The file changed after it was written; use another copy of the backup."
+        )
+    }
+
     @Test func messagesSayWhatToDo() {
         #expect(
             BackupFormatError.tooManyEntries(archive: "b", limit: 64).description.contains(

@@ -148,11 +148,11 @@ public final class BackupArchiveWriter {
 
     /// The manifest's frame, then the sections' frames as they were compressed.
     private func writeArchive(_ manifestEntry: [UInt8], to descriptor: Int32, name: String) throws -> Int64 {
-        let head = try StreamCompressor(fileDescriptor: descriptor, name: name, compression: compression)
+        let head = try CompressedStreamWriter(descriptor: descriptor, name: name, compression: compression)
         try manifestEntry.withUnsafeBytes { try head.write($0) }
         try head.finish()
         let written = head.compressedBytesWritten
-        // libarchive wrote the sections through the spool's descriptor: its count is the spool's size.
+        // The sections' stream wrote through the spool's descriptor: its count is the spool's size.
         let spooled = sectionsTar.compressedBytesWritten
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
             var position: Int64 = 0
@@ -160,7 +160,7 @@ public final class BackupArchiveWriter {
                 let chunk = UnsafeMutableRawBufferPointer(
                     rebasing: buffer[..<Int(min(Int64(buffer.count), spooled - position))])
                 try spool.read(at: position, into: chunk)
-                try FileDescriptorWriting.writeAll(UnsafeRawBufferPointer(chunk), to: descriptor, name: name)
+                try DescriptorIO.writeAll(UnsafeRawBufferPointer(chunk), to: descriptor, name: name)
                 position += Int64(chunk.count)
             }
         }

@@ -14,7 +14,7 @@ enum ManifestEntry {
         try tar.beginEntry(path: BackupManifest.entryPath, size: Int64(json.count), modificationTime: modificationTime)
         try tar.write(json)
         try tar.finish()
-        // libarchive wrote through the descriptor, so the writer's count is the file's size.
+        // The writer wrote through the descriptor, so its count is the file's size.
         var bytes = [UInt8](repeating: 0, count: Int(tar.compressedBytesWritten))
         try bytes.withUnsafeMutableBytes { try scratch.read(at: 0, into: $0) }
         return Array(bytes[..<entryLength(bytes)])
@@ -32,20 +32,5 @@ enum ManifestEntry {
             offset += 512 + (size + 511) / 512 * 512
         }
         return tar.count
-    }
-}
-
-/// Writing to a raw descriptor that may take bytes in pieces.
-enum FileDescriptorWriting {
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(errno: errno, path: name)
-            }
-            offset += written
-        }
     }
 }
