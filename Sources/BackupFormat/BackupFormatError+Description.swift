@@ -57,7 +57,7 @@ extension BackupFormatError {
         case .compressionRatioExceeded(let archive, let entry, let produced, let consumed, let limit):
             let ratio = consumed > 0 ? Double(produced) / Double(consumed) : Double.infinity
             return "'\(archive)'\(Self.inEntry(entry)) expanded \(Self.bytes(consumed)) of compressed data into "
-                + "\(Self.bytes(produced)) (\(Int(ratio.rounded(.down))):1, limit \(Int(limit)):1); it looks like a "
+                + "\(Self.bytes(produced)) (\(Self.wholeNumber(ratio)):1, limit \(Self.wholeNumber(limit)):1); it looks like a "
                 + "decompression bomb and reading stopped. If the backup is genuine, raise the compression-ratio limit."
         case .documentTooLarge(let source, let limit):
             return "'\(source)' decompresses to more than \(Self.bytes(limit)), over the document-size limit. "
@@ -110,6 +110,12 @@ extension BackupFormatError {
         case .cannotReadFile(let path, let reason):
             return "Could not read '\(path)': \(reason). Check the disk and try again."
         }
+    }
+
+    /// A ratio rounded down, for any value a limit or a count may produce.
+    private static func wholeNumber(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "?" : "∞" }
+        return abs(value) < 1e18 ? String(Int64(value.rounded(.down))) : String(format: "%.3g", value)
     }
 
     private static func inEntry(_ entry: String?) -> String {

@@ -1,4 +1,5 @@
 import CArchive
+import DomainModel
 import Foundation
 
 /// Writes a POSIX pax tar archive, compressed with zstd, gzip or nothing, to a file descriptor.
@@ -120,8 +121,13 @@ public final class TarArchiveWriter {
                 path: path, reason: "an entry with this path was already written")
         }
 
-        let seconds = modificationTime.timeIntervalSince1970.rounded(.down)
-        let nanoseconds = Int((modificationTime.timeIntervalSince1970 - seconds) * 1_000_000_000)
+        // Within the four-digit years, so any Date converts without overflow.
+        let interval = modificationTime.timeIntervalSince1970
+        let time =
+            interval.isNaN
+            ? 0 : min(max(interval, Timestamp.representableRange.lowerBound), Timestamp.representableRange.upperBound)
+        let seconds = time.rounded(.down)
+        let nanoseconds = Int((time - seconds) * 1_000_000_000)
         archive_entry_clear(entry)
         archive_entry_set_pathname_utf8(entry, normalizedPath)
         archive_entry_set_filetype(entry, 0o100000) // AE_IFREG, a cast macro Swift cannot import
