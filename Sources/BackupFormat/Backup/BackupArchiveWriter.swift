@@ -49,15 +49,21 @@ public final class BackupArchiveWriter {
         self.destination = destination
         self.compression = compression
         self.modificationTime = modificationTime
+        // The spool has no name of its own: a failure writing it (a full disk) is reported
+        // under the name of the file it becomes, or the folder it is in.
         let spoolDirectory: URL
+        let spoolName: String
         switch destination {
-        case .file(let url): spoolDirectory = url.deletingLastPathComponent()
-        case .descriptor: spoolDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
+        case .file(let url):
+            spoolDirectory = url.deletingLastPathComponent()
+            spoolName = url.path
+        case .descriptor:
+            spoolDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
+            spoolName = "a temporary file in \(spoolDirectory.path)"
         }
         spool = try SpoolFile(directory: spoolDirectory)
         sectionsTar = try TarArchiveWriter(
-            fileDescriptor: spool.fileDescriptor, archiveName: "the backup's temporary file",
-            compression: compression)
+            fileDescriptor: spool.fileDescriptor, archiveName: spoolName, compression: compression)
     }
 
     /// Adds a section's JSON; sections are written in the order added.

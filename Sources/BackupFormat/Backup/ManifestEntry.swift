@@ -7,9 +7,10 @@ import Foundation
 enum ManifestEntry {
     static func tarBytes(of manifest: BackupManifest, modificationTime: Date) throws -> [UInt8] {
         let json = manifest.encoded()
-        let scratch = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+        let scratch = try SpoolFile(directory: folder)
         let tar = try TarArchiveWriter(
-            fileDescriptor: scratch.fileDescriptor, archiveName: "the manifest's temporary file",
+            fileDescriptor: scratch.fileDescriptor, archiveName: "a temporary file in \(folder.path)",
             compression: .uncompressed)
         try tar.beginEntry(path: BackupManifest.entryPath, size: Int64(json.count), modificationTime: modificationTime)
         try tar.write(json)

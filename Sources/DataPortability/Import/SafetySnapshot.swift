@@ -1,5 +1,7 @@
+import BackupFormat
 import DataStore
 import DomainModel
+import DurableIO
 import Foundation
 
 /// The export an import writes next to the store before changing it (design §8), so a
@@ -7,6 +9,8 @@ import Foundation
 enum SafetySnapshot {
     /// Exports `reader` next to the store as `<store>.before-import-<UTC time>.ddbackup`.
     /// - Returns: the snapshot's location, or nil when the store holds no data to protect.
+    /// - Throws: `SafetySnapshotFailure` when the snapshot cannot be written (a full disk);
+    ///   `StoreError` when the store cannot be read.
     static func write(from reader: any StoreReading, nextTo store: URL, clock: StoreClock, storeSchemaVersion: Int)
         throws -> URL?
     {
@@ -22,8 +26,14 @@ enum SafetySnapshot {
             url = store.deletingLastPathComponent()
                 .appendingPathComponent("\(store.lastPathComponent).before-import-\(stamp)-\(attempt).ddbackup")
         }
-        _ = try BackupExporter(clock: clock).export(
-            from: reader, to: .file(url), storeSchemaVersion: storeSchemaVersion)
+        do {
+            _ = try BackupExporter(clock: clock).export(
+                from: reader, to: .file(url), storeSchemaVersion: storeSchemaVersion)
+        } catch let error as FileIOError {
+            throw SafetySnapshotFailure(snapshot: url, underlying: error)
+        } catch let error as BackupFormatError {
+            throw SafetySnapshotFailure(snapshot: url, underlying: error)
+        }
         return url
     }
 }

@@ -22,6 +22,14 @@ enum ErrorClassifier {
             return classify(error)
         case let error as SampleError:
             return CommandFailure(.cannotCreate, error.description)
+        case let failure as SafetySnapshotFailure:
+            // The status of what went wrong writing it (a full disk: 74); the advice of an import.
+            let cause = (failure.underlying as? FileIOError).map(classifyOutput) ?? classify(failure.underlying)
+            return CommandFailure(
+                cause.status, failure.description,
+                hint:
+                    "Free space in \(failure.folder) (the snapshot needs about as much as an export of the store), "
+                    + "or import again with --no-safety-snapshot.")
         case let error as JSONParseError:
             return CommandFailure(.invalidData, error.description)
         default:
