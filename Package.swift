@@ -4,6 +4,7 @@
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
 // CSQLite by DataStore; CArchive, CCrypto, CZstd and CZlib by BackupFormat; CMalloc (glibc's
 // allocator settings) by backupctl.
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -62,6 +63,15 @@ let package = Package(
         ),
         .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "CMalloc"]),
 
+        // The fuzzing harnesses' entry code (Docs/reliability.md): built everywhere, so the
+        // replay test runs saved inputs through it; the libFuzzer drivers are below.
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: [
+                "JSONCore", "BackupFormat", "DataStore", "DataValidation", "DataMigration", "DataPortability",
+                "DurableIO",
+            ]),
+
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
@@ -87,7 +97,23 @@ let package = Package(
             ]
         ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "TestSupport"]),
+        .testTarget(name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
+// The libFuzzer drivers, one executable per harness, exist only in the build `make fuzz`
+// makes (BACKUPCTL_FUZZ=1, its own scratch path, -sanitize=fuzzer,address): they need
+// libFuzzer's runtime, which only that flag links, so the normal build never sees them.
+if ProcessInfo.processInfo.environment["BACKUPCTL_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzDriver"),
+    ]
+    // One driver per folder under Fuzz/Drivers: adding a harness adds a folder, nothing here.
+    let drivers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/Drivers")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: drivers.path))?.sorted() ?? [] {
+        package.targets.append(
+            .executableTarget(name: name, dependencies: ["FuzzHarnesses", "FuzzDriver"], path: "Fuzz/Drivers/\(name)"))
+    }
+}
