@@ -70,12 +70,8 @@ final class CompressedStreamReader {
         do {
             decoder = try algorithm.makeDecoder()
         } catch {
-            let message: String
-            switch error {
-            case .corrupt(let text), .library(let text): message = text
-            }
             throw BackupFormatError.archiveReadFailed(
-                archive: name, entry: nil, operation: "start decompressing", message: message)
+                archive: name, entry: nil, operation: "start decompressing", message: error.message)
         }
     }
 

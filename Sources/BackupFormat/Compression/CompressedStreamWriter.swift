@@ -40,12 +40,8 @@ final class CompressedStreamWriter {
         do {
             encoder = try compression.algorithm.makeEncoder(level: compression.level, workers: workers)
         } catch {
-            let message: String
-            switch error {
-            case .corrupt(let text), .library(let text): message = text
-            }
             throw BackupFormatError.archiveWriteFailed(
-                archive: name, entry: nil, operation: "start compressing", message: message)
+                archive: name, entry: nil, operation: "start compressing", message: error.message)
         }
     }
 
@@ -80,13 +76,10 @@ final class CompressedStreamWriter {
         do {
             try body()
         } catch {
-            var thrown: any Error = error
+            var thrown = error
             if let codec = error as? CodecFailure {
-                switch codec {
-                case .corrupt(let message), .library(let message):
-                    thrown = BackupFormatError.archiveWriteFailed(
-                        archive: name, entry: nil, operation: "compress", message: message)
-                }
+                thrown = BackupFormatError.archiveWriteFailed(
+                    archive: name, entry: nil, operation: "compress", message: codec.message)
             }
             failure = thrown
             throw thrown

@@ -13,6 +13,13 @@ enum CodecFailure: Error, Equatable {
     case corrupt(String)
     /// The library itself failed (out of memory); the input may be fine.
     case library(String)
+
+    /// The message, whichever the case.
+    var message: String {
+        switch self {
+        case .corrupt(let message), .library(let message): message
+        }
+    }
 }
 
 /// A streaming decompressor for one algorithm: it takes input in any pieces and verifies
