@@ -84,4 +84,32 @@ import Testing
         #expect(try workspace.names() == names)
         #expect(try workspace.backupctl("validate", backup).status == 65)
     }
+
+    @Test func everyCommandThatWritesABackupPutsAChecksumOnItsZstdFrames() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore("store.sqlite", seed: 3)
+        let exported = try workspace.exportBackup(from: store)
+        let upgraded = workspace.path("upgraded.ddbackup")
+        #expect(
+            try workspace.backupctl("upgrade", Fixtures.url("Backups/v2.json.gz").path, "-o", upgraded).status == 0)
+        let folder = workspace.path("scheduled")
+        #expect(try workspace.backupctl("backup", "--dir", folder, "--store", store, "--keep-last", "2").status == 0)
+        let scheduled = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ddbackup") }
+        try #require(scheduled.count == 1)
+        let imported = try workspace.backupctl(
+            "import",
+            try workspace.exportBackup(from: try workspace.sampleStore("other.sqlite", seed: 4), to: "o.ddbackup"),
+            "--store", store)
+        let snapshot = try #require(
+            try workspace.names().first { $0.contains(".before-import-") }, "\(imported.stderrText)")
+
+        for backup in [exported, upgraded, folder + "/" + scheduled[0], workspace.path(snapshot)] {
+            let listing = try workspace.run("zstd", "-lv", backup)
+            #expect(listing.stdoutText.contains("# Zstandard Frames: 2"), "\(backup): \(listing.stdoutText)")
+            #expect(
+                listing.stdoutText.components(separatedBy: "Check: XXH64").count == 2,
+                "one summary line for the file: \(listing.stdoutText)")
+            #expect(try workspace.run("zstd", "-t", backup).status == 0)
+        }
+    }
 }
