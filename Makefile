@@ -4,14 +4,14 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev zlib1g-dev sqlite3 zstd tar python3 python3-venv \
-	man-db groff-base zsh fish bsdutils age
+APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev libzstd-dev zlib1g-dev sqlite3 zstd tar python3 \
+	python3-venv man-db groff-base zsh fish bsdutils age
 VENV := .venv
 PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo
 BACKUPCTL := .build/release/backupctl
 
-.PHONY: all build deps python-deps test lint format demo bench clean
+.PHONY: all build deps python-deps test lint format demo bench fuzz fuzz-build clean
 
 all: build
 
@@ -44,7 +44,7 @@ test: deps python-deps
 
 # Formatting as the toolchain's swift-format sees it, with the rules in .swift-format.
 # `make lint` fails on any difference (CI runs it); `make format` rewrites the files.
-FORMAT_PATHS := Sources Tests Package.swift
+FORMAT_PATHS := Sources Tests Fuzz Package.swift
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 
@@ -66,6 +66,61 @@ BENCH_SIZES ?= small,medium,large
 BENCH_RUNS ?= 3
 bench: build
 	python3 Benchmarks/run_benchmarks.py --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS)
+
+# Fuzzing (Docs/reliability.md): one libFuzzer executable per folder of Fuzz/Drivers, built
+# apart from the normal build (its own scratch path, BACKUPCTL_FUZZ=1 adds the drivers) with
+# the fuzzer and the address sanitizer. Each runs FUZZ_SECONDS, starting from the fixtures
+# and from the corpus earlier runs grew in $(FUZZ_BUILD)/corpus; an input that crashes, hangs
+# or leaks is saved under Tests/Fixtures/fuzz/<harness>/, which `make test` replays.
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES ?= $(patsubst Fuzz/Drivers/fuzz-%,%,$(wildcard Fuzz/Drivers/fuzz-*))
+FUZZ_BUILD := .build/fuzz
+FUZZ_CRASHES := Tests/Fixtures/fuzz
+# Extra libFuzzer options, e.g. FUZZ_OPTIONS=-jobs=2 or -max_len=262144.
+FUZZ_OPTIONS ?=
+FIXTURES := Tests/Fixtures
+FUZZ_SEEDS_json := $(wildcard $(FIXTURES)/JSONTestSuite/test_parsing/*.json) $(wildcard $(FIXTURES)/Backups/*.json) \
+	$(wildcard $(FIXTURES)/Stores/*.json)
+# The archive harness also starts from the backups decompressed, so mutations reach the tar headers.
+FUZZ_SEEDS_archive := $(wildcard $(FIXTURES)/Backups/*.ddbackup) $(FIXTURES)/Backups/v2.json.gz
+FUZZ_SEEDS_manifest := $(wildcard $(FIXTURES)/Backups/*.ddbackup)
+FUZZ_SEEDS_legacy := $(FIXTURES)/Backups/v1.json $(FIXTURES)/Backups/v2.json.gz
+FUZZ_SEEDS_plist := $(wildcard $(FIXTURES)/Stores/*.plist)
+
+# (The linker's "Cannot export local symbol" warnings, one per sanitizer helper, are dropped.)
+fuzz-build: deps
+	@set -o pipefail; for harness in $(FUZZ_HARNESSES); do \
+		BACKUPCTL_FUZZ=1 $(SWIFT) build --scratch-path $(FUZZ_BUILD) --product fuzz-$$harness \
+			-Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || exit 1; \
+	done
+
+fuzz: fuzz-build
+	@status=0; \
+	for harness in $(FUZZ_HARNESSES); do \
+		seeds=$(FUZZ_BUILD)/seeds/$$harness; corpus=$(FUZZ_BUILD)/corpus/$$harness; \
+		rm -rf $$seeds; mkdir -p $$seeds $$corpus $(FUZZ_CRASHES)/$$harness; \
+		case $$harness in \
+			json) cp $(FUZZ_SEEDS_json) $$seeds/ ;; \
+			archive) cp $(FUZZ_SEEDS_archive) $$seeds/; for backup in $(FUZZ_SEEDS_manifest); do \
+				zstd -dcqf $$backup > $$seeds/$$(basename $$backup).tar; done ;; \
+			manifest) for backup in $(FUZZ_SEEDS_manifest); do \
+				tar -xOf $$backup manifest.json > $$seeds/$$(basename $$backup).manifest.json; done ;; \
+			legacy) cp $(FUZZ_SEEDS_legacy) $$seeds/ ;; \
+			plist) cp $(FUZZ_SEEDS_plist) $$seeds/ ;; \
+		esac; \
+		log=$(FUZZ_BUILD)/logs/$$harness.log; mkdir -p $(FUZZ_BUILD)/logs; \
+		echo "== fuzz-$$harness for $(FUZZ_SECONDS) s (log: $$log)"; \
+		if LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0 SWIFT_BACKTRACE=enable=no \
+			$(FUZZ_BUILD)/debug/fuzz-$$harness $$corpus $$seeds -max_total_time=$(FUZZ_SECONDS) \
+			-artifact_prefix=$(FUZZ_CRASHES)/$$harness/ -timeout=20 -rss_limit_mb=4096 \
+			-report_slow_units=1000000 -print_final_stats=1 $(FUZZ_OPTIONS) > $$log 2>&1; then \
+			grep -E '^#[0-9]+' $$log | tail -1; grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $$log; \
+		else \
+			status=1; grep -E '^(==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)' $$log; \
+			echo "fuzz-$$harness stopped on a finding, saved in $(FUZZ_CRASHES)/$$harness/"; \
+		fi; \
+	done; \
+	exit $$status
 
 clean:
 	rm -rf .build $(DEMO) $(VENV)

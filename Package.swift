@@ -2,8 +2,9 @@
 // backupctl — backup and restore for the DomainDig data store.
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
-// CSQLite by DataStore, CArchive by BackupFormat, CCrypto by Cryptography, CMalloc (glibc's
-// allocator settings) by backupctl.
+// CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto by Cryptography;
+// CMalloc (glibc's allocator settings) by backupctl.
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -29,6 +30,18 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Compression is ours, not libarchive's: libarchive 3.6.2 skips gzip's CRC-32 and
+        // cannot write zstd's content checksum.
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Not a Debian package: glibc's <malloc.h>, part of the C library every binary links.
         .systemLibrary(name: "CMalloc"),
 
@@ -42,7 +55,9 @@ let package = Package(
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore"]),
         .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
-        .target(name: "BackupFormat", dependencies: ["DomainModel", "DurableIO", "CArchive", "Cryptography"]),
+        .target(
+            name: "BackupFormat",
+            dependencies: ["DomainModel", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography"]),
         .target(name: "DataValidation", dependencies: ["BackupFormat"]),
         .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
         .target(
@@ -50,6 +65,15 @@ let package = Package(
             dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration"]
         ),
         .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "CMalloc"]),
+
+        // The fuzzing harnesses' entry code (Docs/reliability.md): built everywhere, so the
+        // replay test runs saved inputs through it; the libFuzzer drivers are below.
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: [
+                "JSONCore", "BackupFormat", "DataStore", "DataValidation", "DataMigration", "DataPortability",
+                "DurableIO",
+            ]),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["ArgumentParsing"], path: "Tests/TestSupport"),
@@ -78,6 +102,23 @@ let package = Package(
             ]
         ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "ArgumentParsing", "TestSupport"]),
+        .testTarget(name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer drivers, one executable per harness, exist only in the build `make fuzz`
+// makes (BACKUPCTL_FUZZ=1, its own scratch path, -sanitize=fuzzer,address): they need
+// libFuzzer's runtime, which only that flag links, so the normal build never sees them.
+if ProcessInfo.processInfo.environment["BACKUPCTL_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzDriver"),
+    ]
+    // One driver per folder under Fuzz/Drivers: adding a harness adds a folder, nothing here.
+    let drivers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/Drivers")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: drivers.path))?.sorted() ?? [] {
+        package.targets.append(
+            .executableTarget(name: name, dependencies: ["FuzzHarnesses", "FuzzDriver"], path: "Fuzz/Drivers/\(name)"))
+    }
+}

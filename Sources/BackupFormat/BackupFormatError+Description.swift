@@ -9,13 +9,16 @@ extension BackupFormatError {
                 + "The file is damaged or not a backup; try another copy of the backup."
         case .archiveWriteFailed(let archive, let entry, let operation, let message):
             return "Could not \(operation) to '\(archive)'\(Self.inEntry(entry)): \(message). "
-                + "Check that the destination has free space and is writable, then export again."
+                + "Check that the destination has free space and is writable, then run the command again."
         case .truncatedArchive(let archive, let entry, let message):
             return "'\(archive)' is truncated\(Self.inEntry(entry)) (\(message)): the file ends before "
                 + "the archive does, usually because a copy or download was cut short. Use a complete copy of the backup."
         case .unrecognizedArchive(let archive):
             return "'\(archive)' is empty or not a tar archive (plain, zstd- or gzip-compressed). "
                 + "Check that you picked a backup file written by backupctl."
+        case .corruptCompressedData(let archive, let entry, let algorithm, let message):
+            return "'\(archive)' is damaged\(Self.inEntry(entry)): its \(algorithm) data fails to decompress intact "
+                + "(\(message)). The file changed after it was written; use another copy of the backup."
         case .notGzipCompressed(let source):
             return "'\(source)' is not gzip-compressed, so it is not a version 2 backup. "
                 + "Check that you picked a backup file written by backupctl."
@@ -51,7 +54,7 @@ extension BackupFormatError {
         case .compressionRatioExceeded(let archive, let entry, let produced, let consumed, let limit):
             let ratio = consumed > 0 ? Double(produced) / Double(consumed) : Double.infinity
             return "'\(archive)'\(Self.inEntry(entry)) expanded \(Self.bytes(consumed)) of compressed data into "
-                + "\(Self.bytes(produced)) (\(Int(ratio.rounded(.down))):1, limit \(Int(limit)):1); it looks like a "
+                + "\(Self.bytes(produced)) (\(Self.wholeNumber(ratio)):1, limit \(Self.wholeNumber(limit)):1); it looks like a "
                 + "decompression bomb and reading stopped. If the backup is genuine, raise the compression-ratio limit."
         case .documentTooLarge(let source, let limit):
             return "'\(source)' decompresses to more than \(Self.bytes(limit)), over the document-size limit. "
@@ -104,6 +107,12 @@ extension BackupFormatError {
         case .cannotReadFile(let path, let reason):
             return "Could not read '\(path)': \(reason). Check the disk and try again."
         }
+    }
+
+    /// A ratio rounded down, for any value a limit or a count may produce.
+    private static func wholeNumber(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "?" : "∞" }
+        return abs(value) < 1e18 ? String(Int64(value.rounded(.down))) : String(format: "%.3g", value)
     }
 
     private static func inEntry(_ entry: String?) -> String {

@@ -30,6 +30,14 @@ public enum BackupFormatError: Error, Equatable, Sendable, CustomStringConvertib
     /// The bytes are neither a tar archive nor a zstd- or gzip-compressed one.
     case unrecognizedArchive(archive: String)
 
+    /// The compressed data fails its own integrity check or does not decode: a gzip member
+    /// whose CRC-32 or length trailer disagrees with its data, a zstd frame whose content
+    /// checksum does not match, a damaged block, or other bytes after the last frame.
+    /// - Parameters:
+    ///   - algorithm: `gzip` or `zstd`.
+    ///   - message: what the decoder found, e.g. `the CRC-32 in the gzip trailer does not match the data`.
+    case corruptCompressedData(archive: String, entry: String?, algorithm: String, message: String)
+
     /// The file is not gzip-compressed where a gzip document was expected.
     case notGzipCompressed(source: String)
 

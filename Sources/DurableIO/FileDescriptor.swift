@@ -49,8 +49,7 @@ public struct FileDescriptor: ~Copyable {
     /// - Throws: `FileIOError` when the read fails.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         precondition(rawValue >= 0, "read from a closed FileDescriptor")
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        return try checkedSystemCall(path: path) { Glibc.read(rawValue, base, buffer.count) }
+        return try DescriptorIO.read(from: rawValue, into: buffer, name: path)
     }
 
     /// Reads from the current offset to the end of the file.
@@ -88,13 +87,7 @@ public struct FileDescriptor: ~Copyable {
     /// - Throws: `FileIOError`, e.g. `.noSpace` when the disk fills up.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(rawValue >= 0, "write to a closed FileDescriptor")
-        guard let base = bytes.baseAddress else { return }
-        var written = 0
-        while written < bytes.count {
-            written += try checkedSystemCall(path: path) {
-                Glibc.write(rawValue, base + written, bytes.count - written)
-            }
-        }
+        try DescriptorIO.writeAll(bytes, to: rawValue, name: path)
     }
 
     /// Writes every byte of `data`; see `writeAll(_:)` for raw buffers.

@@ -28,6 +28,27 @@ import Testing
         #expect(ratio.description.contains("expanded 100 bytes of compressed data into 1 MiB (10485:1, limit 1000:1)"))
     }
 
+    @Test func aRatioOfAnySizeIsDescribedWithoutOverflow() {
+        // `Int(ratio)` once trapped on an infinite ratio.
+        let unbounded = BackupFormatError.compressionRatioExceeded(
+            archive: "b", entry: nil, produced: 1 << 20, consumed: 0, limit: .infinity)
+        #expect(unbounded.description.contains("(∞:1, limit ∞:1)"))
+        let huge = BackupFormatError.compressionRatioExceeded(
+            archive: "b", entry: nil, produced: 1 << 20, consumed: 1, limit: 1e300)
+        #expect(huge.description.contains("(1048576:1, limit 1e+300:1)"))
+    }
+
+    @Test func corruptCompressedDataNamesTheCheckAndSaysWhatToDo() {
+        let error = BackupFormatError.corruptCompressedData(
+            archive: "old.json.gz", entry: nil, algorithm: "gzip",
+            message: "the CRC-32 in the gzip trailer does not match the data")
+        #expect(
+            error.description
+                == "'old.json.gz' is damaged: its gzip data fails to decompress intact (the CRC-32 in the gzip "
+                + "trailer does not match the data). The file changed after it was written; use another copy of the backup."
+        )
+    }
+
     @Test func messagesSayWhatToDo() {
         #expect(
             BackupFormatError.tooManyEntries(archive: "b", limit: 64).description.contains(

@@ -199,4 +199,16 @@ import Testing
                 "\(message)")
         }
     }
+
+    @Test(arguments: [
+        (#"{"format":"DomainDigBackup","schemaVersion":3,"schemaVersion":4}"#, "schemaVersion", "$"),
+        (#"{"format":"DomainDigBackup","\u0066ormat":"DomainDigBackup"}"#, "format", "$"),
+        (#"{"producer":{"name":"a","version":"1","name":"b"}}"#, "name", "$.producer"),
+        (#"{"sections":[{"path":"a"},{"path":"b","path":"c"}]}"#, "path", "$.sections[1]"),
+    ])
+    func aRepeatedKeyAnywhereIsRefused(text: String, key: String, path: String) {
+        // One manifest, two readings: this decoder would take the first value, Python and jq the last.
+        #expect(
+            rejection(text) == "the key \"\(key)\" appears more than once in \(path), so readers disagree on its value")
+    }
 }

@@ -30,15 +30,21 @@ import Testing
         #expect(reader.compressedBytesConsumed == Int64(fileSize))
     }
 
-    @Test func refusesADocumentThatDecompressesToNothing() throws {
+    @Test func readsAnEmptyDocumentAsNoBytes() throws {
         let url = try gzipFile("empty.gz", [])
-        #expect(
-            throws: BackupFormatError.archiveReadFailed(
-                archive: url.path, entry: nil, operation: "decompress the document",
-                message: "the gzip stream is empty or damaged at its start")
-        ) {
-            try CompressedDocumentReader(path: url.path)
+        #expect(try CompressedDocumentReader(path: url.path).readAll() == [])
+    }
+
+    @Test func refusesAGzipStreamDamagedAtItsStart() throws {
+        let url = directory.file("damaged.gz")
+        // The gzip magic, then a compression method that is not deflate.
+        try Data([0x1F, 0x8B, 0x07, 0x00] + [UInt8](repeating: 0x41, count: 40)).write(to: url)
+        let thrown = #expect(throws: BackupFormatError.self) { try CompressedDocumentReader(path: url.path).readAll() }
+        guard case .corruptCompressedData(let source, nil, "gzip", _)? = thrown else {
+            Issue.record("expected corruptCompressedData, got \(String(describing: thrown))")
+            return
         }
+        #expect(source == url.path)
     }
 
     @Test func refusesBytesThatAreNotGzip() throws {

@@ -1,4 +1,5 @@
 import BackupFormat
+import DurableIO
 import Foundation
 import TestSupport
 import Testing
@@ -141,25 +142,20 @@ import Testing
         }
     }
 
-    @Test func reportsLibarchiveMessageWhenTheDiskIsFull() throws {
+    @Test func reportsAFullDiskNamingTheArchive() throws {
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "/dev/full")
         var generator = SeededBytes(seed: 1)
         let data = generator.next(1 << 20)
-        let thrown = #expect(throws: BackupFormatError.self) {
+        let thrown = #expect(throws: FileIOError.self) {
             try writer.beginEntry(path: "blob.bin", size: Int64(data.count), modificationTime: Date())
             try writer.write(data)
             try writer.finish()
         }
-        guard case .archiveWriteFailed(let archive, _, _, let message)? = thrown else {
-            Issue.record("expected archiveWriteFailed, got \(String(describing: thrown))")
-            return
-        }
-        #expect(archive == "/dev/full")
-        #expect(message.contains("No space left on device"))
-        #expect(thrown?.description.contains("free space") == true)
+        #expect(thrown == .noSpace(path: "/dev/full", message: "No space left on device"))
+        #expect(thrown?.description.hasPrefix("There is no space left to write /dev/full") == true)
     }
 
     @Test func refusesNonASCIIPaths() throws {

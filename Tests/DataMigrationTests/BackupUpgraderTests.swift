@@ -100,6 +100,28 @@ import Testing
             sections["monitoringSettings"] == .object(["isEnabled": .bool(true), "intervalMinutes": .integer(minutes)]))
     }
 
+    @Test(arguments: [("1e300", 10080), ("-1e300", 5), ("9223372036854775808", 10080)])
+    func aMonitoringIntervalOfAnySizeIsClampedWithoutOverflow(seconds: String, minutes: Int) throws {
+        let sections = try upgrade(
+            """
+            {"schemaVersion": 2, "createdAt": "2024-01-01T00:00:00Z",
+             "monitoring": {"settings": {"intervalSeconds": \(seconds)}}}
+            """)
+        #expect(sections["monitoringSettings"] == .object(["intervalMinutes": .integer(minutes)]))
+    }
+
+    @Test(arguments: ["1e16", "-1e16", "1e400", "99999999999999999999999"])
+    func anEpochBeyondTheTimestampYearsIsCarriedAsWrittenForValidationToReport(number: String) throws {
+        // Once `Int(seconds * 1000)` trapped on these (inspect upgraded without validating).
+        let legacy = try LegacyBackupDocument(
+            document: try JSONDocument(
+                parsing: Array(#"{"version": 1, "domains": [{"name": "example.com", "added": \#(number)}]}"#.utf8)),
+            file: "test.json")
+        let upgraded = try BackupUpgrader().upgrade(legacy)
+        let domains = try #require(upgraded.sections.first { $0.section == .trackedDomains }?.bytes)
+        #expect(String(decoding: domains, as: UTF8.self).contains(#""addedAt":\#(number)"#))
+    }
+
     @Test func version2WithoutOptionalSectionsLeavesThemAbsent() throws {
         let sections = try upgrade(#"{"schemaVersion": 2, "createdAt": "2024-01-01T00:00:00Z"}"#)
         #expect(sections.isEmpty)

@@ -129,6 +129,41 @@ import Testing
         #expect(outcome.located(.carriedInvalid) == [location], "\(outcome.findings)")
     }
 
+    /// Carried entries (store keys, unreadable records) in which an element or its value
+    /// repeats a key, with where each repetition is reported.
+    static let repeatedKeys: [(storeKeys: String?, unreadable: String?, locations: [String])] = [
+        (#"[{"key": "a", "key": "b", "value": {"kind": "bool", "value": true}}]"#, nil, ["$.storeKeys[0].key"]),
+        (
+            #"[{"key": "a", "value": {"kind": "integer", "value": 1, "kind": "string", "value": "1"}}]"#, nil,
+            ["$.storeKeys[0].value.kind", "$.storeKeys[0].value.value"]
+        ),
+        (
+            nil,
+            #"[{"section": "trackedDomains", "storeKey": "trackedDomains", "path": "$[7]", "path": "$", "reason": "", "value": {"kind": "data", "json": {}}}]"#,
+            ["$.unreadableRecords[0].path"]
+        ),
+    ]
+
+    @Test(arguments: repeatedKeys)
+    func aKeyRepeatedInACarriedElementIsAnErrorAtIt(storeKeys: String?, unreadable: String?, locations: [String])
+        throws
+    {
+        let outcome = try run(Self.archive(storeKeys: storeKeys, unreadable: unreadable))
+        #expect(outcome.located(.duplicateKey) == locations, "\(outcome.findings)")
+        #expect(outcome.findings.filter { $0.severity == .error }.count == locations.count, "\(outcome.findings)")
+        #expect(outcome.carried.isEmpty, "nothing ambiguous is handed on")
+    }
+
+    @Test func aKeyRepeatedInsideCarriedDataIsCarriedAsWritten() throws {
+        // The store's own bytes, which this build never reads: restored exactly, not judged.
+        let data = #"{"enabled": true, "enabled": false}"#
+        let outcome = try run(
+            Self.archive(
+                storeKeys: #"[{"key": "reminders.v2", "value": {"kind": "data", "json": \#(data)}}]"#, unreadable: nil))
+        #expect(outcome.findings.filter { $0.severity == .error }.isEmpty, "\(outcome.findings)")
+        #expect(outcome.carried.storeKeys.map(\.value) == [.data(Array(data.utf8))])
+    }
+
     @Test func carriedEntriesAfterASectionAreAnError() throws {
         var archive = Self.archive(unreadable: nil)
         let carried = archive.entries.removeFirst()

@@ -1,3 +1,4 @@
+import JSONCore
 import Testing
 
 @testable import DataValidation
@@ -19,11 +20,11 @@ import Testing
     }
 
     @Test func keysThatAreNotIdentifiersAreQuotedAndEscaped() {
-        #expect(JSONPath.keyText("snake_case9") == ".snake_case9")
-        #expect(JSONPath.keyText("x-count") == #"["x-count"]"#)
-        #expect(JSONPath.keyText("odd key") == #"["odd key"]"#)
-        #expect(JSONPath.keyText(#"say "hi"\"#) == #"["say \"hi\"\\"]"#)
-        #expect(JSONPath.keyText("") == #"[""]"#)
-        #expect(JSONPath.keyText("café") == #"["café"]"#)
+        #expect(JSONPathText.key("snake_case9") == ".snake_case9")
+        #expect(JSONPathText.key("x-count") == #"["x-count"]"#)
+        #expect(JSONPathText.key("odd key") == #"["odd key"]"#)
+        #expect(JSONPathText.key(#"say "hi"\"#) == #"["say \"hi\"\\"]"#)
+        #expect(JSONPathText.key("") == #"[""]"#)
+        #expect(JSONPathText.key("café") == #"["café"]"#)
     }
 }

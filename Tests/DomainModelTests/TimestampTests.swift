@@ -178,4 +178,25 @@ import Testing
             #expect(Self.epochMilliseconds(text) == python, "\(text)")
         }
     }
+
+    @Test(arguments: [
+        (1e16, "9999-12-31T23:59:59.999Z"),
+        (-1e16, "0000-01-01T00:00:00Z"),
+        (Double.greatestFiniteMagnitude, "9999-12-31T23:59:59.999Z"),
+        (Double.infinity, "9999-12-31T23:59:59.999Z"),
+        (-Double.infinity, "0000-01-01T00:00:00Z"),
+        (Double.nan, "1970-01-01T00:00:00Z"),
+    ])
+    func writesADateBeyondTheFourDigitYearsAsTheNearestOneInsteadOfCrashing(seconds: Double, text: String) {
+        // `Int(seconds * 1000)` once trapped here (SIGILL) for 1e16 seconds from a v1 backup.
+        #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)) == text)
+    }
+
+    @Test func theRepresentableRangeEndsAtTheFirstAndLastInstantsATimestampCanSay() {
+        let range = Timestamp.representableRange
+        #expect(Timestamp.format(Date(timeIntervalSince1970: range.lowerBound)) == "0000-01-01T00:00:00Z")
+        #expect(Timestamp.format(Date(timeIntervalSince1970: range.upperBound)) == "9999-12-31T23:59:59.999Z")
+        #expect(Timestamp.parse("0000-01-01T00:00:00Z")?.timeIntervalSince1970 == range.lowerBound)
+        #expect(Timestamp.parse("9999-12-31T23:59:59.999Z")?.timeIntervalSince1970 == range.upperBound)
+    }
 }

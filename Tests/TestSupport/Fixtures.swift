@@ -26,4 +26,11 @@ public enum Fixtures {
     public static func data(_ relativePath: String) throws -> Data {
         try Data(contentsOf: url(relativePath))
     }
+
+    /// Single-bit flips of `Backups/v2.json.gz` that an outside fault campaign found imported
+    /// silently before gzip's CRC-32 was checked: `"rdap"` becomes `"rdan"`, and a digit of a
+    /// transaction id changes. Each still inflates to valid JSON of the same length that
+    /// validates, so only the CRC-32 tells. The offsets are those of the fixture's current
+    /// bytes: rewriting it (`generate-fixtures.py`) moves them.
+    public static let v2SilentFlips = [(byte: 657, bit: 7), (byte: 1541, bit: 4)]
 }

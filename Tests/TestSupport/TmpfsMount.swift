@@ -1,52 +1,49 @@
 import Foundation
-import Glibc
 
-/// A small `tmpfs` mounted for one test, so a write runs out of space for real (`ENOSPC`),
-/// unmounted again when the value goes away. Mounting needs root: `make()` returns nil (and
-/// says so) elsewhere, and the test then skips its disk-full part.
+/// A small tmpfs mounted on a fresh folder for one test, so a test can fill a disk for real;
+/// unmounted and removed when the value is released. Mounting needs root
+/// (`TmpfsMount.isAvailable`), which the project's test machines have.
 ///
-///     guard let disk = TmpfsMount.make(size: "256k", in: workspace.url) else { return }
-///     let run = try workspace.backupctl("import", backup, "--store", disk.url.path + "/s.sqlite")
-public final class TmpfsMount {
+///     let disk = try TmpfsMount(sizeKiB: 8 << 10)
+///     try disk.fill(leavingKiB: 512)    // the next large write fails with ENOSPC
+public final class TmpfsMount: @unchecked Sendable {
+    /// Whether this process may mount file systems.
+    public static var isAvailable: Bool { getuid() == 0 }
+
     /// The mount point.
     public let url: URL
+    private let folder: TemporaryDirectory
 
-    private init(url: URL) {
-        self.url = url
+    /// Mounts a tmpfs of `sizeKiB` on a new folder.
+    public init(sizeKiB: Int) throws {
+        folder = try TemporaryDirectory(prefix: "backupctl-tmpfs")
+        url = folder.url
+        let mounted = try ProcessRunner.run(
+            "mount", ["-t", "tmpfs", "-o", "size=\(sizeKiB)k,mode=0755", "tmpfs", url.path])
+        guard mounted.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "mount: \(mounted.stderrText)"])
+        }
     }
 
-    /// Mounts a `tmpfs` of `size` (as `mount -o size=` takes it: `256k`) at `folder/name`,
-    /// mode 0755 so any user may use it as a folder they may write once its mode allows.
-    /// - Returns: nil, after printing why, when not root or when mounting fails.
-    public static func make(size: String, in folder: URL, name: String = "small-disk") -> TmpfsMount? {
-        guard geteuid() == 0 else {
-            print("skipped the disk-full check: mounting a tmpfs needs root")
-            return nil
-        }
-        let url = folder.appendingPathComponent(name)
-        guard mkdir(url.path, 0o755) == 0 else { return nil }
-        let mounted = try? ProcessRunner.run(
-            "mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0777", "tmpfs", url.path])
-        guard mounted?.status == 0 else {
-            print("skipped the disk-full check: mount -t tmpfs failed: \(mounted?.stderrText ?? "")")
-            rmdir(url.path)
-            return nil
-        }
-        return TmpfsMount(url: url)
+    /// A location inside the mount.
+    public func file(_ name: String) -> URL {
+        url.appendingPathComponent(name)
     }
 
-    private var isMounted = true
-
-    /// Unmounts it, and removes the mount point. Safe to call more than once; call it before
-    /// the folder around it is removed.
-    public func unmount() {
-        guard isMounted else { return }
-        isMounted = false
-        _ = try? ProcessRunner.run("umount", [url.path])
-        rmdir(url.path)
+    /// Writes a filler file that leaves only about `leavingKiB` free.
+    public func fill(leavingKiB: Int) throws {
+        var status = statvfs()
+        guard statvfs(url.path, &status) == 0 else { throw CocoaError(.fileReadUnknown) }
+        let freeKiB = Int(status.f_bavail) * Int(status.f_bsize) / 1024
+        let filler = max(0, freeKiB - leavingKiB)
+        let written = try ProcessRunner.run(
+            "sh", ["-c", "head -c \(filler)k /dev/zero > \"$0\"", file(".filler").path])
+        guard written.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: written.stderrText])
+        }
     }
 
     deinit {
-        unmount()
+        _ = try? ProcessRunner.run("umount", [url.path])
     }
 }

@@ -32,6 +32,10 @@ extension ImportCommandTests {
             #expect(output.stderrText.contains("sections/lookupHistory.json: SHA-256 "))
         case .truncated:
             #expect(output.stderrText.contains("is truncated"))
+        case .repeatedCarriedKey:
+            #expect(
+                output.stderrText.contains("$.storeKeys[0].key: appears more than once in its object"),
+                "\(output.stderrText)")
         }
         #expect(try workspace.fileDigests(store) == digests)
         #expect(try workspace.names() == names, "no safety snapshot is left behind")

@@ -200,4 +200,25 @@ import Testing
                 "error: '\(name)' is empty or not a tar archive (plain, zstd- or gzip-compressed)."))
         #expect(try workspace.names() == [name])
     }
+
+    @Test(arguments: ["1e16", "-1e16", "1e400"])
+    func aVersion1BackupThatDoesNotValidateIsReportedNotUpgraded(added: String) throws {
+        // `inspect` once upgraded without validating, and 1e16 seconds crashed it (SIGILL, 132).
+        let workspace = try CommandWorkspace()
+        let document = Data(#"{"version":1,"domains":[{"name":"example.com","added":\#(added)}]}"#.utf8)
+        try document.write(to: workspace.directory.file("big.json"))
+        for (file, stdin) in [("big.json", nil), ("-", document)] {
+            let output = try workspace.backupctl("inspect", file, stdin: stdin)
+            #expect(output.status == 65, "\(output.stderrText)")
+            #expect(output.stdout.isEmpty)
+            let name = file == "-" ? "standard input" : "big.json"
+            #expect(
+                output.stderrText.hasPrefix(
+                    "error: \(name) has 1 validation error, so it was not upgraded; nothing was written. "
+                        + "First: $.domains[0].added: must be between 0.0 and 9999999999.0, not \(added)."),
+                "\(output.stderrText)")
+            #expect(output.stderrText.contains("hint: Run `backupctl validate \(file)` to see every finding."))
+        }
+        #expect(try workspace.names() == ["big.json"])
+    }
 }

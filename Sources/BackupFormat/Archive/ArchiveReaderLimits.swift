@@ -52,19 +52,16 @@ public struct ArchiveReaderLimits: Hashable, Sendable {
 }
 
 extension ArchiveReaderLimits {
-    /// Throws when the data decompressed so far exceeds ``maxCompressionRatio``.
+    /// Throws when `produced` decompressed bytes from `consumed` compressed ones exceed
+    /// ``maxCompressionRatio``, once past ``ratioCheckThreshold``.
     ///
-    /// Uses libarchive's own counters: bytes the format layer took from the decompressor
-    /// against bytes the decompressor took from the file. They include tar headers and padding,
-    /// which is what a bomb made of headers would inflate.
-    func checkCompressionRatio(of handle: LibArchiveHandle, entry: String?) throws {
-        let produced = handle.formatBytes
+    /// The decompressed count includes tar headers and padding, which is what a bomb made of
+    /// headers would inflate.
+    func checkCompressionRatio(produced: Int64, consumed: Int64, archive: String, entry: String?) throws {
         guard produced >= ratioCheckThreshold else { return }
-        let consumed = handle.clientBytes
         if Double(produced) > Double(max(consumed, 1)) * maxCompressionRatio {
             throw BackupFormatError.compressionRatioExceeded(
-                archive: handle.archiveName, entry: entry, produced: produced, consumed: consumed,
-                limit: maxCompressionRatio)
+                archive: archive, entry: entry, produced: produced, consumed: consumed, limit: maxCompressionRatio)
         }
     }
 }

@@ -1,4 +1,3 @@
-import CArchive
 import DurableIO
 import Foundation
 
@@ -10,8 +9,8 @@ extension BackupFileEncoding {
     }
 
     /// Detects the encoding of an open file from its bytes, decompressing its start straight
-    /// from the descriptor (a prefix can end inside a compressed frame, which libarchive
-    /// refuses to read). The descriptor's offset is left at 0.
+    /// from the descriptor (a compressed frame can be longer than any prefix). The
+    /// descriptor's offset is left at 0.
     public static func detect(fileDescriptor: Int32) -> BackupFileEncoding {
         var prefix = [UInt8](repeating: 0, count: 512)
         let count = prefix.withUnsafeMutableBytes { pread(fileDescriptor, $0.baseAddress!, $0.count, 0) }
@@ -19,7 +18,7 @@ extension BackupFileEncoding {
         let encoding = prefix.withUnsafeBytes { bytes in
             classify(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { _ in
                 lseek(fileDescriptor, 0, SEEK_SET)
-                return decompressedStart { archive_read_open_fd($0, fileDescriptor, 64 << 10) }
+                return decompressedStart(of: .descriptor(fileDescriptor))
             }
         }
         lseek(fileDescriptor, 0, SEEK_SET)
@@ -30,20 +29,21 @@ extension BackupFileEncoding {
     private static func classify(_ bytes: UnsafeRawBufferPointer, decompress: (UnsafeRawBufferPointer) -> [UInt8]?)
         -> BackupFileEncoding
     {
-        if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) {
+        switch ArchiveCompression.Algorithm.detect(bytes) {
+        case .zstd:
             return decompress(bytes).map { classifyContent($0) == .tar ? .tar(.zstd) : .unknown } ?? .unknown
-        }
-        if bytes.starts(with: [0x1F, 0x8B]) {
+        case .gzip:
             switch decompress(bytes).flatMap(classifyContent) {
             case .tar: return .tar(.gzip)
             case .json: return .gzipJSON
             case nil: return .unknown
             }
-        }
-        switch classifyContent(bytes) {
-        case .tar: return .tar(.uncompressed)
-        case .json: return .plainJSON
-        case nil: return .unknown
+        case .uncompressed:
+            switch classifyContent(bytes) {
+            case .tar: return .tar(.uncompressed)
+            case .json: return .plainJSON
+            case nil: return .unknown
+            }
         }
     }
 
@@ -96,31 +96,23 @@ extension BackupFileEncoding {
     /// Decompresses the start of a zstd or gzip stream: enough for a tar header, tolerating a
     /// prefix that ends mid-stream. `nil` when nothing at all decompresses.
     private static func decompressedStart(of compressed: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard let base = compressed.baseAddress else { return nil }
-        return decompressedStart { archive_read_open_memory($0, base, compressed.count) }
+        decompressedStart(of: .bytes(Array(compressed)))
     }
 
-    /// Decompresses the start of the input `open` attaches to a fresh reader.
-    private static func decompressedStart(open: (OpaquePointer) -> Int32) -> [UInt8]? {
+    /// Decompresses the start of `source`, keeping what decompressed before any failure: a
+    /// prefix usually ends mid-frame, and only the first bytes matter here.
+    private static func decompressedStart(of source: CompressedStreamReader.Source) -> [UInt8]? {
         let wanted = 1024
-        guard let handle = try? LibArchiveHandle(.reading, archiveName: "prefix") else { return nil }
-        let archive = handle.pointer
-        var header: OpaquePointer?
-        guard (try? handle.check(archive_read_support_filter_zstd(archive), "enable zstd decompression")) != nil,
-            (try? handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")) != nil,
-            (try? handle.check(archive_read_support_format_raw(archive), "enable the raw format")) != nil,
-            (try? handle.check(open(archive), "open the input")) != nil,
-            (try? handle.check(archive_read_next_header(archive, &header), "read the raw header")) == ARCHIVE_OK
-        else { return nil }
-
+        guard let stream = try? CompressedStreamReader(source: source, name: "prefix", limits: .default) else {
+            return nil
+        }
         var output = [UInt8](repeating: 0, count: wanted)
         var filled = 0
         while filled < wanted {
-            let status = output.withUnsafeMutableBytes { buffer in
-                archive_read_data(archive, buffer.baseAddress! + filled, wanted - filled)
+            let count = output.withUnsafeMutableBytes { buffer in
+                (try? stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))) ?? 0
             }
-            // A failure here usually means the prefix ended mid-stream; keep what decompressed.
-            guard let count = try? handle.check(count: status, "decompress the prefix"), count > 0 else { break }
+            if count == 0 { break }
             filled += count
         }
         return filled > 0 ? Array(output[..<filled]) : nil

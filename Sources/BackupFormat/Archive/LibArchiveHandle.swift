@@ -1,52 +1,67 @@
 import CArchive
-import DurableIO
 import Foundation
 
-/// Owns one libarchive handle (`struct archive *`) and frees it in `deinit`; a reader opened
-/// on a path owns its file too, closed only once the handle that reads it is freed.
+/// Owns one libarchive handle (`struct archive *`), reading or writing an uncompressed tar
+/// stream, and frees it in `deinit`.
+///
+/// libarchive handles only the tar format: compression is ``CompressedStreamReader``'s and
+/// ``CompressedStreamWriter``'s, which libarchive reaches through callbacks. The handle owns
+/// its stream, and stored properties are released after `deinit`, so the stream outlives the
+/// C handle that calls back into it.
 ///
 /// Every libarchive status code in this module goes through ``check(_:_:entry:)`` (or its
-/// byte-count twin), so every failure carries libarchive's own message and is classified the
-/// same way wherever it happens.
+/// byte-count twin), so every failure carries libarchive's own message — or the stream's
+/// error, when a callback failed — and is classified the same way wherever it happens.
 final class LibArchiveHandle {
-    enum Direction {
-        case reading
-        case writing
-    }
-
     let pointer: OpaquePointer
-    let direction: Direction
     /// The archive's name for messages: a path, or `standard input`.
     let archiveName: String
-    /// The file the handle reads from when it opened it itself; `nil` when the caller owns
-    /// the descriptor. Stored properties go after `deinit`, so the file outlives the handle.
-    private let ownedFile: FileDescriptor?
+    /// The stream libarchive reads through the read callback (for a reading handle).
+    let source: CompressedStreamReader?
+    /// The stream libarchive writes through the write callback (for a writing handle).
+    let sink: CompressedStreamWriter?
 
-    /// Creates a handle.
-    /// - Parameters:
-    ///   - archiveName: the archive's name for messages.
-    ///   - ownedFile: a file to close once the handle is freed (the one it reads from).
-    init(_ direction: Direction, archiveName: String, owning ownedFile: consuming FileDescriptor? = nil) throws {
-        let created = direction == .reading ? archive_read_new() : archive_write_new()
-        guard let created else {
-            let operation = direction == .reading ? "start reading" : "start writing"
-            throw direction == .reading
-                ? BackupFormatError.archiveReadFailed(
-                    archive: archiveName, entry: nil, operation: operation, message: "out of memory")
-                : BackupFormatError.archiveWriteFailed(
-                    archive: archiveName, entry: nil, operation: operation, message: "out of memory")
+    /// Creates a handle that reads the tar stream `source` decompresses.
+    init(reading source: CompressedStreamReader) throws {
+        guard let created = archive_read_new() else {
+            throw BackupFormatError.archiveReadFailed(
+                archive: source.name, entry: nil, operation: "start reading", message: "out of memory")
         }
         pointer = created
-        self.direction = direction
-        self.archiveName = archiveName
-        self.ownedFile = ownedFile
+        archiveName = source.name
+        self.source = source
+        sink = nil
+    }
+
+    /// Creates a handle that writes a tar stream into `sink`.
+    init(writing sink: CompressedStreamWriter) throws {
+        guard let created = archive_write_new() else {
+            throw BackupFormatError.archiveWriteFailed(
+                archive: sink.name, entry: nil, operation: "start writing", message: "out of memory")
+        }
+        pointer = created
+        archiveName = sink.name
+        source = nil
+        self.sink = sink
     }
 
     deinit {
-        switch direction {
-        case .reading: archive_read_free(pointer)
-        case .writing: archive_write_free(pointer)
-        }
+        if source != nil { archive_read_free(pointer) } else { archive_write_free(pointer) }
+    }
+
+    /// Opens the reading handle on its source.
+    func openSource() throws {
+        guard let source else { preconditionFailure("openSource on a writing handle") }
+        // The client data is the source, which this handle keeps alive as long as libarchive may call back.
+        let client = Unmanaged.passUnretained(source).toOpaque()
+        try check(archive_read_open(pointer, client, nil, readCallback, nil), "open the archive")
+    }
+
+    /// Opens the writing handle on its sink.
+    func openSink() throws {
+        guard let sink else { preconditionFailure("openSink on a reading handle") }
+        let client = Unmanaged.passUnretained(sink).toOpaque()
+        try check(archive_write_open(pointer, client, nil, writeCallback, nil), "open the archive for writing")
     }
 
     /// Returns `status` when libarchive reports success, a warning or end of archive; throws
@@ -73,50 +88,77 @@ final class LibArchiveHandle {
         return 0
     }
 
-    /// The most bytes one `archive_read_data` call may produce. libarchive fills whatever
-    /// buffer it is given, so without this cap one call with a 2 GiB buffer would decompress a
-    /// bomb to 2 GiB before the ratio could be checked.
+    /// The most bytes one `archive_read_data` call may produce, so the entry and total limits
+    /// are checked at least that often.
     static let maximumReadChunk = 256 << 10
 
-    /// Compressed bytes moved between libarchive and the file: read from it, or written to it.
-    var clientBytes: Int64 { archive_filter_bytes(pointer, -1) }
-
-    /// Uncompressed bytes moved between the tar (or raw) format layer and the compression filter.
-    var formatBytes: Int64 { archive_filter_bytes(pointer, 0) }
-
-    private func failure(_ operation: String, entry: String?) -> BackupFormatError {
+    private func failure(_ operation: String, entry: String?) -> any Error {
+        // A callback failed: its error is the cause, whatever libarchive made of it.
+        if let failure = source?.failure { return failure }
+        if let failure = sink?.failure { return failure }
         guard let cMessage = archive_error_string(pointer) else {
-            // libarchive 3.6.2's filters fail without a message in one situation: a short read
-            // at the end of the input (a gzip trailer cut off, for instance).
-            return direction == .reading
-                ? .truncatedArchive(archive: archiveName, entry: entry, message: "the compressed data ends early")
-                : .archiveWriteFailed(
+            return source != nil
+                ? BackupFormatError.truncatedArchive(
+                    archive: archiveName, entry: entry, message: "the archive data ends early")
+                : BackupFormatError.archiveWriteFailed(
                     archive: archiveName, entry: entry, operation: operation, message: "libarchive gave no details")
         }
         var message = String(cString: cMessage)
-        // Some messages ("Write error") leave the system's reason in errno only. EILSEQ is
-        // libarchive's code for a malformed file, whose strerror text would mislead.
+        // Some messages leave the system's reason in errno only. EILSEQ is libarchive's code
+        // for a malformed file, whose strerror text would mislead.
         let code = archive_errno(pointer)
         if code > 0 && code != EILSEQ {
             let reason = String(cString: strerror(code))
             if !message.contains(reason) { message += ": \(reason)" }
         }
-        switch direction {
-        case .writing:
-            return .archiveWriteFailed(archive: archiveName, entry: entry, operation: operation, message: message)
-        case .reading:
-            // libarchive 3.6.2 has no error code for truncation; its tar, gzip and zstd readers
-            // all say "truncated" in their messages, which is stable within the pinned version.
-            if message.range(of: "truncated", options: .caseInsensitive) != nil
-                || message.range(of: "premature end", options: .caseInsensitive) != nil
-            {
-                return .truncatedArchive(archive: archiveName, entry: entry, message: message)
-            }
-            // No format recognised the first bytes: not an archive at all (or an empty file).
-            if archive_format(pointer) == 0 && archive_errno(pointer) == EILSEQ {
-                return .unrecognizedArchive(archive: archiveName)
-            }
-            return .archiveReadFailed(archive: archiveName, entry: entry, operation: operation, message: message)
+        guard source != nil else {
+            return BackupFormatError.archiveWriteFailed(
+                archive: archiveName, entry: entry, operation: operation, message: message)
         }
+        // libarchive 3.6.2 has no error code for truncation; its tar reader says "truncated"
+        // in its messages, which is stable within the pinned version.
+        if message.range(of: "truncated", options: .caseInsensitive) != nil
+            || message.range(of: "premature end", options: .caseInsensitive) != nil
+        {
+            return BackupFormatError.truncatedArchive(archive: archiveName, entry: entry, message: message)
+        }
+        // No format recognised the first bytes: not an archive at all (or an empty file).
+        if archive_format(pointer) == 0 && archive_errno(pointer) == EILSEQ {
+            return BackupFormatError.unrecognizedArchive(archive: archiveName)
+        }
+        return BackupFormatError.archiveReadFailed(
+            archive: archiveName, entry: entry, operation: operation, message: message)
+    }
+}
+
+/// libarchive's read callback: the next decompressed block of the source (the client data).
+/// A failure is kept by the source and reported by ``LibArchiveHandle/check(_:_:entry:)``.
+private func readCallback(
+    _ archive: OpaquePointer?, _ client: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UnsafeRawPointer?>?
+) -> la_ssize_t {
+    guard let client, let buffer else { return la_ssize_t(ARCHIVE_FATAL) }
+    let source = Unmanaged<CompressedStreamReader>.fromOpaque(client).takeUnretainedValue()
+    do {
+        // The block stays the source's until the next call, as libarchive requires.
+        let block = try source.nextBlock()
+        buffer.pointee = block.baseAddress
+        return la_ssize_t(block.count)
+    } catch {
+        return la_ssize_t(ARCHIVE_FATAL)
+    }
+}
+
+/// libarchive's write callback: compresses and writes `length` bytes into the sink (the
+/// client data). A failure is kept by the sink and reported by ``LibArchiveHandle/check(_:_:entry:)``.
+private func writeCallback(
+    _ archive: OpaquePointer?, _ client: UnsafeMutableRawPointer?, _ buffer: UnsafeRawPointer?, _ length: Int
+) -> la_ssize_t {
+    guard let client else { return la_ssize_t(ARCHIVE_FATAL) }
+    let sink = Unmanaged<CompressedStreamWriter>.fromOpaque(client).takeUnretainedValue()
+    do {
+        try sink.write(UnsafeRawBufferPointer(start: buffer, count: length))
+        return la_ssize_t(length)
+    } catch {
+        return la_ssize_t(ARCHIVE_FATAL)
     }
 }

@@ -7,9 +7,10 @@ import Foundation
 ///
 /// Refused, each with its own ``BackupFormatError``: entries that are not regular files,
 /// absolute paths, `..` components, empty names, duplicate names, more entries than
-/// ``ArchiveReaderLimits/maxEntryCount``, entries or totals over the size limits, and data that
-/// decompresses beyond ``ArchiveReaderLimits/maxCompressionRatio``. Nothing but tar inside
-/// zstd, gzip or nothing is even attempted.
+/// ``ArchiveReaderLimits/maxEntryCount``, entries or totals over the size limits, data that
+/// decompresses beyond ``ArchiveReaderLimits/maxCompressionRatio``, and compressed data that
+/// fails its own integrity check (gzip's CRC-32 and length, zstd's content checksum) or is
+/// followed by anything. Nothing but tar inside zstd, gzip or nothing is even attempted.
 ///
 ///     let reader = try TarArchiveReader(path: "backup.tar.zst")
 ///     while let entry = try reader.nextEntry() {
@@ -33,6 +34,7 @@ public final class TarArchiveReader {
     public private(set) var totalBytesRead: Int64 = 0
 
     private let handle: LibArchiveHandle
+    private let stream: CompressedStreamReader
     private var admission: TarEntryAdmission
     private var currentEntryBytesRead: Int64 = 0
     private var reachedEnd = false
@@ -43,10 +45,11 @@ public final class TarArchiveReader {
     ///   - fileDescriptor: the source; not closed by the reader.
     ///   - archiveName: the source's name for error messages: its path, or `standard input`.
     ///   - limits: the limits to enforce; ``ArchiveReaderLimits/default`` unless given.
-    /// - Throws: ``BackupFormatError/archiveReadFailed(archive:entry:operation:message:)`` when
-    ///   the descriptor cannot be read.
+    /// - Throws: ``BackupFormatError/cannotReadFile(path:reason:)`` when the descriptor cannot
+    ///   be read, and the errors of ``nextEntry()`` for a stream that fails at its start.
     public convenience init(fileDescriptor: Int32, archiveName: String, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(fileDescriptor: fileDescriptor, owning: nil, archiveName: archiveName, limits: limits)
+        try self.init(
+            stream: CompressedStreamReader(source: .descriptor(fileDescriptor), name: archiveName, limits: limits))
     }
 
     /// Opens and reads the archive at `path`; the file is closed when the reader is released.
@@ -54,41 +57,31 @@ public final class TarArchiveReader {
     public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
         let file = try FileDescriptor.openForReading(path)
         let fileDescriptor = file.rawValue
-        try self.init(fileDescriptor: fileDescriptor, owning: file, archiveName: path, limits: limits)
+        try self.init(
+            stream: CompressedStreamReader(
+                source: .descriptor(fileDescriptor), name: path, limits: limits, owning: file))
     }
 
-    private init(
-        fileDescriptor: Int32, owning file: consuming FileDescriptor?, archiveName: String, limits: ArchiveReaderLimits
-    ) throws {
-        self.limits = limits
-        admission = TarEntryAdmission(archiveName: archiveName, limits: limits)
-        handle = try LibArchiveHandle(.reading, archiveName: archiveName, owning: file)
-        let archive = handle.pointer
-        try handle.check(archive_read_support_filter_zstd(archive), "enable zstd decompression")
-        try handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")
-        try handle.check(archive_read_support_filter_none(archive), "enable uncompressed input")
-        try handle.check(archive_read_support_format_tar(archive), "enable the tar format")
-        try handle.check(archive_read_open_fd(archive, fileDescriptor, 64 << 10), "open the archive")
+    private init(stream: CompressedStreamReader) throws {
+        limits = stream.limits
+        admission = TarEntryAdmission(archiveName: stream.name, limits: stream.limits)
+        self.stream = stream
+        handle = try LibArchiveHandle(reading: stream)
+        try handle.check(archive_read_support_format_tar(handle.pointer), "enable the tar format")
+        try handle.openSource()
     }
 
     /// The archive's name as used in error messages.
     public var archiveName: String { handle.archiveName }
 
     /// The compression detected from the archive's first bytes.
-    public var compression: ArchiveCompression.Algorithm {
-        switch archive_filter_code(handle.pointer, 0) {
-        case ARCHIVE_FILTER_ZSTD: return .zstd
-        case ARCHIVE_FILTER_GZIP: return .gzip
-        default: return .uncompressed
-        }
-    }
+    public var compression: ArchiveCompression.Algorithm { stream.algorithm }
 
-    /// Compressed bytes taken from the source so far (libarchive's `archive_filter_bytes(a, -1)`).
-    public var compressedBytesConsumed: Int64 { handle.clientBytes }
+    /// Compressed bytes decoded so far.
+    public var compressedBytesConsumed: Int64 { stream.compressedBytesConsumed }
 
-    /// Uncompressed tar bytes — headers, data and padding — produced by decompression and
-    /// consumed by the tar reader so far (`archive_filter_bytes(a, 0)`).
-    public var uncompressedBytesProduced: Int64 { handle.formatBytes }
+    /// Uncompressed tar bytes — headers, data and padding — decompressed so far.
+    public var uncompressedBytesProduced: Int64 { stream.uncompressedBytesProduced }
 
     /// Moves to the next entry, skipping (but still checking) any unread data of the current one.
     /// - Returns: the entry, or `nil` at the end of the archive.
@@ -99,18 +92,21 @@ public final class TarArchiveReader {
             if reachedEnd { return nil }
             if currentEntry != nil { try drainCurrentEntry() }
             currentEntry = nil
+            stream.currentEntry = nil
             var header: OpaquePointer?
             let status = try handle.check(
                 archive_read_next_header(handle.pointer, &header), "read the header of entry \(entryCount + 1)")
-            // Headers (pax records, long names) are decompressed too, so they count toward the ratio.
-            try limits.checkCompressionRatio(of: handle, entry: nil)
             guard status != ARCHIVE_EOF, let header else {
+                // The end of the tar is not the end of the stream: the rest of the last frame
+                // carries its checksum, and nothing may follow it.
+                try stream.finish()
                 reachedEnd = true
                 return nil
             }
             let entry = try admission.admit(header, index: entryCount)
             entryCount += 1
             currentEntry = entry
+            stream.currentEntry = entry.path
             currentEntryBytesRead = 0
             return entry
         }
@@ -176,7 +172,6 @@ public final class TarArchiveReader {
         if totalBytesRead > limits.maxTotalSize {
             throw BackupFormatError.archiveTooLarge(archive: archiveName, limit: limits.maxTotalSize)
         }
-        try limits.checkCompressionRatio(of: handle, entry: entry.path)
         if count == 0 && currentEntryBytesRead < entry.size {
             throw BackupFormatError.truncatedArchive(
                 archive: archiveName, entry: entry.path,

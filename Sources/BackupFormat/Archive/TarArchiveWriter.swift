@@ -1,4 +1,5 @@
 import CArchive
+import DomainModel
 import Foundation
 
 /// Writes a POSIX pax tar archive, compressed with zstd, gzip or nothing, to a file descriptor.
@@ -30,12 +31,11 @@ public final class TarArchiveWriter {
     public private(set) var entryCount = 0
 
     private let handle: LibArchiveHandle
+    private let sink: CompressedStreamWriter
     private let entry: OpaquePointer
     private var openEntry: OpenEntry?
     private var writtenPaths: Set<String> = []
     private var isFinished = false
-    private var finalCompressedBytes: Int64 = 0
-    private var finalUncompressedBytes: Int64 = 0
 
     /// Starts an archive on an open, writable file descriptor.
     /// - Parameters:
@@ -43,50 +43,38 @@ public final class TarArchiveWriter {
     ///   - archiveName: the destination's name for error messages, e.g. its path or `standard output`.
     ///   - compression: zstd level 3 unless given.
     /// - Throws: ``BackupFormatError/archiveWriteFailed(archive:entry:operation:message:)`` when
-    ///   libarchive cannot set up the format or filter.
+    ///   libarchive or the compressor cannot be set up.
     public init(fileDescriptor: Int32, archiveName: String, compression: ArchiveCompression = .default) throws {
-        // Both C objects exist before `self` is complete, so a failure in between frees the
-        // handle (a local) and nothing leaks; from then on `deinit` frees them.
-        let handle = try LibArchiveHandle(.writing, archiveName: archiveName)
+        // zstd compresses on every core (its output is the same format; only speed changes).
+        let workers = compression.algorithm == .zstd ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 0
+        let sink = try CompressedStreamWriter(
+            descriptor: fileDescriptor, name: archiveName, compression: compression, workers: workers)
+        // The handle exists before `self` is complete, so a failure in between frees it (a
+        // local) and nothing leaks; from then on `deinit` frees it.
+        let handle = try LibArchiveHandle(writing: sink)
         guard let entry = archive_entry_new() else {
             throw BackupFormatError.archiveWriteFailed(
                 archive: archiveName, entry: nil, operation: "start writing", message: "out of memory")
         }
         self.handle = handle
+        self.sink = sink
         self.entry = entry
         self.compression = compression
         let archive = handle.pointer
         try handle.check(archive_write_set_format_pax_restricted(archive), "select the pax tar format")
-        switch compression.algorithm {
-        case .zstd:
-            try handle.check(archive_write_add_filter_zstd(archive), "set up zstd compression")
-        case .gzip:
-            try handle.check(archive_write_add_filter_gzip(archive), "set up gzip compression")
-        case .uncompressed:
-            try handle.check(archive_write_add_filter_none(archive), "set up uncompressed output")
+        if compression.algorithm != .uncompressed {
+            // No blocking: every write goes straight to the compressor, in the caller's chunks
+            // (one call per 10 KiB block costs zstd's threads a hand-off each), and no padding
+            // to a 10 KiB tar block is compressed. Uncompressed tar keeps the standard blocks.
+            try handle.check(archive_write_set_bytes_per_block(archive, 0), "turn off output blocking")
         }
-        if let level = compression.level {
-            let filter = compression.algorithm.rawValue
-            try handle.check(
-                archive_write_set_filter_option(archive, filter, "compression-level", String(level)),
-                "set the \(filter) compression level to \(level)")
-            // Padding a compressed stream to a tar block leaves zeros after the compressed
-            // frame, which `zstd -d` rejects; uncompressed tar keeps the standard 10 KiB blocks.
-            try handle.check(archive_write_set_bytes_in_last_block(archive, 1), "turn off padding of the last block")
-        }
-        if compression.algorithm == .zstd {
-            // zstd compresses on every core (its output is the same format; only speed changes).
-            let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-            try handle.check(
-                archive_write_set_filter_option(archive, "zstd", "threads", String(cores)),
-                "let zstd use \(cores) threads")
-        }
-        try handle.check(archive_write_open_fd(archive, fileDescriptor), "open the archive for writing")
+        try handle.openSink()
     }
 
     deinit {
         if !isFinished {
-            // Marks the handle failed so freeing it does not write an end-of-archive marker.
+            // Marks the handle failed so freeing it does not write an end-of-archive marker;
+            // the compressed frame stays unfinished too, so the output never looks complete.
             archive_write_fail(handle.pointer)
         }
         archive_entry_free(entry)
@@ -94,14 +82,10 @@ public final class TarArchiveWriter {
 
     /// Compressed bytes written to the descriptor so far; the archive's final size once
     /// ``finish()`` has returned.
-    public var compressedBytesWritten: Int64 {
-        isFinished ? finalCompressedBytes : handle.clientBytes
-    }
+    public var compressedBytesWritten: Int64 { sink.compressedBytesWritten }
 
     /// Uncompressed tar bytes (headers, data and padding) produced so far.
-    public var uncompressedBytesWritten: Int64 {
-        isFinished ? finalUncompressedBytes : handle.formatBytes
-    }
+    public var uncompressedBytesWritten: Int64 { sink.uncompressedBytesWritten }
 
     /// Starts a regular-file entry; its data follows through ``write(_:)-(UnsafeRawBufferPointer)``.
     ///
@@ -113,7 +97,7 @@ public final class TarArchiveWriter {
     ///   - modificationTime: stored in the header (whole seconds are what tar shows).
     /// - Throws: ``BackupFormatError/invalidEntryPathForWriting(path:reason:)`` for a path the
     ///   reader would refuse, ``BackupFormatError/entrySizeMismatch(path:declared:written:)`` when
-    ///   the previous entry is short, and libarchive's write errors.
+    ///   the previous entry is short, and `FileIOError` when writing fails.
     /// - Precondition: ``finish()`` has not been called; `size` is not negative.
     public func beginEntry(path: String, size: Int64, modificationTime: Date) throws {
         precondition(!isFinished, "TarArchiveWriter.beginEntry called after finish()")
@@ -138,8 +122,13 @@ public final class TarArchiveWriter {
                 path: path, reason: "an entry with this path was already written")
         }
 
-        let seconds = modificationTime.timeIntervalSince1970.rounded(.down)
-        let nanoseconds = Int((modificationTime.timeIntervalSince1970 - seconds) * 1_000_000_000)
+        // Within the four-digit years, so any Date converts without overflow.
+        let interval = modificationTime.timeIntervalSince1970
+        let time =
+            interval.isNaN
+            ? 0 : min(max(interval, Timestamp.representableRange.lowerBound), Timestamp.representableRange.upperBound)
+        let seconds = time.rounded(.down)
+        let nanoseconds = Int((time - seconds) * 1_000_000_000)
         archive_entry_clear(entry)
         archive_entry_set_pathname_utf8(entry, normalizedPath)
         archive_entry_set_filetype(entry, 0o100000) // AE_IFREG, a cast macro Swift cannot import
@@ -156,7 +145,7 @@ public final class TarArchiveWriter {
     /// Appends bytes to the current entry. Chunks may have any size, including zero.
     /// - Throws: ``BackupFormatError/entrySizeMismatch(path:declared:written:)`` — before
     ///   writing anything — when the chunk would take the entry past its declared size, and
-    ///   libarchive's write errors (disk full, closed pipe).
+    ///   `FileIOError` when writing fails (disk full, closed pipe).
     /// - Precondition: an entry has been begun and ``finish()`` has not been called.
     public func write(_ chunk: UnsafeRawBufferPointer) throws {
         precondition(!isFinished, "TarArchiveWriter.write called after finish()")
@@ -197,15 +186,14 @@ public final class TarArchiveWriter {
 
     /// Ends the last entry, writes the end-of-archive marker and flushes the compressor.
     /// - Throws: ``BackupFormatError/entrySizeMismatch(path:declared:written:)`` when the last
-    ///   entry is short, and libarchive's write errors.
+    ///   entry is short, and `FileIOError` when writing fails.
     /// - Precondition: called at most once.
     public func finish() throws {
         precondition(!isFinished, "TarArchiveWriter.finish called twice")
         try endOpenEntry()
         try handle.check(archive_write_close(handle.pointer), "finish the archive")
-        finalCompressedBytes = handle.clientBytes
-        finalUncompressedBytes = handle.formatBytes
         isFinished = true
+        try sink.finish()
     }
 
     private func endOpenEntry() throws {

@@ -53,15 +53,21 @@ public final class BackupArchiveWriter {
         self.destination = destination
         self.compression = compression
         self.modificationTime = modificationTime
+        // The spool has no name of its own: a failure writing it (a full disk) is reported
+        // under the name of the file it becomes, or the folder it is in.
         let spoolDirectory: URL
+        let spoolName: String
         switch destination {
-        case .file(let url): spoolDirectory = url.deletingLastPathComponent()
-        case .descriptor: spoolDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
+        case .file(let url):
+            spoolDirectory = url.deletingLastPathComponent()
+            spoolName = url.path
+        case .descriptor:
+            spoolDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
+            spoolName = "a temporary file in \(spoolDirectory.path)"
         }
         spool = try SpoolFile(directory: spoolDirectory)
         sectionsTar = try TarArchiveWriter(
-            fileDescriptor: spool.fileDescriptor, archiveName: "the backup's temporary file",
-            compression: compression)
+            fileDescriptor: spool.fileDescriptor, archiveName: spoolName, compression: compression)
     }
 
     /// Adds a section's JSON; sections are written in the order added.
@@ -177,12 +183,12 @@ public final class BackupArchiveWriter {
     private func writeArchive(_ leadingFrames: [[UInt8]], to descriptor: Int32, name: String) throws -> Int64 {
         var written: Int64 = 0
         for frame in leadingFrames {
-            let head = try StreamCompressor(fileDescriptor: descriptor, name: name, compression: compression)
+            let head = try CompressedStreamWriter(descriptor: descriptor, name: name, compression: compression)
             try frame.withUnsafeBytes { try head.write($0) }
             try head.finish()
             written += head.compressedBytesWritten
         }
-        // libarchive wrote the sections through the spool's descriptor: its count is the spool's size.
+        // The sections' stream wrote through the spool's descriptor: its count is the spool's size.
         let spooled = sectionsTar.compressedBytesWritten
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
             var position: Int64 = 0
@@ -190,7 +196,7 @@ public final class BackupArchiveWriter {
                 let chunk = UnsafeMutableRawBufferPointer(
                     rebasing: buffer[..<Int(min(Int64(buffer.count), spooled - position))])
                 try spool.read(at: position, into: chunk)
-                try FileDescriptorWriting.writeAll(UnsafeRawBufferPointer(chunk), to: descriptor, name: name)
+                try DescriptorIO.writeAll(UnsafeRawBufferPointer(chunk), to: descriptor, name: name)
                 position += Int64(chunk.count)
             }
         }

@@ -65,6 +65,21 @@ public final class BackupFile {
         encoding = BackupFileEncoding.detect(fileDescriptor: opened)
     }
 
+    /// Wraps bytes held in memory — a fuzzer's input, a test's — as a backup file: they are
+    /// written to an unnamed temporary file, as standard input is, and read like any file.
+    /// - Parameter name: the name used in messages.
+    /// - Throws: `FileIOError` when the temporary file cannot be written.
+    public init(contents: [UInt8], name: String) throws {
+        let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
+        try contents.withUnsafeBytes { try spool.append($0) }
+        self.spool = spool
+        openedFile = nil
+        descriptor = spool.fileDescriptor
+        self.name = name
+        size = Int64(contents.count)
+        encoding = BackupFileEncoding.detect(fileDescriptor: spool.fileDescriptor)
+    }
+
     /// Reads the file as a v3 archive from its start.
     /// - Throws: `BackupFormatError` when it is not one, or is unsafe or damaged.
     public func openArchive(limits: BackupReadLimits = .default) throws -> BackupArchiveReader {

@@ -8,7 +8,8 @@ extension BackupManifest {
     /// untrustworthy.
     ///
     /// The format and schema version are checked first, so a backup from a newer build is
-    /// reported as such even when the rest of its manifest has a shape this build does not know.
+    /// reported as such even when the rest of its manifest has a shape this build does not know;
+    /// a key repeated anywhere in the manifest is refused before that.
     /// - Throws: `BackupFormatError.newerSchemaVersion` or `.invalidManifest`.
     public static func decode(_ bytes: [UInt8], archive: String, options: JSONParseOptions = .default) throws
         -> BackupManifest
@@ -24,6 +25,14 @@ extension BackupManifest {
         }
         let root = document.root
         guard root.kind == .object else { throw invalid("it must be a JSON object") }
+        // One file, one reading: this decoder would take a repeated key's first value, while
+        // Python and jq — which the documentation suggests for checking a backup by hand —
+        // take the last.
+        if let repeated = root.firstRepeatedKey() {
+            throw invalid(
+                "the key \"\(repeated.key)\" appears more than once in \(repeated.path), so readers disagree on its value"
+            )
+        }
         guard let format = root["format"]?.string, format == DomainDigBackup.formatIdentifier else {
             throw invalid("its \"format\" must be \"\(DomainDigBackup.formatIdentifier)\"")
         }

@@ -11,16 +11,17 @@ enum ManifestEntry {
 
     /// The entries `(path, data)`, in order.
     static func tarBytes(of entries: [(path: String, data: [UInt8])], modificationTime: Date) throws -> [UInt8] {
-        let scratch = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+        let scratch = try SpoolFile(directory: folder)
         let tar = try TarArchiveWriter(
-            fileDescriptor: scratch.fileDescriptor, archiveName: "the manifest's temporary file",
+            fileDescriptor: scratch.fileDescriptor, archiveName: "a temporary file in \(folder.path)",
             compression: .uncompressed)
         for (path, data) in entries {
             try tar.beginEntry(path: path, size: Int64(data.count), modificationTime: modificationTime)
             try tar.write(data)
         }
         try tar.finish()
-        // libarchive wrote through the descriptor, so the writer's count is the file's size.
+        // The writer wrote through the descriptor, so its count is the file's size.
         var bytes = [UInt8](repeating: 0, count: Int(tar.compressedBytesWritten))
         try bytes.withUnsafeMutableBytes { try scratch.read(at: 0, into: $0) }
         return Array(bytes[..<entryLength(bytes)])
@@ -38,20 +39,5 @@ enum ManifestEntry {
             offset += 512 + (size + 511) / 512 * 512
         }
         return tar.count
-    }
-}
-
-/// Writing to a raw descriptor that may take bytes in pieces.
-enum FileDescriptorWriting {
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(errno: errno, path: name)
-            }
-            offset += written
-        }
     }
 }

@@ -1,4 +1,5 @@
 import BackupFormat
+import DomainModel
 import Foundation
 import JSONCore
 
@@ -37,9 +38,11 @@ enum UpgradeSupport {
         }
     }
 
-    /// An epoch-seconds number as a canonical timestamp, or the value unchanged when it is not a number.
+    /// An epoch-seconds number as a canonical timestamp, or the value unchanged when it is not
+    /// a number or lies outside the years a timestamp can express (the current version's
+    /// validation then reports it rather than a date quietly moved).
     static func writeEpoch(_ value: JSONValue, to writer: inout JSONWriter) {
-        if let seconds = value.double, seconds.isFinite {
+        if let seconds = value.double, Timestamp.representableRange.contains(seconds) {
             writer.timestamp(Date(timeIntervalSince1970: seconds))
         } else {
             writer.value(value)

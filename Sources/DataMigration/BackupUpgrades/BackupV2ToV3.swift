@@ -80,12 +80,11 @@ enum BackupV2ToV3 {
             writer.beginObject()
             if let seconds = settings["intervalSeconds"] {
                 writer.key("intervalMinutes")
-                if let value = seconds.double {
-                    let minutes = Int((value / 60).rounded())
-                    writer.int(
-                        min(
-                            max(minutes, MonitoringSettings.intervalRange.lowerBound),
-                            MonitoringSettings.intervalRange.upperBound))
+                if let value = seconds.double, value.isFinite {
+                    // Clamped while still a Double: any input number converts without overflow.
+                    let range = MonitoringSettings.intervalRange
+                    let minutes = min(max((value / 60).rounded(), Double(range.lowerBound)), Double(range.upperBound))
+                    writer.int(Int(minutes))
                 } else {
                     writer.value(seconds)
                 }

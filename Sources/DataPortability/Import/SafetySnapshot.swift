@@ -1,5 +1,7 @@
+import BackupFormat
 import DataStore
 import DomainModel
+import DurableIO
 import Foundation
 
 /// The copy of the store an import writes next to it before changing it (design §8), so a
@@ -24,7 +26,9 @@ enum SafetySnapshot {
     ///   nothing to go back to (deleting it undoes the import) — or the store is not kept in a
     ///   file.
     /// - Throws: `OutputRefusal.isInput` when the snapshot's name reaches one of the store's
-    ///   files (a link planted there); `StoreError` when the copy cannot be written.
+    ///   files (a link planted there); `SafetySnapshotFailure` when the copy cannot be written
+    ///   (a full disk: nothing is left under its name); `StoreError` when the store cannot be
+    ///   read.
     static func write(of store: LockedStore, clock: StoreClock) throws -> URL? {
         guard store.exists, let copying = store.store as? any StoreFileCopying else { return nil }
         let location = store.url
@@ -41,7 +45,12 @@ enum SafetySnapshot {
         }
         // Never the store or one of its files, even through a link planted under the name.
         try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: store.url))
-        try copying.writeCopy(to: url)
+        do {
+            try copying.writeCopy(to: url)
+        } catch StoreError.io(let error) {
+            // Only writing the copy fails this way: the store's own problems are other cases.
+            throw SafetySnapshotFailure(snapshot: url, underlying: error)
+        }
         return url
     }
 }

@@ -39,13 +39,19 @@ public struct BackupInspection: Sendable {
     /// Whether every listed section is present and verified, and nothing unlisted is present.
     public var isIntact: Bool { entries.allSatisfy { $0.fromSingleDocument || $0.verification == .verified } }
 
-    /// Reads `path` (or `-`) and checks every entry against the manifest.
+    /// Reads `path` (or `-`) and checks every entry against the manifest. A version 1 or 2
+    /// backup is validated first and shown as its upgrade to the current version would be.
     /// - Throws: `FileIOError` when the file cannot be opened, `BackupFormatError` when it is
-    ///   not a backup, is unsafe or damaged, or comes from a newer version.
+    ///   not a backup, is unsafe or damaged, or comes from a newer version,
+    ///   `BackupUpgrade.Refusal` for a version 1 or 2 backup that does not validate.
     public init(path: String, limits: BackupReadLimits = .default) throws {
         let backup = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
         if backup.encoding == .plainJSON || backup.encoding == .gzipJSON {
-            let upgraded = try BackupUpgrader().upgrade(backup.readLegacyDocument(limits: limits))
+            // Unreadable or newer documents are refused as such; readable ones must validate
+            // before an upgrader sees them.
+            let legacy = try backup.readLegacyDocument(limits: limits)
+            _ = try BackupUpgrade.validate(backup, limits: limits)
+            let upgraded = try BackupUpgrader().upgrade(legacy)
             file = backup.name
             fileSize = backup.size
             compression = backup.encoding == .gzipJSON ? "gzip" : "none"

@@ -29,8 +29,9 @@ public struct BackupUpgrade {
                 let first =
                     report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" }
                     ?? ""
+                let errors = report.count(.error)
                 return
-                    "\(report.file) has \(report.count(.error)) validation errors, so it was not upgraded; nothing was written.\(first)"
+                    "\(report.file) has \(errors) validation \(errors == 1 ? "error" : "errors"), so it was not upgraded; nothing was written.\(first)"
             }
         }
     }
@@ -52,18 +53,27 @@ public struct BackupUpgrade {
         return { read in progress(ByteProgress(completed: pass * read.total + read.completed, total: 2 * read.total)) }
     }
 
-    /// Upgrades `input` (a path or `-`) into a new archive at `output`.
-    /// - Throws: `Refusal.invalid` (exit 65) or `BackupFormatError.newerSchemaVersion` (76),
-    ///   file errors; nothing is left under `output` on failure.
-    public func run(input: String, output: URL) throws -> Summary {
-        let file = try BackupFile(path: input, maxInputSize: limits.archive.maxTotalSize)
-        file.readProgress = progress(ofPass: 0)
+    /// Validates `file` before anything upgrades it: upgraders are written for backups that
+    /// validate, so one that does not is refused rather than upgraded.
+    /// - Returns: the report, which holds no errors.
+    /// - Throws: `BackupFormatError.newerSchemaVersion` (76) or `Refusal.invalid` (65).
+    static func validate(_ file: BackupFile, limits: BackupReadLimits) throws -> ValidationReport {
         let report = DataValidationService.standard(limits: limits).validate(backup: file)
         if report.isFromNewerVersion, let version = report.schemaVersion {
             throw BackupFormatError.newerSchemaVersion(
                 archive: file.name, found: version, supported: DomainDigBackup.currentSchemaVersion)
         }
         guard !report.hasErrors else { throw Refusal.invalid(report) }
+        return report
+    }
+
+    /// Upgrades `input` (a path or `-`) into a new archive at `output`.
+    /// - Throws: `Refusal.invalid` (exit 65) or `BackupFormatError.newerSchemaVersion` (76),
+    ///   file errors; nothing is left under `output` on failure.
+    public func run(input: String, output: URL) throws -> Summary {
+        let file = try BackupFile(path: input, maxInputSize: limits.archive.maxTotalSize)
+        file.readProgress = progress(ofPass: 0)
+        let report = try Self.validate(file, limits: limits)
         file.readProgress = progress(ofPass: 1)
         let writer = try BackupArchiveWriter(destination: .file(output), compression: compression)
         let fromVersion: Int

@@ -52,6 +52,8 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let outOfRange = FindingCode(rawValue: "record.range")
     /// A list is longer than allowed (error).
     public static let tooManyItems = FindingCode(rawValue: "record.too-many")
+    /// An object repeats a key, which readers resolve differently (error).
+    public static let duplicateKey = FindingCode(rawValue: "record.duplicate-key")
     /// A field this build does not know; it is kept as written (note).
     public static let unknownField = FindingCode(rawValue: "record.unknown-field")
     /// An enum value this build does not know; it maps to the safe default and is kept (note).
@@ -89,7 +91,8 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let all: [FindingCode] = [
         versionNewer, versionOlder, archiveUnreadable, manifestInvalid, sectionAbsent, sectionUnknown, sectionMissing,
         entryUnlisted, sizeMismatch, checksumMismatch, countMismatch, jsonSyntax, sectionShape, wrongType,
-        requiredMissing, invalidDomain, invalidFormat, outOfRange, tooManyItems, unknownField, unknownValue,
+        requiredMissing, invalidDomain, invalidFormat, outOfRange, tooManyItems, duplicateKey, unknownField,
+        unknownValue,
         domainNotCanonical, duplicate, untrackedDomain, missingSnapshot, ledgerBalance, dateOutOfBounds,
         unreadableRecord, unknownStoreKey, carriedInvalid, keptUnreadable, keptStoreValue,
     ]

@@ -31,6 +31,19 @@ extension BackupValidationSession {
         for (index, element) in document.root.elements.enumerated() {
             count += 1
             let location = "\(root)[\(index)]"
+            // One file, one reading, as in the sections: the keys this build reads — the
+            // element's and its value's — must not repeat. A value's "json" is the store's data,
+            // carried verbatim and never read, like a record's unknown field.
+            var repeated = element.repeatedKeys().map { location + JSONPathText.key($0) }
+            if element.kind == .object, let value = element["value"] {
+                repeated += value.repeatedKeys().map { location + ".value" + JSONPathText.key($0) }
+            }
+            guard repeated.isEmpty else {
+                for path in repeated {
+                    add(.error, .duplicateKey, entry.rawValue, path, SchemaWalker.repeatedKeyMessage)
+                }
+                continue
+            }
             do throws(CarriedDecodingError) {
                 switch entry {
                 case .storeKeys:

@@ -1,3 +1,5 @@
+import JSONCore
+
 /// A JSON path being walked, turned into text (`$.trackedDomains[12].domain`) only when a
 /// finding needs it.
 struct JSONPath {
@@ -30,25 +32,12 @@ struct JSONPath {
         var text = root
         for component in components {
             switch component {
-            case .field(let name): text += JSONPath.keyText(name.description)
-            case .key(let name): text += JSONPath.keyText(name)
+            case .field(let name): text += JSONPathText.key(name.description)
+            case .key(let name): text += JSONPathText.key(name)
             case .index(let index): text += "[\(index)]"
             }
         }
-        if let key { text += JSONPath.keyText(key) }
+        if let key { text += JSONPathText.key(key) }
         return text
-    }
-
-    /// `.name`, or `["odd name"]` when the key is not a plain identifier.
-    static func keyText(_ key: String) -> String {
-        let plain =
-            !key.isEmpty
-            && key.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || byte == 0x5F
-            }
-        if plain { return "." + key }
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "[\"\(escaped)\"]"
     }
 }

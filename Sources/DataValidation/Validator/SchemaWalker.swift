@@ -97,6 +97,7 @@ struct SchemaWalker {
             }
         case .map:
             guard view.kind(value) == .object else { return wrongType(view, value, "an object") }
+            view.forEachRepeatedKey(value) { key, _ in recordRepeated(key) }
             view.forEachField(value) { key, escaped, fieldValue in
                 path.push(.key(escaped ? (view.string(fieldValue - 1) ?? "") : String(decoding: key, as: UTF8.self)))
                 check(context, fieldValue, node.pointee.child)
@@ -104,6 +105,17 @@ struct SchemaWalker {
             }
         }
     }
+
+    /// A key the object holds more than once: one file, two readings (this build's readers
+    /// take the first value, Python's `json` and `jq` the last), so it is an error.
+    mutating func recordRepeated(_ key: String) {
+        record(.error, .duplicateKey, Self.repeatedKeyMessage, key: key)
+    }
+
+    /// The message of a `record.duplicate-key` finding, located at the key.
+    static let repeatedKeyMessage =
+        "appears more than once in its object; backupctl would read the first value and Python or jq the last. "
+        + "Keep one."
 
     mutating func wrongType(_ view: JSONUnsafeView, _ value: Int, _ expected: String) {
         let found = view.isNull(value) ? "null" : view.kind(value).description
@@ -119,6 +131,8 @@ struct SchemaWalker {
             // Records written by backupctl (and by the app) list their fields in the schema's
             // order, so the property after the last one found is tried first.
             var expected = node.pointee.propertyStart
+            // Fields this version does not know, once one appears: a repeated one is an error too.
+            var unknownNames: Set<[UInt8]>?
             view.forEachField(value) { key, escaped, fieldValue in
                 var match = -1
                 if escaped {
@@ -132,13 +146,23 @@ struct SchemaWalker {
                 }
                 guard match >= 0 else {
                     let name = escaped ? (view.string(fieldValue - 1) ?? "") : String(decoding: key, as: UTF8.self)
-                    record(.note, .unknownField, "is not a field this version knows; it is kept as written.", key: name)
+                    if unknownNames?.insert(Array(name.utf8)).inserted == false {
+                        recordRepeated(name)
+                    } else {
+                        if unknownNames == nil { unknownNames = [Array(name.utf8)] }
+                        record(
+                            .note, .unknownField, "is not a field this version knows; it is kept as written.", key: name
+                        )
+                    }
                     return
                 }
                 expected = match + 1
                 let offset = match - node.pointee.propertyStart
-                let bit: UInt64 = offset < 64 ? 1 << UInt64(offset) : 0
-                if seen & bit != 0 { return } // a repeated key: the first one counts, as for readers
+                let bit: UInt64 = 1 << UInt64(offset)
+                if seen & bit != 0 {
+                    recordRepeated(properties[match].name.description)
+                    return
+                }
                 seen |= bit
                 let property = properties[match]
                 if view.isNull(fieldValue), property.isRequired {
@@ -153,7 +177,7 @@ struct SchemaWalker {
             }
             for index in node.pointee.propertyStart..<node.pointee.propertyEnd where properties[index].isRequired {
                 let offset = index - node.pointee.propertyStart
-                let bit: UInt64 = offset < 64 ? 1 << UInt64(offset) : 0
+                let bit: UInt64 = 1 << UInt64(offset)
                 if seen & bit == 0 {
                     record(
                         .error, .requiredMissing, "is required but missing.", key: properties[index].name.description)

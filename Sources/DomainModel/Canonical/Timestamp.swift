@@ -78,10 +78,22 @@ public enum Timestamp {
         return String(decoding: buffer[..<count], as: UTF8.self)
     }
 
+    /// The instants ``write(_:into:)`` can express, in seconds since 1970: ISO 8601's
+    /// four-digit years, 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z. Code that turns
+    /// an input number into a date checks it against this range first.
+    public static let representableRange: ClosedRange<TimeInterval> = -62_167_219_200...253_402_300_799.999
+
     /// Writes the canonical text of `date` into `buffer` (at least 24 bytes).
+    ///
+    /// A date outside ``representableRange`` is written as the nearest instant inside it
+    /// (a date that is not a number at all, as 1970-01-01T00:00:00Z): the text has room for
+    /// four-digit years only, and no input may crash the writer.
     /// - Returns: the number of bytes written.
     public static func write(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+        let interval = date.timeIntervalSince1970
+        let representable =
+            interval.isNaN ? 0 : min(max(interval, representableRange.lowerBound), representableRange.upperBound)
+        let totalMilliseconds = Int((representable * 1000).rounded())
         var seconds = totalMilliseconds / 1000
         var milliseconds = totalMilliseconds % 1000
         if milliseconds < 0 {

@@ -38,6 +38,10 @@ struct InspectCommand: BackupctlCommand {
         } catch let error as FileIOError {
             // Opening the backup is the only file operation: every failure is about the input.
             throw ErrorClassifier.classifyInput(error)
+        } catch let refusal as BackupUpgrade.Refusal {
+            // A version 1 or 2 backup that does not validate is reported, never upgraded.
+            throw CommandFailure(
+                .invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
         }
         let manifest = inspection.manifest
         console.print("File: \(inspection.file) (\(inspection.compression), \(Formatting.bytes(inspection.fileSize)))")

@@ -42,6 +42,17 @@ enum ErrorClassifier {
             return CommandFailure(
                 .usage, error.description,
                 hint: "The undo an import prints is: backupctl import SNAPSHOT --mode replace --store STORE")
+        case let failure as SafetySnapshotFailure:
+            // The status of what went wrong writing it (a full disk: 74); the advice of an import.
+            let cause = classifyOutput(failure.underlying)
+            let remedy =
+                if case .noSpace = failure.underlying {
+                    "Free space in \(failure.folder) for a copy of the store file"
+                } else {
+                    "Check that you can write to \(failure.folder)"
+                }
+            return CommandFailure(
+                cause.status, failure.description, hint: remedy + ", or import again with --no-safety-snapshot.")
         case let error as JSONParseError:
             return CommandFailure(.invalidData, error.description)
         default:

@@ -23,6 +23,8 @@ enum CraftedArchive: String, CaseIterable, Sendable {
     case unlistedEntry
     case missingSection
     case newerSchemaVersion
+    /// `schemaVersion` twice in the manifest: 3 for a first-value reader, 4 for Python and jq.
+    case repeatedManifestKey
 
     /// The exit status `inspect` must end with (design §7).
     var expectedStatus: Int32 {
@@ -47,6 +49,8 @@ enum CraftedArchive: String, CaseIterable, Sendable {
         case .unlistedEntry: "sections/unlisted.json (not in manifest)"
         case .missingSection: "sections/lookupHistory.json (missing)"
         case .newerSchemaVersion: "is a schema version 5 backup, written by a newer build"
+        case .repeatedManifestKey:
+            "the key \"schemaVersion\" appears more than once in $, so readers disagree on its value"
         }
     }
 
@@ -123,13 +127,17 @@ enum CraftedArchive: String, CaseIterable, Sendable {
                 regular(tar, 'manifest.json', manifest([TRACKED], padding='x' * (2 << 20)))
             elif kind == 'newerSchemaVersion':
                 regular(tar, 'manifest.json', manifest([TRACKED], schema_version=5))
+            elif kind == 'repeatedManifestKey':
+                text = manifest([TRACKED]).replace(b'"schemaVersion": 3', b'"schemaVersion": 3, "schemaVersion": 4', 1)
+                regular(tar, 'manifest.json', text)
+                regular(tar, TRACKED, SECTION)
             elif kind == 'tooManyEntries':
                 paths = ['sections/extra%02d.json' % index for index in range(64)]
                 regular(tar, 'manifest.json', manifest(paths))
                 for path in paths: regular(tar, path, SECTION)
             elif kind == 'missingSection':
                 regular(tar, 'manifest.json', manifest([TRACKED, 'sections/lookupHistory.json']))
-            elif kind != 'manifestNotFirst':
+            elif kind not in ('manifestNotFirst', 'repeatedManifestKey'):
                 regular(tar, 'manifest.json', manifest([TRACKED]))
 
             if kind == 'pathTraversal': regular(tar, '../escaped.json', SECTION)

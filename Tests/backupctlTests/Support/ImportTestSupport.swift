@@ -13,6 +13,9 @@ enum BackupDamage: String, CaseIterable, Sendable {
     case checksumMismatch
     /// The file cut at two thirds, as by an interrupted copy.
     case truncated
+    /// The carried store key's element names its key twice: backupctl would read the first,
+    /// Python and jq the last. The checksums are recomputed, so only validation can tell.
+    case repeatedCarriedKey
 
     /// The exit status of design §7.
     var expectedStatus: Int32 { self == .newerVersion ? 76 : 65 }
@@ -165,15 +168,21 @@ extension CommandWorkspace {
                 domains = json.loads(sections['sections/trackedDomains.json'])
                 domains[3]['domain'] = 'exa mple..com'
                 sections['sections/trackedDomains.json'] = json.dumps(domains, separators=(',', ':')).encode()
-                for listing in manifest['sections']:
-                    listing['bytes'] = len(sections[listing['path']])
-                    listing['sha256'] = hashlib.sha256(sections[listing['path']]).hexdigest()
+            elif damage == 'repeatedCarriedKey':
+                carried = sections['carried/storeKeys.json']
+                sections['carried/storeKeys.json'] = carried.replace(
+                    b'{"key":"reminders.v2",', b'{"key":"reminders.v2","key":"reminders.v3",', 1)
+                assert sections['carried/storeKeys.json'] != carried
             elif damage == 'newerVersion':
                 manifest['schemaVersion'] = 99
             elif damage == 'checksumMismatch':
                 history = bytearray(sections['sections/lookupHistory.json'])
                 history[100] = ord('7') if history[100] != ord('7') else ord('8')
                 sections['sections/lookupHistory.json'] = bytes(history)
+            if damage in ('invalidRecord', 'repeatedCarriedKey'):
+                for listing in manifest['sections']:
+                    listing['bytes'] = len(sections[listing['path']])
+                    listing['sha256'] = hashlib.sha256(sections[listing['path']]).hexdigest()
             buffer = io.BytesIO()
             with tarfile.open(fileobj=buffer, mode='w', format=tarfile.PAX_FORMAT) as out:
                 for path, data in [('manifest.json', json.dumps(manifest).encode())] + list(sections.items()):
@@ -187,7 +196,7 @@ extension CommandWorkspace {
         return damaged
     }
 
-    /// The safety snapshots beside `storeName`: `<store>.before-import-<UTC time>.ddbackup`.
+    /// The safety snapshots beside `storeName`: `<store>.before-import-<UTC time>.<sqlite|plist>`.
     func safetySnapshots(of storeName: String) throws -> [String] {
         try names().filter { $0.hasPrefix("\(storeName).before-import-") }
     }

@@ -31,7 +31,7 @@ extension PropertyListStore {
     /// Decodes a file's content: binary by the package's codec, XML by Foundation.
     /// - Throws: `StoreError.propertyList` when it does not parse; `.notAStore` when its top
     ///   level is not a dictionary.
-    static func decode(_ content: Data, path: String) throws -> (entries: [String: StoreValue], format: Format) {
+    public static func decode(_ content: Data, path: String) throws -> (entries: [String: StoreValue], format: Format) {
         let top: StoreValue
         let format: Format
         if content.starts(with: Array("bplist".utf8)) {

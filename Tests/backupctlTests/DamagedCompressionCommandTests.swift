@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A backup whose compressed data was damaged after it was written is refused — exit 65,
+/// the store untouched — even where the damaged data still decompresses to valid JSON:
+/// gzip's CRC-32 and zstd's content checksum are checked (design §8).
+@Suite struct DamagedCompressionCommandTests {
+    /// The committed v2 fixture with one bit flipped: `"rdap"` becomes `"rdan"`, or a digit of
+    /// a transaction id changes. Both inflate to valid JSON that validates; only gzip's
+    /// CRC-32 tells (see `CompressedIntegrityTests`).
+    static let flips = Fixtures.v2SilentFlips
+
+    private func flippedV2(in workspace: CommandWorkspace, byte: Int, bit: Int) throws -> String {
+        var bytes = [UInt8](try Fixtures.data("Backups/v2.json.gz"))
+        bytes[byte] ^= UInt8(1 << bit)
+        let path = workspace.path("flipped-\(byte)-\(bit).json.gz")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try workspace.run("gzip", "-t", path).status != 0, "gzip -t refuses it too")
+        return path
+    }
+
+    @Test(arguments: flips.map { [$0.byte, $0.bit] })
+    func validateRefusesAFlippedBitInAV2Backup(flip: [Int]) throws {
+        let workspace = try CommandWorkspace()
+        let backup = try flippedV2(in: workspace, byte: flip[0], bit: flip[1])
+        let output = try workspace.backupctl("validate", backup)
+        #expect(output.status == 65, "\(output.stdoutText)\(output.stderrText)")
+        #expect(output.stdoutText.contains("archive.unreadable"))
+        #expect(output.stdoutText.contains("the CRC-32 in the gzip trailer does not match the data"))
+        #expect(output.stdoutText.contains("Invalid: the import would be refused."))
+    }
+
+    @Test(arguments: flips.map { [$0.byte, $0.bit] }, ["store.sqlite", "store.plist"])
+    func importRefusesAFlippedBitInAV2BackupAndChangesNothing(flip: [Int], storeName: String) throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore(storeName, seed: 4)
+        let backup = try flippedV2(in: workspace, byte: flip[0], bit: flip[1])
+        let digests = try workspace.fileDigests(store)
+        let names = try workspace.names()
+        for mode in ["merge", "replace"] {
+            let output = try workspace.backupctl("import", backup, "--store", store, "--mode", mode)
+            #expect(output.status == 65, "\(output.stderrText)")
+            #expect(output.stderrText.hasPrefix("error: "))
+            #expect(output.stderrText.contains("the CRC-32 in the gzip trailer does not match the data"))
+            #expect(try workspace.fileDigests(store) == digests)
+            #expect(try workspace.names() == names, "no safety snapshot is left behind")
+        }
+    }
+
+    @Test func importIntoAMissingStoreCreatesNothing() throws {
+        let workspace = try CommandWorkspace()
+        let backup = try flippedV2(in: workspace, byte: Self.flips[0].byte, bit: Self.flips[0].bit)
+        let names = try workspace.names()
+        let output = try workspace.backupctl("import", backup, "--store", workspace.path("new.sqlite"))
+        #expect(output.status == 65, "\(output.stderrText)")
+        #expect(try workspace.names() == names)
+    }
+
+    @Test func inspectRefusesAFlippedBitInAV2Backup() throws {
+        let workspace = try CommandWorkspace()
+        let backup = try flippedV2(in: workspace, byte: Self.flips[1].byte, bit: Self.flips[1].bit)
+        let output = try workspace.backupctl("inspect", backup)
+        #expect(output.status == 65, "\(output.stderrText)")
+        #expect(output.stderrText.contains("is damaged: its gzip data fails to decompress intact"))
+    }
+
+    @Test func importRefusesAnArchiveWhoseZstdChecksumDoesNotMatch() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore("store.sqlite", seed: 1)
+        let backup = try workspace.exportBackup(from: try workspace.sampleStore("other.sqlite", seed: 2))
+        #expect(try workspace.run("zstd", "-lv", backup).stdoutText.contains("Check: XXH64"))
+        var bytes = [UInt8](try workspace.contents(backup))
+        bytes[bytes.count - 1] ^= 0x08 // the last frame's content checksum
+        try Data(bytes).write(to: URL(fileURLWithPath: backup))
+        #expect(try workspace.run("zstd", "-t", backup).status != 0, "zstd -t refuses it too")
+        let digests = try workspace.fileDigests(store)
+        let names = try workspace.names()
+
+        let output = try workspace.backupctl("import", backup, "--store", store)
+        #expect(output.status == 65, "\(output.stderrText)")
+        #expect(output.stderrText.contains("content checksum (XXH64) does not match"))
+        #expect(try workspace.fileDigests(store) == digests)
+        #expect(try workspace.names() == names)
+        #expect(try workspace.backupctl("validate", backup).status == 65)
+    }
+
+    @Test func everyCommandThatWritesABackupPutsAChecksumOnItsZstdFrames() throws {
+        let workspace = try CommandWorkspace()
+        // A sample store plants a store key this build does not know: its backups carry it in
+        // a frame of its own between the manifest's and the sections'.
+        let store = try workspace.sampleStore("store.sqlite", seed: 3)
+        let exported = try workspace.exportBackup(from: store)
+        let upgraded = workspace.path("upgraded.ddbackup")
+        #expect(
+            try workspace.backupctl("upgrade", Fixtures.url("Backups/v2.json.gz").path, "-o", upgraded).status == 0)
+        let folder = workspace.path("scheduled")
+        #expect(try workspace.backupctl("backup", "--dir", folder, "--store", store, "--keep-last", "2").status == 0)
+        let scheduled = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ddbackup") }
+        try #require(scheduled.count == 1)
+
+        for (backup, frames) in [(exported, 3), (upgraded, 2), (folder + "/" + scheduled[0], 3)] {
+            let listing = try workspace.run("zstd", "-lv", backup)
+            #expect(listing.stdoutText.contains("# Zstandard Frames: \(frames)"), "\(backup): \(listing.stdoutText)")
+            #expect(
+                listing.stdoutText.components(separatedBy: "Check: XXH64").count == 2,
+                "one summary line for the file: \(listing.stdoutText)")
+            #expect(try workspace.run("zstd", "-t", backup).status == 0)
+        }
+    }
+}
