@@ -2,8 +2,8 @@
 // backupctl — backup and restore for the DomainDig data store.
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
-// CSQLite by DataStore, CArchive by BackupFormat, CCrypto by Cryptography, CMalloc (glibc's
-// allocator settings) by backupctl.
+// CSQLite by DataStore, CArchive by BackupFormat, CCrypto by Cryptography, CCurl by ObjectStorage,
+// CMalloc (glibc's allocator settings) by backupctl.
 import PackageDescription
 
 let package = Package(
@@ -29,6 +29,11 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // Not a Debian package: glibc's <malloc.h>, part of the C library every binary links.
         .systemLibrary(name: "CMalloc"),
 
@@ -38,6 +43,7 @@ let package = Package(
         .target(name: "ArgumentParsing"),
         .target(name: "Cryptography", dependencies: ["CCrypto"]),
         .target(name: "AgeEncryption", dependencies: ["Cryptography"]),
+        .target(name: "ObjectStorage", dependencies: ["CCurl", "Cryptography", "DurableIO"]),
 
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore"]),
@@ -58,6 +64,7 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "TestSupport"]),
         .testTarget(name: "AgeEncryptionTests", dependencies: ["AgeEncryption", "Cryptography", "TestSupport"]),
+        .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "Cryptography", "TestSupport"]),
         .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "JSONCore", "TestSupport"]),
         // The wrapper's own tests use SQLite's result-code constants.
         .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
