@@ -53,9 +53,10 @@ let package = Package(
         .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
         .target(
             name: "DataPortability",
-            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration"]
+            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage"]
         ),
-        .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "CMalloc"]),
+        .executableTarget(
+            name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "ObjectStorage", "CMalloc"]),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["ArgumentParsing"], path: "Tests/TestSupport"),

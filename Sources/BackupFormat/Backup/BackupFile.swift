@@ -65,6 +65,18 @@ public final class BackupFile {
         encoding = BackupFileEncoding.detect(fileDescriptor: opened)
     }
 
+    /// A backup whose bytes were already copied into `spool` (downloaded from object storage,
+    /// for instance), read like any file.
+    /// - Parameter name: the backup's name in messages (`s3://bucket/key`).
+    public init(spool: SpoolFile, name: String) {
+        self.spool = spool
+        openedFile = nil
+        descriptor = spool.fileDescriptor
+        self.name = name
+        size = spool.size
+        encoding = BackupFileEncoding.detect(fileDescriptor: spool.fileDescriptor)
+    }
+
     /// Reads the file as a v3 archive from its start.
     /// - Throws: `BackupFormatError` when it is not one, or is unsafe or damaged.
     public func openArchive(limits: BackupReadLimits = .default) throws -> BackupArchiveReader {

@@ -50,7 +50,7 @@ public struct BackupImporter {
     public func run(backup path: String, into store: LockedStore) throws -> ImportSummary {
         let started = Date()
         _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading anything
-        let file = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        let file = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize)
         file.readProgress = inputProgress
         let source = try ImportSource(file: file, limits: limits)
         var snapshotURL: URL?

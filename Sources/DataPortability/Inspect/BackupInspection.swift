@@ -43,7 +43,7 @@ public struct BackupInspection: Sendable {
     /// - Throws: `FileIOError` when the file cannot be opened, `BackupFormatError` when it is
     ///   not a backup, is unsafe or damaged, or comes from a newer version.
     public init(path: String, limits: BackupReadLimits = .default) throws {
-        let backup = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        let backup = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize)
         if backup.encoding == .plainJSON || backup.encoding == .gzipJSON {
             let upgraded = try BackupUpgrader().upgrade(backup.readLegacyDocument(limits: limits))
             file = backup.name

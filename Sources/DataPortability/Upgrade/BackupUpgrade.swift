@@ -54,7 +54,7 @@ public struct BackupUpgrade {
     /// - Throws: `Refusal.invalid` (exit 65) or `BackupFormatError.newerSchemaVersion` (76),
     ///   file errors; nothing is left under `output` on failure.
     public func run(input: String, output: URL) throws -> Summary {
-        let file = try BackupFile(path: input, maxInputSize: limits.archive.maxTotalSize)
+        let file = try BackupInput.open(input, maxInputSize: limits.archive.maxTotalSize)
         file.readProgress = progress(ofPass: 0)
         let report = DataValidationService.standard(limits: limits).validate(backup: file)
         if report.isFromNewerVersion, let version = report.schemaVersion {
