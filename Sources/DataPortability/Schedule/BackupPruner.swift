@@ -83,4 +83,13 @@ public struct BackupPruner: Sendable {
         try directory.remove(removed)
         return (decisions, removed)
     }
+
+    /// Deletes the local backups `plan` removes (all in one directory).
+    /// - Returns: the deleted files.
+    public func execute(_ decisions: [Decision]) throws -> [BackupDirectory.Entry] {
+        let removed = decisions.filter { !$0.keep }.map(\.entry)
+        guard let first = removed.first else { return [] }
+        try BackupDirectory(url: first.url.deletingLastPathComponent()).remove(removed)
+        return removed
+    }
 }
