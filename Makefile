@@ -4,8 +4,8 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev libzstd-dev zlib1g-dev sqlite3 zstd tar python3 \
-	python3-venv man-db groff-base zsh fish bsdutils age
+APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev libcurl4-openssl-dev libxml2 libzstd-dev \
+	zlib1g-dev sqlite3 zstd tar python3 python3-venv man-db groff-base zsh fish bsdutils age
 VENV := .venv
 PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo
@@ -28,11 +28,12 @@ deps:
 		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-# The independent peers the tests use: jsonschema (differential schema tests).
+# The independent peers the tests use: jsonschema (differential schema tests) and moto's S3
+# server (the object-storage tests run it on 127.0.0.1).
 python-deps: deps
-	@if ! $(PYTHON) -c 'import jsonschema' 2>/dev/null; then \
+	@if ! $(PYTHON) -c 'import jsonschema, moto.server, werkzeug' 2>/dev/null; then \
 		python3 -m venv $(VENV) && \
-		$(PYTHON) -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18'; \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18' 'moto[server]>=5.1,<6'; \
 	fi
 
 build: deps

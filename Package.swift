@@ -3,7 +3,7 @@
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
 // CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto by Cryptography;
-// CMalloc (glibc's allocator settings) by backupctl.
+// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl.
 import Foundation
 import PackageDescription
 
@@ -42,6 +42,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // Not a Debian package: glibc's <malloc.h>, part of the C library every binary links.
         .systemLibrary(name: "CMalloc"),
 
@@ -51,6 +56,7 @@ let package = Package(
         .target(name: "ArgumentParsing"),
         .target(name: "Cryptography", dependencies: ["CCrypto"]),
         .target(name: "AgeEncryption", dependencies: ["Cryptography"]),
+        .target(name: "ObjectStorage", dependencies: ["CCurl", "Cryptography", "DurableIO"]),
 
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore"]),
@@ -62,9 +68,10 @@ let package = Package(
         .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
         .target(
             name: "DataPortability",
-            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration"]
+            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage"]
         ),
-        .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "CMalloc"]),
+        .executableTarget(
+            name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "ObjectStorage", "CMalloc"]),
 
         // The fuzzing harnesses' entry code (Docs/reliability.md): built everywhere, so the
         // replay test runs saved inputs through it; the libFuzzer drivers are below.
@@ -82,6 +89,7 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "TestSupport"]),
         .testTarget(name: "AgeEncryptionTests", dependencies: ["AgeEncryption", "Cryptography", "TestSupport"]),
+        .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "Cryptography", "TestSupport"]),
         .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "JSONCore", "TestSupport"]),
         // The wrapper's own tests use SQLite's result-code constants.
         .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),

@@ -69,14 +69,21 @@ public final class BackupFile {
     /// written to an unnamed temporary file, as standard input is, and read like any file.
     /// - Parameter name: the name used in messages.
     /// - Throws: `FileIOError` when the temporary file cannot be written.
-    public init(contents: [UInt8], name: String) throws {
+    public convenience init(contents: [UInt8], name: String) throws {
         let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
         try contents.withUnsafeBytes { try spool.append($0) }
+        self.init(spool: spool, name: name)
+    }
+
+    /// A backup whose bytes were already copied into `spool` (downloaded from object storage,
+    /// for instance), read like any file.
+    /// - Parameter name: the backup's name in messages (`s3://bucket/key`).
+    public init(spool: SpoolFile, name: String) {
         self.spool = spool
         openedFile = nil
         descriptor = spool.fileDescriptor
         self.name = name
-        size = Int64(contents.count)
+        size = spool.size
         encoding = BackupFileEncoding.detect(fileDescriptor: spool.fileDescriptor)
     }
 

@@ -47,20 +47,24 @@ public struct BackupImporter {
         self.progress = progress
     }
 
-    /// Imports the backup at `path` (`-` for standard input) into `store`.
+    /// Imports the backup at `path` (`-` for standard input, `s3://bucket/key` for an object)
+    /// into `store`.
     /// - Throws: `ImportRefusal` when validation finds errors or the backup is from a newer
     ///   version; `MigrationError.storeIsNewer` for a store from a newer build; file, format
     ///   and store errors. In every case the store is unchanged and no snapshot is left.
     public func run(backup path: String, into store: LockedStore) throws -> ImportSummary {
         let started = Date()
-        if path != "-", case .recognized = try StoreBackend.detectContents(at: URL(fileURLWithPath: path)) {
+        // A safety snapshot is a local store file; `s3://…` is never taken for a path.
+        if path != "-", case .local(let local) = try RemoteStorage.location(path),
+            case .recognized = try StoreBackend.detectContents(at: URL(fileURLWithPath: local))
+        {
             var summary = try SnapshotRestore(importer: self).run(
-                snapshot: URL(fileURLWithPath: path).standardizedFileURL, into: store)
+                snapshot: URL(fileURLWithPath: local).standardizedFileURL, into: store)
             summary.duration = Date().timeIntervalSince(started)
             return summary
         }
         _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading anything
-        let file = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        let file = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize)
         file.readProgress = inputProgress
         let source = try ImportSource(file: file, limits: limits)
         var snapshotURL: URL?

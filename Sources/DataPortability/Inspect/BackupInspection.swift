@@ -45,7 +45,7 @@ public struct BackupInspection: Sendable {
     ///   not a backup, is unsafe or damaged, or comes from a newer version,
     ///   `BackupUpgrade.Refusal` for a version 1 or 2 backup that does not validate.
     public init(path: String, limits: BackupReadLimits = .default) throws {
-        let backup = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        let backup = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize)
         if backup.encoding == .plainJSON || backup.encoding == .gzipJSON {
             // Unreadable or newer documents are refused as such; readable ones must validate
             // before an upgrader sees them.

@@ -11,8 +11,12 @@ extension BackupDirectory {
     /// The name for a new backup taken at `date`: the plain time-name, or `…Z-N.ddbackup` with
     /// N above every backup of that same second already there, so the new one sorts last.
     func newFileName(for date: Date) throws -> String {
+        BackupDirectory.newFileName(for: date, among: try FileManager.default.contentsOfDirectory(atPath: url.path))
+    }
+
+    /// The name for a new backup taken at `date` among the existing `names`.
+    static func newFileName(for date: Date, among names: [String]) -> String {
         let plain = BackupDirectory.fileName(for: date)
-        let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
         let second = BackupDirectory.parse(plain)?.time
         let taken = names.compactMap(BackupDirectory.parse).filter { $0.time == second }.map(\.sequence)
         guard let highest = taken.max() else { return plain }

@@ -64,34 +64,32 @@ public struct BackupPruner: Sendable {
     /// - Returns: the decisions, and the files deleted.
     /// - Throws: `BackupDirectoryError`, or the file error of a deletion.
     public func prune(
-        _ directory: BackupDirectory, now: Date, protecting: URL? = nil, dryRun: Bool = false
+        _ directory: some BackupFolder, now: Date, protecting: URL? = nil, dryRun: Bool = false
     ) throws -> (decisions: [Decision], removed: [BackupDirectory.Entry]) {
-        var entries = try directory.scan(now: now)
+        var entries = try directory.scan(verify: false, now: now, progress: nil)
         var decisions = plan(entries, protecting: protecting)
         while decisions.contains(where: { !$0.keep }),
             let newestKept = decisions.indices.last(where: { decisions[$0].keep && decisions[$0].entry.isGood }),
             decisions[newestKept].entry.url != protecting
         {
-            let (health, manifest) = BackupDirectory.check(decisions[newestKept].entry.url, verify: true)
+            let (health, manifest) = try directory.check(decisions[newestKept].entry, verify: true)
             guard health != .good else { break }
             entries[newestKept].health = health
             entries[newestKept].manifest = manifest ?? entries[newestKept].manifest
             decisions = plan(entries, protecting: protecting)
         }
-        return (decisions, dryRun ? [] : try execute(decisions))
+        guard !dryRun else { return (decisions, []) }
+        let removed = decisions.filter { !$0.keep }.map(\.entry)
+        try directory.remove(removed)
+        return (decisions, removed)
     }
 
-    /// Deletes the backups `plan` removes.
+    /// Deletes the local backups `plan` removes (all in one directory).
     /// - Returns: the deleted files.
     public func execute(_ decisions: [Decision]) throws -> [BackupDirectory.Entry] {
-        var removed: [BackupDirectory.Entry] = []
-        for decision in decisions where !decision.keep {
-            try FileManager.default.removeItem(at: decision.entry.url)
-            removed.append(decision.entry)
-        }
-        if !removed.isEmpty, let directory = decisions.first?.entry.url.deletingLastPathComponent() {
-            try Directory.sync(at: directory)
-        }
+        let removed = decisions.filter { !$0.keep }.map(\.entry)
+        guard let first = removed.first else { return [] }
+        try BackupDirectory(url: first.url.deletingLastPathComponent()).remove(removed)
         return removed
     }
 }

@@ -67,11 +67,11 @@ public struct BackupUpgrade {
         return report
     }
 
-    /// Upgrades `input` (a path or `-`) into a new archive at `output`.
+    /// Upgrades `input` (a path, `-` or `s3://bucket/key`) into a new archive at `output`.
     /// - Throws: `Refusal.invalid` (exit 65) or `BackupFormatError.newerSchemaVersion` (76),
     ///   file errors; nothing is left under `output` on failure.
     public func run(input: String, output: URL) throws -> Summary {
-        let file = try BackupFile(path: input, maxInputSize: limits.archive.maxTotalSize)
+        let file = try BackupInput.open(input, maxInputSize: limits.archive.maxTotalSize)
         file.readProgress = progress(ofPass: 0)
         let report = try Self.validate(file, limits: limits)
         file.readProgress = progress(ofPass: 1)

@@ -49,17 +49,26 @@ struct BackupCommand: BackupctlCommand {
     func run() throws {
         // The report is for a person at a terminal; warnings are for cron's mail too.
         let console = Console(options: common, printsReport: Console.stdoutIsTerminal)
-        let directory = BackupDirectory(
-            url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
-        var run = ScheduledBackup(
-            directory: directory, policy: retention.policy, compression: try ArchiveCompression(compression))
-        run.exportProgress = progress.handler("exporting")
-        run.verificationProgress = progress.handler("verifying")
+        let compression = try ArchiveCompression(self.compression)
         let summary: ScheduledBackup.Summary
         do {
-            summary = try run.run(storePath: store)
+            switch try RemoteStorage.location(dir) {
+            case .remote(let location):
+                let folder = RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
+                var run = RemoteScheduledBackup(folder: folder, policy: retention.policy, compression: compression)
+                run.exportProgress = progress.handler("exporting")
+                run.verificationProgress = progress.handler("verifying")
+                summary = try run.run(storePath: store)
+            case .local(let path):
+                var run = ScheduledBackup(
+                    directory: BackupDirectory(url: BackupLocations.localURL(path)), policy: retention.policy,
+                    compression: compression)
+                run.exportProgress = progress.handler("exporting")
+                run.verificationProgress = progress.handler("verifying")
+                summary = try run.run(storePath: store)
+            }
         } catch let failure as ScheduledBackup.Failure {
             throw CommandFailure(.invalidData, failure.description)
         } catch let error as FileIOError {
@@ -74,7 +83,7 @@ struct BackupCommand: BackupctlCommand {
         progress.clear()
         let records = summary.manifest.recordCount
         console.print(
-            "Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes))), verified."
+            "Backed up \(records) records to \(BackupLocations.display(summary.file)) (\(Formatting.bytes(summary.compressedBytes))), verified."
         )
         if !summary.decisions.isEmpty {
             console.print(
@@ -93,7 +102,7 @@ struct BackupCommand: BackupctlCommand {
             writer.key("ok")
             writer.bool(true)
             writer.key("file")
-            writer.string(summary.file.path)
+            writer.string(BackupLocations.display(summary.file))
             writer.key("records")
             writer.int(records)
             writer.key("bytes")

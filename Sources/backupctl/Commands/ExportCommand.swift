@@ -4,6 +4,7 @@ import DataPortability
 import DataStore
 import DurableIO
 import Foundation
+import ObjectStorage
 
 extension ArchiveCompression.Algorithm: ExpressibleByArgument {}
 
@@ -81,17 +82,36 @@ struct ExportCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         let clock = StoreClock()
+        var exporter = BackupExporter(compression: try ArchiveCompression(compression, level: level), clock: clock)
+        exporter.byteProgress = progress.handler("exporting")
+        let remote: S3Location?
+        if !toStandardOutput, let output, case .remote(let location) = try RemoteStorage.location(output) {
+            // A prefix (ending in /, or a bucket alone) gets the default name inside it.
+            remote =
+                location.path.isEmpty || location.path.hasSuffix("/")
+                ? location.appending(BackupExporter.defaultFileName(at: clock.now())) : location
+        } else {
+            remote = nil
+        }
+        if let remote {
+            let client = try RemoteStorage.client(for: remote)
+            let (summary, location) = try ReadOnlyStore.reading(explicitPath: store) { source in
+                let (summary, _) = try RemoteObjectWriter.write(to: client, key: remote.path) { descriptor, name in
+                    try exporter.export(from: source, to: .descriptor(descriptor, name: name))
+                }
+                return (summary, source.location)
+            }
+            progress.clear()
+            ExportReport(summary: summary, storePath: location.url.path, verbose: verbose).print(to: console)
+            return
+        }
         let destination: BackupArchiveWriter.Destination
         if toStandardOutput {
             destination = .descriptor(STDOUT_FILENO, name: "standard output")
         } else {
             let path = output ?? BackupExporter.defaultFileName(at: clock.now())
-            destination = .file(
-                URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                    .standardizedFileURL)
+            destination = .file(BackupLocations.localURL(path).standardizedFileURL)
         }
-        var exporter = BackupExporter(compression: try ArchiveCompression(compression, level: level), clock: clock)
-        exporter.byteProgress = progress.handler("exporting")
         let (summary, location) = try ReadOnlyStore.reading(explicitPath: store) { source in
             if case .file(let url) = destination {
                 try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: source.url))

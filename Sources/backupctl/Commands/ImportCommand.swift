@@ -64,7 +64,7 @@ struct ImportCommand: BackupctlCommand {
         let times = SectionTimes()
         // A backup that cannot even be opened (a folder, a missing file) is refused before the
         // store is touched. Standard input is read once the lock is held.
-        if file != "-" { _ = try BackupFile(path: file) }
+        if file != "-", case .local(let path) = try RemoteStorage.location(file) { _ = try BackupFile(path: path) }
         let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
         defer { locked.release() }
         var importer = BackupImporter(

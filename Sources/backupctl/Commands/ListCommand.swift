@@ -37,9 +37,8 @@ struct ListCommand: BackupctlCommand {
         let console = Console(options: common)
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
-        let directory = BackupDirectory(
-            url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
-        let entries = try directory.scan(
+        let folder = try BackupLocations.folder(dir)
+        let entries = try folder.scan(
             verify: verify, now: StoreClock().now(), progress: verify ? progress.handler("verifying") : nil)
         progress.clear()
         var rows = [["backup", "time", "version", "bytes", "records", "integrity"]]
@@ -71,7 +70,7 @@ struct ListCommand: BackupctlCommand {
             writer.key("ok")
             writer.bool(intact)
             writer.key("dir")
-            writer.string(directory.url.path)
+            writer.string(folder.displayName)
             writer.key("verified")
             writer.bool(verify)
             writer.key("backups")
@@ -102,7 +101,7 @@ struct ListCommand: BackupctlCommand {
         if !damaged.isEmpty {
             throw CommandFailure(
                 .invalidData,
-                "\(damaged.count) backups in \(directory.url.path) are damaged: \(damaged.map(\.name).joined(separator: ", ")).",
+                "\(damaged.count) backups in \(folder.displayName) are damaged: \(damaged.map(\.name).joined(separator: ", ")).",
                 hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
                 alreadyReported: common.json)
         }

@@ -41,15 +41,27 @@ struct PruneCommand: BackupctlCommand {
 
     func run() throws {
         let console = Console(options: common)
-        let directory = BackupDirectory(
-            url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
-        let lock = try directory.lock(creatingDirectory: false)
-        var removedSomething = false
-        // A dry run, or a run that fails, leaves nothing it created, not even the lock file.
-        defer { if removedSomething { lock.release() } else { lock.releaseRemovingCreated() } }
-        let (decisions, removed) = try BackupPruner(policy: retention.policy).prune(
-            directory, now: StoreClock().now(), dryRun: dryRun)
-        removedSomething = !removed.isEmpty
+        let pruner = BackupPruner(policy: retention.policy)
+        let folderName: String
+        let decisions: [BackupPruner.Decision]
+        let removed: [BackupDirectory.Entry]
+        switch try RemoteStorage.location(dir) {
+        case .remote(let location):
+            let folder = RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
+            folderName = folder.displayName
+            let lock = try RemoteLock.acquire(folder)
+            defer { lock.release() }
+            (decisions, removed) = try pruner.prune(folder, now: StoreClock().now(), dryRun: dryRun)
+        case .local(let path):
+            let directory = BackupDirectory(url: BackupLocations.localURL(path))
+            folderName = directory.displayName
+            let lock = try directory.lock(creatingDirectory: false)
+            var removedSomething = false
+            // A dry run, or a run that fails, leaves nothing it created, not even the lock file.
+            defer { if removedSomething { lock.release() } else { lock.releaseRemovingCreated() } }
+            (decisions, removed) = try pruner.prune(directory, now: StoreClock().now(), dryRun: dryRun)
+            removedSomething = !removed.isEmpty
+        }
         console.print(Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
         let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
         console.print(
@@ -62,7 +74,7 @@ struct PruneCommand: BackupctlCommand {
             writer.key("ok")
             writer.bool(true)
             writer.key("dir")
-            writer.string(directory.url.path)
+            writer.string(folderName)
             writer.key("dryRun")
             writer.bool(dryRun)
             writer.key("decisions")

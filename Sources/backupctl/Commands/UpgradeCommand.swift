@@ -39,6 +39,7 @@ struct UpgradeCommand: BackupctlCommand {
         let console = Console(options: common)
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
+        try BackupLocations.requireLocal(output, option: "-o")
         let destination = URL(
             fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )

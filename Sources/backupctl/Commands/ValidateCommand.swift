@@ -36,7 +36,7 @@ struct ValidateCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let service = DataValidationService.standard()
-        let backup = try BackupFile(path: file, maxInputSize: service.limits.archive.maxTotalSize)
+        let backup = try BackupInput.open(file, maxInputSize: service.limits.archive.maxTotalSize)
         backup.readProgress = progress.handler("validating")
         let report = service.validate(backup: backup)
         progress.clear()

@@ -5,6 +5,7 @@ import DataStore
 import DurableIO
 import Foundation
 import JSONCore
+import ObjectStorage
 
 /// Maps every library error to its exit status (design §7) and a hint.
 enum ErrorClassifier {
@@ -55,10 +56,33 @@ enum ErrorClassifier {
                 cause.status, failure.description, hint: remedy + ", or import again with --no-safety-snapshot.")
         case let error as JSONParseError:
             return CommandFailure(.invalidData, error.description)
+        case let error as ObjectStorageError:
+            return classify(error)
+        case let busy as RemoteLock.Busy:
+            return CommandFailure(
+                .busy, busy.description,
+                hint: "Try again later. A lock left by a run that crashed expires by itself (Docs/remote.md).")
         default:
             return CommandFailure(
                 .failure, "Unexpected failure: \(error)",
                 hint: "This is a bug in backupctl; please report it with the command you ran.")
+        }
+    }
+
+    /// Object-storage failures by kind: credentials 77, a missing bucket or object 66, an
+    /// unreachable or failing endpoint 74, a location or setting that cannot be used 64.
+    static func classify(_ error: ObjectStorageError) -> CommandFailure {
+        switch error.category {
+        case .usage:
+            return CommandFailure(.usage, error.description, hint: "See Docs/remote.md for locations and settings.")
+        case .credentials:
+            return CommandFailure(.permission, error.description)
+        case .bucketNotFound, .objectNotFound:
+            return CommandFailure(.notFound, error.description)
+        case .conditionFailed:
+            return CommandFailure(.busy, error.description)
+        case .unavailable:
+            return CommandFailure(.ioError, error.description)
         }
     }
 

@@ -18,6 +18,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case busy = 75
     /// Written by a newer version: refused, nothing changed.
     case newerVersion = 76
+    /// Permission: storage credentials missing or refused, access denied.
+    case permission = 77
 
     /// A few words for the root's help: `invalid data`.
     var summary: String {
@@ -31,6 +33,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .ioError: "I/O error"
         case .busy: "busy"
         case .newerVersion: "from a newer version"
+        case .permission: "permission"
         }
     }
 
@@ -43,11 +46,13 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
             "The command line was not understood, no store location is configured, or binary output would go to a terminal."
         case .invalidData:
             "Invalid data: a corrupt or unsafe archive, a checksum mismatch, validation errors, a file that is not a store; list with a damaged backup; backup whose new file failed its read-back."
-        case .notFound: "Input not found: the backup file, the store, the backup directory."
+        case .notFound: "Input not found: the backup file, the store, the backup directory, the bucket."
         case .cannotCreate: "The output cannot be created: a missing or read-only folder, no permission."
-        case .ioError: "An I/O error: the disk is full, a read failed."
-        case .busy: "Another backupctl holds the store's or the directory's lock; try again later."
+        case .ioError:
+            "An I/O error: the disk is full, a read failed, the object store is unreachable or kept failing after its retries."
+        case .busy: "Another backupctl holds the store's, the directory's or the prefix's lock; try again later."
         case .newerVersion: "The backup or store was written by a newer build; it was refused and nothing changed."
+        case .permission: "Permission: the object store refused the credentials or the access, or none were found."
         }
     }
 
@@ -68,6 +73,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .ioError: "io-error"
         case .busy: "busy"
         case .newerVersion: "newer-version"
+        case .permission: "permission"
         }
     }
 }

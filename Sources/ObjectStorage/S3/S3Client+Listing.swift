@@ -1,0 +1,90 @@
+import Cryptography
+import Foundation
+
+extension S3Client {
+    /// Every object whose key starts with `prefix` (ListObjectsV2, followed page by page), in
+    /// S3's order: by key, in UTF-8 byte order.
+    /// - Parameter pageSize: keys per page (`max-keys`; S3 sends at most 1000).
+    /// - Throws: ``ObjectStorageError``; `.service` with category `.bucketNotFound` when the
+    ///   bucket does not exist.
+    public func listObjects(prefix: String, pageSize: Int = 1000) throws -> [S3ObjectInfo] {
+        var objects: [S3ObjectInfo] = []
+        var token: String?
+        repeat {
+            var request = Request(operation: "ListObjectsV2", method: "GET", key: nil)
+            request.query = [("list-type", "2"), ("max-keys", String(pageSize)), ("prefix", prefix)]
+            if let token { request.query.append(("continuation-token", token)) }
+            let result = try document(try send(request), root: "ListBucketResult", request)
+            for entry in result.children(named: "Contents") {
+                guard let key = entry.text(of: "Key"), let size = entry.text(of: "Size").flatMap({ Int64($0) }) else {
+                    throw ObjectStorageError.invalidResponse(
+                        operation: request.operation, resource: resource(nil), detail: "an entry without Key or Size")
+                }
+                objects.append(
+                    S3ObjectInfo(
+                        key: key, size: size, etag: entry.text(of: "ETag") ?? "",
+                        lastModified: entry.text(of: "LastModified").flatMap(S3ObjectInfo.parseTimestamp)))
+            }
+            let truncated = result.text(of: "IsTruncated") == "true"
+            token = truncated ? result.text(of: "NextContinuationToken") : nil
+            if truncated, token == nil {
+                throw ObjectStorageError.invalidResponse(
+                    operation: request.operation, resource: resource(nil),
+                    detail: "a truncated page without a continuation token")
+            }
+        } while token != nil
+        return objects
+    }
+
+    /// The most keys one DeleteObjects request takes.
+    public static let deleteBatchSize = 1000
+
+    /// Removes `keys` with DeleteObjects, `batchSize` (at most 1000) per request; keys that do
+    /// not exist count as removed.
+    /// - Throws: ``ObjectStorageError/service(_:)`` naming the first key the endpoint could
+    ///   not remove (every batch is still tried first).
+    public func deleteObjects(keys: [String], batchSize: Int = deleteBatchSize) throws {
+        precondition((1...Self.deleteBatchSize).contains(batchSize), "DeleteObjects takes 1 to 1000 keys")
+        var firstFailure: S3ServiceError?
+        var start = 0
+        while start < keys.count {
+            let batch = keys[start..<min(keys.count, start + batchSize)]
+            start += batch.count
+            let body = Array(Self.deleteDocument(for: batch).utf8)
+            var request = Request(operation: "DeleteObjects", method: "POST", key: nil, body: body)
+            request.query = [("delete", "")]
+            request.headers = [
+                ("Content-Type", "application/xml"), ("Content-MD5", try ContentMD5.headerValue(for: body)),
+            ]
+            let result = try document(try send(request), root: "DeleteResult", request)
+            if firstFailure == nil, let error = result.children(named: "Error").first {
+                firstFailure = S3ServiceError(
+                    operation: "DeleteObjects", resource: resource(error.text(of: "Key")), status: 200,
+                    code: error.text(of: "Code") ?? "Error", message: error.text(of: "Message") ?? "", requestID: nil)
+            }
+        }
+        if let firstFailure { throw ObjectStorageError.service(firstFailure) }
+    }
+
+    static func deleteDocument(for keys: ArraySlice<String>) -> String {
+        let objects = keys.map { "<Object><Key>\(escapedXML($0))</Key></Object>" }.joined()
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+            + "<Quiet>true</Quiet>\(objects)</Delete>"
+    }
+
+    /// Text escaped for an XML element's content.
+    static func escapedXML(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
