@@ -1,6 +1,7 @@
 import BackupFormat
 import DataMigration
 import DataValidation
+import DomainModel
 import Foundation
 
 /// Rewrites an older backup (v1, v2) as a current (v3) archive: validated first, upgraded
@@ -28,7 +29,7 @@ public struct BackupUpgrade {
                     report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" }
                     ?? ""
                 return
-                    "\(report.file) has \(report.count(.error)) validation errors, so it was not upgraded; nothing was written.\(first)"
+                    "\(report.file) has \(Wording.count(report.count(.error), "validation error")), so it was not upgraded; nothing was written.\(first)"
             }
         }
     }
