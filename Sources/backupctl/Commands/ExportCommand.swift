@@ -72,10 +72,9 @@ struct ExportCommand: BackupctlCommand {
         }
     }
 
-    func run() throws {
+    func execute(_ console: Console) throws -> ReportFields {
+        // With the archive on stdout, everything else goes to stderr (the console knows).
         let toStandardOutput = writesPayloadToStandardOutput
-        // With the archive on stdout, everything else goes to stderr.
-        let console = Console(options: common, standardOutputIsPayload: toStandardOutput)
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         let clock = StoreClock()
@@ -103,6 +102,8 @@ struct ExportCommand: BackupctlCommand {
             }
         }
         progress.clear()
-        ExportReport(summary: summary, storePath: location.url.path, verbose: verbose).print(to: console)
+        let report = ExportReport(summary: summary, storePath: location.url.path, verbose: verbose)
+        report.print(to: console)
+        return report.fields
     }
 }

@@ -34,8 +34,7 @@ struct UpgradeCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         let destination = URL(
@@ -59,29 +58,25 @@ struct UpgradeCommand: BackupctlCommand {
             upgrade.progress = progress.handler("upgrading")
             summary = try upgrade.run(input: file, output: destination)
         } catch let refusal as BackupUpgrade.Refusal {
+            let report =
+                switch refusal {
+                case .invalid(let report): report
+                }
             throw CommandFailure(
-                .invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
+                .invalidData, refusal.description,
+                hint: "Run `backupctl validate \(Formatting.shellWord(file))` to see every finding.",
+                details: ValidationReportText.fields(report) + ["output": .string(destination.path)])
         }
         progress.clear()
         console.print(
             "Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)"
         )
         console.print(ManifestSectionText.table(summary.manifest.sections))
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("input")
-            writer.string(summary.input)
-            writer.key("output")
-            writer.string(summary.output)
-            writer.key("fromVersion")
-            writer.int(summary.fromVersion)
-            writer.key("toVersion")
-            writer.int(summary.manifest.schemaVersion)
-            writer.key("sections")
-            ManifestSectionText.write(summary.manifest.sections, includingChecksums: false, to: &writer)
-            writer.endObject()
-        }
+        return [
+            "input": .string(summary.input), "output": .string(summary.output),
+            "fromVersion": .int(summary.fromVersion), "toVersion": .int(summary.manifest.schemaVersion),
+            "sections": ManifestSectionText.value(summary.manifest.sections, includingChecksums: false),
+        ]
+            + ValidationReportText.fields(summary.report.findings)
     }
 }

@@ -1,8 +1,8 @@
 import BackupFormat
 import DataPortability
 import DataValidation
+import DomainModel
 import Foundation
-import JSONCore
 
 /// How an import's summary is printed, in words and as JSON.
 struct ImportReport {
@@ -38,14 +38,17 @@ struct ImportReport {
         let warnings = summary.findings.filter { $0.severity == .warning }
         let notes = summary.findings.filter { $0.severity == .note }
         if !warnings.isEmpty || !notes.isEmpty {
-            console.print("Validation: \(warnings.count) warnings, \(notes.count) notes")
+            console.print(
+                "Validation: \(Wording.count(warnings.count, "warning")), \(Wording.count(notes.count, "note"))")
             if sectionTimes != nil {
                 for line in ValidationReportText.findingsBySection(summary.findings) { console.print("  " + line) }
             } else {
                 for finding in warnings.prefix(10) {
                     console.print("  warning: \(finding.location): \(finding.message)")
                 }
-                if warnings.count > 10 { console.print("  … and \(warnings.count - 10) more warnings (see --verbose)") }
+                if warnings.count > 10 {
+                    console.print("  … and \(warnings.count - 10) more (see --verbose)")
+                }
             }
         }
         if let snapshot = summary.safetySnapshot {
@@ -58,69 +61,26 @@ struct ImportReport {
             console.print("Nothing changed: the store already held this data.")
         }
         console.print("Done in \(Formatting.seconds(summary.duration)).")
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("file")
-            writer.string(summary.file)
-            writer.key("schemaVersion")
-            writer.int(summary.schemaVersion)
-            writer.key("store")
-            writer.string(summary.storePath)
-            writer.key("mode")
-            writer.string(summary.mode.rawValue)
-            writer.key("dryRun")
-            writer.bool(summary.isDryRun)
-            writer.key("storeChanged")
-            writer.bool(summary.storeChanged)
-            writer.key("migrations")
-            MigrationText.writeSteps(summary.migrations, to: &writer)
-            writer.key("sections")
-            writer.beginArray()
-            for counts in summary.sections {
-                writer.beginObject()
-                writer.key("name")
-                writer.string(counts.section.rawValue)
-                writer.key("present")
-                writer.bool(counts.present)
-                writer.key("added")
-                writer.int(counts.added)
-                writer.key("merged")
-                writer.int(counts.merged)
-                writer.key("unchanged")
-                writer.int(counts.unchanged)
-                writer.key("duplicatesDropped")
-                writer.int(counts.duplicatesDropped)
-                writer.key("malformedSkipped")
-                writer.int(counts.malformedSkipped)
-                writer.key("removed")
-                writer.int(counts.removed)
-                writer.endObject()
-            }
-            writer.endArray()
-            if let snapshot = summary.safetySnapshot {
-                writer.key("safetySnapshot")
-                writer.string(snapshot)
-            }
-            writer.key("findings")
-            writer.beginArray()
-            for finding in summary.findings {
-                writer.beginObject()
-                writer.key("severity")
-                writer.string(finding.severity.rawValue)
-                writer.key("code")
-                writer.string(finding.code.rawValue)
-                writer.key("location")
-                writer.string(finding.location)
-                writer.key("message")
-                writer.string(finding.message)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.key("seconds")
-            writer.double((summary.duration * 1000).rounded() / 1000)
-            writer.endObject()
-        }
+    }
+
+    /// The import in JSON.
+    var fields: ReportFields {
+        [
+            "input": .string(summary.file), "schemaVersion": .int(summary.schemaVersion),
+            "store": .string(summary.storePath), "mode": .string(summary.mode.rawValue),
+            "dryRun": .bool(summary.isDryRun), "storeChanged": .bool(summary.storeChanged),
+            "migrations": MigrationText.steps(summary.migrations),
+            "sections": .objects(summary.sections) { counts in
+                [
+                    "name": .string(counts.section.rawValue), "present": .bool(counts.present),
+                    "added": .int(counts.added), "merged": .int(counts.merged), "unchanged": .int(counts.unchanged),
+                    "duplicatesDropped": .int(counts.duplicatesDropped),
+                    "malformedSkipped": .int(counts.malformedSkipped), "removed": .int(counts.removed),
+                ]
+            },
+            "safetySnapshot": summary.safetySnapshot.map(ReportValue.string),
+            "seconds": .seconds(summary.duration),
+        ]
+            + ValidationReportText.fields(summary.findings)
     }
 }
