@@ -2,6 +2,7 @@ import ArgumentParsing
 import BackupFormat
 import DataPortability
 import DataStore
+import DurableIO
 import Foundation
 
 /// `backupctl upgrade`: rewrites an older backup as a current one.
@@ -52,11 +53,15 @@ struct UpgradeCommand: BackupctlCommand {
         try OutputGuard.refuse(output: destination, overwriting: inputs)
         // An existing output file is replaced, as before; a device or a folder in the way is not.
         try OutputGuard.refuseReplacing(destination, force: true)
+        // The input is opened first, so a file error while upgrading is about the output.
+        if file != "-" { _ = try BackupFile(path: file) }
         let summary: BackupUpgrade.Summary
         do {
             var upgrade = BackupUpgrade(compression: try ArchiveCompression(compression))
             upgrade.progress = progress.handler("upgrading")
             summary = try upgrade.run(input: file, output: destination)
+        } catch let error as FileIOError {
+            throw ErrorClassifier.classifyOutput(error)
         } catch let refusal as BackupUpgrade.Refusal {
             let report =
                 switch refusal {
