@@ -49,7 +49,12 @@ let package = Package(
             name: "DataPortability",
             dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration"]
         ),
-        .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "CMalloc"]),
+        .executableTarget(
+            name: "backupctl",
+            dependencies: [
+                "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "DomainModel",
+                "DurableIO", "JSONCore", "ArgumentParsing", "CMalloc",
+            ]),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["ArgumentParsing"], path: "Tests/TestSupport"),
