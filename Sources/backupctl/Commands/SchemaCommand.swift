@@ -1,6 +1,7 @@
 import ArgumentParsing
 import DataValidation
 import Foundation
+import JSONCore
 
 /// `backupctl schema`: prints the JSON Schema of a backup version.
 struct SchemaCommand: BackupctlCommand {
@@ -38,6 +39,6 @@ struct SchemaCommand: BackupctlCommand {
         // Without --json the schema is the document (for `> backup.schema.json`), silenced by
         // --quiet; with --json it is a field of the envelope.
         if !common.json && !common.quiet { text.withUnsafeBytes { Console.write($0, to: STDOUT_FILENO) } }
-        return ["version": .int(schema.version), "schema": .json(Array(text))]
+        return ["version": .int(schema.version), "schema": .document(try JSONDocument(parsing: text))]
     }
 }

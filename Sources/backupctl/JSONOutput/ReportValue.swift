@@ -13,8 +13,8 @@ enum ReportValue: Sendable {
     case string(String)
     case array([ReportValue])
     case object(ReportFields)
-    /// JSON text written as it is; the caller guarantees it is one valid value (a printed schema).
-    case json([UInt8])
+    /// A parsed JSON document (a printed schema), written compactly.
+    case document(JSONDocument)
 
     /// A byte count, always an exact integer in JSON (text shows it as `1.2 MB`).
     static func bytes(_ count: Int64) -> ReportValue { .int(Int(count)) }
@@ -46,7 +46,7 @@ enum ReportValue: Sendable {
             for element in elements { element.write(to: &writer) }
             writer.endArray()
         case .object(let fields): fields.write(to: &writer)
-        case .json(let text): writer.rawJSON(text)
+        case .document(let document): writer.value(document.root)
         }
     }
 }
