@@ -116,7 +116,9 @@ public struct BackupDirectory: Sendable {
             backup.readProgress = progress
             let report = DataValidationService.standard().validate(backup: backup)
             if let error = report.findings.first(where: { $0.severity == .error }) {
-                return (.damaged("\(error.location): \(error.message)"), manifest)
+                // A finding about the file as a whole is located at the file: its message says it all.
+                let located = error.location == backup.name ? "" : "\(error.location): "
+                return (.damaged(located + error.message), manifest)
             }
             return (.good, manifest)
         } catch {

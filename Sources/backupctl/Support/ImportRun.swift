@@ -25,7 +25,7 @@ struct ImportRun {
             progress: times.start)
         // Standard input is the backup itself, so no one can answer a question on it.
         if !options.canBeUndone && path != "-" && Confirmation.isNeeded(yes: options.yes) {
-            try confirm(importing: path, with: importer, into: locked)
+            try confirm(importing: path, with: importer, into: locked, console: console)
         }
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
@@ -49,7 +49,9 @@ struct ImportRun {
     /// Rehearses the import (a dry run under the same lock), shows what it would remove or
     /// replace, and asks; nothing is asked when nothing would go.
     /// - Throws: `declined` when the answer is no; the rehearsal's failures.
-    private func confirm(importing path: String, with importer: BackupImporter, into locked: LockedStore) throws {
+    private func confirm(
+        importing path: String, with importer: BackupImporter, into locked: LockedStore, console: Console
+    ) throws {
         var rehearsal = importer
         rehearsal.isDryRun = true
         rehearsal.progress = nil
@@ -57,7 +59,7 @@ struct ImportRun {
         do {
             plan = try rehearsal.run(backup: path, into: locked)
         } catch {
-            throw failure(error, backup: path, console: nil)
+            throw failure(error, backup: path, console: console)
         }
         let going = plan.sections.filter { $0.present && $0.removed + $0.merged > 0 }
         guard !going.isEmpty else { return }
@@ -86,10 +88,10 @@ struct ImportRun {
 
     /// The failure for an import that did not happen: a refused backup prints its findings
     /// and carries them into the JSON document, as does one the reader could not read.
-    private func failure(_ error: any Error, backup path: String, console: Console?) -> any Error {
+    private func failure(_ error: any Error, backup path: String, console: Console) -> any Error {
         switch error {
         case let refusal as ImportRefusal:
-            if let console { ValidationReportText.print(refusal.report, to: console) }
+            ValidationReportText.print(refusal.report, to: console)
             return CommandFailure(
                 refusal.report.isFromNewerVersion ? .newerVersion : .invalidData, refusal.description,
                 hint: "The store was not changed.", details: ValidationReportText.fields(refusal.report))
