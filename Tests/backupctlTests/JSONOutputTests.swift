@@ -128,4 +128,65 @@ import Testing
         let message = try #require(warnings.first?["message"] as? String)
         #expect(run.stderrText.contains("warning: \(message)\n"))
     }
+
+    /// Lossless backups' outputs go through the one envelope: export's and import's carried
+    /// counts, the safety snapshot and its undo, what a merge kept rather than overwrite (a
+    /// warning of the command, not a finding about the backup), a store snapshot's restore,
+    /// and status's leftover and unknown keys.
+    @Test func carriedEntriesSnapshotsAndTheirUndoAreInTheEnvelope() throws {
+        let workspace = try CommandWorkspace()
+        try workspace.prepareJSONOutputRuns()
+        var documents: [Data] = []
+        func document(_ arguments: String...) throws -> [String: Any] {
+            let run = try workspace.backupctl(arguments: arguments + ["--json"])
+            #expect(run.status == 0, "\(arguments): \(run.stderrText)")
+            documents.append(Data(run.stdout.split(separator: UInt8(ascii: "\n")).joined()))
+            return try run.jsonObject()
+        }
+
+        let export = try document("export", "--store", "store.sqlite", "-o", "again.ddbackup")
+        let exportCarried = try #require(export["carried"] as? [String: Any])
+        #expect(exportCarried["storeKeys"] as? [String] == ["reminders.v2"])
+        #expect((exportCarried["unreadableRecords"] as? Int ?? 0) > 0)
+
+        let keeps = workspace.path("keeps.sqlite")
+        let run = try workspace.backupctl("import", "b.ddbackup", "--store", keeps, "--json")
+        #expect(run.status == 0, "\(run.stderrText)")
+        documents.append(Data(run.stdout.split(separator: UInt8(ascii: "\n")).joined()))
+        let merged = try run.jsonObject()
+        let warnings = try #require(merged["warnings"] as? [[String: Any]])
+        #expect(
+            Set(warnings.compactMap { $0["code"] as? String }) == ["import.kept-unreadable", "import.kept-store-value"])
+        #expect(Set(warnings.compactMap { $0["key"] as? String }).isSuperset(of: ["trackedDomains", "reminders.v2"]))
+        for warning in warnings {
+            let message = try #require(warning["message"] as? String)
+            #expect(run.stderrText.contains("warning: \(message)\n"), "every warning is a warning: line too")
+        }
+        let findings = try #require(merged["findings"] as? [[String: Any]])
+        #expect(!findings.contains { ($0["code"] as? String)?.hasPrefix("import.") == true })
+        let carried = try #require(merged["carried"] as? [String: [String: Int]])
+        #expect(carried["storeKeys"]?["kept"] == 1)
+        let snapshot = try #require(merged["safetySnapshot"] as? String)
+        #expect(merged["undo"] as? String == "backupctl import \(snapshot) --mode replace --store \(keeps)")
+
+        // The undo it printed, run as printed: a store snapshot restored whole — the keys the
+        // merge added removed, the two it kept unchanged.
+        let undone = try document("import", snapshot, "--mode", "replace", "--store", keeps)
+        #expect(undone["input"] as? String == snapshot)
+        let restored = try #require(undone["restoredKeys"] as? [String: Int])
+        #expect((restored["removed"] ?? 0) > 0 && (restored["unchanged"] ?? 0) >= 2)
+        #expect(undone["sections"] == nil && undone["findings"] == nil && undone["schemaVersion"] == nil)
+        #expect(undone["undo"] is String, "the undo can be undone too")
+
+        let status = try document("status", "--store", "leftover.sqlite")
+        #expect(status["leftoverKeys"] as? [String] == ["watchedDomains"])
+        #expect(status["unknownKeys"] as? [String] == ["reminders.v2"])
+
+        // restore --dir goes through the same import: its snapshot and undo too.
+        let restore = try document("restore", "--dir", "backups", "--store", "leftover.sqlite")
+        #expect(restore["undo"] is String && restore["safetySnapshot"] is String)
+        #expect(restore["carried"] is [String: Any])
+
+        #expect(try Self.schemaProblems(documents) == [])
+    }
 }

@@ -49,7 +49,7 @@ import Testing
         #expect(run.stderrText.contains("lookupHistory"), "the warning says what is wrong: \(run.stderrText)")
         #expect(
             run.stdoutText.hasPrefix("Restoring \(Self.names[1]), made 2026-01-18T22:00:00Z: the newest backup in "))
-        #expect(run.stdoutText.contains("Imported \(workspace.path("backups/" + Self.names[1])) (schema version 3)"))
+        #expect(run.stdoutText.contains("Imported \(workspace.path("backups/" + Self.names[1])) (schema version 4)"))
         #expect(try storeHolds(workspace.path("restored.sqlite"), backup: Self.names[1], in: workspace))
 
         let json = try workspace.backupctl("restore", "--dir", "backups", "--store", "again.sqlite", "--json")

@@ -74,7 +74,7 @@ struct BackupCommand: BackupctlCommand {
                 hint: "Pass a directory (or a path where one can be created) with --dir.")
         }
         progress.clear()
-        let records = summary.manifest.sections.reduce(0) { $0 + $1.records }
+        let records = summary.manifest.recordCount
         console.print(
             "Backed up \(Wording.count(records, "record")) to \(summary.file.path) "
                 + "(\(Formatting.bytes(summary.compressedBytes))), verified.")

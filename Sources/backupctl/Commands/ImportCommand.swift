@@ -13,11 +13,13 @@ struct ImportCommand: BackupctlCommand {
             refuses the import with exit 65, a newer version with exit 76 — migrates the store to \
             the current version, and saves every section through the deduplicating save paths, \
             all in one transaction: a failed import leaves the store exactly as it was. Before \
-            writing, a safety snapshot of the store is exported next to it (undo with \
-            `backupctl import SNAPSHOT --mode replace`). A missing store is created; it appears \
-            only when the import commits, so a refused or failed import leaves nothing behind. \
-            A replace without a safety snapshot cannot be undone: on a terminal it shows what \
-            it would remove and replace, and asks first (--yes skips the question; a no exits 2).
+            writing, a safety snapshot — a copy of the store file — is made next to it; the \
+            printed undo, `backupctl import SNAPSHOT --mode replace --store STORE`, restores \
+            every key as it was (given a store file, import restores it whole). A missing store \
+            is created; it appears only when the import commits, so a refused or failed import \
+            leaves nothing behind. A replace without a safety snapshot cannot be undone: on a \
+            terminal it shows what it would remove and replace, and asks first (--yes skips the \
+            question; a no exits 2).
             """,
         examples: [
             CommandExample("See what a backup would change, writing nothing", "backupctl import b.ddbackup --dry-run"),
@@ -25,9 +27,15 @@ struct ImportCommand: BackupctlCommand {
             CommandExample(
                 "Make each section of the store the backup's", "backupctl import b.ddbackup --mode replace"),
             CommandExample("Import a backup from another machine", "ssh host cat b.ddbackup | backupctl import -"),
+            CommandExample(
+                "Undo an import: restore the safety snapshot it printed",
+                "backupctl import SNAPSHOT --mode replace --store s.sqlite"),
         ])
 
-    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"), completion: .file)
+    @Argument(
+        help: ArgumentHelp(
+            "The backup file, or - for standard input; or a safety snapshot to restore.", valueName: "file"),
+        completion: .file)
     var file: String
 
     @OptionGroup var options: ImportOptions

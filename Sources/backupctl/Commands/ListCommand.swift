@@ -50,7 +50,7 @@ struct ListCommand: BackupctlCommand {
                 rows.append([
                     entry.name, entry.time.map(Timestamp.format) ?? "-",
                     entry.manifest.map { String($0.schemaVersion) } ?? "-", Formatting.bytes(entry.size),
-                    entry.manifest.map { String($0.sections.reduce(0) { $0 + $1.records }) } ?? "-", integrity,
+                    entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
                 ])
             }
             console.print(Formatting.table(rows))
@@ -77,7 +77,7 @@ struct ListCommand: BackupctlCommand {
             "backups": .objects(entries) { entry in
                 PruneReport.entryFields(entry) + [
                     "bytes": .bytes(entry.size), "schemaVersion": entry.manifest.map { .int($0.schemaVersion) },
-                    "records": entry.manifest.map { .int($0.sections.reduce(0) { $0 + $1.records }) },
+                    "records": entry.manifest.map { .int($0.recordCount) },
                 ]
             },
         ]

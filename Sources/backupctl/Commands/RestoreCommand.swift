@@ -88,7 +88,7 @@ struct RestoreCommand: BackupctlCommand {
         -> CommandFailure
     {
         let path = directory.url.path
-        let list = "`backupctl list --dir \(Formatting.shellWord(path)) --verify`"
+        let list = "`backupctl list --dir \(Formatting.shellQuoted(path)) --verify`"
         if choice.backups.isEmpty {
             return CommandFailure(
                 .notFound, "No backups in \(path).",

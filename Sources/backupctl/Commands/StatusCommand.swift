@@ -11,7 +11,9 @@ struct StatusCommand: BackupctlCommand {
         discussion: """
             Like `flyway info`: reads the store without changing it, locking it or creating anything \
             beside it, so it works on a store you may only read. Reports temporary copies an \
-            interrupted write left beside the store (the next import, migrate or sample removes them).
+            interrupted write left beside the store (the next import, migrate or sample removes them), \
+            and the keys an export carries as they are: legacy keys left over after their migration, \
+            and keys this build does not know.
             """,
         examples: [
             CommandExample("Describe the default store", "backupctl status"),
@@ -47,7 +49,7 @@ struct StatusCommand: BackupctlCommand {
                 console.print("  v\(step.version) \(step.title): \(migrations)")
             }
             console.print(
-                "Run `backupctl migrate --store \(Formatting.shellWord(path))` to apply "
+                "Run `backupctl migrate --store \(Formatting.shellQuoted(path))` to apply "
                     + "\(status.pendingSteps.count == 1 ? "it" : "them") (an import applies them too).")
         }
         if !status.journal.isEmpty {
@@ -72,6 +74,16 @@ struct StatusCommand: BackupctlCommand {
                         + "(\(Formatting.bytes(Self.size(of: leftover)))); the next import, migrate or sample removes it",
                     file: leftover.path))
         }
+        if !status.leftoverKeys.isEmpty {
+            console.print(
+                "Leftover legacy keys (the data no longer comes from them; export carries them as they are): "
+                    + status.leftoverKeys.joined(separator: ", "))
+        }
+        if !status.unknownKeys.isEmpty {
+            console.print(
+                "Keys this build does not know (export carries them as they are): "
+                    + status.unknownKeys.joined(separator: ", "))
+        }
         return [
             "store": .string(path), "storeSchemaVersion": .int(status.storedVersion),
             "supportedVersion": .int(status.supportedVersion), "newerThanThisBuild": .bool(status.isNewerThanThisBuild),
@@ -94,6 +106,7 @@ struct StatusCommand: BackupctlCommand {
             },
             "keys": StoreInventoryText.value(status.inventory),
             "leftovers": .strings(status.leftovers.map(\.path)),
+            "leftoverKeys": .strings(status.leftoverKeys), "unknownKeys": .strings(status.unknownKeys),
         ]
     }
 }

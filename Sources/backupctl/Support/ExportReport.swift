@@ -20,8 +20,13 @@ struct ExportReport {
             )
         }
         console.print(verbose ? verboseTable : ManifestSectionText.table(summary.manifest.sections))
+        let carriedEntries = summary.manifest.sections.count { CarriedEntry(entryPath: $0.path) != nil }
+        let entries = summary.manifest.sections.count - carriedEntries
         console.print(
-            "\(Wording.count(summary.manifest.sections.count, "section")), \(Wording.count(summary.totalRecords, "record")), "
+            "\(Wording.count(entries, "section")), "
+                + (carriedEntries == 0
+                    ? "" : "\(Wording.count(carriedEntries, "carried entry", plural: "carried entries")), ")
+                + "\(Wording.count(summary.totalRecords, "record")), "
                 + "\(Formatting.bytes(summary.uncompressedBytes)) of JSON → \(Formatting.bytes(summary.compressedBytes)) "
                 + "\(summary.manifest.compression) (\(Formatting.ratio(summary.compressionRatio))) in \(Formatting.seconds(summary.duration))"
         )
@@ -35,6 +40,15 @@ struct ExportReport {
                 "\(problems) in the store \(summary.issues.count == 1 ? "was" : "were") worked around (the store itself is unchanged):"
             )
             for issue in summary.issues { console.print("  warning: \(issue)") }
+        }
+        let carried = summary.carried
+        if !carried.isEmpty {
+            let keys = carried.storeKeys.map(\.key)
+            console.print(
+                "Carried as they are, to be restored on import: "
+                    + "\(Wording.count(carried.unreadableRecords.count, "unreadable record")), "
+                    + "\(Wording.count(keys.count, "store key")) this build does not read"
+                    + (keys.isEmpty ? "" : " (\(keys.joined(separator: ", ")))"))
         }
         // Shown above as part of the report; listed in the JSON document's warnings.
         for issue in summary.issues { console.record(CommandWarning(issue)) }
@@ -69,6 +83,10 @@ struct ExportReport {
             "records": .int(summary.totalRecords), "jsonBytes": .bytes(summary.uncompressedBytes),
             "outputBytes": .bytes(summary.compressedBytes),
             "ratio": .double((summary.compressionRatio * 100).rounded() / 100), "seconds": .seconds(summary.duration),
+            "carried": .object([
+                "unreadableRecords": .int(summary.carried.unreadableRecords.count),
+                "storeKeys": .strings(summary.carried.storeKeys.map(\.key)),
+            ]),
         ]
     }
 }

@@ -27,12 +27,17 @@ enum Formatting {
         String(format: "%.1f×", value)
     }
 
-    /// `path` as one word of a shell command line to copy: as it is when it holds only
-    /// characters no shell treats specially, else in single quotes.
-    static func shellWord(_ text: String) -> String {
+    /// `text` as one shell word: as it is when it holds only characters no shell treats
+    /// specially, else in single quotes (a `'` inside written `'\''`), so a printed command
+    /// runs as printed.
+    static func shellQuoted(_ text: String) -> String {
         let plain =
-            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+,:@%=".contains($0)) }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || "/._-+:,@%=".unicodeScalars.contains(scalar))
+            }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Rows padded into columns: the first left-aligned, the rest right-aligned.

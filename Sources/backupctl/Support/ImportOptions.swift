@@ -16,7 +16,7 @@ struct ImportOptions: ParsableArguments {
     @Flag(help: "Report what would change, per section, and write nothing (not even the migration stamp).")
     var dryRun = false
 
-    @Flag(name: .customLong("no-safety-snapshot"), help: "Do not export the store next to itself before writing.")
+    @Flag(name: .customLong("no-safety-snapshot"), help: "Do not copy the store next to itself before writing.")
     var noSafetySnapshot = false
 
     @Flag(

@@ -4,14 +4,27 @@ import DataValidation
 import DomainModel
 import Foundation
 
-/// How an import's summary is printed, in words and as JSON.
+/// How an import's summary is printed, in words and as JSON — for a backup, and for a store
+/// snapshot restored whole (the undo of an import).
 struct ImportReport {
     var summary: ImportSummary
     /// With `--verbose`, how long each section took: shown in the table, and every warning
     /// and note is listed by section.
     var sectionTimes: [BackupSection: TimeInterval]? = nil
 
+    /// Validation's warnings and notes about the backup.
+    private var validationFindings: [Finding] { summary.findings.filter { !Self.isRemark($0) } }
+
+    /// What the import itself left as it was rather than overwrite (`import.*` codes): not a
+    /// finding about the backup, so a warning of the command.
+    private var remarks: [Finding] { summary.findings.filter(Self.isRemark) }
+
+    private static func isRemark(_ finding: Finding) -> Bool {
+        finding.code == .keptUnreadable || finding.code == .keptStoreValue
+    }
+
     func print(to console: Console) {
+        if let restored = summary.restoredKeys { return printRestore(restored, to: console) }
         let verb = summary.isDryRun ? "Dry run of importing" : "Imported"
         console.print(
             "\(verb) \(summary.file) (schema version \(summary.schemaVersion)) into \(summary.storePath), mode \(summary.mode.rawValue)"
@@ -35,13 +48,21 @@ struct ImportReport {
             rows.append(row)
         }
         console.print(Formatting.table(rows))
-        let warnings = summary.findings.filter { $0.severity == .warning }
-        let notes = summary.findings.filter { $0.severity == .note }
+        if let carried = summary.carried {
+            console.print(
+                "Carried store keys: \(carried.storeKeysAdded) added, \(carried.storeKeysReplaced) replaced, "
+                    + "\(carried.storeKeysUnchanged) unchanged, \(carried.storeKeysKept) kept the store's value; "
+                    + "unreadable records: \(carried.unreadableRestored) restored, \(carried.unreadableUnchanged) already there, "
+                    + "\(carried.unreadableKept) kept the store's value")
+        }
+        let findings = validationFindings
+        let warnings = findings.filter { $0.severity == .warning }
+        let notes = findings.filter { $0.severity == .note }
         if !warnings.isEmpty || !notes.isEmpty {
             console.print(
                 "Validation: \(Wording.count(warnings.count, "warning")), \(Wording.count(notes.count, "note"))")
             if sectionTimes != nil {
-                for line in ValidationReportText.findingsBySection(summary.findings) { console.print("  " + line) }
+                for line in ValidationReportText.findingsBySection(findings) { console.print("  " + line) }
             } else {
                 for finding in warnings.prefix(10) {
                     console.print("  warning: \(finding.location): \(finding.message)")
@@ -51,36 +72,83 @@ struct ImportReport {
                 }
             }
         }
+        for remark in remarks {
+            console.warn(CommandWarning(remark.code.rawValue, remark.message, key: remark.location))
+        }
+        printEnding(unchanged: "the store already held this data", to: console)
+    }
+
+    /// The import in JSON: a backup's, or a store snapshot's restore.
+    var fields: ReportFields {
+        var fields: ReportFields = [
+            "input": .string(summary.file),
+            "schemaVersion": summary.restoredKeys == nil ? .int(summary.schemaVersion) : nil,
+            "store": .string(summary.storePath), "mode": .string(summary.mode.rawValue),
+            "dryRun": .bool(summary.isDryRun), "storeChanged": .bool(summary.storeChanged),
+        ]
+        if let restored = summary.restoredKeys {
+            fields["restoredKeys"] = .object([
+                "written": .int(restored.written), "removed": .int(restored.removed),
+                "unchanged": .int(restored.unchanged),
+            ])
+            return fields + snapshotFields + ["seconds": .seconds(summary.duration)]
+        }
+        fields["migrations"] = MigrationText.steps(summary.migrations)
+        fields["sections"] = .objects(summary.sections) { counts in
+            [
+                "name": .string(counts.section.rawValue), "present": .bool(counts.present),
+                "added": .int(counts.added), "merged": .int(counts.merged), "unchanged": .int(counts.unchanged),
+                "duplicatesDropped": .int(counts.duplicatesDropped),
+                "malformedSkipped": .int(counts.malformedSkipped), "removed": .int(counts.removed),
+            ]
+        }
+        fields["carried"] = summary.carried.map { carried in
+            .object([
+                "storeKeys": .object([
+                    "added": .int(carried.storeKeysAdded), "replaced": .int(carried.storeKeysReplaced),
+                    "unchanged": .int(carried.storeKeysUnchanged), "kept": .int(carried.storeKeysKept),
+                ]),
+                "unreadableRecords": .object([
+                    "restored": .int(carried.unreadableRestored), "unchanged": .int(carried.unreadableUnchanged),
+                    "kept": .int(carried.unreadableKept),
+                ]),
+            ])
+        }
+        return fields + snapshotFields + ["seconds": .seconds(summary.duration)]
+            + ValidationReportText.fields(validationFindings)
+    }
+
+    /// The safety snapshot kept, and the command that undoes the import.
+    private var snapshotFields: ReportFields {
+        guard let snapshot = summary.safetySnapshot else { return [:] }
+        return ["safetySnapshot": .string(snapshot), "undo": .string(undoCommand(snapshot))]
+    }
+
+    /// The command that undoes the import, as printed.
+    private func undoCommand(_ snapshot: String) -> String {
+        "backupctl import \(Formatting.shellQuoted(snapshot)) --mode replace --store \(Formatting.shellQuoted(summary.storePath))"
+    }
+
+    /// The snapshot and its undo, whether anything was written, and the time taken.
+    private func printEnding(unchanged: String, to console: Console) {
         if let snapshot = summary.safetySnapshot {
             console.print("Safety snapshot: \(snapshot)")
-            console.print("  To undo: backupctl import \(snapshot) --mode replace --store \(summary.storePath)")
+            console.print("  To undo: \(undoCommand(snapshot))")
         }
         if summary.isDryRun {
             console.print("Dry run: nothing was written.")
         } else if !summary.storeChanged {
-            console.print("Nothing changed: the store already held this data.")
+            console.print("Nothing changed: \(unchanged).")
         }
         console.print("Done in \(Formatting.seconds(summary.duration)).")
     }
 
-    /// The import in JSON.
-    var fields: ReportFields {
-        [
-            "input": .string(summary.file), "schemaVersion": .int(summary.schemaVersion),
-            "store": .string(summary.storePath), "mode": .string(summary.mode.rawValue),
-            "dryRun": .bool(summary.isDryRun), "storeChanged": .bool(summary.storeChanged),
-            "migrations": MigrationText.steps(summary.migrations),
-            "sections": .objects(summary.sections) { counts in
-                [
-                    "name": .string(counts.section.rawValue), "present": .bool(counts.present),
-                    "added": .int(counts.added), "merged": .int(counts.merged), "unchanged": .int(counts.unchanged),
-                    "duplicatesDropped": .int(counts.duplicatesDropped),
-                    "malformedSkipped": .int(counts.malformedSkipped), "removed": .int(counts.removed),
-                ]
-            },
-            "safetySnapshot": summary.safetySnapshot.map(ReportValue.string),
-            "seconds": .seconds(summary.duration),
-        ]
-            + ValidationReportText.fields(summary.findings)
+    /// The summary of restoring a store snapshot.
+    private func printRestore(_ restored: RestoredKeys, to console: Console) {
+        let verb = summary.isDryRun ? "Dry run of restoring" : "Restored"
+        console.print("\(verb) \(summary.storePath) from the store snapshot \(summary.file)")
+        console.print(
+            "  keys: \(restored.written) written, \(restored.removed) removed, \(restored.unchanged) unchanged")
+        printEnding(unchanged: "the store already held the snapshot's data", to: console)
     }
 }

@@ -40,6 +40,12 @@ enum JSONOutputScenarios {
         "import": [
             JSONScenario(0, "import", "b.ddbackup", "--store", "new.sqlite"),
             JSONScenario(0, "import", "b.ddbackup", "--store", "store.sqlite", "--dry-run", "--mode", "replace"),
+            // What a merge keeps rather than overwrite: warnings; carried counts; the undo.
+            JSONScenario(0, "import", "b.ddbackup", "--store", "keeps.sqlite"),
+            // A store snapshot restored whole (the undo), and its dry run.
+            JSONScenario(0, "import", "keeps.sqlite", "--store", "replaced.sqlite", "--mode", "replace", "--dry-run"),
+            JSONScenario(0, "import", "keeps.sqlite", "--store", "replaced.sqlite", "--mode", "replace"),
+            JSONScenario(64, "import", "keeps.sqlite", "--store", "store.sqlite"),
             JSONScenario(64, "import", "b.ddbackup", "--mode", "overwrite"),
             JSONScenario(65, "import", "notes.txt", "--store", "store.sqlite"),
             JSONScenario(65, "import", "truncated.ddbackup", "--store", "store.sqlite"),
@@ -85,6 +91,7 @@ enum JSONOutputScenarios {
         "status": [
             JSONScenario(0, "status", "--store", "old.sqlite"),
             JSONScenario(0, "status", "--store", "newer.sqlite"),
+            JSONScenario(0, "status", "--store", "leftover.sqlite"),
             JSONScenario(64, "status", "--stroe", "store.sqlite"),
             JSONScenario(65, "status", "--store", "foreign.sqlite"),
             JSONScenario(66, "status", "--store", "missing.sqlite"),
@@ -116,6 +123,7 @@ enum JSONOutputScenarios {
         "restore": [
             JSONScenario(0, "restore", "--dir", "damaged", "--store", "new.sqlite"),
             JSONScenario(0, "restore", "--dir", "backups", "--store", "store.sqlite", "--before", "20260118T230000Z"),
+            JSONScenario(0, "restore", "--dir", "backups", "--store", "leftover.sqlite"),
             JSONScenario(64, "restore", "--dir", "backups", "--before", "yesterday"),
             JSONScenario(65, "restore", "--dir", "backups", "--store", "foreign.sqlite"),
             JSONScenario(66, "restore", "--dir", "empty", "--store", "new.sqlite"),
@@ -150,10 +158,20 @@ extension CommandWorkspace {
     /// The files the runs use: a sample store and its backup; stores that are missing, from
     /// a newer build, of an older version, of another program, or with a lock file that is a
     /// symbolic link; damaged backups; backup directories that are good, empty, or hold a
-    /// damaged newest backup, or only a damaged one; a text file.
+    /// damaged newest backup, or only a damaged one; a text file. And for lossless backups: a
+    /// store a merge of the sample's backup cannot fully overwrite (an unreadable value, an
+    /// unknown key of another value) — also a store snapshot to restore into a copy of the
+    /// sample — and one with a leftover legacy key and an unknown key.
     func prepareJSONOutputRuns() throws {
         let store = try sampleStore("store.sqlite")
         let backup = try exportBackup(from: store, to: "b.ddbackup")
+        _ = try writeStore(
+            "keeps.sqlite", blobs: ["trackedDomains": "not json", "reminders.v2": #"{"other": true}"#], schemaVersion: 3
+        )
+        _ = try copy(store, to: "replaced.sqlite")
+        _ = try writeStore(
+            "leftover.sqlite", blobs: ["watchedDomains": "[]", "trackedDomains": "[]", "reminders.v2": "{}"],
+            schemaVersion: 3)
         for damage in BackupDamage.allCases { _ = try damagedBackup(from: backup, damage) }
         _ = try storeFixture("newer", as: "newer.sqlite")
         _ = try storeFixture("v1", as: "old.sqlite")
