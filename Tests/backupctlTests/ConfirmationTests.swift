@@ -138,6 +138,37 @@ import Testing
         #expect(try workspace.storeContents(store) != before)
     }
 
+    /// The undo an import prints restores a store snapshot whole; without a snapshot of its
+    /// own it cannot be undone either, so on a terminal it shows the keys that go and asks.
+    @Test func restoringAStoreSnapshotWithoutASafetySnapshotAsks() throws {
+        let workspace = try CommandWorkspace()
+        let (store, _) = try storeAndOtherBackup(workspace)
+        let snapshot = workspace.path("other.sqlite")
+        let before = try workspace.storeContents(store)
+        let arguments = ["import", snapshot, "--store", store] + Self.replaceWithoutSnapshot
+        let no = try workspace.backupctlOnTerminal(arguments: arguments, typed: "n\n")
+        #expect(no.status == 2, "\(no.stdoutText)")
+        let screen = no.stdoutText.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(
+            screen.contains(
+                "Restoring \(store) from the store snapshot \(snapshot), without a safety snapshot, cannot be undone: "
+            ))
+        #expect(screen.contains(#/ will be removed and [1-9]\d* written over \(\d+ unchanged\)\.\n/#))
+        #expect(screen.contains("Restore it? [y/N] "))
+        #expect(screen.contains("error: Nothing was imported: the question was not answered yes.\n"))
+        #expect(try workspace.storeContents(store) == before)
+        #expect(try workspace.safetySnapshots(of: "store.sqlite").isEmpty)
+
+        let yes = try workspace.backupctlOnTerminal(arguments: arguments, typed: "y\n")
+        #expect(yes.status == 0, "\(yes.stdoutText)")
+        #expect(yes.stdoutText.contains("Restored \(store) from the store snapshot \(snapshot)"))
+        #expect(try workspace.storeContents(store) == (try workspace.storeContents(snapshot)))
+        // Restored already: nothing would go, so nothing is asked.
+        let again = try workspace.backupctlOnTerminal(arguments: arguments)
+        #expect(again.status == 0)
+        #expect(!again.stdoutText.contains("[y/N]"))
+    }
+
     /// A directory of four backups a minute apart; `--keep-last 1` removes three.
     private func directoryOfBackups(_ workspace: CommandWorkspace) throws -> [String] {
         let store = try workspace.sampleStore()

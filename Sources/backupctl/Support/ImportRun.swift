@@ -61,8 +61,31 @@ struct ImportRun {
         } catch {
             throw failure(error, backup: path, console: console)
         }
+        guard let (what, question) = Self.question(for: plan) else { return }
+        guard Confirmation.ask(what, question) else {
+            throw Confirmation.declined(
+                "Nothing was imported",
+                hint: "Pass --yes to replace without the question, or leave out "
+                    + "--no-safety-snapshot so the import can be undone.")
+        }
+    }
+
+    /// What a rehearsed replace would remove or change, and the question to ask; nil when
+    /// nothing would go. A store snapshot restored whole is counted in keys, a backup in
+    /// records, section by section.
+    private static func question(for plan: ImportSummary) -> (what: String, question: String)? {
+        let store = plan.storePath
+        if let keys = plan.restoredKeys {
+            guard keys.removed + keys.written > 0 else { return nil }
+            let what = """
+                Restoring \(store) from the store snapshot \(plan.file), without a safety snapshot, cannot be \
+                undone: \(Wording.count(keys.removed, "key")) of the store will be removed and \(keys.written) \
+                written over (\(keys.unchanged) unchanged).
+                """
+            return (what, "Restore it?")
+        }
         let going = plan.sections.filter { $0.present && $0.removed + $0.merged > 0 }
-        guard !going.isEmpty else { return }
+        guard !going.isEmpty else { return nil }
         var rows = [["section", "removed", "replaced", "kept", "added"]]
         for counts in going {
             rows.append([
@@ -73,17 +96,12 @@ struct ImportRun {
         let removed = going.reduce(0) { $0 + $1.removed }
         let replaced = going.reduce(0) { $0 + $1.merged }
         let what = """
-            Replacing \(Wording.count(going.count, "section")) of \(locked.location.url.path) with those of \
+            Replacing \(Wording.count(going.count, "section")) of \(store) with those of \
             \(plan.file), without a safety snapshot, cannot be undone: \
             \(Wording.count(removed, "record")) will be removed and \(replaced) replaced.
             \(Formatting.table(rows))
             """
-        guard Confirmation.ask(what, "Replace them?") else {
-            throw Confirmation.declined(
-                "Nothing was imported",
-                hint: "Pass --yes to replace without the question, or leave out "
-                    + "--no-safety-snapshot so the import can be undone.")
-        }
+        return (what, "Replace them?")
     }
 
     /// The failure for an import that did not happen: a refused backup prints its findings
