@@ -71,7 +71,11 @@ let package = Package(
             dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage"]
         ),
         .executableTarget(
-            name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "ObjectStorage", "CMalloc"]),
+            name: "backupctl",
+            dependencies: [
+                "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "DomainModel",
+                "DurableIO", "JSONCore", "ArgumentParsing", "ObjectStorage", "CMalloc",
+            ]),
 
         // The fuzzing harnesses' entry code (Docs/reliability.md): built everywhere, so the
         // replay test runs saved inputs through it; the libFuzzer drivers are below.

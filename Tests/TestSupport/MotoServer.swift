@@ -74,4 +74,9 @@ public final class MotoServer: Sendable {
     public func put(_ text: String, at key: String, in bucket: String) throws {
         try peer.send(["op": "put", "bucket": bucket, "key": key, "text": text])
     }
+
+    /// Stores the bytes of the file at `path` under `key` with boto3.
+    public func put(fileAt path: String, at key: String, in bucket: String) throws {
+        try peer.send(["op": "put", "bucket": bucket, "key": key, "file": path])
+    }
 }

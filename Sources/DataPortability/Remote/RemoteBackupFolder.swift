@@ -1,5 +1,4 @@
 import BackupFormat
-import DataValidation
 import Foundation
 import ObjectStorage
 
@@ -49,7 +48,7 @@ public struct RemoteBackupFolder: BackupFolder {
             } else if time > now {
                 entry.health = .future
             } else {
-                (entry.health, entry.manifest) = try check(entry, verify: verify)
+                (entry.health, entry.manifest) = try check(entry, verify: verify, progress: nil)
             }
             backups.append((entry, sequence))
         }
@@ -59,18 +58,12 @@ public struct RemoteBackupFolder: BackupFolder {
 
     /// - Throws: ``ObjectStorageError`` when the store cannot be read (unreachable, refused):
     ///   that is no verdict on the backup, so it stops the scan rather than mark it damaged.
-    public func check(_ entry: BackupDirectory.Entry, verify: Bool) throws -> (
+    public func check(_ entry: BackupDirectory.Entry, verify: Bool, progress: ByteProgress.Handler?) throws -> (
         BackupDirectory.Health, BackupManifest?
     ) {
         do {
             let backup = try RemoteStorage.download(location.appending(entry.name), using: client)
-            let manifest = try backup.openArchive().manifest
-            guard verify else { return (.good, manifest) }
-            let report = DataValidationService.standard().validate(backup: backup)
-            if let error = report.findings.first(where: { $0.severity == .error }) {
-                return (.damaged("\(error.location): \(error.message)"), manifest)
-            }
-            return (.good, manifest)
+            return try BackupDirectory.verdict(on: backup, verify: verify, progress: progress)
         } catch let error as ObjectStorageError where error.category != .objectNotFound {
             throw error
         } catch {

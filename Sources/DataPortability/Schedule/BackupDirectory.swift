@@ -110,18 +110,28 @@ public struct BackupDirectory: Sendable {
     /// Reads a backup quickly (its manifest) or in full (`verify`).
     static func check(_ file: URL, verify: Bool, progress: ByteProgress.Handler? = nil) -> (Health, BackupManifest?) {
         do {
-            let backup = try BackupFile(path: file.path)
-            let manifest = try backup.openArchive().manifest
-            guard verify else { return (.good, manifest) }
-            backup.readProgress = progress
-            let report = DataValidationService.standard().validate(backup: backup)
-            if let error = report.findings.first(where: { $0.severity == .error }) {
-                return (.damaged("\(error.location): \(error.message)"), manifest)
-            }
-            return (.good, manifest)
+            return try verdict(on: try BackupFile(path: file.path), verify: verify, progress: progress)
         } catch {
             return (.damaged("\(error)"), nil)
         }
+    }
+
+    /// The health of an opened backup, wherever it was read from: its manifest read quickly,
+    /// or the whole file verified (`verify`: every checksum, and validation without errors).
+    /// - Throws: what opening the archive throws (the caller decides whether that is damage).
+    static func verdict(on backup: BackupFile, verify: Bool, progress: ByteProgress.Handler?) throws -> (
+        Health, BackupManifest?
+    ) {
+        let manifest = try backup.openArchive().manifest
+        guard verify else { return (.good, manifest) }
+        backup.readProgress = progress
+        let report = DataValidationService.standard().validate(backup: backup)
+        if let error = report.findings.first(where: { $0.severity == .error }) {
+            // A finding about the file as a whole is located at the file: its message says it all.
+            let located = error.location == backup.name ? "" : "\(error.location): "
+            return (.damaged(located + error.message), manifest)
+        }
+        return (.good, manifest)
     }
 }
 

@@ -13,10 +13,13 @@ public protocol BackupFolder: Sendable {
     /// oldest first; see ``BackupDirectory/scan(verify:now:progress:)``.
     func scan(verify: Bool, now: Date, progress: ByteProgress.Handler?) throws -> [BackupDirectory.Entry]
 
-    /// Reads one backup of the folder quickly (its manifest) or in full (`verify`).
+    /// Reads one backup of the folder quickly (its manifest) or in full (`verify`), `progress`
+    /// receiving how much of it has been verified.
     /// - Throws: when the folder itself cannot be read (a remote store that is unreachable);
     ///   a backup that does not read is `.damaged`, not an error.
-    func check(_ entry: BackupDirectory.Entry, verify: Bool) throws -> (BackupDirectory.Health, BackupManifest?)
+    func check(_ entry: BackupDirectory.Entry, verify: Bool, progress: ByteProgress.Handler?) throws -> (
+        BackupDirectory.Health, BackupManifest?
+    )
 
     /// Removes the backups.
     func remove(_ entries: [BackupDirectory.Entry]) throws
@@ -25,8 +28,8 @@ public protocol BackupFolder: Sendable {
 extension BackupDirectory: BackupFolder {
     public var displayName: String { url.path }
 
-    public func check(_ entry: Entry, verify: Bool) -> (Health, BackupManifest?) {
-        BackupDirectory.check(entry.url, verify: verify)
+    public func check(_ entry: Entry, verify: Bool, progress: ByteProgress.Handler?) -> (Health, BackupManifest?) {
+        BackupDirectory.check(entry.url, verify: verify, progress: progress)
     }
 
     public func remove(_ entries: [Entry]) throws {

@@ -1,6 +1,7 @@
 import BackupFormat
 import DataMigration
 import DataValidation
+import DomainModel
 import Foundation
 
 /// Rewrites an older backup (v1, v2, v3) as a current (v4) archive: validated first, upgraded
@@ -29,9 +30,8 @@ public struct BackupUpgrade {
                 let first =
                     report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" }
                     ?? ""
-                let errors = report.count(.error)
                 return
-                    "\(report.file) has \(errors) validation \(errors == 1 ? "error" : "errors"), so it was not upgraded; nothing was written.\(first)"
+                    "\(report.file) has \(Wording.count(report.count(.error), "validation error")), so it was not upgraded; nothing was written.\(first)"
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import BackupFormat
 import DataPortability
+import DomainModel
 import DurableIO
 import Foundation
 
@@ -46,9 +47,10 @@ struct BackupCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
+    func execute(_ console: Console) throws -> ReportFields {
         // The report is for a person at a terminal; warnings are for cron's mail too.
-        let console = Console(options: common, printsReport: Console.stdoutIsTerminal)
+        var console = console
+        console.printsReport = Console.stdoutIsTerminal
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         let compression = try ArchiveCompression(self.compression)
@@ -83,43 +85,34 @@ struct BackupCommand: BackupctlCommand {
         progress.clear()
         let records = summary.manifest.recordCount
         console.print(
-            "Backed up \(records) records to \(BackupLocations.display(summary.file)) (\(Formatting.bytes(summary.compressedBytes))), verified."
-        )
+            "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
+                + "(\(Formatting.bytes(summary.compressedBytes))), verified.")
         if !summary.decisions.isEmpty {
             console.print(
                 "Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count)."
             )
         }
-        for issue in summary.storeIssues { console.warn("the store has a problem the backup worked around: \(issue)") }
+        for issue in summary.storeIssues {
+            var warning = CommandWarning(issue)
+            warning.message = "the store has a problem the backup worked around: \(issue)"
+            console.warn(warning)
+        }
         for leftover in summary.storeLeftovers {
             console.warn(
-                "\(leftover.path) is a temporary copy an interrupted write to the store left; "
-                    + "the next import or migrate removes it")
+                CommandWarning(
+                    "store.leftover",
+                    "\(leftover.path) is a temporary copy an interrupted write to the store left; "
+                        + "the next import or migrate removes it", file: leftover.path))
         }
-        for problem in PruneReport.problems(summary.decisions.map(\.entry)) { console.warn(problem) }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("file")
-            writer.string(BackupLocations.display(summary.file))
-            writer.key("records")
-            writer.int(records)
-            writer.key("bytes")
-            writer.int(Int(summary.compressedBytes))
-            writer.key("verified")
-            writer.bool(true)
-            writer.key("warnings")
-            writer.int(summary.verification.count(.warning))
-            writer.key("storeIssues")
-            writer.strings(summary.storeIssues.map(\.description))
-            writer.key("removed")
-            writer.strings(summary.removed.map(\.name))
-            writer.key("decisions")
-            PruneReport.writeJSON(summary.decisions, to: &writer)
-            writer.key("seconds")
-            writer.double((summary.duration * 1000).rounded() / 1000)
-            writer.endObject()
+        for entry in summary.decisions.map(\.entry) {
+            if let warning = CommandWarning(entry) { console.warn(warning) }
         }
+        return [
+            "output": .string(BackupLocations.display(summary.file)), "records": .int(records),
+            "outputBytes": .bytes(summary.compressedBytes), "verified": true,
+            "migrations": MigrationText.steps(summary.migration), "removed": .strings(summary.removed.map(\.name)),
+            "decisions": PruneReport.value(summary.decisions), "seconds": .seconds(summary.duration),
+        ]
+            + ValidationReportText.fields(summary.verification.findings)
     }
 }

@@ -75,10 +75,9 @@ struct ExportCommand: BackupctlCommand {
         }
     }
 
-    func run() throws {
+    func execute(_ console: Console) throws -> ReportFields {
+        // With the archive on stdout, everything else goes to stderr (the console knows).
         let toStandardOutput = writesPayloadToStandardOutput
-        // With the archive on stdout, everything else goes to stderr.
-        let console = Console(options: common, standardOutputIsPayload: toStandardOutput)
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         let clock = StoreClock()
@@ -102,8 +101,9 @@ struct ExportCommand: BackupctlCommand {
                 return (summary, source.location)
             }
             progress.clear()
-            ExportReport(summary: summary, storePath: location.url.path, verbose: verbose).print(to: console)
-            return
+            let report = ExportReport(summary: summary, storePath: location.url.path, verbose: verbose)
+            report.print(to: console)
+            return report.fields
         }
         let destination: BackupArchiveWriter.Destination
         if toStandardOutput {
@@ -125,6 +125,8 @@ struct ExportCommand: BackupctlCommand {
             }
         }
         progress.clear()
-        ExportReport(summary: summary, storePath: location.url.path, verbose: verbose).print(to: console)
+        let report = ExportReport(summary: summary, storePath: location.url.path, verbose: verbose)
+        report.print(to: console)
+        return report.fields
     }
 }

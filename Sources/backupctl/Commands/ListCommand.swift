@@ -33,25 +33,27 @@ struct ListCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let folder = try BackupLocations.folder(dir)
         let entries = try folder.scan(
             verify: verify, now: StoreClock().now(), progress: verify ? progress.handler("verifying") : nil)
         progress.clear()
-        var rows = [["backup", "time", "version", "bytes", "records", "integrity"]]
-        for entry in entries {
-            let integrity = entry.health.label ?? (verify ? "verified" : "ok (quick)")
-            rows.append([
-                entry.name, entry.time.map(Timestamp.format) ?? "-",
-                entry.manifest.map { String($0.schemaVersion) } ?? "-",
-                String(entry.size), entry.manifest.map { String($0.recordCount) } ?? "-",
-                integrity,
-            ])
+        if entries.isEmpty {
+            console.print("No backups in \(folder.displayName).")
+        } else {
+            var rows = [["backup", "time", "version", "size", "records", "integrity"]]
+            for entry in entries {
+                let integrity = entry.health.label ?? (verify ? "verified" : "ok (quick)")
+                rows.append([
+                    entry.name, entry.time.map(Timestamp.format) ?? "-",
+                    entry.manifest.map { String($0.schemaVersion) } ?? "-", Formatting.bytes(entry.size),
+                    entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
+                ])
+            }
+            console.print(Formatting.table(rows))
         }
-        console.print(Formatting.table(rows))
         if verbose {
             for entry in entries { console.print(BackupEntryText.details(of: entry)) }
             let elapsed = (ContinuousClock.now - started).timeInterval
@@ -61,49 +63,33 @@ struct ListCommand: BackupctlCommand {
                     ? "Verified \(Formatting.throughput(read, in: elapsed))."
                     : "Read the manifests in \(Formatting.seconds(elapsed)) (--verify reads every backup in full).")
         }
-        console.print(
-            "\(entries.filter(\.isGood).count) good backups, \(entries.filter { !$0.isGood }.count) problems.")
-        for problem in PruneReport.problems(entries) { console.warn(problem) }
-        let intact = !entries.contains { $0.health.isDamaged }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(intact)
-            writer.key("dir")
-            writer.string(folder.displayName)
-            writer.key("verified")
-            writer.bool(verify)
-            writer.key("backups")
-            writer.beginArray()
-            for entry in entries {
-                writer.beginObject()
-                writer.key("file")
-                writer.string(entry.name)
-                if let time = entry.time {
-                    writer.key("time")
-                    writer.timestamp(time)
-                }
-                writer.key("bytes")
-                writer.int(Int(entry.size))
-                if let manifest = entry.manifest {
-                    writer.key("schemaVersion")
-                    writer.int(manifest.schemaVersion)
-                    writer.key("records")
-                    writer.int(manifest.recordCount)
-                }
-                PruneReport.writeHealth(entry.health, to: &writer)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.endObject()
+        let good = entries.filter(\.isGood).count
+        if !entries.isEmpty {
+            console.print(
+                "\(Wording.count(good, "good backup")), \(Wording.count(entries.count - good, "problem")).")
         }
+        for entry in entries {
+            if let warning = CommandWarning(entry) { console.warn(warning) }
+        }
+        let details: ReportFields = [
+            "directory": .string(folder.displayName), "verified": .bool(verify),
+            "backups": .objects(entries) { entry in
+                PruneReport.entryFields(entry) + [
+                    "bytes": .bytes(entry.size), "schemaVersion": entry.manifest.map { .int($0.schemaVersion) },
+                    "records": entry.manifest.map { .int($0.recordCount) },
+                ]
+            },
+        ]
         let damaged = entries.filter { $0.health.isDamaged }
         if !damaged.isEmpty {
+            let are = damaged.count == 1 ? "is" : "are"
             throw CommandFailure(
                 .invalidData,
-                "\(damaged.count) backups in \(folder.displayName) are damaged: \(damaged.map(\.name).joined(separator: ", ")).",
+                "\(Wording.count(damaged.count, "backup")) in \(folder.displayName) \(are) damaged: "
+                    + "\(damaged.map(\.name).joined(separator: ", ")).",
                 hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
-                alreadyReported: common.json)
+                details: details)
         }
+        return details
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParsing
 import BackupFormat
 import DataPortability
 import DataStore
+import DurableIO
 import Foundation
 
 /// `backupctl upgrade`: rewrites an older backup as a current one.
@@ -35,55 +36,53 @@ struct UpgradeCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         try BackupLocations.requireLocal(output, option: "-o")
-        let destination = URL(
-            fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        )
-        .standardizedFileURL
+        let destination = BackupLocations.localURL(output).standardizedFileURL
         // Never over the backup being read, nor over the default store or one of its files.
+        // A local input is opened first, so a file error while upgrading is about the output;
+        // an `s3://` input is downloaded by the upgrade itself.
+        let localInput: String? =
+            if file != "-", case .local(let path) = try RemoteStorage.location(file) { path } else { nil }
         var inputs: [StoreFiles.File] = []
-        if file != "-" {
-            let input = URL(
-                fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        if let localInput {
+            let input = BackupLocations.localURL(localInput)
             inputs.append(StoreFiles.File(url: input.standardizedFileURL, role: "the backup being upgraded"))
         }
         if let store = try? StoreLocator().locate(explicitPath: nil) { inputs += StoreFiles.all(of: store.url) }
         try OutputGuard.refuse(output: destination, overwriting: inputs)
         // An existing output file is replaced, as before; a device or a folder in the way is not.
         try OutputGuard.refuseReplacing(destination, force: true)
+        if let localInput { _ = try BackupFile(path: localInput) }
         let summary: BackupUpgrade.Summary
         do {
             var upgrade = BackupUpgrade(compression: try ArchiveCompression(compression))
             upgrade.progress = progress.handler("upgrading")
             summary = try upgrade.run(input: file, output: destination)
+        } catch let error as FileIOError {
+            throw ErrorClassifier.classifyOutput(error)
         } catch let refusal as BackupUpgrade.Refusal {
+            let report =
+                switch refusal {
+                case .invalid(let report): report
+                }
             throw CommandFailure(
-                .invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
+                .invalidData, refusal.description,
+                hint: "Run `backupctl validate \(Formatting.shellQuoted(file))` to see every finding.",
+                details: ValidationReportText.fields(report) + ["output": .string(destination.path)])
         }
         progress.clear()
         console.print(
             "Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)"
         )
         console.print(ManifestSectionText.table(summary.manifest.sections))
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("input")
-            writer.string(summary.input)
-            writer.key("output")
-            writer.string(summary.output)
-            writer.key("fromVersion")
-            writer.int(summary.fromVersion)
-            writer.key("toVersion")
-            writer.int(summary.manifest.schemaVersion)
-            writer.key("sections")
-            ManifestSectionText.write(summary.manifest.sections, includingChecksums: false, to: &writer)
-            writer.endObject()
-        }
+        return [
+            "input": .string(summary.input), "output": .string(summary.output),
+            "fromVersion": .int(summary.fromVersion), "toVersion": .int(summary.manifest.schemaVersion),
+            "sections": ManifestSectionText.value(summary.manifest.sections, includingChecksums: false),
+        ]
+            + ValidationReportText.fields(summary.report.findings)
     }
 }

@@ -11,7 +11,7 @@ Commands (made with boto3 as that user, path-style):
   {"op": "list", "bucket": B, "prefix": P}        -> [{"key", "size"}]
   {"op": "uploads", "bucket": B}                  -> keys of multipart uploads in progress
   {"op": "get", "bucket": B, "key": K}            -> {"size", "sha256"}
-  {"op": "put", "bucket": B, "key": K, "text": T}
+  {"op": "put", "bucket": B, "key": K, "text": T}   (or "file": PATH, its bytes)
 """
 
 import hashlib
@@ -79,7 +79,12 @@ def run(s3, command):
         body = s3.get_object(Bucket=command["bucket"], Key=command["key"])["Body"].read()
         return {"size": len(body), "sha256": hashlib.sha256(body).hexdigest()}
     if op == "put":
-        s3.put_object(Bucket=command["bucket"], Key=command["key"], Body=command["text"].encode())
+        if "file" in command:
+            with open(command["file"], "rb") as file:
+                body = file.read()
+        else:
+            body = command["text"].encode()
+        s3.put_object(Bucket=command["bucket"], Key=command["key"], Body=body)
         return None
     raise ValueError(f"unknown op {op}")
 

@@ -1,0 +1,51 @@
+import BackupFormat
+import DurableIO
+import Foundation
+
+extension BackupDirectory {
+    /// The backup a restore takes from the directory, and the newer ones it passed over.
+    public struct RestoreChoice: Sendable {
+        /// The newest backup (before the time asked for) that verified in full; nil when none did.
+        public var chosen: Entry?
+        /// The backups newer than the chosen one — every candidate, when none was chosen —
+        /// that were passed over, newest first: damaged or unreadable (the reason is in their
+        /// health), or dated after now (a clock set back, or a copy; never counted).
+        public var skipped: [Entry]
+        /// Every backup of the directory, oldest first (`scan`'s order, without temporary files).
+        public var backups: [Entry]
+    }
+}
+
+extension BackupFolder {
+    /// Finds the backup to restore: the newest backup — the newest from strictly before
+    /// `before`, when given — that passes full verification (every checksum, and validation
+    /// without errors), as `list --verify` checks it. Backups are checked newest first, and
+    /// only until one passes, so a restore reads the older ones only when the newer failed.
+    /// A remote folder downloads each backup it reads (its scan reads every manifest).
+    /// - Parameters:
+    ///   - before: take only backups whose name's time is earlier than this.
+    ///   - now: backups named after it are skipped (`.future`).
+    ///   - progress: receives how much of each backup being verified has been read.
+    /// - Throws: `BackupDirectoryError` when the directory does not exist or is not one;
+    ///   `ObjectStorageError` when a remote folder cannot be read.
+    public func newestVerified(before: Date? = nil, now: Date, progress: ByteProgress.Handler? = nil) throws
+        -> BackupDirectory.RestoreChoice
+    {
+        let backups = try scan(verify: false, now: now, progress: nil).filter { $0.time != nil }
+        let candidates = backups.filter { entry in before.map { entry.time! < $0 } ?? true }
+        var skipped: [BackupDirectory.Entry] = []
+        for var entry in candidates.reversed() {
+            if entry.isGood {
+                // The quick scan read the manifest; a restore needs the whole file to verify.
+                let (health, manifest) = try check(entry, verify: true, progress: progress)
+                entry.health = health
+                entry.manifest = manifest ?? entry.manifest
+                if entry.isGood {
+                    return BackupDirectory.RestoreChoice(chosen: entry, skipped: skipped, backups: backups)
+                }
+            }
+            skipped.append(entry)
+        }
+        return BackupDirectory.RestoreChoice(chosen: nil, skipped: skipped, backups: backups)
+    }
+}
