@@ -38,6 +38,7 @@ public struct FileDescriptor: ~Copyable {
         _ flags: Int32,
         permissions: mode_t = 0o600
     ) throws -> FileDescriptor {
+        if flags & O_CREAT != 0 { CrashPoint.reach(.create, path) }
         let fd = try checkedSystemCall(path: path) {
             Glibc.open(path, flags | O_CLOEXEC, permissions)
         }
@@ -88,11 +89,23 @@ public struct FileDescriptor: ~Copyable {
     /// - Throws: `FileIOError`, e.g. `.noSpace` when the disk fills up.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(rawValue >= 0, "write to a closed FileDescriptor")
-        guard let base = bytes.baseAddress else { return }
+        try Self.writeAll(bytes, toDescriptor: rawValue, path: path)
+    }
+
+    /// Writes every byte to a descriptor someone else owns (a temporary file a C library
+    /// writes to as well), continuing after partial writes and interruptions.
+    /// - Parameters:
+    ///   - bytes: what to write.
+    ///   - descriptor: an open, writable descriptor; it is neither closed nor synced.
+    ///   - path: the file it refers to, for error messages.
+    /// - Throws: `FileIOError`, e.g. `.noSpace` when the disk fills up.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, toDescriptor descriptor: Int32, path: String) throws {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        CrashPoint.reach(.write, path)
         var written = 0
         while written < bytes.count {
             written += try checkedSystemCall(path: path) {
-                Glibc.write(rawValue, base + written, bytes.count - written)
+                Glibc.write(descriptor, base + written, bytes.count - written)
             }
         }
     }
@@ -107,6 +120,7 @@ public struct FileDescriptor: ~Copyable {
     /// - Throws: `FileIOError` when the device reports an error.
     public func sync() throws {
         precondition(rawValue >= 0, "sync of a closed FileDescriptor")
+        CrashPoint.reach(.sync, path)
         try checkedSystemCall(path: path) { fsync(rawValue) }
     }
 

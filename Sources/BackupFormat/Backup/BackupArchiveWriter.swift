@@ -190,7 +190,7 @@ public final class BackupArchiveWriter {
                 let chunk = UnsafeMutableRawBufferPointer(
                     rebasing: buffer[..<Int(min(Int64(buffer.count), spooled - position))])
                 try spool.read(at: position, into: chunk)
-                try FileDescriptorWriting.writeAll(UnsafeRawBufferPointer(chunk), to: descriptor, name: name)
+                try FileDescriptor.writeAll(UnsafeRawBufferPointer(chunk), toDescriptor: descriptor, path: name)
                 position += Int64(chunk.count)
             }
         }

@@ -40,18 +40,3 @@ enum ManifestEntry {
         return tar.count
     }
 }
-
-/// Writing to a raw descriptor that may take bytes in pieces.
-enum FileDescriptorWriting {
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(errno: errno, path: name)
-            }
-            offset += written
-        }
-    }
-}

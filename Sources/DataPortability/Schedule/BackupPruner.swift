@@ -4,7 +4,8 @@ import Foundation
 /// Decides, and carries out, which backups of a directory a retention policy removes.
 ///
 /// Only good backups take part: damaged, partial and future-dated files are reported, never
-/// counted as kept and never deleted (they are evidence). The newest good backup is kept
+/// counted as kept and never deleted (they are evidence; the partial files of killed runs are
+/// removed by the next `backup`, `ScheduledBackup`). The newest good backup is kept
 /// whatever the policy says, a backup the running `backup` just wrote is never removed by
 /// that run, and a policy without rules removes nothing.
 ///
@@ -86,7 +87,7 @@ public struct BackupPruner: Sendable {
     public func execute(_ decisions: [Decision]) throws -> [BackupDirectory.Entry] {
         var removed: [BackupDirectory.Entry] = []
         for decision in decisions where !decision.keep {
-            try FileManager.default.removeItem(at: decision.entry.url)
+            try Directory.removeFile(at: decision.entry.url)
             removed.append(decision.entry)
         }
         if !removed.isEmpty, let directory = decisions.first?.entry.url.deletingLastPathComponent() {
