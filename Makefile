@@ -11,7 +11,7 @@ PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo
 BACKUPCTL := .build/release/backupctl
 
-.PHONY: all build deps python-deps test lint format demo bench fuzz fuzz-build clean
+.PHONY: all build deps python-deps test crashtest lint format demo bench fuzz fuzz-build clean
 
 all: build
 
@@ -42,6 +42,20 @@ build: deps
 test: deps python-deps
 	$(SWIFT) build --build-tests
 	BACKUPCTL_TEST_PYTHON=$(PYTHON) $(SWIFT) test --skip-build
+
+# Crash tests (Docs/reliability.md §3): export, import (merge, replace, into a new store),
+# migrate and backup SIGKILLed before every durable step of a clean run, on SQLite and property-list
+# stores, then after timed delays; the store, the outputs, the lock and the temporary files are
+# checked after each kill and after the next command. `make test` runs three steps of each.
+# CRASH_POINTS=all|N (steps per command), CRASH_TIMED=N (timed kills per command),
+# CRASH_SIZE=small|medium|large (the sample stores).
+CRASH_POINTS ?= all
+CRASH_TIMED ?= 10
+CRASH_SIZE ?= small
+crashtest: deps python-deps
+	$(SWIFT) build --build-tests
+	BACKUPCTL_TEST_PYTHON=$(PYTHON) BACKUPCTL_CRASH_POINTS=$(CRASH_POINTS) BACKUPCTL_CRASH_TIMED=$(CRASH_TIMED) \
+		BACKUPCTL_CRASH_SIZE=$(CRASH_SIZE) $(SWIFT) test --skip-build --filter CrashTests
 
 # Formatting as the toolchain's swift-format sees it, with the rules in .swift-format.
 # `make lint` fails on any difference (CI runs it); `make format` rewrites the files.

@@ -28,6 +28,12 @@ extension AtomicFileWriter {
             && isTemporaryFileName(name)
     }
 
+    /// Tells whether `name` is one of the writer's temporary files for a final name that starts
+    /// with `prefix` (one within the 255-byte limit), such as every time-stamped copy of a file.
+    public static func isTemporaryFileName(_ name: String, forNamesStartingWith prefix: String) -> Bool {
+        name.hasPrefix("." + prefix) && isTemporaryFileName(name)
+    }
+
     /// `.<finalName>.tmp-<16 hex digits>`, with the final name shortened when needed so the
     /// result stays within the 255-byte file name limit.
     public static func temporaryFileName(for finalName: String) -> String {

@@ -10,6 +10,11 @@ import Glibc
 /// else — `discard()`, an error thrown by the writer, or dropping it without committing —
 /// removes the temporary file.
 ///
+/// A writer that is killed cannot remove its temporary file. It holds a lock (`flock`) on it
+/// while it writes, so the next writer of the same name tells such an abandoned file from one
+/// still being written, and removes it before it starts
+/// (`removeAbandonedTemporaryFiles(in:where:)`).
+///
 ///     let writer = try AtomicFileWriter(destination: url)
 ///     try writer.write(header)
 ///     archive_write_open_fd(archive, writer.fileDescriptor)   // or stream through the fd
@@ -32,31 +37,17 @@ public final class AtomicFileWriter {
     /// - Throws: `FileIOError` naming the folder when the temporary file cannot be created
     ///   there (`.permissionDenied` for a read-only folder, `.notFound` for a missing one).
     public init(destination: URL, permissions: mode_t = 0o600) throws {
-        self.destination = destination.standardizedFileURL
-        let folder = self.destination.deletingLastPathComponent()
-        var attempt = 0
-        while true {
-            let name = Self.temporaryFileName(for: self.destination.lastPathComponent)
-            let candidate = folder.appendingPathComponent(name)
-            do {
-                let file = try FileDescriptor.open(
-                    candidate.path, O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
-                temporaryURL = candidate
-                descriptor = consume file
-                break
-            } catch FileIOError.alreadyExists where attempt < 16 {
-                attempt += 1
-            } catch let error as FileIOError {
-                // The folder is what the user must fix, not a name they never chose.
-                throw error.reported(forFolder: folder.path)
-            }
+        let destination = destination.standardizedFileURL
+        self.destination = destination
+        let finalName = destination.lastPathComponent
+        // What a writer of this name killed before its rename left (`.<name>.tmp-<hex>`, its
+        // lock free): the next write of the name is where it is found and removed.
+        Self.removeAbandonedTemporaryFiles(in: destination.deletingLastPathComponent()) {
+            Self.isTemporaryFileName($0, for: finalName)
         }
-        do {
-            try descriptor?.setPermissions(permissions)
-        } catch {
-            discard()
-            throw error
-        }
+        let file = try Self.createTemporaryFile(beside: destination, permissions: permissions)
+        temporaryURL = URL(fileURLWithPath: file.path)
+        descriptor = consume file
     }
 
     /// The raw descriptor of the temporary file, for C libraries that write to it directly.
@@ -86,22 +77,21 @@ public final class AtomicFileWriter {
 
     /// Makes the file durable under its final name: fsync the file, rename it over
     /// `destination`, fsync the folder.
-    /// - Throws: `FileIOError`. When the file sync, close or rename fails, the temporary file
-    ///   is removed and `destination` is unchanged. When only the final folder sync fails, the
-    ///   new file is already in place but may not survive a power loss.
+    /// - Throws: `FileIOError`. When the file sync or the rename fails, the temporary file is
+    ///   removed and `destination` is unchanged. When only the close or the final folder sync
+    ///   fails, the new file is already in place but may not survive a power loss.
     public func commit() throws {
         precondition(state == .writing, "AtomicFileWriter committed after commit or discard")
         do {
             try descriptor?.sync()
-            try descriptor.take()!.close()
-            try checkedSystemCall(path: destination.path) {
-                rename(temporaryURL.path, destination.path)
-            }
+            // Renamed while still open, so its lock holds until it is under its final name.
+            try Directory.rename(temporaryURL, to: destination)
         } catch {
             discard()
             throw error
         }
         state = .committed
+        try descriptor.take()!.close()
         try Directory.sync(at: destination.deletingLastPathComponent())
     }
 
@@ -109,8 +99,9 @@ public final class AtomicFileWriter {
     public func discard() {
         guard state == .writing else { return }
         state = .discarded
+        // Removed before it is closed: its lock holds until its name is gone.
+        try? Directory.removeFile(at: temporaryURL)
         descriptor = nil
-        unlink(temporaryURL.path)
     }
 
     deinit {

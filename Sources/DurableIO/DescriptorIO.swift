@@ -17,11 +17,13 @@ public enum DescriptorIO {
         return try checkedSystemCall(path: name) { Glibc.read(descriptor, base, buffer.count) }
     }
 
-    /// Writes every byte, continuing after partial writes and interruptions.
+    /// Writes every byte, continuing after partial writes and interruptions. Each call is one
+    /// step of the crash tests (`CrashPoint`), as for an owned `FileDescriptor`.
     /// - Parameter name: the file's path or a description such as `standard output`, for errors.
     /// - Throws: `FileIOError`, e.g. `.noSpace` when the disk fills up.
     public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws {
-        guard let base = bytes.baseAddress else { return }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        CrashPoint.reach(.write, name)
         var written = 0
         while written < bytes.count {
             written += try checkedSystemCall(path: name) {

@@ -36,6 +36,7 @@ public enum Directory {
         do {
             for folder in missing.reversed() {
                 do {
+                    CrashPoint.reach(.create, folder)
                     try checkedSystemCall(path: folder) { mkdir(folder, permissions) }
                 } catch FileIOError.alreadyExists {
                     // Another process created it in between: that is what we wanted.
@@ -63,7 +64,29 @@ public enum Directory {
     /// - Throws: `FileIOError` when the folder cannot be opened or synced.
     public static func sync(at url: URL) throws {
         let folder = try FileDescriptor.open(url.path, O_RDONLY | O_DIRECTORY)
-        try folder.sync()
+        CrashPoint.reach(.syncFolder, url.path)
+        try checkedSystemCall(path: url.path) { fsync(folder.rawValue) }
         try folder.close()
+    }
+
+    /// Renames a file within a folder, replacing whatever was under the new name (`rename(2)`,
+    /// atomic: the name holds the old file or the new one, never neither). Sync the folder
+    /// afterwards for the rename to survive a power loss.
+    /// - Parameters:
+    ///   - source: the file to rename.
+    ///   - destination: its new name, in the same file system.
+    /// - Throws: `FileIOError` naming the destination.
+    public static func rename(_ source: URL, to destination: URL) throws {
+        CrashPoint.reach(.rename, destination.path)
+        try checkedSystemCall(path: destination.path) { Glibc.rename(source.path, destination.path) }
+    }
+
+    /// Removes a file's name (`unlink(2)`). Sync the folder afterwards for the removal to
+    /// survive a power loss.
+    /// - Parameter url: the file.
+    /// - Throws: `FileIOError`, e.g. `.notFound`; cleanups that only tidy up ignore it.
+    public static func removeFile(at url: URL) throws {
+        CrashPoint.reach(.remove, url.path)
+        try checkedSystemCall(path: url.path) { unlink(url.path) }
     }
 }

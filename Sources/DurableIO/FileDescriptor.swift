@@ -38,6 +38,7 @@ public struct FileDescriptor: ~Copyable {
         _ flags: Int32,
         permissions: mode_t = 0o600
     ) throws -> FileDescriptor {
+        if flags & O_CREAT != 0 { CrashPoint.reach(.create, path) }
         let fd = try checkedSystemCall(path: path) {
             Glibc.open(path, flags | O_CLOEXEC, permissions)
         }
@@ -100,6 +101,7 @@ public struct FileDescriptor: ~Copyable {
     /// - Throws: `FileIOError` when the device reports an error.
     public func sync() throws {
         precondition(rawValue >= 0, "sync of a closed FileDescriptor")
+        CrashPoint.reach(.sync, path)
         try checkedSystemCall(path: path) { fsync(rawValue) }
     }
 

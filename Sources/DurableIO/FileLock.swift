@@ -113,7 +113,7 @@ public final class FileLock {
         guard let file = descriptor.take() else { return }
         // Removed while still held: whoever locks the file next finds that the path no longer
         // names it, and starts again. Only our own file is removed.
-        if removingFile, (try? Self.isNamed(file, by: url.path)) == true { unlink(url.path) }
+        if removingFile, (try? Self.isNamed(file, by: url.path)) == true { try? Directory.removeFile(at: url) }
         // Unlock before closing: a child forked by another thread at this moment holds a copy
         // of the descriptor until it execs, and closing ours alone would leave the lock held.
         _ = flock(file.rawValue, LOCK_UN)

@@ -159,4 +159,37 @@ extension ImportCommandTests {
         #expect(try copies().isEmpty)
         #expect(try workspace.backupctl("status", "--store", store).stderr.isEmpty)
     }
+
+    /// Found by the crash tests: an import killed while it copied the store for its safety
+    /// snapshot left `.<store>.before-import-<time>.<ext>.tmp-<hex>`, which `status` did not
+    /// report and no later command removed.
+    @Test(arguments: backends)
+    func anImportKilledWhileWritingItsSnapshotLeavesACopyStatusReportsAndTheNextWriterRemoves(name: String) throws {
+        let workspace = try CommandWorkspace()
+        let backup = try workspace.exportBackup(from: try workspace.sampleStore("source.sqlite", seed: 2))
+        let store = try workspace.sampleStore(name)
+        let probe = try workspace.copy(store, to: "probe-" + name)
+        let traced = try workspace.backupctlTracingSteps(["import", backup, "--store", probe, "--quiet"])
+        #expect(traced.output.status == 0, "\(traced.output.stderrText)")
+        let snapshotRename = try #require(
+            traced.steps.first { $0.kind == "rename" && $0.path.contains(".before-import-") }, "\(traced.steps)")
+
+        let killed = try workspace.backupctl(["import", backup, "--store", store], killedAtStep: snapshotRename.number)
+        #expect(killed.status == 128 + SIGKILL)
+        let copies = try workspace.names().filter { $0.hasPrefix(".\(name).before-import-") }
+        try #require(copies.count == 1 && copies[0].contains(".tmp-"), "\(copies)")
+        let copy = workspace.path(copies[0])
+
+        let status = try workspace.backupctl("status", "--store", store, "--json")
+        #expect(status.status == 0)
+        #expect(try status.jsonObject()["leftovers"] as? [String] == [copy])
+        let rerun = try workspace.backupctl("import", backup, "--store", store)
+        #expect(rerun.status == 0, "\(rerun.stderrText)")
+        #expect(
+            rerun.stderrText.contains(
+                "warning: removed \(copy), a temporary copy an interrupted write to the store had left"),
+            "\(rerun.stderrText)")
+        #expect(try !workspace.names().contains(copies[0]))
+        #expect(try workspace.names().filter { $0.contains(".tmp-") }.isEmpty)
+    }
 }

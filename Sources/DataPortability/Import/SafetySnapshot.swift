@@ -35,13 +35,12 @@ enum SafetySnapshot {
         let stamp = BackupExporter.defaultFileName(at: clock.now())
             .replacingOccurrences(of: "domaindig-", with: "").replacingOccurrences(of: ".ddbackup", with: "")
         let suffix = copying.backend.preferredPathExtension
-        var url = location.deletingLastPathComponent().appendingPathComponent(
-            "\(location.lastPathComponent).before-import-\(stamp).\(suffix)")
+        let prefix = StoreFiles.snapshotNamePrefix(forStoreNamed: location.lastPathComponent)
+        var url = location.deletingLastPathComponent().appendingPathComponent("\(prefix)\(stamp).\(suffix)")
         var attempt = 1
         while FileManager.default.fileExists(atPath: url.path) {
             attempt += 1
-            url = location.deletingLastPathComponent()
-                .appendingPathComponent("\(location.lastPathComponent).before-import-\(stamp)-\(attempt).\(suffix)")
+            url = location.deletingLastPathComponent().appendingPathComponent("\(prefix)\(stamp)-\(attempt).\(suffix)")
         }
         // Never the store or one of its files, even through a link planted under the name.
         try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: store.url))

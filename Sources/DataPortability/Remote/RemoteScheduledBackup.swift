@@ -62,7 +62,8 @@ public struct RemoteScheduledBackup {
             return ScheduledBackup.Summary(
                 file: url, manifest: export.manifest, compressedBytes: export.compressedBytes,
                 verification: verification, storeIssues: export.issues, migration: export.migration,
-                storeLeftovers: store.leftovers, decisions: decisions, removed: removed,
+                // S3 shows an object only complete: a killed run leaves no partial object.
+                storeLeftovers: store.leftovers, removedPartials: [], decisions: decisions, removed: removed,
                 duration: Date().timeIntervalSince(started))
         }
     }

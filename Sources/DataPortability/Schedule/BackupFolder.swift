@@ -33,7 +33,7 @@ extension BackupDirectory: BackupFolder {
     }
 
     public func remove(_ entries: [Entry]) throws {
-        for entry in entries { try FileManager.default.removeItem(at: entry.url) }
+        for entry in entries { try Directory.removeFile(at: entry.url) }
         if !entries.isEmpty { try Directory.sync(at: url) }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// Decides, and carries out, which backups of a directory a retention policy removes.
 ///
 /// Only good backups take part: damaged, partial and future-dated files are reported, never
-/// counted as kept and never deleted (they are evidence). The newest good backup is kept
+/// counted as kept and never deleted (they are evidence; the partial files of killed runs are
+/// removed by the next `backup`, `ScheduledBackup`). The newest good backup is kept
 /// whatever the policy says, a backup the running `backup` just wrote is never removed by
 /// that run, and a policy without rules removes nothing.
 ///
@@ -78,10 +79,7 @@ public struct BackupPruner: Sendable {
             entries[newestKept].manifest = manifest ?? entries[newestKept].manifest
             decisions = plan(entries, protecting: protecting)
         }
-        guard !dryRun else { return (decisions, []) }
-        let removed = decisions.filter { !$0.keep }.map(\.entry)
-        try directory.remove(removed)
-        return (decisions, removed)
+        return (decisions, dryRun ? [] : try execute(decisions, in: directory))
     }
 
     /// Deletes from `folder` the backups the decisions (a dry run of `prune` on it) remove.

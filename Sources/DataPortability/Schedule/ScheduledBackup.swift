@@ -6,9 +6,10 @@ import DurableIO
 import Foundation
 import Glibc
 
-/// One run of `backup --dir`: under the directory's lock, export the store — read only, never
-/// locked or written, an older one upgraded in memory — to a new, time-named file, read it
-/// back in full, then prune by the retention policy, which never removes the new file.
+/// One run of `backup --dir`: under the directory's lock, remove the partial files killed runs
+/// left, export the store — read only, never locked or written, an older one upgraded in
+/// memory — to a new, time-named file, read it back in full, then prune by the retention
+/// policy, which never removes the new file.
 public struct ScheduledBackup {
     /// What a run did.
     public struct Summary: Sendable {
@@ -23,6 +24,8 @@ public struct ScheduledBackup {
         public var migration: [AppliedStep]
         /// Temporary copies killed writers left beside the store (reported, not removed).
         public var storeLeftovers: [URL]
+        /// Partial files killed runs left in the directory, removed by this run.
+        public var removedPartials: [URL]
         /// The retention decisions (empty when no policy was given).
         public var decisions: [BackupPruner.Decision]
         public var removed: [BackupDirectory.Entry]
@@ -80,6 +83,10 @@ public struct ScheduledBackup {
             defer {
                 if succeeded { directoryLock.release() } else { directoryLock.releaseRemovingCreated() }
             }
+            // Those of killed runs: a file still being written (by `export -o` into the
+            // directory, which takes no lock) is locked by its writer and stays.
+            let removedPartials = AtomicFileWriter.removeAbandonedTemporaryFiles(
+                in: directory.url, where: BackupDirectory.isPartialFileName)
             let target = directory.url.appendingPathComponent(try directory.newFileName(for: clock.now()))
             try OutputGuard.refuse(output: target, overwriting: StoreFiles.all(of: store.url))
             var exporter = BackupExporter(compression: compression, clock: clock)
@@ -91,7 +98,7 @@ public struct ScheduledBackup {
             guard !verification.hasErrors else {
                 // Set aside under a name no scan counts as a good backup, kept as evidence.
                 let setAside = target.path + BackupDirectory.unverifiedSuffix
-                _ = rename(target.path, setAside)
+                try? Directory.rename(target, to: URL(fileURLWithPath: setAside))
                 succeeded = true
                 throw Failure.verificationFailed(file: setAside, report: verification)
             }
@@ -105,7 +112,8 @@ public struct ScheduledBackup {
             return Summary(
                 file: target, manifest: export.manifest, compressedBytes: export.compressedBytes,
                 verification: verification, storeIssues: export.issues, migration: export.migration,
-                storeLeftovers: store.leftovers, decisions: decisions, removed: removed,
+                storeLeftovers: store.leftovers, removedPartials: removedPartials, decisions: decisions,
+                removed: removed,
                 duration: Date().timeIntervalSince(started))
         }
     }

@@ -17,6 +17,12 @@ public enum StoreFiles {
         }
     }
 
+    /// How the name of every safety snapshot of the store named `storeName` starts, the time
+    /// and extension following: `<store>.before-import-`.
+    public static func snapshotNamePrefix(forStoreNamed storeName: String) -> String {
+        "\(storeName).before-import-"
+    }
+
     /// Every file of the store at `store` (symbolic links resolved), whether it exists yet or not.
     public static func all(of store: URL) -> [File] {
         let resolved = FileIdentity.resolvingSymlinks(store)

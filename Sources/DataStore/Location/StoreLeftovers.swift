@@ -4,7 +4,9 @@ import Glibc
 
 /// Temporary files a killed writer left beside a store: `.<name>.tmp-<16 hex digits>` — a
 /// property list's rewrite (a full copy of the store) or a new SQLite store before its first
-/// commit — and such a database's `-wal`, `-shm` and `-journal`.
+/// commit — and such a database's `-wal`, `-shm` and `-journal`; and a safety snapshot's,
+/// `.<name>.before-import-<time>.<extension>.tmp-<16 hex digits>`, which an import killed while
+/// copying the store left.
 ///
 /// Only a writer holding the store's lock removes them (`LockedStore` does when it opens the
 /// store): a temporary file is never in use then, since only a lock holder writes one.
@@ -25,6 +27,8 @@ public enum StoreLeftovers {
                 base = base.dropLast(suffix.count)
             }
             return AtomicFileWriter.isTemporaryFileName(String(base), for: name)
+                || AtomicFileWriter.isTemporaryFileName(
+                    String(base), forNamesStartingWith: StoreFiles.snapshotNamePrefix(forStoreNamed: name))
         }.sorted().map { folder.appendingPathComponent($0) }
     }
 
@@ -32,6 +36,6 @@ public enum StoreLeftovers {
     /// - Returns: what was removed.
     @discardableResult
     public static func remove(beside store: URL) -> [URL] {
-        find(beside: store).filter { unlink($0.path) == 0 }
+        find(beside: store).filter { (try? Directory.removeFile(at: $0)) != nil }
     }
 }

@@ -13,11 +13,11 @@ struct BackupCommand: BackupctlCommand {
         discussion: """
             Opens the store read-only (exits 66 when it is missing; it is never locked or written, \
             and an older one is backed up upgraded in memory) and takes the directory's lock (a \
-            second run exits 75 at once), exports the store to \
+            second run exits 75 at once), removes the partial files killed runs left, exports the store to \
             domaindig-<UTC time>.ddbackup, reads the new file back in full (checksums and \
             validation), then removes the backups no --keep-… rule keeps (restic's forget rules), \
             after verifying in full the newest one it keeps. The new backup and the newest good \
-            backup are never removed; damaged, partial and future-dated files are reported and \
+            backup are never removed; damaged and future-dated files are reported and \
             left alone. Prints nothing on success when stdout is not a terminal, but what it had to \
             work around goes to standard error (cron mails it) unless --quiet. See \
             Docs/scheduling.md.
@@ -91,6 +91,12 @@ struct BackupCommand: BackupctlCommand {
             console.print(
                 "Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count)."
             )
+        }
+        for partial in summary.removedPartials {
+            console.warn(
+                CommandWarning(
+                    "backup.partial-removed", "removed \(partial.path), a partial file an interrupted backup had left",
+                    file: partial.path))
         }
         for issue in summary.storeIssues {
             var warning = CommandWarning(issue)

@@ -24,6 +24,10 @@ public final class NewSQLiteStore: KeyValueStore {
     private(set) var current: SQLiteStore
     /// Whether the first commit has renamed the store onto `url`.
     public private(set) var isPublished = false
+    /// Held open (and so locked, see `AtomicFileWriter.createTemporaryFile`) until the
+    /// temporary file is renamed or removed, and closed only after SQLite's connection:
+    /// closing any descriptor of a file drops the POSIX locks SQLite holds on it.
+    private var temporaryFile: FileDescriptor?
 
     /// The store's final path, for messages.
     public var location: String { url.path }
@@ -34,28 +38,19 @@ public final class NewSQLiteStore: KeyValueStore {
     /// - Throws: `StoreError.io` when the temporary file cannot be created; SQLite's errors.
     public init(url: URL) throws {
         self.url = url.standardizedFileURL
-        let folder = self.url.deletingLastPathComponent()
-        var attempt = 0
-        while true {
-            let candidate = folder.appendingPathComponent(
-                AtomicFileWriter.temporaryFileName(for: self.url.lastPathComponent))
-            do {
-                let file = try FileDescriptor.open(
-                    candidate.path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: 0o600)
-                try file.setPermissions(0o600)
-                try file.close()
-                temporaryURL = candidate
-                break
-            } catch FileIOError.alreadyExists where attempt < 16 {
-                attempt += 1
-            } catch let error as FileIOError {
-                throw StoreError.io(error.reported(forFolder: folder.path))
-            }
+        let file: FileDescriptor
+        do {
+            file = try AtomicFileWriter.createTemporaryFile(beside: self.url, access: O_RDWR, permissions: 0o600)
+        } catch let error as FileIOError {
+            throw StoreError.io(error)
         }
+        temporaryURL = URL(fileURLWithPath: file.path)
+        temporaryFile = consume file
         do {
             current = try SQLiteStore(url: temporaryURL, createIfMissing: true)
         } catch {
             Self.remove(temporaryURL)
+            temporaryFile = nil
             throw Self.reported(error, temporary: temporaryURL, final: self.url)
         }
     }
@@ -102,6 +97,7 @@ public final class NewSQLiteStore: KeyValueStore {
         guard !isPublished else { return }
         try? current.close()
         Self.remove(temporaryURL)
+        temporaryFile = nil
     }
 
     private func publish() throws {
@@ -109,9 +105,10 @@ public final class NewSQLiteStore: KeyValueStore {
         // SQLite has removed its -wal and -shm: nothing is left under the temporary name's
         // companions for a connection under the final name to miss.
         try current.close()
-        try Self.checked(path: url.path) { rename(temporaryURL.path, url.path) }
-        isPublished = true
         do {
+            try Directory.rename(temporaryURL, to: url)
+            isPublished = true
+            try temporaryFile.take()?.close()
             try Directory.sync(at: url.deletingLastPathComponent())
         } catch let error as FileIOError {
             throw StoreError.io(error)
@@ -119,12 +116,10 @@ public final class NewSQLiteStore: KeyValueStore {
         current = try SQLiteStore(url: url, createIfMissing: false)
     }
 
-    private static func checked(path: String, _ call: () -> Int32) throws {
-        guard call() == 0 else { throw StoreError.io(FileIOError(errno: errno, path: path)) }
-    }
-
     private static func remove(_ temporary: URL) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary.path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? Directory.removeFile(at: URL(fileURLWithPath: temporary.path + suffix))
+        }
     }
 
     /// Errors about the temporary file, reported against the store's name, which is what

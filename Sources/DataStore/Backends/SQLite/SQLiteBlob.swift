@@ -1,4 +1,5 @@
 import CSQLite
+import DurableIO
 import Foundation
 
 /// An open handle on one BLOB value for incremental I/O (`sqlite3_blob_open`), closed in
@@ -68,6 +69,7 @@ final class SQLiteBlob {
         precondition(offset >= 0 && offset + bytes.count <= count, "a BLOB of \(count) bytes written past its end")
         var written = 0
         while written < bytes.count {
+            CrashPoint.reach(.sqlite, database.path)
             let length = min(Self.chunk, bytes.count - written)
             try database.check(
                 sqlite3_blob_write(handle, bytes.baseAddress! + written, Int32(length), Int32(offset + written)))

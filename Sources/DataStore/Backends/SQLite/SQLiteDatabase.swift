@@ -56,6 +56,7 @@ final class SQLiteDatabase {
     /// Runs SQL statements that return no rows (or whose rows are not needed).
     /// - Throws: `StoreError` with SQLite's message.
     func execute(_ sql: String) throws {
+        CrashPoint.reach(.sqlite, path)
         try check(sqlite3_exec(liveHandle, sql, nil, nil, nil))
     }
 

@@ -1,4 +1,5 @@
 import CSQLite
+import DurableIO
 import Foundation
 
 /// A compiled SQL statement, finalized in `deinit`.
@@ -82,6 +83,7 @@ final class SQLiteStatement {
     /// - Returns: true when a row is available, false when the statement has finished.
     /// - Throws: `StoreError` with SQLite's message.
     func step() throws -> Bool {
+        if CrashPoint.isArmed, sqlite3_stmt_readonly(handle) == 0 { CrashPoint.reach(.sqlite, database.path) }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }

@@ -212,6 +212,7 @@ public final class SQLiteStore: KeyValueStore {
     public func checkpoint() throws {
         var logFrames: Int32 = 0
         var checkpointed: Int32 = 0
+        CrashPoint.reach(.sqlite, location)
         try database.check(
             sqlite3_wal_checkpoint_v2(
                 database.liveHandle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed))
