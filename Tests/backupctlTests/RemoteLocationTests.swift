@@ -23,8 +23,12 @@ import Testing
         return variables
     }
 
+    /// The backups under `prefix`, oldest first. S3 lists keys in byte order, where a second
+    /// backup in the same second (`…Z-2.ddbackup`) comes before the first (`…Z.ddbackup`);
+    /// without the extension they sort as backupctl orders them (up to `-9`, enough here).
     func backupNames(_ prefix: String) throws -> [String] {
         try moto.objects(in: bucket, prefix: prefix).map(\.key).filter { $0.hasSuffix(".ddbackup") }
+            .sorted { $0.dropLast(".ddbackup".count) < $1.dropLast(".ddbackup".count) }
     }
 
     @Test func backsUpListsPrunesAndRestoresOverAPrefix() throws {
