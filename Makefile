@@ -29,7 +29,7 @@ deps:
 	fi
 
 # The independent peers the tests use: jsonschema (differential schema tests) and moto's S3
-# server (the object-storage tests run it on 127.0.0.1).
+# server (the object-storage tests and `make bench` run it on 127.0.0.1).
 python-deps: deps
 	@if ! $(PYTHON) -c 'import jsonschema, moto.server, werkzeug' 2>/dev/null; then \
 		python3 -m venv $(VENV) && \
@@ -76,11 +76,15 @@ demo: build
 	$(BACKUPCTL) status --store $(DEMO)/restored.sqlite
 
 # Times export, validate and import on sampled stores beside tar/zstd/sqlite3 floors and a
-# plain Python reference; writes Benchmarks/results.json and the table in Docs/performance.md.
+# plain Python reference, and a backup uploaded to and restored from moto's S3 server (from
+# .venv) beside a local folder; writes Benchmarks/results.json and the tables in
+# Docs/performance.md. BENCH_S3=no leaves the S3 figures out (and moto uninstalled).
 BENCH_SIZES ?= small,medium,large
 BENCH_RUNS ?= 3
-bench: build
-	python3 Benchmarks/run_benchmarks.py --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS)
+BENCH_S3 ?= yes
+bench: build $(if $(filter no,$(BENCH_S3)),,python-deps)
+	python3 Benchmarks/run_benchmarks.py --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) \
+		$(if $(filter no,$(BENCH_S3)),--no-s3,--moto-python $(PYTHON))
 
 # Fuzzing (Docs/reliability.md): one libFuzzer executable per folder of Fuzz/Drivers, built
 # apart from the normal build (its own scratch path, BACKUPCTL_FUZZ=1 adds the drivers) with

@@ -3,11 +3,17 @@
 backupctl's export, validate and import beside the floors (tar + zstd over the same section
 JSON, zstd -d | tar -x, sqlite3 loading the same rows) and a plain Python reference
 (reference_backup.py). Each figure is the median of several runs; peak RSS comes from
-/usr/bin/time -v. Writes Benchmarks/results.json and the table in Docs/performance.md.
+/usr/bin/time -v. Writes Benchmarks/results.json and the tables in Docs/performance.md.
+
+With moto installed in .venv (`make python-deps`), also times, for each size, a backup uploaded
+to moto's S3 server on 127.0.0.1 and restored from it beside the same on a local folder
+(object_storage.py); without moto those figures are skipped with a message.
 
 usage: run_benchmarks.py [--sizes small,medium,large] [--runs 3] [--binary PATH]
+                         [--moto-python PATH | --no-s3]
 """
 import argparse
+import contextlib
 import datetime
 import json
 import os
@@ -19,18 +25,19 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout for the module below
+import object_storage  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WORK = os.path.join(HERE, "work")
 REFERENCE = os.path.join(HERE, "reference_backup.py")
 
 
-def measure_once(command, cwd, prepare=None):
+def measure_once(command, cwd, env=None):
     """Wall time (s) and peak RSS (MB) of one run of `command`."""
-    if prepare:
-        prepare()
     started = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-v", "bash", "-c", command], cwd=cwd,
+    result = subprocess.run(["/usr/bin/time", "-v", "bash", "-c", command], cwd=cwd, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     seconds = time.perf_counter() - started
     if result.returncode != 0:
@@ -46,11 +53,16 @@ def remove(*paths):
                 os.remove(path + suffix)
 
 
-def bench_size(size, runs, binary):
+def bench_size(size, runs, binary, moto_python):
+    """The rows of the main table and, when moto runs, the S3 table's ({"backupBytes", "parts",
+    "moto", "rows"}; else None) for one size."""
     work = os.path.join(WORK, size)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    run = lambda command: subprocess.run(command, cwd=work, shell=True, check=True, stdout=subprocess.DEVNULL)
+
+    def run(command, env=None):
+        subprocess.run(command, cwd=work, shell=True, check=True, stdout=subprocess.DEVNULL, env=env)
+
     run(f"{binary} sample --store store.sqlite --size {size} --seed 1 --quiet")
     run(f"{binary} export --store store.sqlite -o seed.ddbackup --quiet")
     os.makedirs(os.path.join(work, "extracted"))
@@ -66,8 +78,9 @@ def bench_size(size, runs, binary):
     store_path = lambda name: os.path.join(work, name)
     operations = []
 
-    def add(name, group, command, prepare=None):
-        operations.append((name, group, command, prepare))
+    def add(name, group, command, prepare=None, env=None, server=None):
+        operations.append({"name": name, "group": group, "command": command, "prepare": prepare, "env": env,
+                           "server": server})
 
     add("backupctl export", "backupctl", f"{binary} export --store store.sqlite -o out.ddbackup --quiet",
         lambda: remove(store_path("out.ddbackup")))
@@ -85,21 +98,41 @@ def bench_size(size, runs, binary):
     add("python reference import (empty store)", "reference",
         f"{sys.executable} {REFERENCE} import out.ddbackup reference.sqlite", lambda: remove(store_path("reference.sqlite")))
 
-    # Rounds over every operation, rather than each operation's runs back to back: the machine
-    # is shared and its speed drifts over minutes, and the targets compare operations with one
-    # another, so each round's figures come from about the same moment.
-    measured = {name: [] for name, _, _, _ in operations}
-    for _ in range(runs):
-        for name, _, command, prepare in operations:
-            measured[name].append(measure_once(command, work, prepare))
-    rows = []
-    for name, group, _, _ in operations:
+    with contextlib.ExitStack() as stack:
+        server = stack.enter_context(object_storage.MotoServer(moto_python, store_path("moto.log"))) if moto_python else None
+        if server:
+            local, key, backup_bytes, parts = object_storage.prepare(server, binary, work, run)
+            for name, command, prepare, env in object_storage.operations(server, binary, work, local, key, remove):
+                add(name, "s3", command, prepare, env, server if "s3://" in command else None)
+
+        # Rounds over every operation, rather than each operation's runs back to back: the machine
+        # is shared and its speed drifts over minutes, and the targets compare operations with one
+        # another, so each round's figures come from about the same moment.
+        measured = {operation["name"]: [] for operation in operations}
+        for _ in range(runs):
+            for operation in operations:
+                if operation["prepare"]:
+                    operation["prepare"]()
+                before = operation["server"].cpu_seconds() if operation["server"] else 0
+                seconds, peak = measure_once(operation["command"], work, operation["env"])
+                server_cpu = operation["server"].cpu_seconds() - before if operation["server"] else None
+                measured[operation["name"]].append((seconds, peak, server_cpu))
+    rows, s3_rows = [], []
+    for operation in operations:
+        name, group = operation["name"], operation["group"]
         seconds = statistics.median(run[0] for run in measured[name])
         peak = statistics.median(run[1] for run in measured[name])
-        rows.append({"size": size, "operation": name, "group": group, "seconds": round(seconds, 3),
-                     "mbPerSecond": round(json_bytes / 1e6 / seconds, 1), "peakRSSMB": round(peak, 1)})
-        print(f"  {size:6} {name:38} {seconds:8.3f} s {json_bytes / 1e6 / seconds:8.1f} MB/s {peak:8.1f} MB", flush=True)
-    return json_bytes, rows
+        unit_bytes = backup_bytes if group == "s3" else json_bytes
+        row = {"size": size, "operation": name, "group": group, "seconds": round(seconds, 3),
+               "mbPerSecond": round(unit_bytes / 1e6 / seconds, 1), "peakRSSMB": round(peak, 1)}
+        if operation["server"]:
+            row["serverCPUSeconds"] = round(statistics.median(run[2] for run in measured[name]), 3)
+        (s3_rows if group == "s3" else rows).append(row)
+        unit = "MB/s of backup" if group == "s3" else "MB/s"
+        print(f"  {size:6} {name:38} {seconds:8.3f} s {unit_bytes / 1e6 / seconds:8.1f} {unit:14} {peak:8.1f} MB",
+              flush=True)
+    s3 = {"backupBytes": backup_bytes, "parts": parts, "moto": server.version, "rows": s3_rows} if server else None
+    return json_bytes, rows, s3
 
 
 def machine():
@@ -130,29 +163,68 @@ def targets(rows, json_bytes):
     ]
 
 
-def write_markdown(results, path):
+def replace_block(text, name, lines):
+    """`text` with the lines between <!-- NAME:begin --> and <!-- NAME:end --> replaced (the
+    markers are appended when missing)."""
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    if begin not in text:
+        text += f"\n{begin}\n{end}\n"
+    head, rest = text.split(begin, 1)
+    tail = rest.split(end, 1)[1]
+    return head + begin + "\n" + "\n".join(lines) + end + tail
+
+
+def latest_run(results):
+    machine = results["machine"]
+    return (f"Latest run: {machine['date']} on {machine['cpu']}, {machine['cores']} cores, Linux {machine['kernel']} "
+            f"(load average {machine['load']:.1f} at start, {machine.get('loadEnd', machine['load']):.1f} at the end); "
+            f"median of {results['runs']} runs.")
+
+
+def main_lines(results):
     lines = ["<!-- The table below is written by `make bench` (Benchmarks/run_benchmarks.py). -->", "",
-             f"Latest run: {results['machine']['date']} on {results['machine']['cpu']}, "
-             f"{results['machine']['cores']} cores, Linux {results['machine']['kernel']} "
-             f"(load average {results['machine']['load']:.1f} at start); median of {results['runs']} runs.", ""]
+             latest_run(results), ""]
     for size in results["sizes"]:
         lines += [f"### {size['size']} ({size['jsonBytes'] / 1e6:.1f} MB of JSON)", "",
                   "| operation | seconds | MB/s of JSON | peak RSS (MB) |", "|---|---:|---:|---:|"]
-        lines += [f"| {row['operation'].replace('|', chr(92) + '|')} | {row['seconds']:.3f} | {row['mbPerSecond']:.1f} | {row['peakRSSMB']:.0f} |"
+        lines += [f"| {escape(row['operation'])} | {row['seconds']:.3f} | {row['mbPerSecond']:.1f} | {row['peakRSSMB']:.0f} |"
                   for row in size["rows"]]
         lines.append("")
     if results.get("targets"):
         lines += ["### Targets (large store)", "", "| target | measured | met |", "|---|---|---|"]
         lines += [f"| {t['target']} | {t['value']} | {'yes' if t['met'] else 'no'} |" for t in results["targets"]]
         lines.append("")
-    begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
-    text = open(path).read() if os.path.exists(path) else f"# Performance\n\n{begin}\n{end}\n"
-    if begin not in text:
-        text += f"\n{begin}\n{end}\n"
-    head, rest = text.split(begin, 1)
-    tail = rest.split(end, 1)[1]
+    return lines
+
+
+def s3_lines(results):
+    lines = ["<!-- The tables below are written by `make bench` (Benchmarks/run_benchmarks.py). -->", ""]
+    if results.get("s3Skipped"):
+        return lines + [f"Not measured in the latest run: {results['s3Skipped']}.", ""]
+    lines += [latest_run(results), ""]
+    for size in results["sizes"]:
+        s3 = size["s3"]
+        lines += [f"### {size['size']}: a backup of {s3['backupBytes'] / 1e6:.1f} MB ({size['jsonBytes'] / 1e6:.1f} MB "
+                  f"of JSON), uploaded in {s3['parts']} part{'s' if s3['parts'] != 1 else ''}; moto {s3['moto']}", "",
+                  "| operation | seconds | MB/s of backup | peak RSS (MB) | moto's CPU (s) |", "|---|---:|---:|---:|---:|"]
+        for row in s3["rows"]:
+            cpu = f"{row['serverCPUSeconds']:.2f}" if "serverCPUSeconds" in row else ""
+            lines.append(f"| {escape(row['operation'])} | {row['seconds']:.3f} | {row['mbPerSecond']:.1f} | "
+                         f"{row['peakRSSMB']:.0f} | {cpu} |")
+        lines.append("")
+    return lines
+
+
+def escape(cell):
+    return cell.replace("|", "\\|")
+
+
+def write_markdown(results, path):
+    text = open(path).read() if os.path.exists(path) else "# Performance\n"
+    text = replace_block(text, "bench", main_lines(results))
+    text = replace_block(text, "bench-s3", s3_lines(results))
     with open(path, "w") as file:
-        file.write(head + begin + "\n" + "\n".join(lines) + end + tail)
+        file.write(text)
 
 
 def main():
@@ -160,19 +232,32 @@ def main():
     parser.add_argument("--sizes", default="small,medium,large")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "backupctl"))
+    parser.add_argument("--moto-python", default=os.path.join(ROOT, ".venv", "bin", "python"),
+                        help="the Python with moto installed, which runs the S3 server")
+    parser.add_argument("--no-s3", action="store_true", help="skip the S3 upload and download figures")
     args = parser.parse_args()
+    moto_python = None if args.no_s3 else args.moto_python
+    skipped = object_storage.unavailable_reason(moto_python)
+    if skipped:
+        print(f"S3 figures skipped: {skipped}.", flush=True)
+        moto_python = None
     results = {"machine": machine(), "runs": args.runs, "sizes": []}
+    if skipped:
+        results["s3Skipped"] = skipped
     for size in args.sizes.split(","):
         print(f"{size}:", flush=True)
-        json_bytes, rows = bench_size(size, args.runs, os.path.abspath(args.binary))
-        results["sizes"].append({"size": size, "jsonBytes": json_bytes, "rows": rows})
+        json_bytes, rows, s3 = bench_size(size, args.runs, os.path.abspath(args.binary), moto_python)
+        results["sizes"].append({"size": size, "jsonBytes": json_bytes, "rows": rows, **({"s3": s3} if s3 else {})})
         if size == "large":
             results["targets"] = targets(rows, json_bytes)
+    results["machine"]["loadEnd"] = os.getloadavg()[0]
     with open(os.path.join(HERE, "results.json"), "w") as file:
         json.dump(results, file, indent=2)
     write_markdown(results, os.path.join(ROOT, "Docs", "performance.md"))
     for target in results.get("targets", []):
         print(f"{'met' if target['met'] else 'NOT met'}: {target['target']}: {target['value']}")
+    if skipped:
+        print(f"S3 figures skipped: {skipped}.")
 
 
 if __name__ == "__main__":
