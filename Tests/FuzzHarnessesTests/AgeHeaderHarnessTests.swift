@@ -83,6 +83,25 @@ import Testing
         }
     }
 
+    @Test func aHeaderPastTheSizeLimitIsRefusedByTheDecryptorWhateverItsReads() {
+        // A stanza whose body never ends, past 1 MiB: the parser, given it all, names the
+        // stanza; the decryptor stops reading at the limit. The harness compares the two only
+        // below the limit, and the fuzzer's small inputs never reach it.
+        let bodyLine = Array(String(repeating: "A", count: 64).utf8) + [0x0A]
+        let lines = AgeHeader.maximumByteCount / bodyLine.count + 1
+        let file =
+            Array("age-encryption.org/v1\n-> X25519 AAAA\n".utf8)
+            + Array([[UInt8]](repeating: bodyLine, count: lines).joined())
+        #expect(throws: AgeError.malformedHeader("the header ends inside the stanza that starts on line 2")) {
+            try AgeHeader.parse(file)
+        }
+        for lengths in [nil, FuzzHarness.agePieceLengths] {
+            let reading = AgeFileReading(decrypting: file, with: FuzzHarness.ageTestIdentities(), pieceLengths: lengths)
+            #expect(reading.failure == .age(.headerTooLarge(byteLimit: AgeHeader.maximumByteCount)))
+        }
+        #expect(FuzzHarness.ageHeader.run(file) == .keep)
+    }
+
     @Test func inputsThatAreNotAgeStayOutOfTheCorpus() throws {
         #expect(FuzzHarness.ageHeader.run(try Self.testKitFile("armor_x25519")) == .reject)
         #expect(FuzzHarness.ageHeader.run([UInt8](try Fixtures.data("Backups/v1.json"))) == .reject)
