@@ -105,6 +105,10 @@ FUZZ_SEEDS_archive := $(wildcard $(FIXTURES)/Backups/*.ddbackup) $(FIXTURES)/Bac
 FUZZ_SEEDS_manifest := $(wildcard $(FIXTURES)/Backups/*.ddbackup)
 FUZZ_SEEDS_legacy := $(FIXTURES)/Backups/v1.json $(FIXTURES)/Backups/v2.json.gz
 FUZZ_SEEDS_plist := $(wildcard $(FIXTURES)/Stores/*.plist)
+# The age harness starts from files the age tool wrote and from the age test kit's vectors, each
+# cut after its textual header (the zlib-compressed and the armored ones left out).
+FUZZ_SEEDS_ageheader := $(wildcard $(FIXTURES)/age-cli/*.age)
+AGE_TESTKIT_VECTORS := $(filter-out %.md %/LICENSE %/ORIGIN %/SOURCE-COMMIT,$(wildcard $(FIXTURES)/age-testkit/*))
 
 # (The linker's "Cannot export local symbol" warnings, one per sanitizer helper, are dropped.)
 fuzz-build: deps
@@ -126,6 +130,9 @@ fuzz: fuzz-build
 				tar -xOf $$backup manifest.json > $$seeds/$$(basename $$backup).manifest.json; done ;; \
 			legacy) cp $(FUZZ_SEEDS_legacy) $$seeds/ ;; \
 			plist) cp $(FUZZ_SEEDS_plist) $$seeds/ ;; \
+			ageheader) cp $(FUZZ_SEEDS_ageheader) $$seeds/; for vector in $(AGE_TESTKIT_VECTORS); do \
+				LC_ALL=C sed '/^$$/q' $$vector | grep -q -e '^compressed: ' -e '^armored: yes' || \
+				LC_ALL=C sed '1,/^$$/d' $$vector > $$seeds/$$(basename $$vector); done ;; \
 		esac; \
 		log=$(FUZZ_BUILD)/logs/$$harness.log; mkdir -p $(FUZZ_BUILD)/logs; \
 		echo "== fuzz-$$harness for $(FUZZ_SECONDS) s (log: $$log)"; \

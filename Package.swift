@@ -83,7 +83,7 @@ let package = Package(
             name: "FuzzHarnesses",
             dependencies: [
                 "JSONCore", "BackupFormat", "DataStore", "DataValidation", "DataMigration", "DataPortability",
-                "DurableIO",
+                "DurableIO", "AgeEncryption", "Cryptography",
             ]),
 
         // Tests.
@@ -114,7 +114,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "ArgumentParsing", "TestSupport"]),
-        .testTarget(name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "TestSupport"]),
+        .testTarget(
+            name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "AgeEncryption", "Cryptography", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,8 +21,10 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case legacy
     /// The binary property-list reader, and the store it decodes read as `export` reads it.
     case plist
-    // The age header parser's harness goes here, as `case age`, once the age format exists
-    // (see Docs/reliability.md, "Adding a harness").
+    /// The age header parser, and the decryptor that reads a header through it and unwraps
+    /// the file key with a test key and passphrase (scrypt's work factor kept low), read whole
+    /// and in pieces.
+    case ageHeader = "ageheader"
 
     /// What libFuzzer should do with an input: keep it, or leave it out of the corpus.
     public enum Verdict: Int32, Sendable {
@@ -42,6 +44,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
         case .manifest: FuzzHarness.fuzzManifest(input)
         case .legacy: FuzzHarness.fuzzLegacy(input)
         case .plist: FuzzHarness.fuzzPropertyList(input)
+        case .ageHeader: FuzzHarness.fuzzAgeHeader(input)
         }
     }
 
