@@ -56,7 +56,8 @@ import Testing
         let repeated = findings.filter { $0["code"] as? String == "record.duplicate-key" }
         #expect(repeated.count == 1, "\(findings)")
         #expect(repeated.first?["severity"] as? String == "error")
-        #expect(repeated.first?["location"] as? String == location)
+        #expect(repeated.first?["path"] as? String == location)
+        #expect(repeated.first?["section"] as? String == "trackedDomains")
 
         let store = try workspace.sampleStore("store.plist")
         let digests = try workspace.fileDigests(store)
