@@ -42,14 +42,21 @@ let package = Package(
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore"]),
         .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
-        .target(name: "BackupFormat", dependencies: ["DomainModel", "DurableIO", "CArchive", "Cryptography"]),
+        .target(
+            name: "BackupFormat",
+            dependencies: ["DomainModel", "DurableIO", "CArchive", "Cryptography", "AgeEncryption"]),
         .target(name: "DataValidation", dependencies: ["BackupFormat"]),
         .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
         .target(
             name: "DataPortability",
-            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration"]
+            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration", "AgeEncryption"]
         ),
-        .executableTarget(name: "backupctl", dependencies: ["DataPortability", "ArgumentParsing", "CMalloc"]),
+        .executableTarget(
+            name: "backupctl",
+            dependencies: [
+                "DataPortability", "ArgumentParsing", "CMalloc", "BackupFormat", "AgeEncryption", "Cryptography",
+                "DurableIO",
+            ]),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["ArgumentParsing"], path: "Tests/TestSupport"),
@@ -63,7 +70,9 @@ let package = Package(
         .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "BackupFormatTests",
-            dependencies: ["BackupFormat", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport"]),
+            dependencies: [
+                "BackupFormat", "AgeEncryption", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport",
+            ]),
         .testTarget(
             name: "DataValidationTests",
             dependencies: ["DataValidation", "BackupFormat", "Cryptography", "DurableIO", "JSONCore", "TestSupport"]),

@@ -32,7 +32,13 @@ public final class CompressedDocumentReader {
     /// - Throws: ``BackupFormatError/notGzipCompressed(source:)`` when the bytes are not gzip,
     ///   and libarchive's read errors.
     public convenience init(fileDescriptor: Int32, sourceName: String, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(fileDescriptor: fileDescriptor, owning: nil, sourceName: sourceName, limits: limits)
+        try self.init(input: .descriptor(fileDescriptor), owning: nil, sourceName: sourceName, limits: limits)
+    }
+
+    /// Reads a document from `input`: a descriptor, or a stream such as decrypted plaintext
+    /// (whose end is verified once the document's end is reached).
+    convenience init(input: ArchiveInput, sourceName: String, limits: ArchiveReaderLimits = .default) throws {
+        try self.init(input: input, owning: nil, sourceName: sourceName, limits: limits)
     }
 
     /// Opens and reads the document at `path`; the file is closed when the reader is released.
@@ -41,11 +47,11 @@ public final class CompressedDocumentReader {
     public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
         let file = try FileDescriptor.openForReading(path)
         let fileDescriptor = file.rawValue
-        try self.init(fileDescriptor: fileDescriptor, owning: file, sourceName: path, limits: limits)
+        try self.init(input: .descriptor(fileDescriptor), owning: file, sourceName: path, limits: limits)
     }
 
     private init(
-        fileDescriptor: Int32, owning file: consuming FileDescriptor?, sourceName: String, limits: ArchiveReaderLimits
+        input: ArchiveInput, owning file: consuming FileDescriptor?, sourceName: String, limits: ArchiveReaderLimits
     ) throws {
         self.limits = limits
         handle = try LibArchiveHandle(.reading, archiveName: sourceName, owning: file)
@@ -54,7 +60,7 @@ public final class CompressedDocumentReader {
         try handle.check(archive_read_support_format_raw(archive), "enable the raw format")
         do {
             // libarchive also picks the format while opening, so an empty stream fails here.
-            try handle.check(archive_read_open_fd(archive, fileDescriptor, 64 << 10), "open the document")
+            try handle.openReading(input, "open the document")
         } catch BackupFormatError.unrecognizedArchive {
             // The raw format refuses input that yields no first byte: an empty file (not
             // gzip), or a gzip stream that decompresses to nothing or fails at its start —
@@ -95,6 +101,7 @@ public final class CompressedDocumentReader {
                     handle.pointer, buffer.baseAddress, min(buffer.count, LibArchiveHandle.maximumReadChunk)),
                 "decompress the document")
             bytesRead += Int64(count)
+            if count == 0 { try handle.verifySourceEnd() }
             if bytesRead > limits.maxEntrySize {
                 throw BackupFormatError.documentTooLarge(source: handle.archiveName, limit: limits.maxEntrySize)
             }

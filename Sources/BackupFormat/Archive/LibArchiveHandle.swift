@@ -21,6 +21,9 @@ final class LibArchiveHandle {
     /// The file the handle reads from when it opened it itself; `nil` when the caller owns
     /// the descriptor. Stored properties go after `deinit`, so the file outlives the handle.
     private let ownedFile: FileDescriptor?
+    /// The source or sink behind libarchive's callbacks, for a handle opened on a stream;
+    /// freed only after the handle, so no callback can outlive it.
+    var callbackTarget: ArchiveCallbackTarget?
 
     /// Creates a handle.
     /// - Parameters:
@@ -54,12 +57,16 @@ final class LibArchiveHandle {
     /// - Parameters:
     ///   - operation: what was attempted, phrased to follow "Could not", e.g. `read the next entry header`.
     ///   - entry: the entry being read or written, if any, for the message.
+    ///
+    /// When a stream source or sink threw inside a callback, that error is thrown unchanged
+    /// (a decryption failure, a full disk) rather than libarchive's bare "failed".
     @discardableResult
     func check(_ status: Int32, _ operation: @autoclosure () -> String, entry: String? = nil) throws -> Int32 {
         switch status {
         case ARCHIVE_OK, ARCHIVE_EOF, ARCHIVE_WARN:
             return status
         default:
+            if let error = callbackTarget?.error { throw error }
             throw failure(operation(), entry: entry)
         }
     }

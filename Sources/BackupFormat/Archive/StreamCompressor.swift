@@ -12,8 +12,8 @@ final class StreamCompressor {
     private let entry: OpaquePointer
     private var isFinished = false
 
-    /// Starts a compressed stream on `fileDescriptor`.
-    init(fileDescriptor: Int32, name: String, compression: ArchiveCompression) throws {
+    /// Starts a compressed stream on `output`.
+    init(output: ArchiveOutput, name: String, compression: ArchiveCompression) throws {
         let handle = try LibArchiveHandle(.writing, archiveName: name)
         guard let entry = archive_entry_new() else {
             throw BackupFormatError.archiveWriteFailed(
@@ -36,7 +36,7 @@ final class StreamCompressor {
         }
         // No padding: the frame must end where its data ends, or the next frame would follow zeros.
         try handle.check(archive_write_set_bytes_per_block(archive, 0), "turn off output blocking")
-        try handle.check(archive_write_open_fd(archive, fileDescriptor), "open the output")
+        try handle.openWriting(output, "open the output")
         archive_entry_set_filetype(entry, 0o100000)
         archive_entry_set_pathname(entry, "data")
         try handle.check(archive_write_header(archive, entry), "start the compressed data")

@@ -46,7 +46,13 @@ public final class TarArchiveReader {
     /// - Throws: ``BackupFormatError/archiveReadFailed(archive:entry:operation:message:)`` when
     ///   the descriptor cannot be read.
     public convenience init(fileDescriptor: Int32, archiveName: String, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(fileDescriptor: fileDescriptor, owning: nil, archiveName: archiveName, limits: limits)
+        try self.init(input: .descriptor(fileDescriptor), owning: nil, archiveName: archiveName, limits: limits)
+    }
+
+    /// Reads an archive from `input`: a descriptor, or a stream such as decrypted plaintext
+    /// (whose end is verified once the archive's end is reached).
+    convenience init(input: ArchiveInput, archiveName: String, limits: ArchiveReaderLimits = .default) throws {
+        try self.init(input: input, owning: nil, archiveName: archiveName, limits: limits)
     }
 
     /// Opens and reads the archive at `path`; the file is closed when the reader is released.
@@ -54,11 +60,11 @@ public final class TarArchiveReader {
     public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
         let file = try FileDescriptor.openForReading(path)
         let fileDescriptor = file.rawValue
-        try self.init(fileDescriptor: fileDescriptor, owning: file, archiveName: path, limits: limits)
+        try self.init(input: .descriptor(fileDescriptor), owning: file, archiveName: path, limits: limits)
     }
 
     private init(
-        fileDescriptor: Int32, owning file: consuming FileDescriptor?, archiveName: String, limits: ArchiveReaderLimits
+        input: ArchiveInput, owning file: consuming FileDescriptor?, archiveName: String, limits: ArchiveReaderLimits
     ) throws {
         self.limits = limits
         admission = TarEntryAdmission(archiveName: archiveName, limits: limits)
@@ -68,7 +74,7 @@ public final class TarArchiveReader {
         try handle.check(archive_read_support_filter_gzip(archive), "enable gzip decompression")
         try handle.check(archive_read_support_filter_none(archive), "enable uncompressed input")
         try handle.check(archive_read_support_format_tar(archive), "enable the tar format")
-        try handle.check(archive_read_open_fd(archive, fileDescriptor, 64 << 10), "open the archive")
+        try handle.openReading(input, "open the archive")
     }
 
     /// The archive's name as used in error messages.
@@ -106,6 +112,7 @@ public final class TarArchiveReader {
             try limits.checkCompressionRatio(of: handle, entry: nil)
             guard status != ARCHIVE_EOF, let header else {
                 reachedEnd = true
+                try handle.verifySourceEnd()
                 return nil
             }
             let entry = try admission.admit(header, index: entryCount)

@@ -44,7 +44,14 @@ public final class TarArchiveWriter {
     ///   - compression: zstd level 3 unless given.
     /// - Throws: ``BackupFormatError/archiveWriteFailed(archive:entry:operation:message:)`` when
     ///   libarchive cannot set up the format or filter.
-    public init(fileDescriptor: Int32, archiveName: String, compression: ArchiveCompression = .default) throws {
+    public convenience init(fileDescriptor: Int32, archiveName: String, compression: ArchiveCompression = .default)
+        throws
+    {
+        try self.init(output: .descriptor(fileDescriptor), archiveName: archiveName, compression: compression)
+    }
+
+    /// Starts an archive on `output`: a descriptor, or a sink such as an encryptor.
+    init(output: ArchiveOutput, archiveName: String, compression: ArchiveCompression = .default) throws {
         // Both C objects exist before `self` is complete, so a failure in between frees the
         // handle (a local) and nothing leaks; from then on `deinit` frees them.
         let handle = try LibArchiveHandle(.writing, archiveName: archiveName)
@@ -81,7 +88,7 @@ public final class TarArchiveWriter {
                 archive_write_set_filter_option(archive, "zstd", "threads", String(cores)),
                 "let zstd use \(cores) threads")
         }
-        try handle.check(archive_write_open_fd(archive, fileDescriptor), "open the archive for writing")
+        try handle.openWriting(output, "open the archive for writing")
     }
 
     deinit {

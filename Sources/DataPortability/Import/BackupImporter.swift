@@ -18,6 +18,8 @@ public struct BackupImporter {
     /// Export the store next to itself before writing (design §8).
     public var makesSafetySnapshot: Bool
     public var limits: BackupReadLimits
+    /// The keys for an encrypted backup.
+    public var decryption: BackupDecryption
     public var clock: StoreClock
     public var migrations: DataMigrationService
     /// Called with each section as it is imported, for progress display.
@@ -31,13 +33,14 @@ public struct BackupImporter {
 
     public init(
         mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
-        limits: BackupReadLimits = .default, clock: StoreClock = StoreClock(),
+        limits: BackupReadLimits = .default, decryption: BackupDecryption = .none, clock: StoreClock = StoreClock(),
         migrations: DataMigrationService = DataMigrationService(), progress: (@Sendable (BackupSection) -> Void)? = nil
     ) {
         self.mode = mode
         self.isDryRun = isDryRun
         self.makesSafetySnapshot = makesSafetySnapshot
         self.limits = limits
+        self.decryption = decryption
         self.clock = clock
         self.migrations = migrations
         self.progress = progress
@@ -45,12 +48,20 @@ public struct BackupImporter {
 
     /// Imports the backup at `path` (`-` for standard input) into `store`.
     /// - Throws: `ImportRefusal` when validation finds errors or the backup is from a newer
-    ///   version; `MigrationError.storeIsNewer` for a store from a newer build; file, format
+    ///   version; `MigrationError.storeIsNewer` for a store from a newer build;
+    ///   `BackupFormatError.decryptionFailed` for an encrypted backup no key opens; file, format
     ///   and store errors. In every case the store is unchanged and no snapshot is left.
     public func run(backup path: String, into store: LockedStore) throws -> ImportSummary {
-        let started = Date()
         _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading anything
-        let file = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize)
+        let file = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
+        return try run(backup: file, into: store)
+    }
+
+    /// Imports an opened backup into `store`; see ``run(backup:into:)-(String,_)``. (A command
+    /// opens the file itself to refuse one it cannot open, or decrypt, before it touches the store.)
+    public func run(backup file: BackupFile, into store: LockedStore) throws -> ImportSummary {
+        let started = Date()
+        _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading its sections
         file.readProgress = inputProgress
         let source = try ImportSource(file: file, limits: limits)
         var snapshotURL: URL?

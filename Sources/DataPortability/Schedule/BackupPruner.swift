@@ -72,10 +72,12 @@ public struct BackupPruner: Sendable {
             let newestKept = decisions.indices.last(where: { decisions[$0].keep && decisions[$0].entry.isGood }),
             decisions[newestKept].entry.url != protecting
         {
-            let (health, manifest) = BackupDirectory.check(decisions[newestKept].entry.url, verify: true)
-            guard health != .good else { break }
-            entries[newestKept].health = health
-            entries[newestKept].manifest = manifest ?? entries[newestKept].manifest
+            // Without keys, an encrypted backup is verified as far as can be told without one.
+            var checked = entries[newestKept]
+            BackupDirectory.check(&checked, verify: true)
+            guard checked.health != .good else { break }
+            entries[newestKept].health = checked.health
+            entries[newestKept].manifest = checked.manifest ?? entries[newestKept].manifest
             decisions = plan(entries, protecting: protecting)
         }
         return (decisions, dryRun ? [] : try execute(decisions))

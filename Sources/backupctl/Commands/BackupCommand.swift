@@ -18,8 +18,11 @@ struct BackupCommand: BackupctlCommand {
             after verifying in full the newest one it keeps. The new backup and the newest good \
             backup are never removed; damaged, partial and future-dated files are reported and \
             left alone. Prints nothing on success when stdout is not a terminal, but what it had to \
-            work around goes to standard error (cron mails it) unless --quiet. See \
-            Docs/scheduling.md.
+            work around goes to standard error (cron mails it) unless --quiet. With --recipient or \
+            --recipients-file the backups are age-encrypted and no secret is needed: the read-back \
+            then checks what it can without the key (the age header, the framing and length of the \
+            payload, and that the file's SHA-256 is the one written); `list --verify --identity` \
+            checks them in full. See Docs/scheduling.md and Docs/encryption.md.
             """,
         examples: [
             CommandExample(
@@ -31,6 +34,12 @@ struct BackupCommand: BackupctlCommand {
             CommandExample(
                 "Back up every hour from cron, keeping the last 48 (a line for crontab -e)",
                 "0 * * * * backupctl backup --dir ~/backups --keep-last 48"),
+            CommandExample(
+                "Back up encrypted to age public keys (one age1... per line): no secret needed here",
+                """
+                backupctl backup --dir ~/backups --keep-daily 14 \\
+                    --recipients-file recipients.txt
+                """),
         ])
 
     @Option(help: ArgumentHelp("The backup directory (created if missing).", valueName: "dir"), completion: .directory)
@@ -44,6 +53,8 @@ struct BackupCommand: BackupctlCommand {
     @Option(help: "How to compress the backup.")
     var compression: ArchiveCompression.Algorithm = .zstd
 
+    @OptionGroup var encryption: EncryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
@@ -54,7 +65,9 @@ struct BackupCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         var run = ScheduledBackup(
-            directory: directory, policy: retention.policy, compression: try ArchiveCompression(compression))
+            directory: directory, policy: retention.policy, compression: try ArchiveCompression(compression),
+            encryption: try encryption.encryption(console: console),
+            readBackDecryption: try encryption.readBackDecryption(console: console))
         run.exportProgress = progress.handler("exporting")
         run.verificationProgress = progress.handler("verifying")
         let summary: ScheduledBackup.Summary
@@ -73,9 +86,21 @@ struct BackupCommand: BackupctlCommand {
         }
         progress.clear()
         let records = summary.manifest.sections.reduce(0) { $0 + $1.records }
-        console.print(
-            "Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes))), verified."
-        )
+        let warnings: Int
+        switch summary.readBack {
+        case .validated(let report):
+            warnings = report.count(.warning)
+            console.print(
+                "Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes))), verified."
+            )
+        case .checkedWithoutKey(let record):
+            warnings = 0
+            console.print(
+                "Backed up \(records) records to \(summary.file.path) (\(Formatting.bytes(summary.compressedBytes)), "
+                    + "encrypted \(EncryptionText.recipients(of: record.header))); checked without the key: age header, "
+                    + "payload framing and length, and the SHA-256 of the file as written. "
+                    + "Run `backupctl list --verify --identity FILE` where the key is to check the contents.")
+        }
         if !summary.decisions.isEmpty {
             console.print(
                 "Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count)."
@@ -98,10 +123,17 @@ struct BackupCommand: BackupctlCommand {
             writer.int(records)
             writer.key("bytes")
             writer.int(Int(summary.compressedBytes))
+            writer.key("encrypted")
+            writer.bool(summary.encryption != nil)
             writer.key("verified")
             writer.bool(true)
+            writer.key("readBack")
+            switch summary.readBack {
+            case .validated: writer.string("full")
+            case .checkedWithoutKey: writer.string("without-key")
+            }
             writer.key("warnings")
-            writer.int(summary.verification.count(.warning))
+            writer.int(warnings)
             writer.key("storeIssues")
             writer.strings(summary.storeIssues.map(\.description))
             writer.key("removed")

@@ -18,6 +18,9 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case busy = 75
     /// Written by a newer version: refused, nothing changed.
     case newerVersion = 76
+    /// Permission (sysexits' `EX_NOPERM`): an encrypted backup and no key given, or no key
+    /// given opens it.
+    case permission = 77
 
     /// A few words for the root's help: `invalid data`.
     var summary: String {
@@ -31,6 +34,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .ioError: "I/O error"
         case .busy: "busy"
         case .newerVersion: "from a newer version"
+        case .permission: "no key opens the backup"
         }
     }
 
@@ -39,15 +43,17 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         switch self {
         case .success: "Success; notes and warnings may have been printed."
         case .failure: "An unexpected failure: a bug in backupctl; please report it with the command you ran."
-        case .usage:
-            "The command line was not understood, no store location is configured, or binary output would go to a terminal."
         case .invalidData:
-            "Invalid data: a corrupt or unsafe archive, a checksum mismatch, validation errors, a file that is not a store; list with a damaged backup; backup whose new file failed its read-back."
+            "Invalid data: a corrupt or unsafe archive, a checksum mismatch, validation errors, a file that is not a store; an encrypted backup that fails authentication, or is cut short or extended; list with a damaged backup; backup whose new file failed its read-back."
         case .notFound: "Input not found: the backup file, the store, the backup directory."
         case .cannotCreate: "The output cannot be created: a missing or read-only folder, no permission."
         case .ioError: "An I/O error: the disk is full, a read failed."
         case .busy: "Another backupctl holds the store's or the directory's lock; try again later."
         case .newerVersion: "The backup or store was written by a newer build; it was refused and nothing changed."
+        case .permission:
+            "An encrypted backup and no key given, or no key given opens it (encrypted for other recipients, wrong passphrase); nothing changed."
+        case .usage:
+            "The command line was not understood, no store location is configured, binary output would go to a terminal, or a recipient, identity or key file is unusable."
         }
     }
 
@@ -68,6 +74,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .ioError: "io-error"
         case .busy: "busy"
         case .newerVersion: "newer-version"
+        case .permission: "permission"
         }
     }
 }
