@@ -82,8 +82,8 @@ let package = Package(
         .testTarget(
             name: "DataPortabilityTests",
             dependencies: [
-                "DataPortability", "DataMigration", "DataStore", "BackupFormat", "Cryptography", "DomainModel",
-                "DurableIO", "TestSupport",
+                "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "Cryptography",
+                "DomainModel", "DurableIO", "JSONCore", "TestSupport",
             ]
         ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "ArgumentParsing", "TestSupport"]),

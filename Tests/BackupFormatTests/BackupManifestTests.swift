@@ -65,7 +65,8 @@ import Testing
         #expect(bytes.last == 0x0A)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object["format"] as? String == "DomainDigBackup")
-        #expect(object["schemaVersion"] as? Int == 3)
+        #expect(object["schemaVersion"] as? Int == 4)
+        #expect(object["absentSections"] == nil, "written only when a section is absent")
         #expect(object["createdAt"] as? String == "2026-01-01T00:00:00.250Z")
         #expect((object["sections"] as? [Any])?.count == 2)
     }

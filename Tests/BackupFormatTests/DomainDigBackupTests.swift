@@ -61,6 +61,7 @@ import Testing
 
     @Test func theFormatIsIdentifiedByNameAndVersion() {
         #expect(DomainDigBackup.formatIdentifier == "DomainDigBackup")
-        #expect(DomainDigBackup.currentSchemaVersion == 3)
+        #expect(DomainDigBackup.currentSchemaVersion == 4)
+        #expect(DomainDigBackup.firstArchiveSchemaVersion == 3)
     }
 }

@@ -48,9 +48,8 @@ import Testing
                     "resolverURL": .string("https://dns.example/q"), "displayDensity": .string("standard"),
                     "theme": .string("dark"),
                 ]))
-        #expect(sections["domainAudits"] == .array([]) && sections["domainWorkflows"] == .array([]))
-        #expect(sections["monitoringLogs"] == .array([]))
-        #expect(sections["entitlement"] == .null && sections["usageCredits"] == .null)
+        // What version 1 never had stays absent: importing leaves the store's alone.
+        #expect(Set(sections.keys) == ["trackedDomains", "lookupHistory", "appSettings"])
     }
 
     @Test func trackedDomainIDIsDerivedFromTheCanonicalDomain() throws {
@@ -101,13 +100,12 @@ import Testing
             sections["monitoringSettings"] == .object(["isEnabled": .bool(true), "intervalMinutes": .integer(minutes)]))
     }
 
-    @Test func version2WithoutOptionalSectionsGetsTheirDefaults() throws {
+    @Test func version2WithoutOptionalSectionsLeavesThemAbsent() throws {
         let sections = try upgrade(#"{"schemaVersion": 2, "createdAt": "2024-01-01T00:00:00Z"}"#)
-        #expect(sections["trackedDomains"] == .array([]) && sections["lookupHistory"] == .array([]))
-        #expect(sections["monitoringSettings"]?["intervalMinutes"] == .integer(60))
-        #expect(sections["appSettings"]?["resolverURL"] == .string("https://cloudflare-dns.com/dns-query"))
-        #expect(sections["entitlement"] == .null)
-        #expect(sections["usageCredits"] == .null)
+        #expect(sections.isEmpty)
+        let some = try upgrade(
+            #"{"schemaVersion": 2, "createdAt": "2024-01-01T00:00:00Z", "audits": [], "entitlement": null}"#)
+        #expect(some == ["domainAudits": .array([]), "entitlement": .null])
     }
 
     @Test func emptyCreditsGiveNoLedger() throws {

@@ -9,10 +9,10 @@ import Testing
 /// them fails here, naming the version.
 @Suite struct FixtureCoverageTests {
     static let storeVersions = Array(0...DataMigrationService.currentStoreSchemaVersion)
-    /// The backup versions this build reads: the single-document ones and the current one.
-    /// (`BackupSchema.knownVersions` lives in DataValidation, which this target does not
-    /// depend on; backupctlTests checks that list against the same fixtures.)
-    static let backupVersions = Array(LegacyBackupDocument.supportedVersions) + [DomainDigBackup.currentSchemaVersion]
+    /// The backup versions this build reads: every version there has been. (`BackupSchema.knownVersions`
+    /// lives in DataValidation, which this target does not depend on; backupctlTests checks
+    /// that list against the same fixtures.)
+    static let backupVersions = Array(1...DomainDigBackup.currentSchemaVersion)
 
     @Test(arguments: storeVersions)
     func everyStoreVersionHasAFixtureAndAnExpectedStore(version: Int) {
@@ -55,17 +55,20 @@ import Testing
     }
 
     @Test(arguments: backupVersions)
-    func everyBackupVersionHasAFixtureAndExpectedSections(version: Int) {
+    func everyBackupVersionHasAFixtureExpectedSectionsAndAnExpectedStore(version: Int) {
         let fixture = BackupFixture.all.first { $0.declaredVersion == version }
-        #expect(fixture != nil, "backup version \(version) has no fixture in BackupFixture.all")
-        guard let fixture else { return }
         #expect(
-            FileManager.default.fileExists(atPath: fixture.url.path),
-            "backup version \(version) has no fixture: add Tests/Fixtures/Backups/\(fixture.file) to generate-fixtures.py"
+            fixture != nil,
+            "backup version \(version) has no fixture: add Tests/Fixtures/Backups/v\(version).… to generate-fixtures.py"
         )
+        guard let fixture else { return }
         #expect(
             FileManager.default.fileExists(atPath: fixture.expectedURL.path),
             "backup version \(version) has no expected sections: add Tests/Fixtures/Backups/\(fixture.stem).expected-sections.json"
+        )
+        #expect(
+            FileManager.default.fileExists(atPath: fixture.expectedStoreURL.path),
+            "backup version \(version) has no expected store: add Tests/Fixtures/Backups/\(fixture.stem).expected-store.json"
         )
     }
 
@@ -78,12 +81,14 @@ import Testing
             "the newer backup fixture has no expected file")
     }
 
-    /// Expected sections name every current section, so a new section needs new expectations.
+    /// Expected sections name every current section, held or absent, so a new section needs
+    /// new expectations.
     @Test(arguments: BackupFixture.all.filter { $0.declaredVersion <= DomainDigBackup.currentSchemaVersion })
     func expectedSectionsNameEveryCurrentSection(fixture: BackupFixture) throws {
-        let sections = try fixture.expectedSections()
+        let expected = try fixture.expectation()
         #expect(
-            Set(sections.keys) == Set(BackupSection.allCases.map(\.rawValue)),
+            Set(expected.sections.keys).union(expected.absentSections) == Set(BackupSection.allCases.map(\.rawValue)),
             "\(fixture.expectedURL.lastPathComponent)")
+        #expect(Set(expected.sections.keys).isDisjoint(with: expected.absentSections))
     }
 }

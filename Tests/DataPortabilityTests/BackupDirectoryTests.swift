@@ -58,8 +58,8 @@ import Testing
         #expect(entries[0].size == Int64(try Data(contentsOf: fixture.template).count))
         #expect(entries[0].url == fixture.directory.url.appendingPathComponent("domaindig-20260117T230005Z.ddbackup"))
         let manifest = try #require(entries[0].manifest)
-        #expect(manifest.schemaVersion == 3)
-        #expect(manifest.sections.reduce(0) { $0 + $1.records } == 423)
+        #expect(manifest.schemaVersion == 4)
+        #expect(manifest.recordCount == 423)
     }
 
     @Test(arguments: [

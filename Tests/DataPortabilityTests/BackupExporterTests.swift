@@ -68,8 +68,16 @@ import Testing
         try expectCanonicalObject(sections[.entitlement], as: CachedEntitlement.self)
         try expectCanonicalObject(sections[.usageCredits], as: UsageCreditLedger.self)
 
-        #expect(manifest.sections.map(\.records) == [41, 151, 21, 6, 1, 200, 1, 1, 1])
+        // The sample's unknown store key and its four records that cannot be read are carried,
+        // ahead of the sections.
+        #expect(manifest.sections.map(\.records) == [1, 4, 41, 151, 21, 6, 1, 200, 1, 1, 1])
+        #expect(manifest.sections.prefix(2).map(\.path) == CarriedEntry.allCases.map(\.entryPath))
         #expect(summary.totalRecords == 423)
+        #expect(
+            summary.carried.unreadableRecords.map(\.storeKey) == [
+                "trackedDomains", "trackedDomains", "lookupHistory", "monitoring.logs",
+            ])
+        #expect(summary.carried.storeKeys.map(\.key) == ["reminders.v2"])
         #expect(summary.duplicatesMerged[.trackedDomains] == 3)
         #expect(summary.duplicatesMerged[.lookupHistory] == 1)
         #expect(summary.destination == url.path)

@@ -5,45 +5,46 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The safety snapshot (design §8): an export of the store, next to it, taken inside the
-/// import's transaction before anything is written, that undoes the import when imported
-/// back with `--mode replace`.
+/// The safety snapshot (design §8): a consistent copy of the store file, next to it, taken at
+/// the start of the import's transaction — before the migrations — that undoes the import
+/// exactly when given back to `import` with `--mode replace`.
 extension BackupImporterTests {
     /// The name the tests' clock gives a snapshot of `store.sqlite`.
-    static let snapshotName = "store.sqlite.before-import-20260102T000000Z.ddbackup"
+    static let snapshotName = "store.sqlite.before-import-20260102T000000Z.sqlite"
 
-    @Test(arguments: [ImportMode.merge, .replace])
-    func snapshotHoldsTheStoreBeforeTheImportAndUndoesIt(mode: ImportMode) throws {
+    @Test(arguments: ["store.sqlite", "store.plist"], [ImportMode.merge, .replace])
+    func snapshotIsACopyOfTheStoreAndItsUndoRestoresEveryKey(storeName: String, mode: ImportMode) throws {
         let folder = try TemporaryDirectory()
-        let target = try open(in: folder)
+        let target = try open(storeName, in: folder)
         try SampleStoreGenerator(size: .small, seed: 42).write(into: target.store, replacingExisting: false)
-        let beforeImport = try F.export(target.store, to: folder.file("before.ddbackup"))
+        let before = try snapshot(of: target.store)
         let backup = folder.file("other.ddbackup")
         let otherFolder = try TemporaryDirectory()
         try F.export(try StoreUnderTest.memory.sampledStore(in: otherFolder, seed: 7), to: backup)
 
         let summary = try F.importer(mode).run(backup: backup.path, into: target)
         let path = try #require(summary.safetySnapshot)
-        #expect(path == folder.file(Self.snapshotName).path, "next to the store, named after it and the time")
+        let suffix = storeName.hasSuffix(".plist") ? "plist" : "sqlite"
+        #expect(path == folder.file("\(storeName).before-import-20260102T000000Z.\(suffix)").path)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(try F.sections(of: URL(fileURLWithPath: path)) == beforeImport)
-        #expect(try F.export(target.store, to: folder.file("after.ddbackup")) != beforeImport)
+        #expect(try snapshot(of: try StoreOpener.open(at: URL(fileURLWithPath: path), mode: .mustExist)) == before)
+        #expect(try snapshot(of: target.store) != before)
 
         let undo = try F.importer(.replace, snapshot: false).run(backup: path, into: target)
         #expect(undo.storeChanged)
-        #expect(try F.export(target.store, to: folder.file("undone.ddbackup")) == beforeImport)
+        #expect(undo.restoredKeys != nil && undo.sections.isEmpty)
+        #expect(try snapshot(of: target.store) == before, "every key as it was, the sample's damaged records included")
     }
 
-    @Test func snapshotIsLeftOutWhenAskedOrWhenTheStoreHoldsNoData() throws {
+    @Test func snapshotIsLeftOutWhenAskedOrWhenThisRunCreatedTheStore() throws {
         let folder = try TemporaryDirectory()
         let backup = folder.file("b.ddbackup")
         try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
 
-        // Only bookkeeping (a stamp, a journal) is no data to protect.
-        let empty = try open("empty.sqlite", in: folder)
-        try F.seed(empty.store, [:])
-        #expect(try F.importer().run(backup: backup.path, into: empty).safetySnapshot == nil)
+        // A store this run created holds nothing to go back to.
+        let created = try open("created.sqlite", in: folder)
+        #expect(try F.importer().run(backup: backup.path, into: created).safetySnapshot == nil)
 
         let target = try open(in: folder)
         try F.seed(target.store, [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
@@ -51,6 +52,20 @@ extension BackupImporterTests {
         #expect(summary.storeChanged)
         #expect(summary.safetySnapshot == nil)
         #expect(try files(in: folder).allSatisfy { !$0.contains("before-import") })
+    }
+
+    @Test func aStoreWithOnlyBookkeepingIsSnapshottedSoItsUndoRemovesWhatTheImportAdded() throws {
+        let folder = try TemporaryDirectory()
+        let backup = folder.file("b.ddbackup")
+        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
+        let store = try open(in: folder)
+        try F.seed(store.store, [:])
+        let before = try snapshot(of: store.store)
+        let summary = try F.importer().run(backup: backup.path, into: store)
+        let path = try #require(summary.safetySnapshot)
+        _ = try F.importer(.replace, snapshot: false).run(backup: path, into: store)
+        #expect(try snapshot(of: store.store) == before)
+        #expect(try store.store.value(forKey: StorageKey.trackedDomains.rawValue) == nil)
     }
 
     @Test func secondSnapshotInTheSameSecondGetsItsOwnName() throws {
@@ -66,28 +81,66 @@ extension BackupImporterTests {
         #expect(
             paths == [
                 folder.file(Self.snapshotName).path,
-                folder.file("store.sqlite.before-import-20260102T000000Z-2.ddbackup").path,
+                folder.file("store.sqlite.before-import-20260102T000000Z-2.sqlite").path,
             ])
-        let first = try #require(try F.sections(of: URL(fileURLWithPath: paths[0]))[.trackedDomains])
-        let second = try #require(try F.sections(of: URL(fileURLWithPath: paths[1]))[.trackedDomains])
-        #expect(
-            String(decoding: first, as: UTF8.self).contains("kept.com")
-                && !String(decoding: first, as: UTF8.self).contains("new2.com"))
-        #expect(String(decoding: second, as: UTF8.self).contains("new2.com"))
+        let first = try #require(
+            try F.text(
+                .trackedDomains, in: try SQLiteStore(url: URL(fileURLWithPath: paths[0]), createIfMissing: false)))
+        let second = try #require(
+            try F.text(
+                .trackedDomains, in: try SQLiteStore(url: URL(fileURLWithPath: paths[1]), createIfMissing: false)))
+        #expect(first.contains("kept.com") && !first.contains("new2.com"))
+        #expect(second.contains("new2.com"))
     }
 
-    @Test func snapshotIsTakenAfterTheStoreIsMigrated() throws {
+    @Test func snapshotIsTakenBeforeTheStoreIsMigratedAndItsUndoUnmigratesIt() throws {
         let folder = try TemporaryDirectory()
         let target = try open(in: folder)
         try F.seed(target.store, [.legacyWatchedDomains: "[\(F.tracked(1, "Old.COM"))]"], version: nil)
+        let before = try snapshot(of: target.store)
         let backup = folder.file("b.ddbackup")
         try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
         let summary = try F.importer().run(backup: backup.path, into: target)
+        #expect(summary.migrations.map(\.version) == [1, 2, 3])
         let path = try #require(summary.safetySnapshot)
-        let manifest = try verifiedSections(of: URL(fileURLWithPath: path)).manifest
-        #expect(manifest.storeSchemaVersion == 3)
-        let tracked = try #require(try F.sections(of: URL(fileURLWithPath: path))[.trackedDomains])
-        #expect(
-            String(decoding: tracked, as: UTF8.self).contains(#""domain":"old.com""#), "read from the migrated store")
+        let copy = try SQLiteStore(url: URL(fileURLWithPath: path), createIfMissing: false)
+        #expect(try snapshot(of: copy) == before, "the store as it was, at version 0")
+        _ = try F.importer(.replace, snapshot: false).run(backup: path, into: target)
+        #expect(try snapshot(of: target.store) == before)
+    }
+
+    @Test func restoringASnapshotTakesASnapshotOfItsOwnAndCanBeUndone() throws {
+        let folder = try TemporaryDirectory()
+        let target = try open(in: folder)
+        try F.seed(target.store, [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
+        let before = try snapshot(of: target.store)
+        let backup = folder.file("b.ddbackup")
+        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
+        let imported = try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot)
+        let afterImport = try snapshot(of: target.store)
+        let restore = try F.importer(.replace).run(backup: imported, into: target)
+        #expect(restore.restoredKeys?.written == 1)
+        #expect(try snapshot(of: target.store) == before)
+        let undoOfUndo = try #require(restore.safetySnapshot)
+        _ = try F.importer(.replace, snapshot: false).run(backup: undoOfUndo, into: target)
+        #expect(try snapshot(of: target.store) == afterImport)
+    }
+
+    @Test func aSnapshotIsRestoredWholeSoMergeIsRefusedAndADryRunWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let target = try open(in: folder)
+        try F.seed(target.store, [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
+        let backup = folder.file("b.ddbackup")
+        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
+        let path = try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot)
+        let afterImport = try snapshot(of: target.store)
+        #expect(throws: SnapshotRestoreError.needsReplaceMode(path: path)) {
+            try F.importer(.merge).run(backup: path, into: target)
+        }
+        let dryRun = try F.importer(.replace, dryRun: true).run(backup: path, into: target)
+        #expect(dryRun.isDryRun && !dryRun.storeChanged && dryRun.safetySnapshot == nil)
+        #expect(dryRun.restoredKeys?.written == 1)
+        #expect(try snapshot(of: target.store) == afterImport)
+        #expect(try files(in: folder).filter { $0.contains("before-import") }.count == 1)
     }
 }

@@ -52,7 +52,7 @@ import Testing
         #expect(
             keys == [
                 "trackedDomains", "trackedDomains", "trackedDomains", "lookupHistory", "domainAudits",
-                "domainWorkflows", "monitoring.logs", "usageCredits.ledger",
+                "domainWorkflows", "monitoring.logs", "usageCredits.ledger", "reminders.v2",
             ])
     }
 
@@ -196,7 +196,9 @@ import Testing
         )
     }
 
+    /// What `write` writes: the values by key, and the keys this build does not know.
     private func stringKeys(_ values: [StorageKey: StoreValue]) -> [String: StoreValue] {
         Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+            .merging(SampleStoreGenerator.unknownValues) { $1 }
     }
 }

@@ -47,7 +47,7 @@ import Testing
         let summary = try run(at: "2026-01-18T23:00:05Z")
         #expect(summary.file == directory.url.appendingPathComponent("domaindig-20260118T230005Z.ddbackup"))
         #expect(summary.manifest.createdAt == date("2026-01-18T23:00:05Z"))
-        #expect(summary.manifest.sections.reduce(0) { $0 + $1.records } == 423)
+        #expect(summary.manifest.recordCount == 423)
         #expect(summary.compressedBytes == Int64(try Data(contentsOf: summary.file).count))
         #expect(summary.readBack.report?.hasErrors == false, "a plain backup is read back in full")
         #expect(summary.storeIssues.count == 8, "the sample's planted problems are reported")

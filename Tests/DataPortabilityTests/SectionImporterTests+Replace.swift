@@ -118,11 +118,22 @@ extension SectionImporterTests {
         let blob =
             #"[ {"domain":"Example.COM.","id":"\#(F.id(1).uppercased())","addedAt":"2025-01-01T00:00:00Z","futureField":42} ]"#
         try F.seed(store, [.trackedDomains: blob])
+        // The backup's record, canonical, with the same unknown field.
+        let same = #"[{"id":"\#(F.id(1))","domain":"example.com","addedAt":"2025-01-01T00:00:00Z","futureField":42}]"#
         for mode in ImportMode.allCases {
-            let result = try apply(.trackedDomains, "[\(F.tracked(1, "example.com"))]", mode: mode, to: store)
+            let result = try apply(.trackedDomains, same, mode: mode, to: store)
             #expect(tally(result.counts) == [0, 0, 1, 0, 0, 0], "\(mode)")
             #expect(!result.changed, "\(mode)")
             #expect(try F.text(.trackedDomains, in: store) == blob, "\(mode)")
         }
+        // Without the field: a merge keeps the store's (unknown fields are unioned), a replace
+        // takes the backup's record as it is.
+        let without = "[\(F.tracked(1, "example.com"))]"
+        let merged = try apply(.trackedDomains, without, mode: .merge, to: store)
+        #expect(tally(merged.counts) == [0, 0, 1, 0, 0, 0])
+        #expect(try F.text(.trackedDomains, in: store) == blob)
+        let replaced = try apply(.trackedDomains, without, mode: .replace, to: store)
+        #expect(tally(replaced.counts) == [0, 1, 0, 0, 0, 0])
+        #expect(try F.text(.trackedDomains, in: store)?.contains("futureField") == false)
     }
 }

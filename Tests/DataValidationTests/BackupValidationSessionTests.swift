@@ -179,7 +179,11 @@ import Testing
         archive.remove(.appSettings)
         let outcome = try run(archive)
         #expect(outcome.summary == ["error section.absent sections/appSettings.json"])
-        #expect(outcome.findings[0].message.contains("every version 3 backup has"))
+        #expect(outcome.findings[0].message.contains("neither lists section appSettings nor names it absent"))
+        archive.schemaVersion = 3
+        let version3 = try run(archive)
+        #expect(version3.findings.map(\.code) == [.versionOlder, .sectionAbsent])
+        #expect(version3.findings[1].message.contains("every version 3 backup has"))
     }
 
     @Test func aSectionThisVersionDoesNotKnowIsAnError() throws {

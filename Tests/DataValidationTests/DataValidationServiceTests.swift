@@ -19,7 +19,7 @@ import Testing
         let report = try DataValidationService().validate(backup: backup.path)
         #expect(report.count(.error) == 0, "\(report.findings.filter { $0.severity == .error })")
         #expect(report.file == backup.path)
-        #expect(report.schemaVersion == 3)
+        #expect(report.schemaVersion == DomainDigBackup.currentSchemaVersion)
         #expect(!report.hasErrors)
         #expect(!report.isFromNewerVersion)
 
@@ -71,7 +71,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let backup = try SampledExport.make(in: directory, seed: 4, compression: compression)
         let report = try DataValidationService().validate(backup: backup.path)
-        #expect(report.schemaVersion == 3)
+        #expect(report.schemaVersion == DomainDigBackup.currentSchemaVersion)
         #expect(report.count(.error) == 0)
         #expect(report.count(.warning) > 0)
     }
@@ -81,7 +81,7 @@ import Testing
         let url = try TestArchive.valid.write(in: directory)
         let report = try DataValidationService().validate(backup: url.path)
         #expect(report.findings.isEmpty)
-        #expect(report.schemaVersion == 3)
+        #expect(report.schemaVersion == DomainDigBackup.currentSchemaVersion)
     }
 
     // MARK: Version policy
@@ -98,7 +98,7 @@ import Testing
         #expect(report.schemaVersion == 99)
         let message = try #require(report.findings.first?.message)
         #expect(message.contains("schema version 99"))
-        #expect(message.contains("up to 3"))
+        #expect(message.contains("up to 4"))
         #expect(message.contains("use a newer backupctl"))
     }
 
@@ -106,10 +106,10 @@ import Testing
         let directory = try TemporaryDirectory()
         var archive = TestArchive.valid
         archive.manifestOverride = Array(
-            #"{"format": "DomainDigBackup", "schemaVersion": 4, "sections": "a new layout"}"#.utf8)
+            #"{"format": "DomainDigBackup", "schemaVersion": 5, "sections": "a new layout"}"#.utf8)
         let report = try DataValidationService().validate(backup: try archive.write(in: directory).path)
         #expect(report.findings.map(\.code) == [.versionNewer])
-        #expect(report.schemaVersion == 4)
+        #expect(report.schemaVersion == 5)
     }
 
     // MARK: Files that are not usable backups
@@ -195,7 +195,7 @@ import Testing
                 "note version.older \(url.path)", "note domain.not-canonical $.domains[0].name",
                 "error record.domain $.domains[1].name", "error record.required $.domains[1].added",
             ])
-        #expect(report.findings.first?.message.contains("upgraded from v1 to v3") == true)
+        #expect(report.findings.first?.message.contains("upgraded from v1 to v4") == true)
     }
 
     @Test func aDocumentDeclaringANewerVersionIsRefusedAsNewer() throws {

@@ -29,9 +29,12 @@ import Testing
     @Test func theDocumentedSeveritiesAreThePolicys() throws {
         let severities = Dictionary(
             try documentedCodes().map { ($0.code, $0.severity) }, uniquingKeysWith: { first, _ in first })
-        let notes: [FindingCode] = [.versionOlder, .unknownField, .unknownValue, .domainNotCanonical]
+        let notes: [FindingCode] = [
+            .versionOlder, .unknownField, .unknownValue, .domainNotCanonical, .unknownStoreKey, .keptStoreValue,
+        ]
         let warnings: [FindingCode] = [
-            .duplicate, .untrackedDomain, .missingSnapshot, .ledgerBalance, .dateOutOfBounds,
+            .duplicate, .untrackedDomain, .missingSnapshot, .ledgerBalance, .dateOutOfBounds, .unreadableRecord,
+            .keptUnreadable,
         ]
         for code in FindingCode.all {
             let expected = notes.contains(code) ? "note" : warnings.contains(code) ? "warning" : "error"

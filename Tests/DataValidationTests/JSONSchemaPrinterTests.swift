@@ -141,11 +141,20 @@ import Testing
     @Test func printsDraft202012WithOnePropertyPerSectionAndTheManifest() throws {
         let schema = try JSONDocument(parsing: printedSchema()).root
         #expect(schema["$schema"]?.string == "https://json-schema.org/draft/2020-12/schema")
-        #expect(schema["$id"]?.string == "https://schemas.domaindig.app/backup/v3.json")
+        #expect(schema["$id"]?.string == "https://schemas.domaindig.app/backup/v4.json")
         #expect(schema["type"]?.string == "object")
         let properties = try #require(schema["properties"])
-        #expect(properties.fields.map(\.key) == BackupSection.allCases.map(\.rawValue) + ["manifest"])
-        #expect(schema["required"]?.elements.compactMap(\.string) == BackupSection.allCases.map(\.rawValue))
+        #expect(
+            properties.fields.map(\.key)
+                == BackupSection.allCases.map(\.rawValue) + CarriedEntry.allCases.map(\.rawValue) + ["manifest"])
+        // A version 4 section may be absent (the manifest names it); version 3 requires each.
+        #expect(schema["required"] == nil)
+        #expect(properties["storeKeys"]?["$ref"]?.string == "#/$defs/carriedStoreKeys")
+        #expect(properties["unreadableRecords"]?["$ref"]?.string == "#/$defs/carriedUnreadableRecords")
+        var printer = JSONSchemaPrinter()
+        let version3 = try JSONDocument(parsing: printer.print(try #require(BackupSchema.version(3)))).root
+        #expect(version3["required"]?.elements.compactMap(\.string) == BackupSection.allCases.map(\.rawValue))
+        #expect(version3["properties"]?["storeKeys"] == nil)
         #expect(properties["manifest"]?["$ref"]?.string == "#/$defs/manifest")
         #expect(properties["trackedDomains"]?["items"]?["$ref"]?.string == "#/$defs/trackedDomain")
         #expect(properties["entitlement"]?["anyOf"]?[1]?["type"]?.string == "null")
@@ -177,11 +186,13 @@ import Testing
     }
 
     @Test func everyShippedVersionIsKnown() {
-        #expect(BackupSchema.knownVersions == [1, 2, 3])
+        #expect(BackupSchema.knownVersions == [1, 2, 3, 4])
         #expect(BackupSchema.version(1)?.documentNode != nil)
         #expect(BackupSchema.version(2)?.documentNode != nil)
         #expect(BackupSchema.current.version == DomainDigBackup.currentSchemaVersion)
         #expect(BackupSchema.version(3)?.version == 3)
+        #expect(BackupSchema.version(3)?.isLossless == false)
+        #expect(BackupSchema.version(4)?.isLossless == true)
         #expect(BackupSchema.version(7) == nil)
         #expect(BackupSchema.version(0) == nil)
     }
@@ -194,7 +205,7 @@ import Testing
 
     // MARK: Differential: fixtures
 
-    /// Every v3 backup under Tests/Fixtures (other files are left alone).
+    /// Every archive backup this build reads under Tests/Fixtures (other files are left alone).
     private func fixtureBackups() throws -> [URL] {
         guard
             let walker = FileManager.default.enumerator(
@@ -206,7 +217,8 @@ import Testing
         for case let url as URL in walker where !url.path.contains("/JSONTestSuite/") {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
                 let file = try? BackupFile(path: url.path), case .tar = file.encoding,
-                let reader = try? file.openArchive(), reader.manifest.schemaVersion == 3
+                let reader = try? file.openArchive(),
+                reader.manifest.schemaVersion <= DomainDigBackup.currentSchemaVersion
             else { continue }
             found.append(url)
         }

@@ -51,9 +51,20 @@ import Testing
             decoded.issues.map(\.path) == [
                 "$[1].domain", "$[2].domain", "$[3].domain", "$[4].id", "$[5].addedAt", "$[6]", "$[7]",
             ])
-        #expect(decoded.issues[0].message == #"is not a valid domain name: "not a domain"; the record was left out"#)
-        #expect(decoded.issues[1].description == "$[2].domain: is missing; the record was left out")
-        #expect(decoded.issues[5].message == "must be an object, not string; the record was left out")
+        #expect(
+            decoded.issues[0].message
+                == #"is not a valid domain name: "not a domain"; the record cannot be read and is kept as written"#)
+        #expect(
+            decoded.issues[1].description == "$[2].domain: is missing; the record cannot be read and is kept as written"
+        )
+        #expect(
+            decoded.issues[5].message
+                == "must be an object, not string; the record cannot be read and is kept as written")
+        // Each unreadable element is kept verbatim, paired with its issue, in order.
+        #expect(
+            decoded.unreadableRecords.map(\.elementPath) == ["$[1]", "$[2]", "$[3]", "$[4]", "$[5]", "$[6]", "$[7]"])
+        #expect(decoded.unreadableRecords.map(\.issue) == decoded.issues)
+        #expect(!decoded.isUnreadable)
     }
 
     @Test func prefixesNestedIssuesWithTheRecordIndex() {
@@ -83,7 +94,8 @@ import Testing
         #expect(decoded.issues.count == 1)
         #expect(decoded.issues.first?.path == "$")
         #expect(decoded.issues.first?.kind == .skippedRecord)
-        #expect(decoded.issues.first?.message.hasSuffix("all its records were left out") == true)
+        #expect(decoded.issues.first?.message.hasSuffix("it is kept as written") == true)
+        #expect(decoded.isUnreadable && decoded.unreadableElements.isEmpty)
     }
 
     @Test func blobBrokenAfterValidRecordsYieldsNoneOfThem() {
@@ -130,7 +142,9 @@ import Testing
         #expect(ledger == nil)
         #expect(
             issues == [
-                DecodingIssue(kind: .skippedRecord, path: "$.balance", message: "is missing; the record was left out")
+                DecodingIssue(
+                    kind: .skippedRecord, path: "$.balance",
+                    message: "is missing; the record cannot be read and is kept as written")
             ])
     }
 

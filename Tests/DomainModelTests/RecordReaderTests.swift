@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func readsTheFirstOfDuplicateKeys() throws {
-        let reader = try makeReader(#"{"name":"first","name":"second"}"#)
+        var reader = try makeReader(#"{"name":"first","name":"second"}"#)
         #expect(try reader.requiredString("name") == "first")
     }
 
@@ -37,7 +37,7 @@ import Testing
 
     @Test func requiredFieldMissingOrNullIsAnError() throws {
         for json in [#"{}"#, #"{"name":null}"#] {
-            let reader = try makeReader(json)
+            var reader = try makeReader(json)
             let failure = self.failure { _ = try reader.requiredString("name") }
             #expect(failure == RecordDecodingError(path: ".name", problem: "is missing"))
             #expect(failure?.description == ".name is missing")
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func requiredFieldOfWrongTypeNamesBothTypes() throws {
-        let reader = try makeReader(#"{"name":5,"id":7,"at":true,"count":"3","flag":[]}"#)
+        var reader = try makeReader(#"{"name":5,"id":7,"at":true,"count":"3","flag":[]}"#)
         #expect(failure { _ = try reader.requiredString("name") }?.problem == "must be a string, not number")
         #expect(failure { _ = try reader.requiredID("id") }?.problem == "must be a UUID string, not number")
         #expect(
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func requiredValuesAreValidatedAndCanonicalised() throws {
-        let reader = try makeReader(
+        var reader = try makeReader(
             #"""
             {"id":"3F2504E0-4F89-41D3-9A0C-0305E82C3301","bad":"3f2504e0","at":"2026-11-30T06:42:22+02:00",
              "late":"2026-02-30T00:00:00Z","domain":" Example.COM. ","host":"exa mple.com","blank":" \t",
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func requiredNestedRecordErrorIsPrefixed() throws {
-        let reader = try makeReader(#"{"quietHours":{"start":"22:00","end":"7pm"}}"#)
+        var reader = try makeReader(#"{"quietHours":{"start":"22:00","end":"7pm"}}"#)
         let failure = self.failure { _ = try reader.requiredRecord("quietHours", as: QuietHours.self) }
         #expect(failure?.path == ".quietHours.end")
     }

@@ -15,8 +15,21 @@ Stores/<name>.expected.json   {"store": {key: value}, "journalSteps": [...]} —
                               `newer` adds "error": "storeIsNewer" (the store is left as it was).
 Backups/<name>                a backup of each version, its version detectable from its bytes.
 Backups/<stem>.expected-sections.json
-                              {section: parsed JSON}: the current (v3) sections after the
-                              upgrade; `newer` has {"refused": {...}} instead.
+                              {"sections": {section: parsed JSON}, "absentSections": [...]}:
+                              the current (v4) sections after the upgrade — only those the
+                              backup's version had, the others named absent — and for v4
+                              "carried": {"storeKeys": [...], "unreadableRecords": [...]}, the
+                              carried entries as they are; `newer` has {"refused": {...}}.
+Backups/<stem>.expected-store.json
+                              {"store": {key: value}}: the store after importing the backup into
+                              an empty store (merge), in the form of Stores/*.expected.json, with
+                              values that are not JSON data or a plain scalar written as
+                              {"$base64": …} (data that is not JSON), {"$double": n},
+                              {"$date": seconds since 2001-01-01}, {"$array": [...]},
+                              {"$dictionary": {...}}.
+
+Records carry fields this build does not know here and there ("cohort", "pinColor"…): every
+path keeps them (Docs/data-model.md §4).
 
 Every expected file is written here from the documented rules (Docs/versions.md for the store
 steps and the backup upgrades, Docs/data-model.md §2.1 and §5 for how duplicates merge), not by
@@ -24,6 +37,7 @@ running backupctl. Where a rule leaves a detail open, the comment at that spot s
 assumed.
 """
 
+import base64
 import copy
 import gzip
 import hashlib
@@ -154,6 +168,10 @@ def ledger_object(entries):
             item["note"] = entry["memo"]
         if "domain" in entry:
             item["domain"] = entry["domain"]
+        # Fields the legacy shape did not have either are kept as they are.
+        for key, value in entry.items():
+            if key not in ("id", "date", "delta", "reason", "memo", "domain"):
+                item[key] = value
         converted.append(item)
     return {"balance": sum(entry["delta"] for entry in entries), "entries": converted}
 
@@ -220,8 +238,8 @@ def legacy_snapshots(prefix):
         },
         {   # NS, SRV (preference split off) and CAA (a leading number that is not a preference).
             "id": uid(prefix + "-lookup-widgets"), "domain": "widgets.org", "capturedAt": "2024-02-02T08:15:00Z",
-            "trigger": "monitoring",
-            "dns": {"resolver": "1.1.1.1", "ttl": 3600,
+            "trigger": "monitoring", "probeRegion": "eu-west",
+            "dns": {"resolver": "1.1.1.1", "ttl": 3600, "dnssecValidated": False,
                     "answers": {"NS": ["ns1.widgets.org", "ns2.widgets.org"], "SRV": ["10 5 5060 sip.widgets.org"],
                                 "CAA": ["0 issue \"letsencrypt.org\""]}},
         },
@@ -283,7 +301,7 @@ def store_v0():
         # earliest addedAt is the base — here the watchedDomains copy (2022-06-01).
         {"id": uid("t-example-upper"), "domain": "Example.COM.", "addedAt": "2023-01-15T10:00:00Z", "notes": "",
          "tags": ["web", "prod"], "status": "active", "lastLookupAt": "2024-02-01T00:00:00Z",
-         "expiresAt": "2031-08-13T04:00:00Z"},
+         "expiresAt": "2031-08-13T04:00:00Z", "pinColor": "red", "reminder": {"every": "P30D"}},
         {"id": uid("t-example-space"), "domain": " example.com ", "addedAt": "2023-05-01T00:00:00Z",
          "notes": "second copy", "isFavorite": True},
         {"id": uid("t-widgets"), "domain": "Widgets.ORG", "addedAt": "2023-07-04T12:30:00.250Z", "tags": ["shop"]},
@@ -295,12 +313,14 @@ def store_v0():
          "tags": ["client"], "isFavorite": True},
         {"id": uid("w-example"), "domain": "example.com.", "addedAt": "2022-06-01T00:00:00Z",
          "displayName": "Example (old)", "tags": ["Legacy", "web"], "status": "paused",
-         "lastLookupAt": "2023-01-01T00:00:00Z", "expiresAt": "2030-08-13T04:00:00Z"},
+         "lastLookupAt": "2023-01-01T00:00:00Z", "expiresAt": "2030-08-13T04:00:00Z", "pinColor": "blue"},
         # Not an object: unreadable, kept verbatim after the trackedDomains' unreadable element.
         "old.example",
     ]
     snapshots = legacy_snapshots("v0")
     ledger = legacy_ledger(with_missing_ids=True)
+    # A field the legacy shape did not have: kept by the v3 reshape.
+    ledger[3]["refundOf"] = "order-8812"
     entries = {
         "watchedDomains": blob(watched),
         "trackedDomains": blob(tracked),
@@ -328,6 +348,8 @@ def store_v0():
         # The newer copy (latest lastLookupAt, 2024-02-01) gives lastLookupAt, status, expiresAt.
         "status": "active", "isFavorite": True, "addedAt": "2022-06-01T00:00:00Z",
         "lastLookupAt": "2024-02-01T00:00:00Z", "expiresAt": "2031-08-13T04:00:00Z",
+        # Unknown fields unioned; on a clash the base's (the copy whose known fields win) wins.
+        "pinColor": "blue", "reminder": {"every": "P30D"},
     }
     expected_tracked = [
         merged_example,  # first seen at trackedDomains[0]
@@ -410,7 +432,7 @@ def store_v1():
         "savedDomains": blob(["example.com", "acme.io"]),
         "recentSearches": blob(["acme"]),
         "app.preferences": blob({"resolverURL": "https://dns.google/dns-query", "displayDensity": "compact",
-                                 "showRawRecords": False}),
+                                 "showRawRecords": False, "accentColor": "teal"}),
         "displayDensity": "comfortable",
         "showRawRecords": True,
         "lookupHistory": blob(snapshots),
@@ -422,7 +444,7 @@ def store_v1():
         "savedDomains": ["example.com", "acme.io"],
         "recentSearches": ["acme"],
         "app.preferences": {"resolverURL": "https://dns.google/dns-query", "displayDensity": "comfortable",
-                            "showRawRecords": True},
+                            "showRawRecords": True, "accentColor": "teal"},
         "lookupHistory": [typed_snapshot(snapshot) for snapshot in snapshots],
         "usageCredits.ledger": ledger_object(ledger),
         "monitoring.settings": MONITORING_SETTINGS,
@@ -527,13 +549,168 @@ def store_newer():
 # Backups
 # --------------------------------------------------------------------------------------------
 
-MONITORING_DEFAULTS = {
-    # Docs/data-model.md §2.5: a backup without monitoring settings upgrades to the settings
-    # of a fresh install, written out field by field.
-    "isEnabled": False, "intervalMinutes": 60, "monitoredDomains": [],
-    "notifyOn": ["dnsChange", "registrationExpiry", "tlsExpiry", "unreachable"], "expiryWarningDays": 30,
-    "channels": ["push"],
+# What an import writes for a record: the canonical form of Docs/data-model.md — every field
+# with its default written out, absent optional fields left out, domains canonical — and the
+# record's unknown fields kept as they are (§4). The fixtures' own values are already canonical
+# where a rule would change them (timestamps, UUIDs in lower case), which `canonical` checks.
+REQUIRED = object()
+OPTIONAL = object()
+
+DNS_RECORD = {"type": "TXT", "name": REQUIRED, "value": REQUIRED, "ttl": 0, "priority": OPTIONAL}
+CHECK = {"id": REQUIRED, "title": None, "category": "security", "severity": "medium", "result": "error",
+         "detail": OPTIONAL}
+STEP = {"id": REQUIRED, "kind": "unsupported", "isEnabled": True, "parameters": {}}
+LEDGER_ENTRY = {"id": REQUIRED, "at": REQUIRED, "amount": REQUIRED, "kind": "adjustment", "note": OPTIONAL,
+                "domain": OPTIONAL}
+RECORDS = {
+    "trackedDomains": {"id": REQUIRED, "domain": REQUIRED, "displayName": OPTIONAL, "notes": "", "tags": [],
+                       "status": "active", "isFavorite": False, "addedAt": REQUIRED, "lastLookupAt": OPTIONAL,
+                       "expiresAt": OPTIONAL},
+    "lookupHistory": {"id": REQUIRED, "domain": REQUIRED, "capturedAt": REQUIRED, "trigger": "manual",
+                      "durationMs": 0,
+                      "dns": ({"resolver": OPTIONAL, "responseTimeMs": OPTIONAL, "records": [DNS_RECORD],
+                               "error": OPTIONAL}, OPTIONAL),
+                      "registration": ({"source": "whois", "registrar": OPTIONAL, "registrant": OPTIONAL,
+                                        "createdAt": OPTIONAL, "updatedAt": OPTIONAL, "expiresAt": OPTIONAL,
+                                        "nameServers": [], "statuses": [], "dnssec": False}, OPTIONAL),
+                      "tls": ({"subject": REQUIRED, "issuer": REQUIRED, "serialNumber": OPTIONAL,
+                               "notBefore": OPTIONAL, "notAfter": OPTIONAL, "subjectAltNames": [],
+                               "signatureAlgorithm": OPTIONAL, "keyBits": OPTIONAL, "chainValid": False}, OPTIONAL),
+                      "http": ({"url": REQUIRED, "statusCode": REQUIRED, "finalURL": OPTIONAL, "redirectCount": 0,
+                                "responseTimeMs": OPTIONAL, "server": OPTIONAL, "contentType": OPTIONAL,
+                                "hstsEnabled": False, "headers": {}}, OPTIONAL)},
+    "domainAudits": {"id": REQUIRED, "domain": REQUIRED, "startedAt": REQUIRED, "completedAt": OPTIONAL,
+                     "status": "failed", "score": OPTIONAL, "checks": [CHECK]},
+    "domainWorkflows": {"id": REQUIRED, "name": REQUIRED, "domains": [], "steps": [STEP], "schedule": "manual",
+                        "isEnabled": True, "createdAt": REQUIRED, "updatedAt": None, "lastRunAt": OPTIONAL},
+    "monitoringSettings": {"isEnabled": False, "intervalMinutes": 60, "monitoredDomains": [],
+                           "notifyOn": ["dnsChange", "registrationExpiry", "tlsExpiry", "unreachable"],
+                           "expiryWarningDays": 30,
+                           "quietHours": ({"start": REQUIRED, "end": REQUIRED}, OPTIONAL),
+                           "channels": ["push"], "webhookURL": OPTIONAL},
+    "monitoringLogs": {"id": REQUIRED, "domain": REQUIRED, "checkedAt": REQUIRED, "event": "dnsChange",
+                       "severity": "medium", "message": "", "snapshotId": OPTIONAL, "acknowledged": False},
+    "appPreferences": {"resolverURL": "https://cloudflare-dns.com/dns-query", "displayDensity": "standard",
+                       "showRawRecords": False},
+    "entitlement": {"productId": REQUIRED, "tier": "free", "purchasedAt": OPTIONAL, "expiresAt": OPTIONAL,
+                    "isTrial": False, "originalTransactionId": OPTIONAL, "verifiedAt": REQUIRED},
+    "usageCredits": {"balance": REQUIRED, "entries": [LEDGER_ENTRY]},
 }
+# Fields defaulting to another field of the record.
+DEFAULT_FROM = {"title": "id", "updatedAt": "createdAt"}
+
+
+def canonical(spec, record):
+    """`record` as the canonical encoder writes it: known fields with defaults, then the rest."""
+    result = {}
+    for field, rule in spec.items():
+        value = record.get(field)
+        nested = None
+        if isinstance(rule, tuple):
+            nested, rule = rule
+        if value is None:
+            if rule is REQUIRED:
+                raise ValueError(f"{field} is required in {record}")
+            if rule is OPTIONAL:
+                continue
+            result[field] = record[DEFAULT_FROM[field]] if rule is None else copy.deepcopy(rule)
+            continue
+        if nested is not None:
+            value = canonical(nested, value)
+        elif isinstance(rule, list) and rule and isinstance(rule[0], dict):
+            value = [canonical(rule[0], element) for element in value]
+        elif field in ("domain", "domains", "monitoredDomains", "nameServers") or (spec is DNS_RECORD and field == "name"):
+            value = [canonical_domain(item) for item in value] if isinstance(value, list) else canonical_domain(value)
+        result[field] = value
+    for field, value in record.items():
+        if field not in spec:
+            result[field] = value  # unknown: kept as it is
+    return result
+
+
+def canonical_domain(name):
+    """Docs/data-model.md §3.1."""
+    return name.strip(" \t\n\r").removesuffix(".").lower()
+
+
+def imported_store(sections, carried=None):
+    """The store after importing `sections` (and what a v4 backup carries) into an empty store
+    in merge mode (Docs/import.md §2): the store migrations stamp it first; each collection is
+    written when it has records or carried elements; object sections when not null; the app
+    settings into their three keys; then carried whole values and store keys."""
+    carried = carried or {"storeKeys": [], "unreadableRecords": []}
+    elements = {}
+    for record in carried["unreadableRecords"]:
+        if record["path"] != "$":
+            elements.setdefault(record["storeKey"], []).append(record["value"]["json"])
+    store = {"data.storeSchemaVersion": 3}
+    keys = {"trackedDomains": "trackedDomains", "lookupHistory": "lookupHistory", "domainAudits": "domainAudits",
+            "domainWorkflows": "domainWorkflows", "monitoringLogs": "monitoring.logs"}
+    for name, key in keys.items():
+        if name not in sections:
+            continue
+        records = [canonical(RECORDS[name], record) for record in sections[name]]
+        ids = [record["domain" if name == "trackedDomains" else "id"].lower() for record in records]
+        assert len(set(ids)) == len(ids), f"{name}: the fixtures hold no duplicates to merge"
+        if records or key in elements:
+            store[key] = records + elements.get(key, [])
+    if "monitoringSettings" in sections:
+        store["monitoring.settings"] = canonical(RECORDS["monitoringSettings"], sections["monitoringSettings"])
+    if "appSettings" in sections:
+        settings = sections["appSettings"]
+        searches, seen = [], set()
+        for search in settings.get("recentSearches", []):
+            if search.strip() and search.strip().lower() not in seen:
+                seen.add(search.strip().lower())
+                searches.append(search.strip())
+        saved = []
+        for domain in settings.get("savedDomains", []):
+            if canonical_domain(domain) not in saved:
+                saved.append(canonical_domain(domain))
+        store["recentSearches"] = searches + elements.get("recentSearches", [])
+        store["savedDomains"] = saved + elements.get("savedDomains", [])
+        preferences = {key: value for key, value in settings.items() if key not in ("recentSearches", "savedDomains")}
+        store["app.preferences"] = canonical(RECORDS["appPreferences"], preferences)
+    for name, key in (("entitlement", "purchase.cachedEntitlement"), ("usageCredits", "usageCredits.ledger")):
+        if sections.get(name) is not None:
+            store[key] = canonical(RECORDS[name], sections[name])
+    for record in carried["unreadableRecords"]:
+        if record["path"] == "$":
+            store[record["storeKey"]] = expected_value(record["value"])
+    for entry in carried["storeKeys"]:
+        store[entry["key"]] = expected_value(entry["value"])
+    return store
+
+
+def expected_value(carried):
+    """A carried value (Docs/backup-format.md) as the expected stores write a store value."""
+    kind = carried["kind"]
+    if kind == "data":
+        return carried["json"] if "json" in carried else {"$base64": carried["base64"]}
+    if kind in ("string", "integer", "bool"):
+        return carried["value"]
+    if kind in ("double", "date"):
+        return {"$" + kind: float(carried["value"])}
+    return plist_value(plistlib.loads(base64.b64decode(carried["binaryPropertyList"])))
+
+
+def plist_value(value):
+    if isinstance(value, list):
+        return {"$array": [plist_value(item) for item in value]}
+    if isinstance(value, dict):
+        return {"$dictionary": {key: plist_value(item) for key, item in value.items()}}
+    if isinstance(value, float):
+        return {"$double": value}
+    return value
+
+
+def write_backup_expectations(stem, sections, carried=None):
+    absent = [name for name in SECTION_ORDER if name not in sections]
+    expected = {"sections": sections, "absentSections": absent}
+    if carried is not None:
+        expected["carried"] = carried
+    write_json(f"Backups/{stem}.expected-sections.json", expected)
+    write_json(f"Backups/{stem}.expected-store.json", {"store": imported_store(sections, carried)})
 
 
 def backup_v1():
@@ -558,8 +735,9 @@ def backup_v1():
             {"uuid": uid("b1-lookup-acme"), "domain": "acme.io", "date": 1650000123.25,
              "dns": {"NS": ["ns1.acme.io"]}},
         ],
+        # A field version 1 never documented: kept as it is (an unknown field of the settings).
         "settings": {"resolver": "https://dns.quad9.net/dns-query", "density": "compact",
-                     "recent": ["example.com", "acme"], "saved": ["acme.io"]},
+                     "recent": ["example.com", "acme"], "saved": ["acme.io"], "themeColor": "dark"},
     }
     write("Backups/v1.json", (json.dumps(document, indent=2) + "\n").encode("utf-8"))
 
@@ -594,20 +772,16 @@ def backup_v1():
         return result
 
     settings = document["settings"]
+    # Only what version 1 had: audits, workflows, monitoring, the entitlement and the credits
+    # stay absent (Docs/versions.md).
     expected = {
         "trackedDomains": [tracked(domain) for domain in document["domains"]],
         "lookupHistory": [lookup(entry) for entry in document["history"]],
-        "domainAudits": [],
-        "domainWorkflows": [],
-        "monitoringSettings": MONITORING_DEFAULTS,
-        "monitoringLogs": [],
         "appSettings": {"resolverURL": settings["resolver"], "displayDensity": settings["density"],
-                        "recentSearches": settings["recent"], "savedDomains": settings["saved"]},
-        "entitlement": None,
-        # "credits → usageCredits … (null when there are none)"; v1 had none.
-        "usageCredits": None,
+                        "recentSearches": settings["recent"], "savedDomains": settings["saved"],
+                        "themeColor": settings["themeColor"]},
     }
-    write_json("Backups/v1.expected-sections.json", expected)
+    write_backup_expectations("v1", expected)
 
 
 def backup_v2():
@@ -633,7 +807,7 @@ def backup_v2():
         "storeSchemaVersion": 2,
         "trackedDomains": [
             {"id": uid("b2-example"), "domain": "example.com", "addedAt": "2022-06-01T00:00:00Z", "notes": "main",
-             "tags": ["web"], "favorite": True, "status": "active"},
+             "tags": ["web"], "favorite": True, "status": "active", "cohort": "beta"},
             {"id": uid("b2-acme"), "domain": "acme.io", "addedAt": "2023-03-01T00:00:00Z", "notes": "",
              "tags": [], "favorite": False, "status": "paused", "lastLookupAt": "2024-02-01T00:00:00Z",
              "expiresAt": "2026-03-01T00:00:00Z"},
@@ -675,7 +849,7 @@ def backup_v2():
         "entitlement": ENTITLEMENT,
         "usageCredits": ledger_object(credits),
     }
-    write_json("Backups/v2.expected-sections.json", expected)
+    write_backup_expectations("v2", expected)
 
 
 def v3_sections():
@@ -706,39 +880,9 @@ SECTION_ORDER = ["trackedDomains", "lookupHistory", "domainAudits", "domainWorkf
 
 
 def v3_archive(sections, schema_version, compression):
-    """A v3 archive made the way design §4 describes it: a POSIX (pax) tar, manifest.json first,
-    one JSON entry per section, SHA-256 of each entry in the manifest."""
-    payloads = [(name, compact(sections[name]).encode("utf-8")) for name in SECTION_ORDER]
-    manifest = {
-        "format": "DomainDigBackup",
-        "schemaVersion": schema_version,
-        "createdAt": "2024-06-01T08:00:00Z",
-        "producer": {"name": "DomainDig", "version": "3.4.0"},
-        "storeSchemaVersion": 3,
-        "compression": compression,
-        "sections": [
-            {"name": name, "path": f"sections/{name}.json",
-             "records": len(sections[name]) if isinstance(sections[name], list) else (0 if sections[name] is None else 1),
-             "bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}
-            for name, payload in payloads
-        ],
-    }
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as archive:
-        entries = [("manifest.json", (json.dumps(manifest, indent=2) + "\n").encode("utf-8"))]
-        entries += [(f"sections/{name}.json", payload) for name, payload in payloads]
-        for path, payload in entries:
-            info = tarfile.TarInfo(path)
-            info.size = len(payload)
-            info.mtime = 1717228800
-            info.mode = 0o600
-            info.uid = info.gid = 0
-            info.uname = info.gname = ""
-            # A pax extended header on every entry, as `tar --format=pax` writes one.
-            info.pax_headers = {"comment": "DomainDig fixture"}
-            archive.addfile(info, io.BytesIO(payload))
-    data = buffer.getvalue()
-    return gzip.compress(data, mtime=0) if compression == "gzip" else data
+    """A v3 archive: one entry per section, in archive order."""
+    return archive([(name, f"sections/{name}.json", sections[name]) for name in SECTION_ORDER], schema_version,
+                   compression)
 
 
 def backup_v3():
@@ -747,7 +891,105 @@ def backup_v3():
     as they are."""
     sections = v3_sections()
     write("Backups/v3.ddbackup", v3_archive(sections, 3, "gzip"))
-    write_json("Backups/v3.expected-sections.json", sections)
+    write_backup_expectations("v3", sections)
+
+
+def v4_sections():
+    """Version 4's sections: version 3's, with fields this build does not know in records and in
+    nested records, and a ledger that cannot be read (carried whole, the section null)."""
+    sections = copy.deepcopy(v3_sections())
+    sections["trackedDomains"][0]["pinColor"] = "#ff8800"
+    sections["trackedDomains"][0]["reminder"] = {"every": "P30D", "next": "2024-07-01"}
+    sections["lookupHistory"][0]["dns"]["records"][1]["dnssec"] = "secure"
+    sections["domainAudits"][0]["checks"][0]["evidence"] = ["v=spf1 -all"]
+    sections["domainWorkflows"][0]["steps"][1]["timeoutSeconds"] = 30
+    sections["monitoringSettings"]["digest"] = "weekly"
+    sections["monitoringSettings"]["quietHours"] = {"start": "22:00", "end": "07:00", "timeZone": "Europe/Paris"}
+    sections["appSettings"]["accentColor"] = "teal"
+    sections["entitlement"]["familyShared"] = True
+    sections["usageCredits"] = None
+    return sections
+
+
+def v4_carried():
+    """What a version 4 backup carries: store keys of every kind (a newer app's, and a legacy key
+    left beside the current data) and records the store could not read."""
+    def plist(value):
+        return base64.b64encode(plistlib.dumps(value, fmt=plistlib.FMT_BINARY)).decode("ascii")
+    store_keys = [
+        {"key": "reminders.v2", "value": {"kind": "data", "json": {"enabled": True, "times": ["08:00"]}}},
+        {"key": "opaque.blob", "value": {"kind": "data", "base64": "AAEC/w=="}},
+        {"key": "lastTab", "value": {"kind": "string", "value": "audits"}},
+        {"key": "launchCount", "value": {"kind": "integer", "value": 42}},
+        {"key": "onboarding.seen", "value": {"kind": "bool", "value": True}},
+        {"key": "zoom", "value": {"kind": "double", "value": 1.25}},
+        {"key": "installedAt", "value": {"kind": "date", "value": 788918400}},
+        {"key": "pinnedTags", "value": {"kind": "array", "binaryPropertyList": plist(["client", "web"])}},
+        {"key": "windowFrame",
+         "value": {"kind": "dictionary", "binaryPropertyList": plist({"width": 1280, "height": 800.5})}},
+        {"key": "watchedDomains",
+         "value": {"kind": "data", "json": [{"id": uid("b4-watched"), "domain": "old.example",
+                                             "addedAt": "2021-01-01T00:00:00Z"}]}},
+    ]
+    unreadable = [
+        {"section": "trackedDomains", "storeKey": "trackedDomains", "path": "$[2]",
+         "reason": "$[2].id: is missing; the record cannot be read and is kept as written",
+         "value": {"kind": "data", "json": {"domain": "no-id.example", "addedAt": "2024-01-01T00:00:00Z"}}},
+        {"section": "appSettings", "storeKey": "savedDomains", "path": "$[1]",
+         "reason": "$[1]: is not a valid domain name: \"not a domain!\"; it is kept as written",
+         "value": {"kind": "data", "json": "not a domain!"}},
+        {"section": "usageCredits", "storeKey": "usageCredits.ledger", "path": "$",
+         "reason": "$.balance: is missing; the record cannot be read and is kept as written",
+         "value": {"kind": "data", "json": {"entries": [], "balanceText": "lots"}}},
+    ]
+    return {"storeKeys": store_keys, "unreadableRecords": unreadable}
+
+
+def archive(entries, schema_version, compression):
+    """An archive made the way design §4 describes it: a POSIX (pax) tar, manifest.json first,
+    then each entry `(name, path, value)` as compact JSON, SHA-256 of each in the manifest."""
+    payloads = [(name, path, compact(value).encode("utf-8"), value) for name, path, value in entries]
+    manifest = {
+        "format": "DomainDigBackup",
+        "schemaVersion": schema_version,
+        "createdAt": "2024-06-01T08:00:00Z",
+        "producer": {"name": "DomainDig", "version": "3.4.0"},
+        "storeSchemaVersion": 3,
+        "compression": compression,
+        "sections": [
+            {"name": name, "path": path,
+             "records": len(value) if isinstance(value, list) else (0 if value is None else 1),
+             "bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}
+            for name, path, payload, value in payloads
+        ],
+    }
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        files = [("manifest.json", (json.dumps(manifest, indent=2) + "\n").encode("utf-8"))]
+        files += [(path, payload) for _, path, payload, _ in payloads]
+        for path, payload in files:
+            info = tarfile.TarInfo(path)
+            info.size = len(payload)
+            info.mtime = 1717228800
+            info.mode = 0o600
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            # A pax extended header on every entry, as `tar --format=pax` writes one.
+            info.pax_headers = {"comment": "DomainDig fixture"}
+            tar.addfile(info, io.BytesIO(payload))
+    data = buffer.getvalue()
+    return gzip.compress(data, mtime=0) if compression == "gzip" else data
+
+
+def backup_v4():
+    """Version 4: the carried entries first (store keys, unreadable records), then the sections
+    (Docs/backup-format.md); gzip-compressed, as version 3's fixture."""
+    sections = v4_sections()
+    carried = v4_carried()
+    entries = [(name, f"carried/{name}.json", carried[name]) for name in ("storeKeys", "unreadableRecords")]
+    entries += [(name, f"sections/{name}.json", sections[name]) for name in SECTION_ORDER]
+    write("Backups/v4.ddbackup", archive(entries, 4, "gzip"))
+    write_backup_expectations("v4", sections, carried)
 
 
 def backup_newer():
@@ -755,7 +997,7 @@ def backup_newer():
     from a newer build (validate exits 76), nothing read."""
     write("Backups/newer.ddbackup", v3_archive(v3_sections(), 99, "none"))
     write_json("Backups/newer.expected-sections.json",
-               {"refused": {"error": "newerSchemaVersion", "found": 99, "supported": 3, "exitCode": 76}})
+               {"refused": {"error": "newerSchemaVersion", "found": 99, "supported": 4, "exitCode": 76}})
 
 
 def main():
@@ -769,6 +1011,7 @@ def main():
     backup_v1()
     backup_v2()
     backup_v3()
+    backup_v4()
     backup_newer()
 
 

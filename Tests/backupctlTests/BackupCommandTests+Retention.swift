@@ -75,7 +75,7 @@ extension BackupCommandTests {
         #expect(warnings.count == 8, "\(run.stderrText)")
         #expect(
             warnings.contains(
-                #"warning: the store has a problem the backup worked around: trackedDomains $[45].domain: is not a valid domain name: "exa mple..com"; the record was left out"#
+                #"warning: the store has a problem the backup worked around: trackedDomains $[45].domain: is not a valid domain name: "exa mple..com"; the record cannot be read and is kept as written"#
             ))
         let quiet = try workspace.backupctl("backup", "--dir", "backups", "--store", store, "--quiet")
         #expect(quiet.status == 0)

@@ -7,29 +7,30 @@ import Testing
 /// (Tests/Fixtures/Backups), the schemas checked by an independent validator (Python's
 /// `jsonschema`, from `$BACKUPCTL_TEST_PYTHON`, which `make python-deps` sets up).
 @Suite struct BackupFixtureCommandTests {
-    static let fixtures = [
-        (file: "v1.json", version: 1), (file: "v2.json.gz", version: 2), (file: "v3.ddbackup", version: 3),
-    ]
+    /// The fixture of every version this build knows, found by its name as generate-fixtures.py
+    /// writes them (`v<n>.…`); a version without one fails `everySchemaVersionHasABackupFixture`.
+    static let fixtures: [(file: String, version: Int)] = BackupSchema.knownVersions.compactMap { version in
+        fixtureFile(version: version).map { (file: $0, version: version) }
+    }
 
     /// Finds the fixture of a version by its name, as generate-fixtures.py writes them.
-    static func fixtureFile(version: Int) throws -> String? {
-        try FileManager.default.contentsOfDirectory(atPath: Fixtures.url("Backups").path)
-            .first { $0.hasPrefix("v\(version).") && !$0.hasSuffix(".expected-sections.json") }
+    static func fixtureFile(version: Int) -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.url("Backups").path)) ?? []
+        return names.sorted().first { $0.hasPrefix("v\(version).") && !$0.contains(".expected-") }
     }
 
     @Test func everySchemaVersionHasABackupFixture() throws {
         for version in BackupSchema.knownVersions {
-            let file = try Self.fixtureFile(version: version)
             #expect(
-                file != nil,
+                Self.fixtureFile(version: version) != nil,
                 "backup version \(version) has no fixture: add Tests/Fixtures/Backups/v\(version).… to generate-fixtures.py"
             )
-            #expect(
-                FileManager.default.fileExists(atPath: Fixtures.url("Backups/v\(version).expected-sections.json").path),
-                "backup version \(version) has no expected sections")
-            #expect(
-                Self.fixtures.contains { $0.version == version },
-                "backup version \(version) is not exercised by these tests")
+            for expectation in ["expected-sections", "expected-store"] {
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: Fixtures.url("Backups/v\(version).\(expectation).json").path),
+                    "backup version \(version) has no \(expectation).json")
+            }
         }
         #expect(FileManager.default.fileExists(atPath: Fixtures.url("Backups/newer.ddbackup").path))
     }
@@ -56,7 +57,9 @@ import Testing
         let json = try backupctl("inspect", Fixtures.url("Backups/\(fixture.file)").path, "--json")
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         #expect(report["ok"] as? Bool == true)
-        #expect((report["sections"] as? [Any])?.count == 9)
+        // The sections its version had (version 1 had three), and a version 4 backup's carried entries.
+        let expected = [1: 3, 2: 9, 3: 9, 4: 11][fixture.version]
+        #expect((report["sections"] as? [Any])?.count == expected)
     }
 
     @Test func inspectRefusesTheNewerBackupWith76() throws {
@@ -84,10 +87,31 @@ import Testing
     }
 
     /// The expected results of every upgrade are themselves valid current backups: the
-    /// sections, keyed by name, are what the printed version 3 schema describes.
-    @Test(arguments: ["v1", "v2", "v3"])
+    /// sections (and a version 4 backup's carried entries), keyed by name, are what the
+    /// printed version 4 schema describes.
+    @Test(arguments: fixtures.map { "v\($0.version)" })
     func expectedSectionsAreValidUnderThePrintedCurrentSchema(stem: String) throws {
-        try checkAgainstPrintedSchema(version: 3, document: Fixtures.url("Backups/\(stem).expected-sections.json"))
+        let folder = try TemporaryDirectory()
+        let document = folder.file("\(stem).json")
+        let assembled = try ProcessRunner.python(
+            """
+            import json, sys
+            expected = json.load(open(sys.argv[1]))
+            json.dump({**expected["sections"], **expected.get("carried", {})}, open(sys.argv[2], "w"))
+            """, [Fixtures.url("Backups/\(stem).expected-sections.json").path, document.path])
+        try #require(assembled.status == 0, "\(assembled.stderrText)")
+        try checkAgainstPrintedSchema(version: 4, document: document)
+    }
+
+    /// Version 3's sections are version 4's: its expected sections are valid under both.
+    @Test func version3SectionsAreValidUnderThePrintedVersion3Schema() throws {
+        let folder = try TemporaryDirectory()
+        let document = folder.file("v3.json")
+        let assembled = try ProcessRunner.python(
+            "import json, sys; json.dump(json.load(open(sys.argv[1]))['sections'], open(sys.argv[2], 'w'))",
+            [Fixtures.url("Backups/v3.expected-sections.json").path, document.path])
+        try #require(assembled.status == 0, "\(assembled.stderrText)")
+        try checkAgainstPrintedSchema(version: 3, document: document)
     }
 
     func checkAgainstPrintedSchema(version: Int, document: URL) throws {

@@ -58,7 +58,7 @@ import Testing
         #expect(try probe.bash(["backupctl", "export", "--compression", ""]) == ["zstd", "gzip", "none"])
         #expect(try probe.bash(["backupctl", "import", "b.ddbackup", "--mode", ""]) == ["merge", "replace"])
         #expect(try probe.bash(["backupctl", "sample", "--size", ""]) == ["small", "medium", "large"])
-        #expect(try probe.bash(["backupctl", "schema", "--version", ""]) == ["1", "2", "3"])
+        #expect(try probe.bash(["backupctl", "schema", "--version", ""]) == ["1", "2", "3", "4"])
         #expect(try probe.bash(["backupctl", "completions", ""]) == ["bash", "zsh", "fish"])
         #expect(try probe.bash(["backupctl", "help", "ex"]) == ["export"])
     }

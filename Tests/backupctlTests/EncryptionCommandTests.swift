@@ -21,7 +21,7 @@ import Testing
         #expect(listing.status == 0, "\(listing.stderrText)")
         #expect(
             listing.stdoutText.split(separator: "\n").map(String.init) == ["manifest.json"]
-                + ExportCommandTests.sectionPaths)
+                + ExportCommandTests.sampleEntryPaths)
         // The same sections, byte for byte, as an unencrypted export of the same store.
         let plain = try workspace.exportBackup(from: store, to: "plain.ddbackup", compression: compression)
         #expect(

@@ -68,7 +68,7 @@ import Testing
         #expect(run.status == 73)
         #expect(
             run.stderrText == """
-                error: The store at \(store) already holds 12 keys; sample only writes into an empty store, and left it unchanged.
+                error: The store at \(store) already holds 13 keys; sample only writes into an empty store, and left it unchanged.
                 hint: Pass --force to replace the store's contents with the sample, or choose another --store.
 
                 """)

@@ -5,11 +5,14 @@ import Testing
 /// `backupctl export`: archives that plain `tar`, `zstd`, `sha256sum` and Python open without
 /// backupctl (design §4), and the summary it prints. Failures are in `+Failures`.
 @Suite struct ExportCommandTests {
-    /// The section entries of a v3 backup, in archive order.
+    /// The section entries of a backup, in archive order.
     static let sectionPaths = [
         "trackedDomains", "lookupHistory", "domainAudits", "domainWorkflows", "monitoringSettings",
         "monitoringLogs", "appSettings", "entitlement", "usageCredits",
     ].map { "sections/\($0).json" }
+    /// The entries of a sample store's backup, in archive order: its store key this build does
+    /// not know and its records that cannot be read are carried ahead of the sections.
+    static let sampleEntryPaths = ["carried/storeKeys.json", "carried/unreadableRecords.json"] + sectionPaths
 
     /// How GNU tar is told each compression.
     static let tarFlags: [String: [String]] = ["zstd": ["--zstd"], "gzip": ["-z"], "none": []]
@@ -23,19 +26,20 @@ import Testing
                 OVERVIEW: Write the store to a backup archive.
 
                 Reads every section through the deduplicating loaders (records in canonical
-                form, one per natural key; malformed records are left out and listed as
-                warnings). The store is only read — never locked, migrated or written — so
-                export works on a store you may only read; an older store is exported at the
-                current schema version, upgraded in memory, and the manifest records the version
-                it was read at. The archive is a pax tar, zstd-compressed by default, with
-                manifest.json first; it is written to a temporary file, synced and renamed, so a
-                failed export never leaves a partial file under the final name. The output may
-                not be the store or one of its files (exit 64), and an existing file that is not
-                a backup is replaced only with --force. With -o - the archive goes to standard
-                output and the summary to standard error; standard output must then not be a
-                terminal. With --recipient, --recipients-file or --passphrase-file the file is
-                the age encryption of that same archive, which `age -d` opens (see
-                Docs/encryption.md).
+                form, one per natural key, with the fields this build does not know). The store
+                is only read — never locked, migrated or written — so export works on a store
+                you may only read; an older store is exported at the current schema version,
+                upgraded in memory, and the manifest records the version it was read at. What it
+                cannot read — malformed records, listed as warnings — and store keys it does not
+                know are carried as they are, beside the sections, and restored on import. The
+                archive is a pax tar, zstd-compressed by default, with manifest.json first; it
+                is written to a temporary file, synced and renamed, so a failed export never
+                leaves a partial file under the final name. The output may not be the store or
+                one of its files (exit 64), and an existing file that is not a backup is
+                replaced only with --force. With -o - the archive goes to standard output and
+                the summary to standard error; standard output must then not be a terminal. With
+                --recipient, --recipients-file or --passphrase-file the file is the age
+                encryption of that same archive, which `age -d` opens (see Docs/encryption.md).
 
                 USAGE: backupctl export [--store <path>] [--output <file>]
                        [--compression <zstd|gzip|none>] [--level <n>] [--force] [--verbose]
@@ -99,7 +103,7 @@ import Testing
             : try ProcessRunner.run("tar", (compression == "gzip" ? ["-tzf"] : ["-tf"]) + [backup])
         #expect(listing.status == 0, "\(listing.stderrText)")
         let lines = listing.stdoutText.split(separator: "\n")
-        #expect(lines.map { String($0.split(separator: " ").last ?? "") } == ["manifest.json"] + Self.sectionPaths)
+        #expect(lines.map { String($0.split(separator: " ").last ?? "") } == ["manifest.json"] + Self.sampleEntryPaths)
         if compression == "zstd" {
             #expect(lines.allSatisfy { $0.hasPrefix("-rw------- ") })
         }
@@ -108,10 +112,10 @@ import Testing
         #expect(try workspace.python("import json, sys; json.load(sys.stdin)", stdin: manifestBytes).status == 0)
         let manifest = try ProcessOutput.jsonObject(from: manifestBytes)
         #expect(manifest["format"] as? String == "DomainDigBackup")
-        #expect(manifest["schemaVersion"] as? Int == 3)
+        #expect(manifest["schemaVersion"] as? Int == 4)
         #expect(manifest["compression"] as? String == compression)
         let sections = try #require(manifest["sections"] as? [[String: Any]])
-        #expect(sections.compactMap { $0["path"] as? String } == Self.sectionPaths)
+        #expect(sections.compactMap { $0["path"] as? String } == Self.sampleEntryPaths)
 
         for section in sections {
             let path = try #require(section["path"] as? String)
@@ -172,10 +176,14 @@ import Testing
             let name = path.dropFirst("sections/".count).dropLast(".json".count)
             #expect(output.stdoutText.contains("\n  \(name) "))
         }
-        #expect(output.stdoutText.contains("9 sections, "))
+        #expect(output.stdoutText.contains("9 sections, 2 carried entries, 423 records, "))
         #expect(output.stdoutText.contains("problems in the store were worked around (the store itself is unchanged):"))
         #expect(output.stdoutText.contains("  warning: trackedDomains $["))
-        #expect(output.stdoutText.contains("the record was left out"))
+        #expect(output.stdoutText.contains("the record cannot be read and is kept as written"))
+        #expect(
+            output.stdoutText.contains(
+                "Carried as they are, to be restored on import: 4 unreadable records, 1 store keys this build does not read (reminders.v2)"
+            ))
     }
 
     @Test func jsonSummaryIsOneDocumentWithWarnings() throws {
@@ -189,8 +197,11 @@ import Testing
         #expect(document["output"] as? String == workspace.path("b.ddbackup"))
         #expect(document["compression"] as? String == "zstd")
         let sections = try #require(document["sections"] as? [[String: Any]])
-        #expect(sections.compactMap { $0["name"] as? String }.map { "sections/\($0).json" } == Self.sectionPaths)
-        let records = sections.compactMap { $0["records"] as? Int }.reduce(0, +)
+        #expect(
+            sections.compactMap { $0["name"] as? String }
+                == Self.sampleEntryPaths.map { String($0.split(separator: "/")[1].dropLast(".json".count)) })
+        let records = sections.filter { !["storeKeys", "unreadableRecords"].contains($0["name"] as? String) }
+            .compactMap { $0["records"] as? Int }.reduce(0, +)
         let bytes = sections.compactMap { $0["bytes"] as? Int }.reduce(0, +)
         #expect(records > 0)
         #expect(document["records"] as? Int == records)
@@ -200,18 +211,23 @@ import Testing
         let ratio = try #require(document["ratio"] as? Double)
         #expect(abs(ratio - Double(bytes) / Double(bytesOut)) < 0.01)
 
-        // The sample's malformed records are left out, each reported with its key and `$[i]` path.
+        // The sample's malformed records are carried, each reported with its key and `$[i]` path.
         let warnings = try #require(document["warnings"] as? [[String: Any]])
         for warning in warnings {
             #expect((warning["path"] as? String)?.hasPrefix("$") == true)
             #expect((warning["message"] as? String)?.isEmpty == false)
         }
-        let leftOut = warnings.filter { ($0["message"] as? String)?.contains("the record was left out") == true }
+        let leftOut = warnings.filter {
+            ($0["message"] as? String)?.contains("the record cannot be read and is kept as written") == true
+        }
         for warning in leftOut {
             #expect((warning["path"] as? String)?.wholeMatch(of: #/\$\[\d+\]\.\w+/#) != nil, "\(warning)")
         }
         let leftOutKeys = leftOut.compactMap { $0["key"] as? String }.sorted()
         #expect(leftOutKeys == ["lookupHistory", "monitoring.logs", "trackedDomains", "trackedDomains"])
+        let carried = try #require(document["carried"] as? [String: Any])
+        #expect(carried["unreadableRecords"] as? Int == 4)
+        #expect(carried["storeKeys"] as? [String] == ["reminders.v2"])
     }
 
     @Test func standardOutputCarriesTheArchiveAndStandardErrorTheSummary() throws {
@@ -227,7 +243,7 @@ import Testing
         let inspect = try workspace.backupctl("inspect", piped)
         #expect(inspect.status == 0, "\(inspect.stderrText)")
         let listing = try workspace.run("tar", "--zstd", "-tf", piped)
-        #expect(listing.stdoutText == (["manifest.json"] + Self.sectionPaths).joined(separator: "\n") + "\n")
+        #expect(listing.stdoutText == (["manifest.json"] + Self.sampleEntryPaths).joined(separator: "\n") + "\n")
 
         // With --json the document also leaves stdout to the archive.
         let json = try workspace.backupctl("export", "--store", store, "-o", "-", "--json")
@@ -260,8 +276,12 @@ import Testing
         let warnings = try #require(document["warnings"] as? [[String: Any]])
         #expect(warnings.contains { $0["key"] as? String == "trackedDomains" && $0["path"] as? String == "$[2].id" })
 
+        // The record without an id is carried, ahead of the sections.
         let listing = try workspace.run("tar", "--zstd", "-tf", "b.ddbackup")
-        #expect(listing.stdoutText == (["manifest.json"] + Self.sectionPaths).joined(separator: "\n") + "\n")
+        #expect(
+            listing.stdoutText
+                == (["manifest.json", "carried/unreadableRecords.json"] + Self.sectionPaths).joined(separator: "\n")
+                + "\n")
         let tracked = try workspace.run("tar", "--zstd", "-xOf", "b.ddbackup", "sections/trackedDomains.json")
         let domains = try workspace.python(
             "import json, sys; print(' '.join(record['domain'] for record in json.load(sys.stdin)))",

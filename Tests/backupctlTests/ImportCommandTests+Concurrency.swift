@@ -83,7 +83,7 @@ extension ImportCommandTests {
         let oldSections = try workspace.exportedSections(original, digests: true)
         let originalSize = try #require(workspace.fileSize(original))
         let store = workspace.path("killed.sqlite")
-        let snapshot = workspace.path("killed.sqlite.before-import-20260304T050607Z.ddbackup")
+        let snapshot = workspace.path("killed.sqlite.before-import-20260304T050607Z.sqlite")
 
         /// Starts an import into a fresh copy of the original, kills it at `point`, checks the
         /// store with sqlite3 and returns its contents and how long the import had run.

@@ -52,7 +52,7 @@ import Testing
 
         let first = try workspace.backupctl("import", backup, "--store", restored)
         #expect(first.status == 0, "\(first.stderrText)")
-        #expect(first.stdoutText.hasPrefix("Imported \(backup) (schema version 3) into \(restored), mode merge\n"))
+        #expect(first.stdoutText.hasPrefix("Imported \(backup) (schema version 4) into \(restored), mode merge\n"))
         #expect(!first.stdoutText.contains("Safety snapshot"), "a new store has nothing to protect")
         #expect(try workspace.exportedSections(restored) == original)
 
@@ -76,37 +76,53 @@ import Testing
         #expect(try workspace.safetySnapshots(of: "restored.sqlite").isEmpty, "nothing changed, so nothing to undo")
     }
 
-    @Test func safetySnapshotIsPrintedPrivateAndUndoesTheImport() throws {
+    @Test(arguments: ["merge", "replace"])
+    func safetySnapshotIsPrintedPrivateAndItsUndoRestoresEveryKey(mode: String) throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore("store.sqlite", seed: 1)
         let backup = try workspace.exportBackup(from: try workspace.sampleStore("other.sqlite", seed: 2))
-        let before = try workspace.exportedSections(store)
+        // Key by key, as Python's sqlite3 reads them: the sample's damaged records and duplicates included.
+        let before = try workspace.storeContents(store)
 
-        let output = try workspace.backupctl("import", backup, "--store", store, environment: Self.clock)
+        let output = try workspace.backupctl(
+            "import", backup, "--store", store, "--mode", mode, environment: Self.clock)
         #expect(output.status == 0, "\(output.stderrText)")
-        let snapshot = workspace.path("store.sqlite.before-import-20260304T050607Z.ddbackup")
+        let snapshot = workspace.path("store.sqlite.before-import-20260304T050607Z.sqlite")
         #expect(
             try workspace.safetySnapshots(of: "store.sqlite") == [
-                "store.sqlite.before-import-20260304T050607Z.ddbackup"
+                "store.sqlite.before-import-20260304T050607Z.sqlite"
             ])
-        #expect(
-            output.stdoutText.contains(
-                """
-                Safety snapshot: \(snapshot)
-                  To undo: backupctl import \(snapshot) --mode replace --store \(store)
-
-                """))
+        let undoLine = "backupctl import \(snapshot) --mode replace --store \(store)"
+        #expect(output.stdoutText.contains("Safety snapshot: \(snapshot)\n  To undo: \(undoLine)\n"))
         #expect(try workspace.permissions(snapshot) == 0o600)
-        #expect(try workspace.sections(ofBackup: snapshot) == before, "the store as it was before the import")
-        #expect(try workspace.exportedSections(store) != before)
+        #expect(try workspace.storeContents(snapshot) == before, "a copy of the store as it was before the import")
+        #expect(try workspace.storeContents(store) != before)
 
-        // The printed command, as printed; it takes its own snapshot, under the next free name.
-        let undo = try workspace.backupctl(
-            "import", snapshot, "--mode", "replace", "--store", store, environment: Self.clock)
+        // The printed command, run as printed (through the shell); it takes its own snapshot,
+        // under the next free name.
+        let undo = try workspace.run(
+            "sh", "-c", "PATH=\"$0:$PATH\" BACKUPCTL_TEST_NOW=2026-03-04T05:06:07Z \(undoLine)",
+            BuildProducts.backupctl.deletingLastPathComponent().path)
         #expect(undo.status == 0, "\(undo.stderrText)")
-        #expect(try workspace.exportedSections(store) == before)
+        #expect(undo.stdoutText.hasPrefix("Restored \(store) from the store snapshot \(snapshot)\n"))
+        #expect(try workspace.storeContents(store) == before)
         #expect(try workspace.safetySnapshots(of: "store.sqlite").count == 2)
-        #expect(try workspace.names().contains("store.sqlite.before-import-20260304T050607Z-2.ddbackup"))
+        #expect(try workspace.names().contains("store.sqlite.before-import-20260304T050607Z-2.sqlite"))
+    }
+
+    @Test func aSnapshotIsRestoredOnlyWithReplace() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore("store.sqlite", seed: 1)
+        let backup = try workspace.exportBackup(from: try workspace.sampleStore("other.sqlite", seed: 2))
+        #expect(try workspace.backupctl("import", backup, "--store", store, environment: Self.clock).status == 0)
+        let snapshot = workspace.path("store.sqlite.before-import-20260304T050607Z.sqlite")
+        let after = try workspace.storeContents(store)
+        let merge = try workspace.backupctl("import", snapshot, "--store", store)
+        #expect(merge.status == 64)
+        #expect(
+            merge.stderrText.contains(
+                "is a store snapshot, which is restored whole: run the import with --mode replace"))
+        #expect(try workspace.storeContents(store) == after)
     }
 
     @Test func noSafetySnapshotWhenAskedNotTo() throws {
@@ -126,7 +142,7 @@ import Testing
         let output = try workspace.backupctl("import", "-", "--store", restored, stdin: try workspace.contents(backup))
         #expect(output.status == 0, "\(output.stderrText)")
         #expect(
-            output.stdoutText.hasPrefix("Imported standard input (schema version 3) into \(restored), mode merge\n"))
+            output.stdoutText.hasPrefix("Imported standard input (schema version 4) into \(restored), mode merge\n"))
         #expect(try workspace.exportedSections(restored) == (try workspace.sections(ofBackup: backup)))
     }
 
@@ -142,11 +158,11 @@ import Testing
         #expect(
             Set(document.keys) == [
                 "ok", "file", "schemaVersion", "store", "mode", "dryRun", "storeChanged", "migrations",
-                "sections", "safetySnapshot", "findings", "seconds",
+                "sections", "carried", "safetySnapshot", "undo", "findings", "seconds",
             ])
         #expect(document["ok"] as? Bool == true)
         #expect(document["file"] as? String == backup)
-        #expect(document["schemaVersion"] as? Int == 3)
+        #expect(document["schemaVersion"] as? Int == 4)
         #expect(document["store"] as? String == store)
         #expect(document["mode"] as? String == "merge")
         #expect(document["dryRun"] as? Bool == false)
@@ -155,6 +171,13 @@ import Testing
         #expect((document["seconds"] as? Double ?? -1) >= 0)
         let snapshot = try #require(document["safetySnapshot"] as? String)
         #expect(FileManager.default.fileExists(atPath: snapshot))
+        #expect(document["undo"] as? String == "backupctl import \(snapshot) --mode replace --store \(store)")
+        // The other sample's four unreadable records are carried and put back at the end of
+        // their collections — but one, which the store holds already (both samples plant it).
+        let carried = try #require(document["carried"] as? [String: [String: Int]])
+        #expect(carried["unreadableRecords"] == ["restored": 3, "unchanged": 1, "kept": 0])
+        // Both samples hold the same unknown key, with the same value.
+        #expect(carried["storeKeys"] == ["added": 0, "replaced": 0, "unchanged": 1, "kept": 0])
 
         let sections = try #require(document["sections"] as? [[String: Any]])
         #expect(sections.compactMap { $0["name"] as? String } == Self.sectionNames)

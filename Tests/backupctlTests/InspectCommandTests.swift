@@ -20,16 +20,19 @@ import Testing
         #expect(output.status == 0)
         #expect(output.stderrText.isEmpty)
         let lines = output.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        try #require(lines.count == 15, "\(output.stdoutText)")
+        try #require(lines.count == 17, "\(output.stdoutText)")
         #expect(lines[0].hasPrefix("File: \(backup) (zstd, "))
-        #expect(lines[1] == "Format: DomainDigBackup, schema version 3")
+        #expect(lines[1] == "Format: DomainDigBackup, schema version 4")
         #expect(lines[2] == "Created: 2026-03-04T05:06:07Z by \(version)")
         #expect(lines[3] == "Store schema version: 3")
         #expect(lines[4].split(separator: " ") == ["section", "records", "bytes", "sha256", "checksum"])
         let manifest = try ProcessOutput.jsonObject(
             from: try workspace.run("tar", "--zstd", "-xOf", backup, "manifest.json").stdout)
         let sections = try #require(manifest["sections"] as? [[String: Any]])
-        for (line, section) in zip(lines[5..<14], sections) {
+        // The carried entries first (the sample's unknown key, its unreadable records), then the
+        // nine sections.
+        #expect(sections.count == 11)
+        for (line, section) in zip(lines[5..<16], sections) {
             let sha256 = try #require(section["sha256"] as? String)
             let expected = [
                 "\(section["name"] ?? "")", "\(section["records"] ?? "")", "\(section["bytes"] ?? "")",
@@ -37,7 +40,7 @@ import Testing
             ]
             #expect(line.split(separator: " ").map(String.init) == expected)
         }
-        #expect(lines[14] == "")
+        #expect(lines[16] == "")
     }
 
     @Test func printsOneJSONDocumentWithJSON() throws {
@@ -52,12 +55,12 @@ import Testing
         #expect(document["fileBytes"] as? Int == (try workspace.contents(backup).count))
         #expect(document["compression"] as? String == "gzip")
         #expect(document["format"] as? String == "DomainDigBackup")
-        #expect(document["schemaVersion"] as? Int == 3)
+        #expect(document["schemaVersion"] as? Int == 4)
         #expect(document["createdAt"] as? String == "2026-03-04T05:06:07Z")
         #expect(document["storeSchemaVersion"] as? Int == 3)
         #expect((document["producer"] as? [String: Any])?["name"] as? String == "backupctl")
         let sections = try #require(document["sections"] as? [[String: Any]])
-        #expect(sections.compactMap { $0["path"] as? String } == ExportCommandTests.sectionPaths)
+        #expect(sections.compactMap { $0["path"] as? String } == ExportCommandTests.sampleEntryPaths)
         #expect(sections.allSatisfy { $0["checksum"] as? String == "verified" })
         #expect(sections.allSatisfy { ($0["sha256"] as? String)?.count == 64 })
     }
@@ -68,7 +71,7 @@ import Testing
         let output = try workspace.backupctl("inspect", "-", stdin: try workspace.contents(backup))
         #expect(output.status == 0, "\(output.stderrText)")
         #expect(output.stdoutText.hasPrefix("File: standard input (zstd, "))
-        #expect(output.stdoutText.contains("Format: DomainDigBackup, schema version 3\n"))
+        #expect(output.stdoutText.contains("Format: DomainDigBackup, schema version 4\n"))
     }
 
     @Test func alteredSectionIsInvalidDataNamingTheSection() throws {
@@ -102,7 +105,7 @@ import Testing
         let rows = output.stdoutText.split(separator: "\n").filter { $0.hasPrefix("  ") }.dropFirst()
         #expect(
             rows.filter { $0.hasSuffix("checksum mismatch") }.map { $0.split(separator: " ")[0] } == ["domainAudits"])
-        #expect(rows.filter { $0.hasSuffix("verified") }.count == 8)
+        #expect(rows.filter { $0.hasSuffix("verified") }.count == 10)
 
         let json = try workspace.backupctl("inspect", backup, "--json")
         #expect(json.status == 65)

@@ -34,9 +34,9 @@ import Testing
         #expect(
             lines(run) == [
                 "backup time version bytes encrypted records integrity",
-                "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 3 \(try size("domaindig-20260118T210005Z.ddbackup")) no 423 ok (quick)",
-                "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 3 \(try size("domaindig-20260118T220005Z.ddbackup")) no 423 ok (quick)",
-                "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 3 \(try size("domaindig-20260118T230005Z.ddbackup")) no 423 ok (quick)",
+                "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 4 \(try size("domaindig-20260118T210005Z.ddbackup")) no 423 ok (quick)",
+                "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 4 \(try size("domaindig-20260118T220005Z.ddbackup")) no 423 ok (quick)",
+                "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 4 \(try size("domaindig-20260118T230005Z.ddbackup")) no 423 ok (quick)",
                 "3 good backups, 0 problems.",
             ])
         let verified = try workspace.backupctl("list", "--dir", "backups", "--verify")
@@ -107,7 +107,7 @@ import Testing
         let listed = lines(verify)
         #expect(
             listed.contains {
-                $0.hasPrefix("domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 3 ")
+                $0.hasPrefix("domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 4 ")
                     && $0.hasSuffix(" 423 DAMAGED")
             })
         #expect(listed.last == "2 good backups, 1 problems.")
@@ -137,7 +137,7 @@ import Testing
             entries.map { $0["time"] as? String ?? "?" } == [
                 "2026-01-18T21:00:05Z", "2026-01-18T22:00:05Z", "2026-01-18T23:00:05Z",
             ])
-        #expect(entries.allSatisfy { $0["schemaVersion"] as? Int == 3 && $0["records"] as? Int == 423 })
+        #expect(entries.allSatisfy { $0["schemaVersion"] as? Int == 4 && $0["records"] as? Int == 423 })
         #expect(entries.allSatisfy { ($0["bytes"] as? Int ?? 0) > 0 })
     }
 

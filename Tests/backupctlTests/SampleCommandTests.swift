@@ -5,11 +5,11 @@ import Testing
 /// `backupctl sample`: deterministic stores, never written over by accident, checked with
 /// `sqlite3` and Python rather than with backupctl itself.
 @Suite struct SampleCommandTests {
-    /// The keys a sample store holds (design §3).
+    /// The keys a sample store holds (design §3), and one a newer app wrote (`reminders.v2`).
     static let sampleKeys = [
         "app.preferences", "data.storeSchemaVersion", "domainAudits", "domainWorkflows", "lookupHistory",
-        "monitoring.logs", "monitoring.settings", "purchase.cachedEntitlement", "recentSearches", "savedDomains",
-        "trackedDomains", "usageCredits.ledger",
+        "monitoring.logs", "monitoring.settings", "purchase.cachedEntitlement", "recentSearches", "reminders.v2",
+        "savedDomains", "trackedDomains", "usageCredits.ledger",
     ]
 
     @Test func sameSeedGivesIdenticalStores() throws {
@@ -67,7 +67,7 @@ import Testing
         let output = try workspace.backupctl("sample", "--store", store, "--seed", "2")
         #expect(output.status == 73)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderrText.hasPrefix("error: The store at \(store) already holds 12 keys"))
+        #expect(output.stderrText.hasPrefix("error: The store at \(store) already holds 13 keys"))
         #expect(
             output.stderrText.contains(
                 "\nhint: Pass --force to replace the store's contents with the sample, or choose another --store.\n"))

@@ -10,15 +10,18 @@ import Testing
         #expect(output.stderrText.isEmpty)
         let schema = try ValidationWorkspace.jsonObject(output)
         #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
-        #expect((schema["required"] as? [String])?.first == "trackedDomains")
+        #expect((schema["properties"] as? [String: Any])?["unreadableRecords"] != nil, "version 4's carried entries")
+        #expect(schema["$id"] as? String == "https://schemas.domaindig.app/backup/v4.json")
     }
 
-    @Test func versionThreeIsTheCurrentSchema() throws {
+    @Test func versionFourIsTheCurrentSchemaAndThreeIsStillPrinted() throws {
         let workspace = try ValidationWorkspace()
         let current = try workspace.backupctl("schema")
-        let three = try workspace.backupctl("schema", "--version", "3")
-        #expect(three.status == 0)
-        #expect(three.stdout == current.stdout)
+        let four = try workspace.backupctl("schema", "--version", "4")
+        #expect(four.status == 0)
+        #expect(four.stdout == current.stdout)
+        let three = try ValidationWorkspace.jsonObject(try workspace.backupctl("schema", "--version", "3"))
+        #expect((three["required"] as? [String])?.first == "trackedDomains")
         #expect(try workspace.backupctl("schema", "--json").stdout == current.stdout, "the schema is the JSON document")
     }
 
@@ -27,7 +30,7 @@ import Testing
         let output = try workspace.backupctl("schema", "--version", "7")
         #expect(output.status == 64)
         #expect(output.stdoutText.isEmpty)
-        #expect(output.stderrText.contains("--version must be one of 1, 2, 3, not 7"))
+        #expect(output.stderrText.contains("--version must be one of 1, 2, 3, 4, not 7"))
     }
 
     @Test func quietPrintsNothing() throws {

@@ -5,41 +5,28 @@ import Testing
 /// `backupctl upgrade` on the backup fixtures (Tests/Fixtures/Backups), its output read back
 /// with `tar`, `zstd` and Python — never with backupctl's own reader.
 @Suite struct UpgradeCommandTests {
-    /// Compares every `sections/<name>.json` under a folder with `<stem>.expected-sections.json`
-    /// strictly (`true` is not `1`, `1.0` is not `1`); prints each difference.
+    /// Compares every `sections/<name>.json` (and `carried/<name>.json`) under a folder, and the
+    /// manifest's absent sections, with `<stem>.expected-sections.json` strictly (`true` is not
+    /// `1`, `1.0` is not `1`); prints each difference.
     static let compareSections = """
         import json, os, sys
 
-        def diff(expected, actual, path):
-            if type(expected) is not type(actual):
-                return f"{path}: expected {expected!r}, found {actual!r}"
-            if isinstance(expected, dict):
-                for key in sorted(set(expected) | set(actual)):
-                    if key not in actual:
-                        return f"{path}.{key}: missing"
-                    if key not in expected:
-                        return f"{path}.{key}: not expected, found {actual[key]!r}"
-                    found = diff(expected[key], actual[key], f"{path}.{key}")
-                    if found:
-                        return found
-                return None
-            if isinstance(expected, list):
-                for index, (left, right) in enumerate(zip(expected, actual)):
-                    found = diff(left, right, f"{path}[{index}]")
-                    if found:
-                        return found
-                return None if len(expected) == len(actual) else f"{path}: {len(expected)} elements expected, found {len(actual)}"
-            return None if expected == actual else f"{path}: expected {expected!r}, found {actual!r}"
+        \(PythonJSONDifference.function)
 
-        expected = json.load(open(sys.argv[1]))
-        folder = os.path.join(sys.argv[2], "sections")
-        problems = [f"unexpected entry sections/{name}" for name in sorted(os.listdir(folder))
-                    if name[:-len(".json")] not in expected]
-        for name, value in expected.items():
-            with open(os.path.join(folder, name + ".json"), "rb") as handle:
-                found = diff(value, json.load(handle), name)
-            if found:
-                problems.append(found)
+        document = json.load(open(sys.argv[1]))
+        manifest = json.load(open(os.path.join(sys.argv[2], "manifest.json")))
+        problems = []
+        if manifest.get("absentSections", []) != document["absentSections"]:
+            problems.append(f"absentSections: expected {document['absentSections']}, found {manifest.get('absentSections')}")
+        for kind, expected in (("sections", document["sections"]), ("carried", document.get("carried", {}))):
+            folder = os.path.join(sys.argv[2], kind)
+            present = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+            problems += [f"unexpected entry {kind}/{name}" for name in present if name[:-len(".json")] not in expected]
+            for name, value in expected.items():
+                with open(os.path.join(folder, name + ".json"), "rb") as handle:
+                    found = difference(value, json.load(handle), name)
+                if found:
+                    problems.append(found)
         print("\\n".join(problems))
         sys.exit(1 if problems else 0)
         """
@@ -50,7 +37,7 @@ import Testing
         let output = folder.file("upgraded.ddbackup")
         let run = try backupctl("upgrade", Fixtures.url("Backups/\(fixture)").path, "-o", output.path)
         #expect(run.status == 0, "\(run.stderrText)")
-        #expect(run.stdoutText.contains("to 3: \(output.path)"))
+        #expect(run.stdoutText.contains("to 4: \(output.path)"))
 
         let validation = try backupctl("validate", output.path)
         #expect(validation.status == 0, "\(validation.stdoutText)\(validation.stderrText)")
@@ -82,7 +69,9 @@ import Testing
                 members = archive.getmembers()
                 assert members[0].name == "manifest.json", members[0].name
                 manifest = json.load(archive.extractfile(members[0]))
-                assert manifest["schemaVersion"] == 3 and manifest["storeSchemaVersion"] == 0, manifest
+                assert manifest["schemaVersion"] == 4 and manifest["storeSchemaVersion"] == 0, manifest
+                # What version 1 never had stays absent.
+                assert len(manifest["absentSections"]) == 6, manifest
                 assert manifest["createdAt"] == "2022-04-15T05:20:00Z", manifest["createdAt"]
                 for section in manifest["sections"]:
                     data = archive.extractfile(section["path"]).read()
@@ -90,7 +79,7 @@ import Testing
                     assert hashlib.sha256(data).hexdigest() == section["sha256"], section
                 print(len(manifest["sections"]))
             """, [output.path])
-        #expect(check.stdoutText == "9\n", "\(check.stderrText)")
+        #expect(check.stdoutText == "3\n", "\(check.stderrText)")
     }
 
     @Test func jsonReportSaysWhereFromAndTo() throws {
@@ -99,23 +88,28 @@ import Testing
         let run = try backupctl("upgrade", Fixtures.url("Backups/v2.json.gz").path, "-o", output.path, "--json")
         #expect(run.status == 0, "\(run.stderrText)")
         let report = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
-        #expect(report["fromVersion"] as? Int == 2 && report["toVersion"] as? Int == 3)
+        #expect(report["fromVersion"] as? Int == 2 && report["toVersion"] as? Int == 4)
         let sections = try #require(report["sections"] as? [[String: Any]])
         #expect(sections.count == 9)
         #expect(sections.first { $0["name"] as? String == "usageCredits" }?["records"] as? Int == 1)
     }
 
-    @Test func currentBackupIsCopiedUnchanged() throws {
+    /// A version 3 archive becomes a version 4 one with the same sections; a version 4 one is
+    /// copied, carried entries included.
+    @Test(arguments: ["v3", "v4"])
+    func archiveIsCopiedEntryByEntryIntoAVersion4Archive(stem: String) throws {
         let folder = try TemporaryDirectory()
         let output = folder.file("copy.ddbackup")
-        let run = try backupctl("upgrade", Fixtures.url("Backups/v3.ddbackup").path, "-o", output.path)
+        let run = try backupctl("upgrade", Fixtures.url("Backups/\(stem).ddbackup").path, "-o", output.path)
         #expect(run.status == 0, "\(run.stderrText)")
+        #expect(run.stdoutText.contains("to 4: \(output.path)"))
         let extracted = folder.file("extracted")
         try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
         #expect(try ProcessRunner.run("tar", ["--zstd", "-xf", output.path, "-C", extracted.path]).status == 0)
         let comparison = try ProcessRunner.python(
-            Self.compareSections, [Fixtures.url("Backups/v3.expected-sections.json").path, extracted.path])
+            Self.compareSections, [Fixtures.url("Backups/\(stem).expected-sections.json").path, extracted.path])
         #expect(comparison.status == 0, "\(comparison.stdoutText)\(comparison.stderrText)")
+        #expect(try backupctl("validate", output.path).status == 0)
     }
 
     @Test func newerBackupExits76AndWritesNothing() throws {

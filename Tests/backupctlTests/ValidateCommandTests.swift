@@ -45,7 +45,7 @@ import Testing
         let backup = try workspace.freshExport()
         let output = try workspace.backupctl("validate", backup)
         #expect(output.status == 0, "\(output.stderrText)")
-        #expect(output.stdoutText.hasPrefix("Validated \(backup) (schema version 3): 0 errors, "))
+        #expect(output.stdoutText.hasPrefix("Validated \(backup) (schema version 4): 0 errors, "))
         #expect(output.stdoutText.contains("Valid: the backup can be imported."))
         // The planted problems are shown as warnings and notes, with their paths.
         #expect(output.stdoutText.contains("warnings:\n"))
@@ -60,7 +60,7 @@ import Testing
         #expect(output.status == 0)
         let report = try ValidationWorkspace.jsonObject(output)
         #expect(report["ok"] as? Bool == true)
-        #expect(report["schemaVersion"] as? Int == 3)
+        #expect(report["schemaVersion"] as? Int == 4)
         let counts = try #require(report["counts"] as? [String: Int])
         #expect(counts["errors"] == 0)
         #expect((counts["warnings"] ?? 0) > 0)
@@ -111,7 +111,7 @@ import Testing
         let message = try #require(human.stderrText.split(separator: "\n").first.map(String.init))
         #expect(message.hasPrefix("error: "))
         #expect(message.contains("schema version 99 backup"))
-        #expect(message.contains("versions up to 3"))
+        #expect(message.contains("versions up to 4"))
         #expect(human.stdoutText.contains("version.newer"))
 
         let json = try workspace.backupctl("validate", "--json", newer)
@@ -121,7 +121,7 @@ import Testing
         let finding = try #require((report["findings"] as? [[String: Any]])?.first)
         #expect(finding["code"] as? String == "version.newer")
         #expect((finding["message"] as? String)?.contains("99") == true)
-        #expect((finding["message"] as? String)?.contains("up to 3") == true)
+        #expect((finding["message"] as? String)?.contains("up to 4") == true)
     }
 
     @Test func aDashReadsTheBackupFromStandardInput() throws {
@@ -129,7 +129,7 @@ import Testing
         let fresh = try Data(contentsOf: URL(fileURLWithPath: try workspace.freshExport()))
         let valid = try workspace.backupctl("validate", "-", stdin: fresh)
         #expect(valid.status == 0, "\(valid.stderrText)")
-        #expect(valid.stdoutText.hasPrefix("Validated standard input (schema version 3): 0 errors"))
+        #expect(valid.stdoutText.hasPrefix("Validated standard input (schema version 4): 0 errors"))
 
         let broken = try Data(contentsOf: URL(fileURLWithPath: try workspace.edit(Self.breakages[2].statement)))
         let invalid = try workspace.backupctl("validate", "--json", "-", stdin: broken)

@@ -105,6 +105,10 @@ import Testing
         #expect(verbose.stdoutText.contains("\n\(name)\n  made "))
         #expect(verbose.stdoutText.contains(" by \(version) from store version "))
         #expect(verbose.stdoutText.contains("\n  sections: trackedDomains "))
+        // What the sample carries (a key this build does not know, records it cannot read) is
+        // listed apart from the sections.
+        #expect(verbose.stdoutText.contains("\n  carried: storeKeys 1, unreadableRecords 4\n"))
+        #expect(!verbose.stdoutText.contains("sections: storeKeys"))
         #expect(verbose.stdoutText.contains("\nRead the manifests in "))
         let verified = try workspace.backupctl("list", "--dir", "backups", "-v", "--verify")
         #expect(verified.stdoutText.contains("\nVerified "))

@@ -3,11 +3,12 @@ import DomainModel
 import DurableIO
 import Foundation
 
-/// Writes a v3 backup. Sections are added one at a time: each is hashed, counted and
-/// written — already compressed — into an unnamed temporary file, so memory holds one
-/// section at most. `finish` then writes `manifest.json` first, as its own compressed frame,
-/// followed by the compressed sections; decompressors read the frames as one tar stream.
-/// A file destination is written atomically with mode 0600 (design §8).
+/// Writes an archive backup (version 4). Sections are added one at a time: each is hashed,
+/// counted and written — already compressed — into an unnamed temporary file, so memory holds
+/// one section at most. `finish` then writes `manifest.json` first, as its own compressed
+/// frame, then the carried entries (if any) as a frame of their own, then the compressed
+/// sections; decompressors read the frames as one tar stream. A file destination is written
+/// atomically with mode 0600 (design §8).
 ///
 /// With encryption, the file is the age encryption of exactly that archive (so `age -d` then
 /// `zstd -d | tar -x` opens it), and the spool itself is encrypted to a key held only in
@@ -45,6 +46,8 @@ public final class BackupArchiveWriter {
     private let encryptedSpool: EncryptedSpool?
     private let sectionsTar: TarArchiveWriter
     private var sections: [ManifestSection] = []
+    /// Carried entries, held until `finish` writes them ahead of the sections.
+    private var carried: [(listing: ManifestSection, bytes: [UInt8])] = []
     private var uncompressedBytes: Int64 = 0
 
     /// Prepares a backup.
@@ -91,6 +94,18 @@ public final class BackupArchiveWriter {
     /// large collection's runs, never joined into one buffer); `pieces` is empty afterwards.
     public func addSection(_ section: BackupSection, pieces: inout [[UInt8]], records: Int) throws {
         try addEntry(name: section.rawValue, path: section.entryPath, pieces: &pieces, records: records)
+    }
+
+    /// Adds a carried entry's JSON (`CarriedStoreKey.encode`, `CarriedUnreadableRecord.encode`).
+    /// It is written ahead of every section, in the order added, whenever it is added — the
+    /// exporter knows what to carry only once it has read the sections.
+    public func addCarried(_ entry: CarriedEntry, bytes: [UInt8], records: Int) throws {
+        precondition(!carried.contains { $0.listing.path == entry.entryPath }, "\(entry) is carried once")
+        let listing = ManifestSection(
+            name: entry.rawValue, path: entry.entryPath, records: records, bytes: Int64(bytes.count),
+            sha256: try SHA256Hasher.digest(of: bytes).hexString)
+        uncompressedBytes += Int64(bytes.count)
+        carried.append((listing, bytes))
     }
 
     /// Adds an entry under any name and path (tests build unusual backups this way).
@@ -147,45 +162,55 @@ public final class BackupArchiveWriter {
     ///   - storeSchemaVersionRead: the version the store was read at, when the data came from
     ///     a store (below `storeSchemaVersion` when it was upgraded on the way).
     ///   - schemaVersion: the manifest's backup schema version (tests write other values).
+    ///   - absentSections: the sections the backup does not hold on purpose (an upgraded
+    ///     older backup's), for the manifest.
     /// - Throws: `FileIOError` when the file cannot be created or written (nothing is left
     ///   under the final name), `BackupFormatError` from the archive writer.
     public func finish(
         createdAt: Date, storeSchemaVersion: Int, storeSchemaVersionRead: Int? = nil,
-        schemaVersion: Int = DomainDigBackup.currentSchemaVersion
+        schemaVersion: Int = DomainDigBackup.currentSchemaVersion, absentSections: [BackupSection] = []
     ) throws -> Summary {
         try sectionsTar.finish()
         try encryptedSpool?.finish()
         let manifest = BackupManifest(
             schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
             storeSchemaVersionRead: storeSchemaVersionRead, compression: compression.algorithm.rawValue,
-            sections: sections)
-        let manifestEntry = try ManifestEntry.tarBytes(of: manifest, modificationTime: modificationTime)
+            sections: carried.map(\.listing) + sections, absentSections: absentSections.map(\.rawValue))
+        var frames = [try ManifestEntry.tarBytes(of: manifest, modificationTime: modificationTime)]
+        if !carried.isEmpty {
+            frames.append(
+                try ManifestEntry.tarBytes(
+                    of: carried.map { ($0.listing.path, $0.bytes) }, modificationTime: modificationTime))
+        }
         switch destination {
         case .file(let url):
             let file = try AtomicFileWriter(destination: url)
-            let (compressed, record) = try writeArchive(manifestEntry, to: file.fileDescriptor, name: url.path)
+            let (compressed, record) = try writeArchive(frames, to: file.fileDescriptor, name: url.path)
             try file.commit()
             return Summary(
                 manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed,
                 encryption: record)
         case .descriptor(let descriptor, let name):
-            let (compressed, record) = try writeArchive(manifestEntry, to: descriptor, name: name)
+            let (compressed, record) = try writeArchive(frames, to: descriptor, name: name)
             return Summary(
                 manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed,
                 encryption: record)
         }
     }
 
-    /// The manifest's frame, then the sections' frames as they were compressed, all through
-    /// the output (which encrypts them when asked).
+    /// The leading frames (the manifest's, then the carried entries'), each compressed on its
+    /// own, then the sections' frame as it was compressed, all through the output (which
+    /// encrypts them when asked).
     /// - Returns: the file's size, and what was recorded of an encrypted one.
-    private func writeArchive(_ manifestEntry: [UInt8], to descriptor: Int32, name: String) throws -> (
+    private func writeArchive(_ leadingFrames: [[UInt8]], to descriptor: Int32, name: String) throws -> (
         Int64, EncryptionRecord?
     ) {
         let output = try BackupOutput(descriptor: descriptor, name: name, encryption: encryption)
-        let head = try StreamCompressor(output: .stream(output), name: name, compression: compression)
-        try manifestEntry.withUnsafeBytes { try head.write($0) }
-        try head.finish()
+        for frame in leadingFrames {
+            let head = try StreamCompressor(output: .stream(output), name: name, compression: compression)
+            try frame.withUnsafeBytes { try head.write($0) }
+            try head.finish()
+        }
         if let encryptedSpool {
             try encryptedSpool.copyPlaintext(to: output)
         } else {

@@ -35,7 +35,7 @@ extension BackupManifest {
                 archive: archive, found: schemaVersion,
                 supported: DomainDigBackup.currentSchemaVersion)
         }
-        guard schemaVersion == DomainDigBackup.currentSchemaVersion else {
+        guard schemaVersion >= DomainDigBackup.firstArchiveSchemaVersion else {
             throw invalid("schema version \(schemaVersion) backups are single JSON documents, not tar archives")
         }
         guard let createdAtText = root["createdAt"]?.string, let createdAt = Timestamp.parse(createdAtText) else {
@@ -80,9 +80,20 @@ extension BackupManifest {
                 ManifestSection(
                     name: name, path: path, records: records, bytes: Int64(size), sha256: sha256.lowercased()))
         }
+        var absentSections: [String] = []
+        if let absent = root["absentSections"] {
+            guard absent.kind == .array, absent.elements.allSatisfy({ $0.string?.isEmpty == false }) else {
+                throw invalid("its \"absentSections\" must be an array of section names")
+            }
+            absentSections = absent.elements.compactMap(\.string)
+            guard Set(absentSections).count == absentSections.count else {
+                throw invalid("its \"absentSections\" names a section twice")
+            }
+        }
         return BackupManifest(
             format: format, schemaVersion: schemaVersion, createdAt: createdAt,
             producer: Producer(name: name, version: version), storeSchemaVersion: storeSchemaVersion,
-            storeSchemaVersionRead: storeSchemaVersionRead, compression: compression, sections: sections)
+            storeSchemaVersionRead: storeSchemaVersionRead, compression: compression, sections: sections,
+            absentSections: absentSections)
     }
 }

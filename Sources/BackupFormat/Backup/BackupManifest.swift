@@ -2,8 +2,9 @@ import DomainModel
 import Foundation
 import JSONCore
 
-/// The first entry of every v3 backup, `manifest.json`: what the file is, who wrote it, and
-/// for each section its path, record count, size and SHA-256 (design §4).
+/// The first entry of every archive backup (versions 3 and 4), `manifest.json`: what the file
+/// is, who wrote it, and for each section and carried entry its path, record count, size and
+/// SHA-256 (design §4).
 public struct BackupManifest: Sendable, Equatable {
     /// The manifest's entry path.
     public static let entryPath = "manifest.json"
@@ -27,8 +28,12 @@ public struct BackupManifest: Sendable, Equatable {
     public var storeSchemaVersionRead: Int?
     /// The compression of the archive, for information (readers detect it from the bytes).
     public var compression: String
-    /// One entry per section, in archive order.
+    /// One entry per section and carried entry, in archive order.
     public var sections: [ManifestSection]
+    /// Sections the backup does not hold on purpose (version 4): an upgraded version 1 backup
+    /// never had audits, so importing it leaves the store's alone. A section neither listed
+    /// nor named here is missing, and the backup is refused.
+    public var absentSections: [String]
 
     /// Who wrote a backup.
     public struct Producer: Sendable, Equatable {
@@ -47,7 +52,7 @@ public struct BackupManifest: Sendable, Equatable {
     public init(
         format: String = DomainDigBackup.formatIdentifier, schemaVersion: Int = DomainDigBackup.currentSchemaVersion,
         createdAt: Date, producer: Producer = .current, storeSchemaVersion: Int, storeSchemaVersionRead: Int? = nil,
-        compression: String, sections: [ManifestSection]
+        compression: String, sections: [ManifestSection], absentSections: [String] = []
     ) {
         self.format = format
         self.schemaVersion = schemaVersion
@@ -57,6 +62,12 @@ public struct BackupManifest: Sendable, Equatable {
         self.storeSchemaVersionRead = storeSchemaVersionRead
         self.compression = compression
         self.sections = sections
+        self.absentSections = absentSections
+    }
+
+    /// Records in the listed sections (not counting carried entries): what the backup holds.
+    public var recordCount: Int {
+        sections.reduce(0) { $0 + (BackupSection(entryPath: $1.path) == nil ? 0 : $1.records) }
     }
 
     /// Whether the data was upgraded from an older store version on the way out of the store.
@@ -98,6 +109,10 @@ public struct BackupManifest: Sendable, Equatable {
         writer.beginArray()
         for section in sections { section.encode(to: &writer) }
         writer.endArray()
+        if !absentSections.isEmpty {
+            writer.key("absentSections")
+            writer.strings(absentSections)
+        }
         writer.endObject()
         var bytes = writer.bytes
         bytes.append(0x0A)

@@ -1,4 +1,4 @@
-/// The sections of a current (v3) backup, in archive order.
+/// The sections of a backup (versions 3 and 4), in archive order.
 ///
 /// Each is one JSON entry `sections/<name>.json`. Sections that reference others come after
 /// them (audits, workflows and logs name tracked domains; logs name snapshots), so a reader
@@ -54,6 +54,15 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
         case .appSettings: ["recentSearches", "savedDomains", "app.preferences"]
         case .entitlement: ["purchase.cachedEntitlement"]
         case .usageCredits: ["usageCredits.ledger"]
+        }
+    }
+
+    /// The store keys of the section that hold JSON arrays, whose elements are read one by
+    /// one (an unreadable one is kept beside the rest); the others hold one object.
+    public var arrayStoreKeys: [String] {
+        switch shape {
+        case .array: storeKeys
+        case .object, .optionalObject: self == .appSettings ? ["recentSearches", "savedDomains"] : []
         }
     }
 }

@@ -2,14 +2,16 @@ import DomainModel
 import Foundation
 import JSONCore
 
-/// A current-version (v3) backup held in memory: every section of design §3 as records.
+/// A current-version backup held in memory: every section of design §3 as records.
 ///
 /// The export and import pipelines stream one section at a time and never hold this whole
 /// value; it is the form legacy (v1, v2) backups are upgraded into, and what tests build
 /// archives from. `encodedSection(_:)` gives exactly the bytes the exporter writes.
 public struct DomainDigBackup: Sendable, Equatable {
     /// The backup schema version this build writes (policy: `DomainDigBackup.currentSchemaVersion`).
-    public static let currentSchemaVersion = 3
+    public static let currentSchemaVersion = 4
+    /// The first version written as a tar archive; the ones before are single JSON documents.
+    public static let firstArchiveSchemaVersion = 3
     /// The value of the manifest's `format` field.
     public static let formatIdentifier = "DomainDigBackup"
 

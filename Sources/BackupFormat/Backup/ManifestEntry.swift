@@ -1,18 +1,24 @@
 import DurableIO
 import Foundation
 
-/// The tar bytes of the `manifest.json` entry alone — header and padded data, without the
-/// end-of-archive blocks — so it can be compressed as a frame of its own in front of the
-/// sections.
+/// The tar bytes of entries alone — headers and padded data, without the end-of-archive
+/// blocks — so they can be compressed as a frame of their own in front of the sections: the
+/// `manifest.json` entry, and a version 4 backup's carried entries.
 enum ManifestEntry {
     static func tarBytes(of manifest: BackupManifest, modificationTime: Date) throws -> [UInt8] {
-        let json = manifest.encoded()
+        try tarBytes(of: [(BackupManifest.entryPath, manifest.encoded())], modificationTime: modificationTime)
+    }
+
+    /// The entries `(path, data)`, in order.
+    static func tarBytes(of entries: [(path: String, data: [UInt8])], modificationTime: Date) throws -> [UInt8] {
         let scratch = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
         let tar = try TarArchiveWriter(
             fileDescriptor: scratch.fileDescriptor, archiveName: "the manifest's temporary file",
             compression: .uncompressed)
-        try tar.beginEntry(path: BackupManifest.entryPath, size: Int64(json.count), modificationTime: modificationTime)
-        try tar.write(json)
+        for (path, data) in entries {
+            try tar.beginEntry(path: path, size: Int64(data.count), modificationTime: modificationTime)
+            try tar.write(data)
+        }
         try tar.finish()
         // libarchive wrote through the descriptor, so the writer's count is the file's size.
         var bytes = [UInt8](repeating: 0, count: Int(tar.compressedBytesWritten))

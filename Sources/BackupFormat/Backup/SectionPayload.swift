@@ -21,6 +21,8 @@ public struct SectionPayload: Sendable {
     public let listing: ManifestSection?
     /// The section this build knows at that path, if any.
     public var section: BackupSection? { BackupSection(entryPath: path) }
+    /// The carried entry at that path, if it is one.
+    public var carried: CarriedEntry? { CarriedEntry(entryPath: path) }
     /// The entry's size in the archive.
     public let size: Int64
     /// The outcome of the checks.

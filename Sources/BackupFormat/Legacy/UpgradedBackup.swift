@@ -2,29 +2,37 @@ import Cryptography
 import Foundation
 import JSONCore
 
-/// An older backup brought to the current version in memory: what a v3 archive would hold.
+/// An older backup brought to the current version in memory: what a current archive of it
+/// holds. Only the sections the original held are here: a section its version never had
+/// stays absent (`absentSections`), so importing the upgraded backup does exactly what
+/// importing the original does, in either mode.
 public struct UpgradedBackup: Sendable {
     /// The version the backup had.
     public var originalVersion: Int
     public var createdAt: Date
     public var producer: BackupManifest.Producer
     public var storeSchemaVersion: Int
-    /// Every current section's JSON, in archive order.
+    /// The current JSON of each section the original held, in archive order.
     public var sections: [(section: BackupSection, bytes: [UInt8])]
-    /// The sections the original document actually held; the others were filled with
-    /// defaults. Importing in replace mode replaces only these.
-    public var presentSections: Set<BackupSection>
 
     public init(
         originalVersion: Int, createdAt: Date, producer: BackupManifest.Producer, storeSchemaVersion: Int,
-        sections: [(section: BackupSection, bytes: [UInt8])], presentSections: Set<BackupSection>
+        sections: [(section: BackupSection, bytes: [UInt8])]
     ) {
         self.originalVersion = originalVersion
         self.createdAt = createdAt
         self.producer = producer
         self.storeSchemaVersion = storeSchemaVersion
         self.sections = sections
-        self.presentSections = presentSections
+    }
+
+    /// The sections the original held. Importing in replace mode replaces only these.
+    public var presentSections: Set<BackupSection> { Set(sections.map(\.section)) }
+
+    /// The sections the original never had, in archive order.
+    public var absentSections: [BackupSection] {
+        let present = presentSections
+        return BackupSection.allCases.filter { !present.contains($0) }
     }
 
     /// Records in a section's JSON: array elements, 1 for an object, 0 for null or unreadable.
@@ -37,7 +45,7 @@ public struct UpgradedBackup: Sendable {
         }
     }
 
-    /// The manifest a v3 archive of this backup would carry (checksums computed here).
+    /// The manifest a current archive of this backup would carry (checksums computed here).
     public func manifest(compression: String) throws -> BackupManifest {
         let listings = try sections.map { section, bytes in
             ManifestSection(
@@ -46,7 +54,7 @@ public struct UpgradedBackup: Sendable {
         }
         return BackupManifest(
             createdAt: createdAt, producer: producer, storeSchemaVersion: storeSchemaVersion,
-            compression: compression, sections: listings)
+            compression: compression, sections: listings, absentSections: absentSections.map(\.rawValue))
     }
 }
 

@@ -2,9 +2,14 @@ import BackupFormat
 import Foundation
 import JSONCore
 
-/// Brings version 1 and 2 backups to the current version, one step at a time
-/// (v1 → v2 → v3), as JSON: fields are renamed and reshaped, never dropped, so what the
-/// validator then checks is everything the old file held.
+/// Brings older backups to the current version, one step at a time (v1 → v2 → v3 → v4),
+/// as JSON: fields are renamed and reshaped, never dropped, so what the validator then
+/// checks is everything the old file held; and a section an old version never had is never
+/// invented (it stays absent, so importing the upgraded backup leaves the store's alone, as
+/// importing the original does).
+///
+/// The single-document versions go through `upgrade(_:)`. A version 3 archive is already in
+/// the current shape section by section; `BackupV3ToV4` copies it into a version 4 archive.
 public struct BackupUpgrader: BackupUpgrading {
     public init() {}
 
@@ -13,25 +18,9 @@ public struct BackupUpgrader: BackupUpgrading {
         if legacy.schemaVersion == 1 {
             document = try BackupV1ToV2.upgrade(document)
         }
-        var upgraded = try BackupV2ToV3.upgrade(document, originalVersion: legacy.schemaVersion)
-        upgraded.presentSections = BackupUpgrader.presentSections(
-            in: legacy.document.root, version: legacy.schemaVersion)
-        return upgraded
-    }
-
-    /// The current sections an old document actually held.
-    static func presentSections(in root: JSONValue, version: Int) -> Set<BackupSection> {
-        let origins: [(BackupSection, JSONValue?)] =
-            version == 1
-            ? [(.trackedDomains, root["domains"]), (.lookupHistory, root["history"]), (.appSettings, root["settings"])]
-            : [
-                (.trackedDomains, root["trackedDomains"]), (.lookupHistory, root["lookups"]),
-                (.domainAudits, root["audits"]),
-                (.domainWorkflows, root["workflows"]), (.monitoringSettings, root["monitoring"]?["settings"]),
-                (.monitoringLogs, root["monitoring"]?["logs"]), (.appSettings, root["settings"]),
-                (.entitlement, root["entitlement"]), (.usageCredits, root["credits"]),
-            ]
-        return Set(origins.compactMap { section, value in value == nil ? nil : section })
+        // Version 3 sections are version 4 sections: a document carries nothing, and its
+        // absent sections are those v2 → v3 did not write.
+        return try BackupV2ToV3.upgrade(document, originalVersion: legacy.schemaVersion)
     }
 }
 

@@ -9,7 +9,9 @@ import JSONCore
 /// `domain`, `date` epoch, `dns` as a type → values map, `whois` with `registrar`,
 /// `created`/`expires` epochs, `nameservers`) and `settings` (`resolver`, `density`,
 /// `recent`, `saved`). Version 2 renamed and reshaped these fields (ISO timestamps, record
-/// ids, `dns.answers`) and added audits, workflows, monitoring, the entitlement and credits.
+/// ids, `dns.answers`) and added audits, workflows, monitoring, the entitlement and credits —
+/// which a version 1 backup never had, so they stay absent here, and so does any of its own
+/// three lists the document lacks.
 enum BackupV1ToV2 {
     static func upgrade(_ document: JSONDocument) throws -> JSONDocument {
         let root = document.root
@@ -23,45 +25,28 @@ enum BackupV1ToV2 {
         writer.string(root["app"]?.string ?? "DomainDig 1")
         writer.key("storeSchemaVersion")
         writer.int(0)
-        writer.key("trackedDomains")
-        writer.beginArray()
-        for domain in root["domains"]?.elements ?? .empty {
-            writeTrackedDomain(domain, to: &writer)
+        if let domains = root["domains"] {
+            writer.key("trackedDomains")
+            writer.beginArray()
+            for domain in domains.elements { writeTrackedDomain(domain, to: &writer) }
+            writer.endArray()
         }
-        writer.endArray()
-        writer.key("lookups")
-        writer.beginArray()
-        for entry in root["history"]?.elements ?? .empty {
-            writeLookup(entry, to: &writer)
+        if let history = root["history"] {
+            writer.key("lookups")
+            writer.beginArray()
+            for entry in history.elements { writeLookup(entry, to: &writer) }
+            writer.endArray()
         }
-        writer.endArray()
-        writer.key("audits")
-        writer.beginArray()
-        writer.endArray()
-        writer.key("workflows")
-        writer.beginArray()
-        writer.endArray()
-        writer.key("monitoring")
-        writer.beginObject()
-        writer.key("logs")
-        writer.beginArray()
-        writer.endArray()
-        writer.endObject()
-        writer.key("settings")
-        writer.beginObject()
-        if let settings = root["settings"], settings.kind == .object {
+        if let settings = root["settings"] {
+            writer.key("settings")
+            writer.beginObject()
             let renamed = [
                 "resolver": "resolverURL", "density": "displayDensity", "recent": "recentSearches",
                 "saved": "savedDomains",
             ]
             UpgradeSupport.copyFields(of: settings, except: [], renaming: renamed, to: &writer)
+            writer.endObject()
         }
-        writer.endObject()
-        writer.key("entitlement")
-        writer.null()
-        writer.key("credits")
-        writer.beginArray()
-        writer.endArray()
         writer.endObject()
         return try UpgradeSupport.reparse(writer.bytes, step: "version 1 to 2")
     }

@@ -19,7 +19,7 @@ enum BackupV2ToV3 {
         let producerName = root["producer"]?.string ?? "DomainDig"
         var sections: [(section: BackupSection, bytes: [UInt8])] = []
         var writer = JSONWriter(capacity: document.source.count)
-        for section in BackupSection.allCases {
+        for section in BackupSection.allCases where source(of: section, in: root) != nil {
             writer.removeAll()
             try write(section, from: root, to: &writer)
             sections.append((section, writer.bytes))
@@ -27,8 +27,23 @@ enum BackupV2ToV3 {
         return UpgradedBackup(
             originalVersion: originalVersion, createdAt: createdAt,
             producer: BackupManifest.Producer(name: producerName, version: ""),
-            storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections,
-            presentSections: Set(BackupSection.allCases))
+            storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections)
+    }
+
+    /// The version 2 value a section is made from; nil when the document does not have it, and
+    /// the section stays absent.
+    static func source(of section: BackupSection, in root: JSONValue) -> JSONValue? {
+        switch section {
+        case .trackedDomains: root["trackedDomains"]
+        case .lookupHistory: root["lookups"]
+        case .domainAudits: root["audits"]
+        case .domainWorkflows: root["workflows"]
+        case .monitoringSettings: root["monitoring"]?["settings"]
+        case .monitoringLogs: root["monitoring"]?["logs"]
+        case .appSettings: root["settings"]
+        case .entitlement: root["entitlement"]
+        case .usageCredits: root["credits"]
+        }
     }
 
     static func write(_ section: BackupSection, from root: JSONValue, to writer: inout JSONWriter) throws {

@@ -30,7 +30,8 @@ enum LegacyLedgerReshaper {
     ///   legacy array or is not readable JSON — left as it is for the loaders to skip and
     ///   report, so one damaged key never keeps the store from the current version.
     ///   Elements that are not objects are kept verbatim among the entries (the loaders skip
-    ///   them too): a migration never destroys data it does not understand.
+    ///   them too), and so are an entry's fields the legacy shape did not have: a migration
+    ///   never destroys data it does not understand.
     static func reshape(_ blob: [UInt8]) -> (bytes: [UInt8], count: Int)? {
         guard isLegacy(blob), let document = try? JSONDocument(parsing: blob) else { return nil }
         var balance = 0
@@ -61,13 +62,22 @@ enum LegacyLedgerReshaper {
             let reason = entry["reason"]?.string ?? "adjustment"
             writer.key("kind")
             writer.string(kinds[reason] ?? reason)
+            var moved: Set<String> = ["id", "date", "delta", "reason"]
             if let memo = entry["memo"], memo.kind == .string {
                 writer.key("note")
                 writer.raw(memo)
+                moved.insert("memo")
             }
             if let domain = entry["domain"], domain.kind == .string {
                 writer.key("domain")
                 writer.raw(domain)
+                moved.insert("domain")
+            }
+            // Fields the legacy shape did not have either: kept as they are, after the others.
+            var copied = moved
+            for field in entry.fields where copied.insert(field.key).inserted {
+                writer.key(field.key)
+                writer.raw(field.value)
             }
             writer.endObject()
         }

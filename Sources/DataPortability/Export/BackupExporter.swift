@@ -8,6 +8,10 @@ import Foundation
 /// memory → records through the deduplicating loaders, encoded as they are decoded → backup
 /// sections → archive, written atomically. It never writes to the store, not even to migrate
 /// it: the manifest records the version the store was read at (`storeSchemaVersionRead`).
+/// And it loses nothing of it: fields this build does not know stay in their records, and
+/// what it cannot read or does not know — unreadable records, unknown store keys, legacy keys
+/// still present after their migration — is carried verbatim beside the sections
+/// (`CarriedEntry`), as found in the store at this build's version (the in-memory view).
 ///
 ///     let summary = try ReadOnlyStore.reading(explicitPath: path) { store in
 ///         try BackupExporter(compression: .zstd).export(from: store, to: .file(url))
@@ -31,8 +35,11 @@ public struct BackupExporter {
         public var manifest: BackupManifest
         /// Duplicates merged per section.
         public var duplicatesMerged: [BackupSection: Int]
-        /// Everything left out or repaired, by store key and path (the export's warnings).
+        /// Everything worked around, by store key and path (the export's warnings).
         public var issues: [StoreIssue]
+        /// What the backup carries verbatim: store keys this build does not read, and the
+        /// records it cannot read.
+        public var carried: CarriedContents
         public var uncompressedBytes: Int64
         public var compressedBytes: Int64
         /// For an encrypted backup, what was recorded about the file while writing it.
@@ -41,8 +48,8 @@ public struct BackupExporter {
         /// How long each section took.
         public var sectionTimes: [BackupSection: SectionTime] = [:]
 
-        /// Records written, all sections.
-        public var totalRecords: Int { manifest.sections.reduce(0) { $0 + $1.records } }
+        /// Records written, all sections (the carried ones are in `carried`).
+        public var totalRecords: Int { manifest.recordCount }
 
         /// Uncompressed ÷ compressed.
         public var compressionRatio: Double {
@@ -123,6 +130,7 @@ public struct BackupExporter {
         var issues: [StoreIssue] = []
         var duplicates: [BackupSection: Int] = [:]
         var times: [BackupSection: SectionTime] = [:]
+        var carried = CarriedContents()
         try OrderedWork.run(
             BackupSection.allCases, width: ProcessInfo.processInfo.activeProcessorCount,
             work: { section in
@@ -139,9 +147,22 @@ public struct BackupExporter {
                 tracker?.written(section)
                 issues += output.read.issues
                 duplicates[section] = output.read.duplicatesMerged
+                carried.unreadableRecords += output.read.unreadable
                 times[section] = SectionTime(encoding: output.encoding, writing: Date().timeIntervalSince(started))
             })
+        carried.storeKeys = try source.carriedStoreKeys()
+        // Everything is read: confirm it came from one state of the store before anything is kept.
         try confirmingRead()
+        // Known only now, written ahead of the sections by the writer.
+        if !carried.storeKeys.isEmpty {
+            try writer.addCarried(
+                .storeKeys, bytes: CarriedStoreKey.encode(carried.storeKeys), records: carried.storeKeys.count)
+        }
+        if !carried.unreadableRecords.isEmpty {
+            try writer.addCarried(
+                .unreadableRecords, bytes: CarriedUnreadableRecord.encode(carried.unreadableRecords),
+                records: carried.unreadableRecords.count)
+        }
         let written = try writer.finish(
             createdAt: clock.now(), storeSchemaVersion: storeSchemaVersion,
             storeSchemaVersionRead: storeSchemaVersionRead)
@@ -152,6 +173,7 @@ public struct BackupExporter {
         }
         return Summary(
             destination: name, migration: [], manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,
+            carried: carried,
             uncompressedBytes: written.uncompressedBytes, compressedBytes: written.compressedBytes,
             encryption: written.encryption, duration: Date().timeIntervalSince(started), sectionTimes: times)
     }

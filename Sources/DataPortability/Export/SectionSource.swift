@@ -3,7 +3,8 @@ import DataStore
 import DomainModel
 
 /// Reads one backup section out of the store through the deduplicating loaders: canonical
-/// records, one per natural key, malformed ones left out and reported.
+/// records, one per natural key; what cannot be read is reported and carried verbatim
+/// beside the section, never dropped.
 public struct SectionSource {
     /// A section ready to write.
     public struct Section: Sendable {
@@ -13,30 +14,34 @@ public struct SectionSource {
         public var records: Int
         /// Records merged away as duplicates of another.
         public var duplicatesMerged: Int
-        /// What was left out or repaired, by store key and path.
+        /// What was worked around, by store key and path.
         public var issues: [StoreIssue]
+        /// What the section's store keys hold that cannot be read — elements of their arrays,
+        /// or whole values — verbatim, for the backup's `unreadableRecords`.
+        public var unreadable: [CarriedUnreadableRecord]
 
         /// The section's JSON in one buffer: the pieces joined.
         public var bytes: [UInt8] { Array(pieces.joined()) }
 
-        init(section: BackupSection, bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [StoreIssue]) {
-            self.init(
-                section: section, pieces: [bytes], records: records, duplicatesMerged: duplicatesMerged, issues: issues)
-        }
-
-        init(section: BackupSection, pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [StoreIssue]) {
+        init(
+            section: BackupSection, pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [StoreIssue],
+            unreadable: [CarriedUnreadableRecord]
+        ) {
             self.section = section
             self.pieces = pieces
             self.records = records
             self.duplicatesMerged = duplicatesMerged
             self.issues = issues
+            self.unreadable = unreadable
         }
     }
 
+    private let reader: any StoreReading
     private let loader: RecordLoader
 
     /// Reads from `reader` (a store, or a transaction to see its uncommitted state).
     public init(_ reader: any StoreReading) {
+        self.reader = reader
         loader = RecordLoader(reader)
     }
 
@@ -51,34 +56,84 @@ public struct SectionSource {
         case .monitoringLogs: return try collection(section, .monitoringLogs)
         case .monitoringSettings:
             let loaded = try loader.load(.monitoringSettings)
-            let encoded = SectionCodec.encode(loaded.record ?? .defaults)
-            return Section(
-                section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
-                issues: loaded.issues.map { StoreIssue(key: StorageKey.monitoringSettings.rawValue, issue: $0) })
+            return try object(
+                section, .monitoringSettings, loaded, encoded: SectionCodec.encode(loaded.record ?? .defaults))
         case .appSettings:
             let loaded = try loader.loadAppSettings()
+            var unreadable: [CarriedUnreadableRecord] = []
+            for key in [StorageKey.recentSearches, .savedDomains, .appPreferences] {
+                if loaded.unreadableKeys.contains(key),
+                    let whole = try wholeValue(section, key, reason: loaded.issues.first { $0.0 == key }?.1)
+                {
+                    unreadable.append(whole)
+                }
+                for element in loaded.unreadableElements[key] ?? [] {
+                    unreadable.append(carried(element, section, key))
+                }
+            }
             let encoded = SectionCodec.encode(loaded.settings)
             return Section(
-                section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
-                issues: loaded.issues.map { StoreIssue(key: $0.0.rawValue, issue: $0.1) })
-        case .entitlement: return try object(section, .cachedEntitlement)
-        case .usageCredits: return try object(section, .usageCreditLedger)
+                section: section, pieces: [encoded.bytes], records: encoded.records, duplicatesMerged: 0,
+                issues: loaded.issues.map { StoreIssue(key: $0.0.rawValue, issue: $0.1) }, unreadable: unreadable)
+        case .entitlement:
+            let loaded = try loader.load(.cachedEntitlement)
+            return try object(section, .cachedEntitlement, loaded, encoded: SectionCodec.encode(loaded.record))
+        case .usageCredits:
+            let loaded = try loader.load(.usageCreditLedger)
+            return try object(section, .usageCreditLedger, loaded, encoded: SectionCodec.encode(loaded.record))
+        }
+    }
+
+    /// The store keys a backup carries verbatim (`StorageKey.isCarried`), with their values.
+    /// - Throws: `StoreError` when the store cannot be read, or an array or dictionary cannot
+    ///   be written as a binary property list.
+    public func carriedStoreKeys() throws -> [CarriedStoreKey] {
+        try reader.keys().filter(StorageKey.isCarried).compactMap { key in
+            try reader.value(forKey: key).map { CarriedStoreKey(key: key, value: try $0.carried()) }
         }
     }
 
     /// A collection, encoded as it is decoded: its records are never all held.
     private func collection<Record>(_ section: BackupSection, _ key: CollectionKey<Record>) throws -> Section {
         let loaded = try loader.loadEncoded(key)
+        var unreadable = loaded.unreadableRecords.map { carried($0, section, key.storageKey) }
+        if loaded.isUnreadable, let whole = try wholeValue(section, key.storageKey, reason: loaded.issues.first) {
+            unreadable.append(whole)
+        }
         return Section(
             section: section, pieces: loaded.pieces, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
-            issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) })
+            issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, unreadable: unreadable)
     }
 
-    private func object<Record>(_ section: BackupSection, _ key: ObjectKey<Record>) throws -> Section {
-        let loaded = try loader.load(key)
-        let encoded = SectionCodec.encode(loaded.record)
+    /// An object section; a stored value that does not decode is carried whole.
+    private func object<Record>(
+        _ section: BackupSection, _ key: ObjectKey<Record>, _ loaded: (record: Record?, issues: [DecodingIssue]),
+        encoded: (bytes: [UInt8], records: Int)
+    ) throws -> Section {
+        let unreadable =
+            loaded.record == nil && !loaded.issues.isEmpty
+            ? [try wholeValue(section, key.storageKey, reason: loaded.issues.first)].compactMap { $0 } : []
         return Section(
-            section: section, bytes: encoded.bytes, records: encoded.records, duplicatesMerged: 0,
-            issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) })
+            section: section, pieces: [encoded.bytes], records: encoded.records, duplicatesMerged: 0,
+            issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, unreadable: unreadable)
+    }
+
+    private func carried(_ element: UnreadableElement, _ section: BackupSection, _ key: StorageKey)
+        -> CarriedUnreadableRecord
+    {
+        CarriedUnreadableRecord(
+            section: section, storeKey: key.rawValue, path: element.elementPath, reason: element.issue.description,
+            value: .data(element.json))
+    }
+
+    /// The whole stored value of `key`, which cannot be read, as it is (none when it went
+    /// away since it was read).
+    private func wholeValue(_ section: BackupSection, _ key: StorageKey, reason: DecodingIssue?) throws
+        -> CarriedUnreadableRecord?
+    {
+        guard let value = try reader.value(forKey: key.rawValue) else { return nil }
+        return CarriedUnreadableRecord(
+            section: section, storeKey: key.rawValue, path: "$", reason: reason?.description ?? "cannot be read",
+            value: try value.carried())
     }
 }

@@ -8,7 +8,11 @@ import JSONCore
 /// The import pipeline (design §2): file → reader with limits → manifest → validation →
 /// upgrade of older versions → store migrations → deduplicating save paths, all in one store
 /// transaction. Nothing is committed unless every section validated; a refused or failed
-/// import leaves the store exactly as it was.
+/// import leaves the store exactly as it was. What a version 4 backup carries besides its
+/// records — unknown store keys, unreadable records — goes back into the store too.
+///
+/// Given a store file instead of a backup — the safety snapshot an import leaves, whose undo
+/// it prints — it restores that store key by key (`SnapshotRestore`).
 ///
 ///     let summary = try BackupImporter(mode: .merge).run(backup: "backup.ddbackup", into: locked)
 public struct BackupImporter {
@@ -52,14 +56,21 @@ public struct BackupImporter {
     ///   `BackupFormatError.decryptionFailed` for an encrypted backup no key opens; file, format
     ///   and store errors. In every case the store is unchanged and no snapshot is left.
     public func run(backup path: String, into store: LockedStore) throws -> ImportSummary {
-        _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading anything
+        // A newer store is refused before standard input is read (a file is only opened here).
+        if path == "-" { _ = try migrations.pendingSteps(in: store.store) }
         let file = try BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
         return try run(backup: file, into: store)
     }
 
     /// Imports an opened backup into `store`; see ``run(backup:into:)-(String,_)``. (A command
-    /// opens the file itself to refuse one it cannot open, or decrypt, before it touches the store.)
+    /// opens the file itself to refuse one it cannot open, or decrypt, before it touches the
+    /// store.) A safety snapshot — a store file, not a backup — is restored as such.
     public func run(backup file: BackupFile, into store: LockedStore) throws -> ImportSummary {
+        if file.name != BackupFile.standardInputName, file.encryptionHeader == nil, file.encoding == .unknown,
+            case .recognized = try StoreBackend.detectContents(at: URL(fileURLWithPath: file.name))
+        {
+            return try restore(snapshot: file.name, into: store)
+        }
         let started = Date()
         _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading its sections
         file.readProgress = inputProgress
@@ -79,6 +90,15 @@ public struct BackupImporter {
             if let snapshotURL { try? FileManager.default.removeItem(at: snapshotURL) }
             throw error
         }
+    }
+
+    /// Restores a safety snapshot (a copy of a store file) into `store`.
+    private func restore(snapshot path: String, into store: LockedStore) throws -> ImportSummary {
+        let started = Date()
+        var summary = try SnapshotRestore(importer: self).run(
+            snapshot: URL(fileURLWithPath: path).standardizedFileURL, into: store)
+        summary.duration = Date().timeIntervalSince(started)
+        return summary
     }
 
     /// Validates the next section, decoding its records as validation passes them.
@@ -110,12 +130,11 @@ public struct BackupImporter {
         from source: ImportSource, into transaction: any StoreTransaction, store: LockedStore,
         snapshot: inout URL?
     ) throws -> ImportSummary {
-        let applied = try migrations.applyPendingSteps(in: transaction)
+        // First, before the migrations: the undo brings back the store as it was.
         if makesSafetySnapshot && !isDryRun {
-            snapshot = try SafetySnapshot.write(
-                from: transaction, nextTo: store.url, clock: clock,
-                storeSchemaVersion: migrations.targetVersion)
+            snapshot = try SafetySnapshot.write(of: store, clock: clock)
         }
+        let applied = try migrations.applyPendingSteps(in: transaction)
         let session = BackupValidationSession(
             manifest: source.manifest, archive: source.file.name, options: limits.json)
         let importer = try SectionImporter(transaction: transaction, mode: mode)
@@ -125,17 +144,37 @@ public struct BackupImporter {
             // The section's JSON is gone by now — only its decoded records are held while they
             // are merged — unless an `EncodingStage` holds it until it is applied.
             guard let (section, stage) = staged else { continue }
+            // The carried entries come first in a version 4 archive: checked by now.
+            importer.carried = session.carried
             let (sectionCounts, wrote) = try importer.apply(
                 section, stage: stage, present: source.presentSections.contains(section))
             counts.append(sectionCounts)
             changed = changed || wrote
         }
+        // Sections the backup does not hold are marked so, in their place.
+        let staged = Set(counts.map(\.section))
+        counts += BackupSection.allCases.filter { !staged.contains($0) && !source.presentSections.contains($0) }
+            .map { ImportSummary.SectionCounts(section: $0, present: false) }
+        let order = Dictionary(uniqueKeysWithValues: BackupSection.allCases.enumerated().map { ($1, $0) })
+        counts.sort { order[$0.section, default: 0] < order[$1.section, default: 0] }
         let sessionFindings = session.finish(missing: source.missingSections())
         var report = ValidationReport(
             file: source.file.name, schemaVersion: source.schemaVersion,
             findings: source.legacyFindings ?? sessionFindings)
         if source.legacyFindings != nil { report.findings += sessionFindings.filter { $0.severity == .error } }
         guard !report.hasErrors else { throw ImportRefusal(report: report) }
+        var carriedCounts: ImportSummary.CarriedCounts?
+        var remarks = importer.remarks
+        if !session.carried.isEmpty {
+            // The unreadable elements went back with their sections; the rest goes back now.
+            var carried = ImportSummary.CarriedCounts()
+            carried.unreadableRestored = importer.restoredElements
+            carried.unreadableUnchanged = importer.unchangedElements
+            let carriedImporter = CarriedImporter(
+                transaction: transaction, mode: mode, storeKeysAtStart: importer.storeKeys)
+            remarks += try carriedImporter.apply(session.carried, counts: &carried, changed: &changed)
+            carriedCounts = carried
+        }
         if !changed, let unneeded = snapshot {
             // Nothing will be written, so there is nothing to undo: no snapshot piles up when the
             // same backup is imported again.
@@ -145,8 +184,9 @@ public struct BackupImporter {
         let summary = ImportSummary(
             file: source.file.name, schemaVersion: source.schemaVersion, mode: mode, isDryRun: isDryRun,
             storePath: store.location.url.path, sections: counts,
-            findings: report.findings.filter { $0.severity != .error },
-            migrations: applied, safetySnapshot: snapshot?.path, storeChanged: changed && !isDryRun, duration: 0)
+            findings: report.findings.filter { $0.severity != .error } + remarks,
+            migrations: applied, safetySnapshot: snapshot?.path, storeChanged: changed && !isDryRun, duration: 0,
+            carried: carriedCounts)
         if isDryRun { throw DryRunRollback(summary: summary) }
         return summary
     }

@@ -60,10 +60,11 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
         malformed += run.malformed
     }
 
-    /// The store's new value: the records' canonical JSON array, one per natural key, in
-    /// pieces to be written one after the other (never joined into one buffer). Lets go of
-    /// the section's JSON first, so the two are never held with the array.
-    func takeArrayPieces() -> [[UInt8]] {
-        builder.finishPieces(source: &source, options: options)
+    /// The store's new value: the records' canonical JSON array, one per natural key, then
+    /// `verbatim` elements (the backup's unreadable ones), in pieces to be written one after the
+    /// other (never joined into one buffer). Lets go of the section's JSON first, so the two
+    /// are never held with the array.
+    func takeArrayPieces(verbatim: [[UInt8]] = []) -> [[UInt8]] {
+        builder.finishPieces(source: &source, options: options, verbatim: verbatim)
     }
 }

@@ -31,6 +31,26 @@ public struct ImportSummary: Sendable {
         }
     }
 
+    /// What became of what a version 4 backup carries besides its records.
+    public struct CarriedCounts: Sendable, Equatable {
+        /// Carried store keys the store lacked, added.
+        public var storeKeysAdded = 0
+        /// Carried store keys written over the store's value (replace).
+        public var storeKeysReplaced = 0
+        /// Carried store keys the store held with the same value.
+        public var storeKeysUnchanged = 0
+        /// Carried store keys the store held with another value, which a merge keeps.
+        public var storeKeysKept = 0
+        /// Unreadable records put back: elements at the end of their array, whole values.
+        public var unreadableRestored = 0
+        /// Unreadable records the store already held as they are.
+        public var unreadableUnchanged = 0
+        /// Unreadable whole values not put back because a merge keeps the store's value.
+        public var unreadableKept = 0
+
+        public init() {}
+    }
+
     public var file: String
     /// The backup's schema version (before any upgrade).
     public var schemaVersion: Int
@@ -38,7 +58,8 @@ public struct ImportSummary: Sendable {
     public var isDryRun: Bool
     public var storePath: String
     public var sections: [SectionCounts]
-    /// Warnings and notes from validation.
+    /// Warnings and notes from validation, then the import's own remarks (what it kept
+    /// rather than overwrite: `import.*` codes).
     public var findings: [Finding]
     /// Store migrations applied (inside the import's transaction).
     public var migrations: [AppliedStep]
@@ -47,6 +68,24 @@ public struct ImportSummary: Sendable {
     /// Whether the store's data changed (false for a dry run, or a re-import of the same data).
     public var storeChanged: Bool
     public var duration: TimeInterval
+    /// What became of the carried store keys and unreadable records; nil when the backup
+    /// carries none.
+    public var carried: CarriedCounts?
+    /// For the restore of a store snapshot (the undo of an import): the keys written,
+    /// removed and left as they were; nil for a backup.
+    public var restoredKeys: RestoredKeys?
+}
+
+/// What restoring a store snapshot did to the store's keys.
+public struct RestoredKeys: Sendable, Equatable {
+    /// Keys set to the snapshot's value (added, or changed back).
+    public var written = 0
+    /// Keys the snapshot did not have, removed.
+    public var removed = 0
+    /// Keys that already held the snapshot's value.
+    public var unchanged = 0
+
+    public init() {}
 }
 
 /// Why an import was refused; nothing was written (exit 65, or 76 for a newer version).

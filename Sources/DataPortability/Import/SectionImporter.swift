@@ -5,17 +5,59 @@ import DomainModel
 import JSONCore
 
 /// Merges or replaces one section of a backup into the store, inside the import's
-/// transaction, through the deduplicating save paths.
-struct SectionImporter {
+/// transaction, through the deduplicating save paths — with the backup's unreadable elements
+/// of that section back at the end of their arrays, and the store's own kept (merge).
+///
+/// What it finds it cannot do without losing data — merging into a stored value that cannot
+/// be read at all — it does not do: the store's value is kept, and a remark says so.
+final class SectionImporter {
     let transaction: any StoreTransaction
     let mode: ImportMode
     /// The keys the store held when the import began (after its migrations).
     let storeKeys: Set<String>
+    /// What the backup carries; its unreadable elements go back with their sections.
+    var carried = CarriedContents()
+    /// The backup's unreadable elements put back (those the store did not hold already).
+    private(set) var restoredElements = 0
+    /// The backup's unreadable elements the store already held.
+    private(set) var unchangedElements = 0
+    /// What the import had to leave as it was, and why.
+    private(set) var remarks: [Finding] = []
 
     init(transaction: any StoreTransaction, mode: ImportMode) throws {
         self.transaction = transaction
         self.mode = mode
         storeKeys = Set(try transaction.keys())
+    }
+
+    /// Notes that the store's value of `key` cannot be read and stays as it is: a merge has
+    /// nothing to merge into, and overwriting it would lose it.
+    private func keepUnreadable(_ key: StorageKey, of section: BackupSection) {
+        remarks.append(
+            Finding(
+                .warning, .keptUnreadable, section: section.rawValue, location: key.rawValue,
+                message:
+                    "the store's \(key.rawValue) cannot be read as a whole; a merge keeps it as it is, so the backup's \(section.rawValue) was not merged into it (import with --mode replace to take the backup's)."
+            ))
+    }
+
+    /// The elements to write after the readable records, and counts what the backup's add:
+    /// a merge keeps the store's unreadable elements and adds the backup's it lacks (as many
+    /// times as the backup holds them); a replace writes the backup's.
+    private func verbatimElements(stored: [[UInt8]], key: StorageKey) -> [[UInt8]] {
+        let incoming = carried.unreadableElements(of: key.rawValue)
+        var remaining = stored
+        var added: [[UInt8]] = []
+        for element in incoming {
+            if let index = remaining.firstIndex(of: element) {
+                remaining.remove(at: index)
+                unchangedElements += 1
+            } else {
+                added.append(element)
+                restoredElements += 1
+            }
+        }
+        return mode == .merge ? stored + added : incoming
     }
 
     /// A staging area for `section`'s records, of the right type: a collection the store does
@@ -69,30 +111,61 @@ struct SectionImporter {
         case .domainAudits: changed = try applyCollection(stage, key: .domainAudits, &counts)
         case .domainWorkflows: changed = try applyCollection(stage, key: .domainWorkflows, &counts)
         case .monitoringLogs: changed = try applyCollection(stage, key: .monitoringLogs, &counts)
-        case .monitoringSettings:
-            let existing = try RecordLoader(transaction).load(.monitoringSettings).record
-            let incoming = staged(stage, as: MonitoringSettings.self, &counts)
-            let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
-            changed = try write(result, over: existing) { try saver.save($0, to: .monitoringSettings) }
-        case .appSettings:
-            let keys = [StorageKey.recentSearches, .savedDomains, .appPreferences]
-            let stored = try keys.contains { try transaction.value(forKey: $0.rawValue) != nil }
-            let existing = stored ? try RecordLoader(transaction).loadAppSettings().settings : nil
-            let incoming = staged(stage, as: AppSettings.self, &counts)
-            let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
-            changed = try write(result, over: existing) { try saver.saveAppSettings($0 ?? .defaults) }
-        case .entitlement:
-            let existing = try RecordLoader(transaction).load(.cachedEntitlement).record
-            let incoming = staged(stage, as: CachedEntitlement.self, &counts)
-            let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
-            changed = try write(result, over: existing) { try saver.save($0, to: .cachedEntitlement) }
-        case .usageCredits:
-            let existing = try RecordLoader(transaction).load(.usageCreditLedger).record
-            let incoming = staged(stage, as: UsageCreditLedger.self, &counts)
-            let result = combine(existing, incoming, &counts) { $0.merged(with: $1) }
-            changed = try write(result, over: existing) { try saver.save($0, to: .usageCreditLedger) }
+        case .monitoringSettings: changed = try applyObject(section, stage, key: .monitoringSettings, &counts)
+        case .appSettings: changed = try applyAppSettings(stage, saver: saver, &counts)
+        case .entitlement: changed = try applyObject(section, stage, key: .cachedEntitlement, &counts)
+        case .usageCredits: changed = try applyObject(section, stage, key: .usageCreditLedger, &counts)
         }
         return (counts, changed)
+    }
+
+    /// An object section: merged into the store's record, or replacing it. A stored value that
+    /// cannot be read is kept by a merge, replaced (and counted removed) by a replace.
+    private func applyObject<Record: MergeableRecord>(
+        _ section: BackupSection, _ stage: any SectionVisitor, key: ObjectKey<Record>,
+        _ counts: inout ImportSummary.SectionCounts
+    ) throws -> Bool {
+        let loaded = try RecordLoader(transaction).load(key)
+        let incoming = staged(stage, as: Record.self, &counts)
+        if loaded.record == nil && !loaded.issues.isEmpty {
+            guard mode == .replace else {
+                keepUnreadable(key.storageKey, of: section)
+                return false
+            }
+            counts.removed += 1
+            if incoming != nil { counts.added += 1 }
+            return try RecordSaver(transaction: transaction).save(incoming, to: key)
+        }
+        let result = combine(loaded.record, incoming, &counts) { $0.merged(with: $1) }
+        return try write(result, over: loaded.record) { try RecordSaver(transaction: transaction).save($0, to: key) }
+    }
+
+    /// The app settings' three keys. Their lists' unreadable elements are kept (merge) or the
+    /// backup's written (replace), after each list's own; a key whose whole value cannot be
+    /// read is left as it is by a merge.
+    private func applyAppSettings(
+        _ stage: any SectionVisitor, saver: RecordSaver, _ counts: inout ImportSummary.SectionCounts
+    ) throws -> Bool {
+        let keys = [StorageKey.recentSearches, .savedDomains, .appPreferences]
+        let stored = try keys.contains { try transaction.value(forKey: $0.rawValue) != nil }
+        let loaded = stored ? try RecordLoader(transaction).loadAppSettings() : nil
+        let existing = loaded?.settings
+        let incoming = staged(stage, as: AppSettings.self, &counts)
+        let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
+        var verbatim: [StorageKey: [[UInt8]]] = [:]
+        var elementsChanged = false
+        for key in [StorageKey.recentSearches, .savedDomains] {
+            let storedElements = loaded?.unreadableElements[key]?.map(\.json) ?? []
+            verbatim[key] = verbatimElements(stored: storedElements, key: key)
+            elementsChanged = elementsChanged || verbatim[key] != storedElements
+        }
+        let unreadableKeys = loaded?.unreadableKeys ?? []
+        let leaving = mode == .merge ? unreadableKeys : []
+        for key in keys where leaving.contains(key) { keepUnreadable(key, of: .appSettings) }
+        if mode == .replace { counts.removed += unreadableKeys.count }
+        // Unchanged, the three keys keep their bytes exactly, as `write(_:over:_:)` does.
+        if let existing, result == existing, !elementsChanged, leaving == unreadableKeys { return false }
+        return try saver.saveAppSettings(result, keepingVerbatim: verbatim, leaving: leaving)
     }
 
     /// Saves `result` unless the store already holds an equal record. A record the import does
@@ -159,6 +232,13 @@ struct SectionImporter {
     ) throws -> Bool {
         if let encoded = stage as? EncodingStage<Record> { return try applyEncoded(encoded, key: key, &counts) }
         let existing = try RecordLoader(transaction).load(key)
+        if existing.isUnreadable {
+            guard mode == .replace else {
+                keepUnreadable(key.storageKey, of: counts.section)
+                return false
+            }
+            counts.removed += 1
+        }
         let before = RecordCollection(existing.records)
         var collection = mode == .merge ? before : RecordCollection<Record>()
         var backupKeys: [Record.NaturalKey] = []
@@ -177,23 +257,26 @@ struct SectionImporter {
             case (let stored?, let result): if stored == result { counts.unchanged += 1 } else { counts.merged += 1 }
             }
         }
+        let verbatim = verbatimElements(stored: existing.unreadableElements, key: key.storageKey)
         if mode == .replace {
-            // The store's unreadable elements go too: they are store records the backup lacks.
-            counts.removed =
-                before.records.filter { collection[$0.naturalKey] == nil }.count + existing.unreadableElements.count
+            // The store's unreadable elements the backup does not carry go too: they are store
+            // records the backup lacks.
+            var carriedElements = verbatim
+            let droppedElements = existing.unreadableElements.filter { element in
+                guard let index = carriedElements.firstIndex(of: element) else { return true }
+                carriedElements.remove(at: index)
+                return false
+            }
+            counts.removed += before.records.filter { collection[$0.naturalKey] == nil }.count + droppedElements.count
         }
-        // Nothing to write when the records stay as they were (a replace must still drop the
-        // store's unreadable ones): the stored bytes are kept exactly, see `write(_:over:_:)`.
-        if collection.records == before.records && (mode == .merge || existing.unreadableElements.isEmpty) {
+        // Nothing to write when the records and the unreadable elements stay as they were: the
+        // stored bytes are kept exactly, see `write(_:over:_:)`.
+        if !existing.isUnreadable && collection.records == before.records && verbatim == existing.unreadableElements {
             return false
         }
-        // A merge keeps the store's unreadable records verbatim, after the readable ones. A
-        // replace drops them, and the safety snapshot cannot bring them back: an export leaves
-        // unreadable records out (its summary lists them).
-        return try RecordSaver(transaction: transaction).save(
-            collection,
-            keepingVerbatim: mode == .merge ? existing.unreadableElements : [],
-            to: key)
+        // Unreadable elements go after the readable records: a merge keeps the store's and adds
+        // the backup's it lacks; a replace writes the backup's.
+        return try RecordSaver(transaction: transaction).save(collection, keepingVerbatim: verbatim, to: key)
     }
 
     /// A collection the store did not hold: each of the backup's natural keys is added, in
@@ -207,9 +290,10 @@ struct SectionImporter {
         counts.malformedSkipped += stage.malformed
         counts.added += stage.distinctCount
         counts.duplicatesDropped += stage.duplicatesDropped
-        // No records: nothing to write, as the merge would find nothing changed.
-        guard stage.count > 0 else { return false }
-        var pieces = stage.takeArrayPieces()
+        let verbatim = verbatimElements(stored: [], key: key.storageKey)
+        // Nothing at all: nothing to write, as the merge would find nothing changed.
+        guard stage.count > 0 || !verbatim.isEmpty else { return false }
+        var pieces = stage.takeArrayPieces(verbatim: verbatim)
         return try RecordSaver(transaction: transaction).save(canonicalArrayPieces: &pieces, to: key)
     }
 }

@@ -71,6 +71,8 @@ extension SampleStoreGenerator {
         writer.bool(false)
         writer.key("addedAt")
         writer.timestamp(day(-12))
+        writer.key("reminder")
+        writer.rawJSON(Array(#"{"every":"P30D","channel":"push"}"#.utf8))
         writer.endObject()
     }
 

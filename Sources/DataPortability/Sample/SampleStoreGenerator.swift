@@ -26,12 +26,18 @@ public struct SampleStoreGenerator: Sendable {
     public static let plantedProblems = [
         "trackedDomains: 3 duplicates of tracked domains in mixed case, with whitespace or a trailing dot",
         "trackedDomains: a record without an id and one with an invalid domain (left out on export)",
-        "trackedDomains: a status this build does not know (\"snoozed\")",
+        "trackedDomains: a status this build does not know (\"snoozed\"), on a record with a field it does not know (\"reminder\", kept)",
         "lookupHistory: an exact duplicate snapshot, one with an unreadable date (left out), one with a TTL of the wrong type, one dated 1970",
         "domainAudits: an audit of an untracked domain and a check result this build does not know (\"flaky\")",
         "domainWorkflows: a workflow naming an untracked domain and a step kind this build does not know (\"screenshot\")",
         "monitoring.logs: an entry pointing at a snapshot that does not exist and one without a domain (left out)",
         "usageCredits.ledger: a balance 5 credits higher than its entries add up to",
+        "reminders.v2: a store key a newer app wrote, which this build does not read (carried as it is)",
+    ]
+
+    /// Keys a newer DomainDig wrote, which this build does not read, with their values.
+    public static let unknownValues: [String: StoreValue] = [
+        "reminders.v2": .data(Data(#"{"enabled":true,"times":["08:00","18:30"]}"#.utf8))
     ]
 
     /// The values the generator writes, by key (current store layout, stamped current).
@@ -74,7 +80,7 @@ public struct SampleStoreGenerator: Sendable {
         return values
     }
 
-    /// Writes the sample into `store` in one transaction.
+    /// Writes the sample — `makeValues()` and `unknownValues` — into `store` in one transaction.
     /// - Parameter replacingExisting: remove every key first; without it, a store holding
     ///   any key is refused.
     /// - Throws: `SampleError.storeNotEmpty` or the store's error; nothing is written then.
@@ -93,6 +99,7 @@ public struct SampleStoreGenerator: Sendable {
             for (key, value) in values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 try transaction.set(value, forKey: key.rawValue)
             }
+            for (key, value) in SampleStoreGenerator.unknownValues { try transaction.set(value, forKey: key) }
         }
         return values.mapValues { value in
             if case .data(let data) = value { return data.count }

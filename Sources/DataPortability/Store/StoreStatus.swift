@@ -21,6 +21,13 @@ public struct StoreStatus: Sendable {
     /// Temporary copies killed writers left beside the store: reported here, removed by the
     /// next command that writes the store (`import`, `migrate`, `sample`).
     public var leftovers: [URL]
+    /// Legacy keys still present although the store is at or past the version whose
+    /// migration consumed them (`watchedDomains` beside the marker; preference keys an older
+    /// app wrote again after version 2): the data no longer comes from them, and an export
+    /// carries them verbatim.
+    public var leftoverKeys: [String]
+    /// Keys this build does not know (a newer app's), which an export carries verbatim.
+    public var unknownKeys: [String]
 
     /// Whether a newer build wrote the store.
     public var isNewerThanThisBuild: Bool { storedVersion > supportedVersion }
@@ -46,5 +53,12 @@ public struct StoreStatus: Sendable {
         default: hasPreVersioningMarker = false
         }
         leftovers = StoreLeftovers.find(beside: url)
+        let keys = inventory.entries.map(\.key)
+        let version = storedVersion
+        leftoverKeys = keys.filter { key in
+            guard let retired = StorageKey(rawValue: key)?.retiredInVersion else { return false }
+            return version >= retired
+        }
+        unknownKeys = keys.filter { StorageKey(rawValue: $0) == nil }
     }
 }

@@ -3,8 +3,10 @@ import DataMigration
 import DataValidation
 import Foundation
 
-/// Rewrites an older backup (v1, v2) as a current (v3) archive: validated first, upgraded
-/// step by step, written atomically. A current backup is verified and copied.
+/// Rewrites an older backup (v1, v2, v3) as a current (v4) archive: validated first, upgraded
+/// step by step, written atomically. A section the old version never had stays absent (the
+/// manifest names it so), so importing the new file does what importing the old one does. A
+/// current backup is verified and copied.
 public struct BackupUpgrade {
     /// What an upgrade did.
     public struct Summary: Sendable {
@@ -95,6 +97,7 @@ public struct BackupUpgrade {
         let createdAt: Date
         let storeSchemaVersion: Int
         var storeSchemaVersionRead: Int?
+        let absentSections: [BackupSection]
         switch file.encoding {
         case .tar:
             let reader = try file.openArchive(limits: limits)
@@ -102,23 +105,21 @@ public struct BackupUpgrade {
             createdAt = reader.manifest.createdAt
             storeSchemaVersion = reader.manifest.storeSchemaVersion
             storeSchemaVersionRead = reader.manifest.storeSchemaVersionRead
-            while let payload = try reader.nextSection() {
-                if let failure = payload.failure(archive: file.name) { throw failure }
-                guard let bytes = payload.bytes, let listing = payload.listing else { continue }
-                try writer.addEntry(name: listing.name, path: listing.path, bytes: bytes, records: listing.records)
-            }
+            absentSections = try BackupV3ToV4.copy(reader, into: writer)
         default:
             let upgraded = try BackupUpgrader().upgrade(file.readLegacyDocument(limits: limits))
             fromVersion = upgraded.originalVersion
             createdAt = upgraded.createdAt
             storeSchemaVersion = upgraded.storeSchemaVersion
+            absentSections = upgraded.absentSections
             for (section, bytes) in upgraded.sections {
                 try writer.addSection(section, bytes: bytes, records: UpgradedBackup.recordCount(bytes))
             }
         }
         let written = try writer.finish(
-            createdAt: createdAt, storeSchemaVersion: storeSchemaVersion, storeSchemaVersionRead: storeSchemaVersionRead
-        )
+            createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
+            storeSchemaVersionRead: storeSchemaVersionRead,
+            absentSections: absentSections)
         return Summary(
             input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest, report: report,
             inputWasEncrypted: file.encryptionHeader != nil, encryption: written.encryption)

@@ -34,7 +34,7 @@ public struct RecordLoader {
                 nil,
                 DecodingIssue(
                     kind: .skippedRecord, path: "$",
-                    message: "holds \(other.kindName) instead of JSON data; it was left out")
+                    message: "holds \(other.kindName) instead of JSON data; it is kept as written")
             )
         }
     }
@@ -45,7 +45,8 @@ public struct RecordLoader {
         let (bytes, issue) = try blob(key.storageKey)
         guard let bytes else {
             return DecodedCollection(
-                records: [], elementCount: 0, duplicatesMerged: 0, issues: issue.map { [$0] } ?? [])
+                records: [], elementCount: 0, duplicatesMerged: 0, issues: issue.map { [$0] } ?? [],
+                isUnreadable: issue != nil)
         }
         return CollectionDecoder.decodeArray(bytes, as: Record.self, options: options)
     }
@@ -59,7 +60,8 @@ public struct RecordLoader {
         // Handed over, not shared, so the blob is freed before any of its text is rebuilt.
         guard let bytes = stored.bytes.take() else {
             return EncodedCollection(
-                bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: stored.issue.map { [$0] } ?? [])
+                bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: stored.issue.map { [$0] } ?? [],
+                isUnreadable: stored.issue != nil)
         }
         return CollectionDecoder.reencodeArray(bytes, as: Record.self, options: options)
     }
@@ -71,36 +73,50 @@ public struct RecordLoader {
         return CollectionDecoder.decodeObject(bytes, as: Record.self, options: options)
     }
 
-    /// Loads a JSON array of strings (recent searches, saved domains).
-    public func loadStrings(_ key: StorageKey) throws -> (strings: [String], issues: [DecodingIssue]) {
+    /// Loads a JSON array of strings (recent searches, saved domains); elements that are not
+    /// strings are kept aside, verbatim.
+    public func loadStrings(_ key: StorageKey) throws -> LoadedStrings {
         let (bytes, issue) = try blob(key)
-        guard let bytes else { return ([], issue.map { [$0] } ?? []) }
-        var strings: [String] = []
-        var issues: [DecodingIssue] = []
+        guard let bytes else { return LoadedStrings(issues: issue.map { [$0] } ?? [], isUnreadable: issue != nil) }
+        var loaded = LoadedStrings()
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
                 if let string = element.string {
-                    strings.append(string)
+                    loaded.strings.append(string)
+                    loaded.positions.append(index)
+                    loaded.texts.append(Array(bytes[element.sourceRange]))
                 } else {
-                    issues.append(
-                        DecodingIssue(
-                            kind: .skippedElement, path: "$[\(index)]",
-                            message: "must be a string, not \(element.kind); it was left out"))
+                    let issue = DecodingIssue(
+                        kind: .skippedElement, path: "$[\(index)]",
+                        message: "must be a string, not \(element.kind); it is kept as written")
+                    loaded.issues.append(issue)
+                    loaded.unreadable.append(UnreadableElement(json: Array(bytes[element.sourceRange]), issue: issue))
                 }
             }
         } catch {
-            issues.append(
-                DecodingIssue(kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); it was left out"))
+            return LoadedStrings(
+                issues: [
+                    DecodingIssue(
+                        kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); it is kept as written")
+                ], isUnreadable: true)
         }
-        return (strings, issues)
+        return loaded
     }
 
     /// Loads the app settings from their three keys; missing parts take their defaults.
-    /// Issues are keyed by the store key they come from.
-    public func loadAppSettings() throws -> (settings: AppSettings, issues: [(StorageKey, DecodingIssue)]) {
-        var issues: [(StorageKey, DecodingIssue)] = []
+    /// Issues are keyed by the store key they come from; so are the elements of the two
+    /// lists that cannot be read (not strings; for saved domains, not domain names) and the
+    /// keys whose value cannot be read at all — kept aside, verbatim, for the writers that
+    /// must not lose them.
+    public func loadAppSettings() throws -> LoadedAppSettings {
+        var loaded = LoadedAppSettings()
+        func keep(_ key: StorageKey, _ strings: LoadedStrings) {
+            loaded.issues += strings.issues.map { (key, $0) }
+            if !strings.unreadable.isEmpty { loaded.unreadableElements[key, default: []] += strings.unreadable }
+            if strings.isUnreadable { loaded.unreadableKeys.insert(key) }
+        }
         let searches = try loadStrings(.recentSearches)
-        issues += searches.issues.map { (.recentSearches, $0) }
+        keep(.recentSearches, searches)
         // AppSettings keeps the first distinct searches without a word; the cut is reported
         // here, as for saved domains, so an export warns about what it left out.
         var seenSearches = Set<String>()
@@ -109,7 +125,7 @@ public struct RecordLoader {
             return !key.isEmpty && seenSearches.insert(key).inserted ? count + 1 : count
         }
         if distinctSearchCount > AppSettings.maxRecentSearches {
-            issues.append(
+            loaded.issues.append(
                 (
                     .recentSearches,
                     DecodingIssue(
@@ -117,26 +133,26 @@ public struct RecordLoader {
                         message: "holds more than \(AppSettings.maxRecentSearches) searches; the rest were left out")
                 ))
         }
-        let saved = try loadStrings(.savedDomains)
-        issues += saved.issues.map { (.savedDomains, $0) }
+        var saved = try loadStrings(.savedDomains)
         var savedDomains: [String] = []
         var seenDomains = Set<String>()
-        for (index, raw) in saved.strings.enumerated() {
+        for (offset, raw) in saved.strings.enumerated() {
             let canonical = DomainName.canonical(raw)
             if DomainName.isValid(canonical) {
                 if seenDomains.insert(canonical).inserted { savedDomains.append(canonical) }
             } else {
-                issues.append(
-                    (
-                        .savedDomains,
-                        DecodingIssue(
-                            kind: .skippedElement, path: "$[\(index)]",
-                            message: "is not a valid domain name: \"\(raw)\"; it was left out")
-                    ))
+                let issue = DecodingIssue(
+                    kind: .skippedElement, path: "$[\(saved.positions[offset])]",
+                    message: "is not a valid domain name: \"\(raw)\"; it is kept as written")
+                saved.issues.append(issue)
+                saved.unreadable.append(UnreadableElement(json: saved.texts[offset], issue: issue))
             }
         }
+        // In the order of the array, as the elements that are not strings came.
+        saved.unreadable.sort { $0.position < $1.position }
+        keep(.savedDomains, saved)
         if savedDomains.count > AppSettings.maxSavedDomains {
-            issues.append(
+            loaded.issues.append(
                 (
                     .savedDomains,
                     DecodingIssue(
@@ -146,11 +162,47 @@ public struct RecordLoader {
             savedDomains.removeSubrange(AppSettings.maxSavedDomains...)
         }
         let preferences = try load(.appPreferences)
-        issues += preferences.issues.map { (.appPreferences, $0) }
-        let settings = AppSettings(
+        loaded.issues += preferences.issues.map { (.appPreferences, $0) }
+        if preferences.record == nil && !preferences.issues.isEmpty { loaded.unreadableKeys.insert(.appPreferences) }
+        loaded.settings = AppSettings(
             recentSearches: searches.strings, savedDomains: savedDomains,
             preferences: preferences.record ?? .defaults)
-        return (settings, issues)
+        return loaded
+    }
+}
+
+/// A JSON array of strings as `RecordLoader.loadStrings` reads it.
+public struct LoadedStrings: Sendable {
+    /// The strings, in order.
+    public var strings: [String] = []
+    /// Each string's position in the array and its JSON text as stored.
+    var positions: [Int] = []
+    var texts: [[UInt8]] = []
+    /// What was worked around.
+    public var issues: [DecodingIssue] = []
+    /// The elements that are not strings, verbatim, with why.
+    public var unreadable: [UnreadableElement] = []
+    /// Whether the value could not be read as an array at all.
+    public var isUnreadable = false
+}
+
+/// The app settings as `RecordLoader.loadAppSettings` reads them from their three keys.
+public struct LoadedAppSettings: Sendable {
+    /// The settings; defaults where a key is missing or unreadable.
+    public var settings = AppSettings.defaults
+    /// What was worked around, by store key.
+    public var issues: [(StorageKey, DecodingIssue)] = []
+    /// Elements of `recentSearches` and `savedDomains` that cannot be read, verbatim, by key.
+    public var unreadableElements: [StorageKey: [UnreadableElement]] = [:]
+    /// The keys whose value cannot be read at all.
+    public var unreadableKeys: Set<StorageKey> = []
+}
+
+extension UnreadableElement {
+    /// The element's position in its array, from its path (`$[12]…` is 12).
+    var position: Int {
+        let digits = issue.path.dropFirst(2).prefix { $0.isNumber }
+        return Int(digits) ?? 0
     }
 }
 

@@ -86,16 +86,35 @@ public struct RecordSaver {
         return try setIfChanged(record.canonicalJSON, key.storageKey)
     }
 
-    /// Saves the app settings into their three keys.
+    /// Saves the app settings into their three keys; `verbatim` elements (of
+    /// `recentSearches` and `savedDomains`: ones that cannot be read, which a writer must not
+    /// lose) follow each list's own, as given. The keys in `leaving` are not written (their
+    /// stored values cannot be read, and a merge must not overwrite them).
     /// - Returns: whether the store changed.
     @discardableResult
-    public func saveAppSettings(_ settings: AppSettings) throws -> Bool {
+    public func saveAppSettings(
+        _ settings: AppSettings, keepingVerbatim verbatim: [StorageKey: [[UInt8]]] = [:],
+        leaving: Set<StorageKey> = []
+    ) throws -> Bool {
         var writer = JSONWriter(capacity: 1024)
-        writer.strings(AppSettings.distinctSearches(settings.recentSearches))
-        var changed = try setIfChanged(writer.takeBytes(), .recentSearches)
-        var seen = Set<String>()
-        writer.strings(settings.savedDomains.map(DomainName.canonical).filter { seen.insert($0).inserted })
-        changed = try setIfChanged(writer.takeBytes(), .savedDomains) || changed
+        func list(_ strings: [String], _ key: StorageKey) -> [UInt8] {
+            writer.beginArray()
+            for string in strings { writer.string(string) }
+            for element in verbatim[key] ?? [] { writer.rawJSON(element) }
+            writer.endArray()
+            return writer.takeBytes()
+        }
+        var changed = false
+        if !leaving.contains(.recentSearches) {
+            changed = try setIfChanged(
+                list(AppSettings.distinctSearches(settings.recentSearches), .recentSearches), .recentSearches)
+        }
+        if !leaving.contains(.savedDomains) {
+            var seen = Set<String>()
+            let saved = settings.savedDomains.map(DomainName.canonical).filter { seen.insert($0).inserted }
+            changed = try setIfChanged(list(saved, .savedDomains), .savedDomains) || changed
+        }
+        guard !leaving.contains(.appPreferences) else { return changed }
         return try save(settings.preferences, to: .appPreferences) || changed
     }
 }

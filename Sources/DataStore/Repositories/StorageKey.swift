@@ -39,4 +39,27 @@ public enum StorageKey: String, CaseIterable, Sendable {
     public static let legacyKeys: [StorageKey] = [
         .legacyWatchedDomains, .legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords,
     ]
+
+    /// Keys the migration runner keeps for itself: never user data, never exported.
+    public static let internalKeys: [StorageKey] = [.storeSchemaVersion, .preVersioningMarker, .migrationJournal]
+
+    /// The store version whose migration consumes this legacy key; nil for the others. In a
+    /// store at that version or later the key is a leftover — an older app wrote it again, or
+    /// the store was marked as migrated without it — which the data no longer comes from.
+    public var retiredInVersion: Int? {
+        switch self {
+        case .legacyWatchedDomains: 1
+        case .legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords: 2
+        default: nil
+        }
+    }
+
+    /// Whether an export carries `key` verbatim (a backup's `storeKeys`): it is neither
+    /// current data nor internal — a key this build does not know, or a legacy key. (An
+    /// export reads a store at the current version — an older one through the in-memory view
+    /// whose pending steps consumed their legacy keys — so any legacy key it sees is a leftover.)
+    public static func isCarried(_ key: String) -> Bool {
+        guard let known = StorageKey(rawValue: key) else { return true }
+        return legacyKeys.contains(known)
+    }
 }

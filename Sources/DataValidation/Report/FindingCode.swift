@@ -52,7 +52,7 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let outOfRange = FindingCode(rawValue: "record.range")
     /// A list is longer than allowed (error).
     public static let tooManyItems = FindingCode(rawValue: "record.too-many")
-    /// A field this build does not know; it is ignored (note).
+    /// A field this build does not know; it is kept as written (note).
     public static let unknownField = FindingCode(rawValue: "record.unknown-field")
     /// An enum value this build does not know; it maps to the safe default and is kept (note).
     public static let unknownValue = FindingCode(rawValue: "record.unknown-value")
@@ -71,11 +71,26 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, CustomStringCon
     /// A date before 1985 or after 2100 (warning).
     public static let dateOutOfBounds = FindingCode(rawValue: "date.out-of-bounds")
 
+    // Carried (version 4)
+    /// A store record the store could not read, carried verbatim and restored on import (warning).
+    public static let unreadableRecord = FindingCode(rawValue: "record.unreadable")
+    /// A store key this build does not read, carried verbatim and restored on import (note).
+    public static let unknownStoreKey = FindingCode(rawValue: "store.unknown-key")
+    /// A carried entry that cannot be restored as it is: malformed, reserved, repeated or out of place (error).
+    public static let carriedInvalid = FindingCode(rawValue: "carried.invalid")
+
+    // Import (remarks of the import itself, not of validation)
+    /// A stored value that cannot be read, which a merge kept rather than overwrite (warning).
+    public static let keptUnreadable = FindingCode(rawValue: "import.kept-unreadable")
+    /// A carried store key the store already held with another value, which a merge kept (note).
+    public static let keptStoreValue = FindingCode(rawValue: "import.kept-store-value")
+
     /// Every code, in documentation order.
     public static let all: [FindingCode] = [
         versionNewer, versionOlder, archiveUnreadable, manifestInvalid, sectionAbsent, sectionUnknown, sectionMissing,
         entryUnlisted, sizeMismatch, checksumMismatch, countMismatch, jsonSyntax, sectionShape, wrongType,
         requiredMissing, invalidDomain, invalidFormat, outOfRange, tooManyItems, unknownField, unknownValue,
         domainNotCanonical, duplicate, untrackedDomain, missingSnapshot, ledgerBalance, dateOutOfBounds,
+        unreadableRecord, unknownStoreKey, carriedInvalid, keptUnreadable, keptStoreValue,
     ]
 }

@@ -1,12 +1,14 @@
+import BackupFormat
 import DomainModel
 import JSONCore
 
 /// Prints a `BackupSchema` as JSON Schema (draft 2020-12), from the same description the
 /// validator runs, so anyone can check a backup with their own tools.
 ///
-/// Version 3 describes one object with a property per section (and the manifest under
+/// Versions 3 and 4 describe one object with a property per entry (and the manifest under
 /// `$defs/manifest`): validate `{"trackedDomains": [...], "lookupHistory": [...], ...}`
-/// assembled from the extracted entries. Versions 1 and 2 describe the whole document.
+/// assembled from the extracted entries — in version 4 the carried entries too, under their
+/// names (`storeKeys`, `unreadableRecords`). Versions 1 and 2 describe the whole document.
 public struct JSONSchemaPrinter {
     private var definitions: [(name: String, node: SchemaNode)] = []
     private var defined = Set<String>()
@@ -28,6 +30,10 @@ public struct JSONSchemaPrinter {
             body.key("description")
             body.string(
                 "Each property is one section entry of the archive (sections/<name>.json). "
+                    + (schema.isLossless
+                        ? "A section may be absent only when the manifest names it in absentSections. "
+                            + "storeKeys and unreadableRecords are the carried entries (carried/<name>.json), present when there is something to carry. "
+                        : "")
                     + "The manifest.json entry is described under $defs/manifest.")
             body.key("type")
             body.string("object")
@@ -37,14 +43,25 @@ public struct JSONSchemaPrinter {
                 body.key(section.rawValue)
                 write(node, to: &body)
             }
+            if schema.isLossless {
+                for entry in CarriedEntry.allCases {
+                    body.key(entry.rawValue)
+                    body.beginObject()
+                    body.key("$ref")
+                    body.string("#/$defs/\(CarriedSchema.definitionName(entry))")
+                    body.endObject()
+                }
+            }
             body.key("manifest")
             body.beginObject()
             body.key("$ref")
             body.string("#/$defs/manifest")
             body.endObject()
             body.endObject()
-            body.key("required")
-            body.strings(sections.map(\.section.rawValue))
+            if !schema.isLossless {
+                body.key("required")
+                body.strings(sections.map(\.section.rawValue))
+            }
         case .document(let node):
             writeContents(of: node, to: &body)
         }
@@ -61,7 +78,8 @@ public struct JSONSchemaPrinter {
         }
         if case .sections = schema.layout {
             body.key("manifest")
-            ManifestSchema.write(to: &body)
+            ManifestSchema.write(to: &body, lossless: schema.isLossless)
+            if schema.isLossless { CarriedSchema.writeDefinitions(to: &body) }
         }
         body.endObject()
         body.endObject()

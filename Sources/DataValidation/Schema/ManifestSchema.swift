@@ -3,7 +3,8 @@ import JSONCore
 
 /// The JSON Schema of `manifest.json`, matching what `BackupManifest.decode` requires.
 enum ManifestSchema {
-    static func write(to writer: inout JSONWriter) {
+    /// - Parameter lossless: whether the version may name absent sections (v4).
+    static func write(to writer: inout JSONWriter, lossless: Bool) {
         func string(_ description: String, pattern: String? = nil) {
             writer.beginObject()
             writer.key("type")
@@ -90,6 +91,24 @@ enum ManifestSchema {
         writer.strings(["name", "path", "records", "bytes", "sha256"])
         writer.endObject()
         writer.endObject()
+        if lossless {
+            writer.key("absentSections")
+            writer.beginObject()
+            writer.key("description")
+            writer.string(
+                "Sections the backup does not hold on purpose (an upgraded older backup's); importing leaves the store's alone."
+            )
+            writer.key("type")
+            writer.string("array")
+            writer.key("items")
+            writer.beginObject()
+            writer.key("enum")
+            writer.strings(BackupSection.allCases.map(\.rawValue))
+            writer.endObject()
+            writer.key("uniqueItems")
+            writer.bool(true)
+            writer.endObject()
+        }
         writer.endObject()
         writer.key("required")
         writer.strings(["format", "schemaVersion", "createdAt", "producer", "storeSchemaVersion", "sections"])

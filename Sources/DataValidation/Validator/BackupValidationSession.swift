@@ -2,10 +2,12 @@ import BackupFormat
 import DomainModel
 import JSONCore
 
-/// Validates a v3 backup one section at a time, as the archive streams past.
+/// Validates an archive backup (version 3 or 4) one entry at a time, as the archive streams
+/// past, against the schema of the version its manifest declares.
 ///
 /// The import pipeline drives it and gets each record that passed back through `visit`,
-/// so every section is parsed once for validation and decoding together.
+/// so every section is parsed once for validation and decoding together; the carried
+/// entries of a version 4 backup, once checked, are in `carried`.
 ///
 ///     let session = BackupValidationSession(manifest: reader.manifest, archive: name)
 ///     while let payload = try reader.nextSection() { session.check(payload) }
@@ -22,18 +24,32 @@ public final class BackupValidationSession {
     var parallelParts = JSONArraySplitter.defaultParts
     /// Each section's schema compiled once: for arrays the items' node, else the section's.
     private var compiled: [BackupSection: CompiledSchema] = [:]
-    private var checkedSections = Set<BackupSection>()
+    var checkedSections = Set<BackupSection>()
     /// Everything found so far.
     public internal(set) var findings: [Finding] = []
+    /// What the backup carries, from the carried entries checked so far: only entries that
+    /// passed every check are here.
+    public internal(set) var carried = CarriedContents()
 
     /// Starts validating a backup whose manifest has been read.
+    /// - Parameter schema: the schema to check against; by default that of the version the
+    ///   manifest declares.
     public init(
-        manifest: BackupManifest, archive: String, schema: BackupSchema = .current, options: JSONParseOptions = .default
+        manifest: BackupManifest, archive: String, schema: BackupSchema? = nil, options: JSONParseOptions = .default
     ) {
         self.manifest = manifest
         self.archive = archive
+        let schema = schema ?? BackupSchema.version(manifest.schemaVersion) ?? .current
         self.schema = schema
         self.options = options
+        if manifest.schemaVersion < DomainDigBackup.currentSchemaVersion {
+            findings.append(
+                Finding(
+                    .note, .versionOlder, section: nil, location: archive,
+                    message:
+                        "this is a schema version \(manifest.schemaVersion) backup; its sections are read as version \(DomainDigBackup.currentSchemaVersion) sections, which have the same shape."
+                ))
+        }
         if case .sections(let sections) = schema.layout {
             for (section, node) in sections {
                 if case .array(let array) = node.kind {
@@ -44,23 +60,47 @@ public final class BackupValidationSession {
             }
         }
         for listing in manifest.sections {
-            guard let section = BackupSection(entryPath: listing.path), section.rawValue == listing.name else {
-                findings.append(
-                    Finding(
-                        .error, .sectionUnknown, section: listing.name, location: listing.path,
-                        message:
-                            "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."
-                    ))
+            if let section = BackupSection(entryPath: listing.path), section.rawValue == listing.name { continue }
+            if schema.isLossless, let entry = CarriedEntry(entryPath: listing.path), entry.rawValue == listing.name {
                 continue
             }
+            findings.append(
+                Finding(
+                    .error, .sectionUnknown, section: listing.name, location: listing.path,
+                    message:
+                        "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."
+                ))
         }
+        checkAbsentSections()
+    }
+
+    /// Every section is listed, or — in version 4 — named absent on purpose, never both.
+    private func checkAbsentSections() {
         let listed = Set(manifest.sections.map(\.path))
-        for section in BackupSection.allCases where !listed.contains(section.entryPath) {
+        var absent = Set<BackupSection>()
+        for name in manifest.absentSections {
+            guard let section = BackupSection(rawValue: name), schema.isLossless, !listed.contains(section.entryPath)
+            else {
+                let reason =
+                    !schema.isLossless
+                    ? "a version \(schema.version) backup holds every section"
+                    : BackupSection(rawValue: name) == nil
+                        ? "this version knows no such section" : "the manifest also lists it"
+                add(
+                    .error, .sectionAbsent, name, BackupManifest.entryPath,
+                    "the manifest names \"\(name)\" among its absent sections, but \(reason).")
+                continue
+            }
+            absent.insert(section)
+        }
+        for section in BackupSection.allCases where !listed.contains(section.entryPath) && !absent.contains(section) {
             findings.append(
                 Finding(
                     .error, .sectionAbsent, section: section.rawValue, location: section.entryPath,
                     message:
-                        "the manifest does not list section \(section.rawValue), which every version \(schema.version) backup has."
+                        schema.isLossless
+                        ? "the manifest neither lists section \(section.rawValue) nor names it absent; the backup lost it."
+                        : "the manifest does not list section \(section.rawValue), which every version \(schema.version) backup has."
                 ))
         }
     }
@@ -104,6 +144,11 @@ public final class BackupValidationSession {
                 .error, .checksumMismatch, payload.listing?.name, payload.path,
                 "SHA-256 \(actual.prefix(16))… does not match the manifest's \(expected.prefix(16))…; the backup is damaged."
             )
+        }
+        if schema.isLossless, let entry = payload.carried, entry.rawValue == payload.listing?.name,
+            let bytes = payload.bytes
+        {
+            return checkCarried(entry, bytes: bytes)
         }
         guard let section = payload.section, section.rawValue == payload.listing?.name, let bytes = payload.bytes,
             let node = schema.node(for: section)

@@ -132,7 +132,7 @@ struct SchemaWalker {
                 }
                 guard match >= 0 else {
                     let name = escaped ? (view.string(fieldValue - 1) ?? "") : String(decoding: key, as: UTF8.self)
-                    record(.note, .unknownField, "is not a field this version knows; it is ignored.", key: name)
+                    record(.note, .unknownField, "is not a field this version knows; it is kept as written.", key: name)
                     return
                 }
                 expected = match + 1

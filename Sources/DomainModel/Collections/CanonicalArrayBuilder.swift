@@ -120,10 +120,11 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
 
     /// The canonical JSON array as `finish(source:options:as:)` gives it, in pieces to be
     /// written one after the other (`RecordArrayEncoder.arrayPieces`), so it is never joined
-    /// into one buffer.
-    public func finishPieces(source: inout [UInt8]?, options: JSONParseOptions) -> [[UInt8]] {
+    /// into one buffer; `verbatim` elements (unreadable ones being kept) follow the records as
+    /// given.
+    public func finishPieces(source: inout [UInt8]?, options: JSONParseOptions, verbatim: [[UInt8]] = []) -> [[UInt8]] {
         var texts = finishTexts(source: &source, options: options)
-        return RecordArrayEncoder.arrayPieces(&texts)
+        return RecordArrayEncoder.arrayPieces(&texts, verbatim: verbatim)
     }
 
     /// Each part's text, duplicates merged; lets go of `source` first.

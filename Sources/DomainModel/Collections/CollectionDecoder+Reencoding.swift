@@ -12,21 +12,35 @@ public struct EncodedCollection: Sendable {
     public var duplicatesMerged: Int
     /// What was worked around, with paths from the blob's root (`$[12].domain`).
     public var issues: [DecodingIssue]
+    /// The elements that could not be read, verbatim, with why (not in `pieces`).
+    public var unreadableRecords: [UnreadableElement]
+    /// Whether the stored value could not be read as an array at all (see
+    /// `DecodedCollection.isUnreadable`).
+    public var isUnreadable: Bool
 
     /// The canonical array in one buffer: the pieces joined.
     public var bytes: [UInt8] { Array(pieces.joined()) }
 
     /// A collection's array, in pieces, and what reading it found.
-    public init(pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
+    public init(
+        pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [DecodingIssue],
+        unreadableRecords: [UnreadableElement] = [], isUnreadable: Bool = false
+    ) {
         self.pieces = pieces
         self.records = records
         self.duplicatesMerged = duplicatesMerged
         self.issues = issues
+        self.unreadableRecords = unreadableRecords
+        self.isUnreadable = isUnreadable
     }
 
     /// A collection's array and what reading it found.
-    public init(bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [DecodingIssue]) {
-        self.init(pieces: [bytes], records: records, duplicatesMerged: duplicatesMerged, issues: issues)
+    public init(
+        bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [DecodingIssue], isUnreadable: Bool = false
+    ) {
+        self.init(
+            pieces: [bytes], records: records, duplicatesMerged: duplicatesMerged, issues: issues,
+            isUnreadable: isUnreadable)
     }
 }
 
@@ -48,61 +62,69 @@ extension CollectionDecoder {
     ) -> EncodedCollection {
         var source: [UInt8]? = consume bytes
         switch build(source!, as: Record.self, options: options, parts: parts) {
-        case .success(let (builder, issues)):
-            let pieces = builder.finishPieces(source: &source, options: options)
+        case .success(let run):
+            let pieces = run.builder.finishPieces(source: &source, options: options)
             return EncodedCollection(
-                pieces: pieces, records: builder.distinctCount, duplicatesMerged: builder.duplicates,
-                issues: issues)
+                pieces: pieces, records: run.builder.distinctCount, duplicatesMerged: run.builder.duplicates,
+                issues: run.issues, unreadableRecords: UnreadableElement.pair(run.unreadable, with: run.issues))
         case .failure(let error):
             return EncodedCollection(
-                bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
+                bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)],
+                isUnreadable: true)
         }
     }
 
-    /// Every record of `bytes` added to a builder, with the issues met; a failure when the
-    /// array does not parse as a whole. A function of its own so its hold on `bytes` ends
-    /// before the builder finishes.
+    /// What one pass over a run of elements collects.
+    private struct Run<Record: DeduplicatingRecord> {
+        let builder: CanonicalArrayBuilder<Record>
+        var issues: [DecodingIssue] = []
+        /// The elements that did not decode, verbatim.
+        var unreadable: [[UInt8]] = []
+
+        mutating func add(_ element: JSONValue, at index: Int) {
+            let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
+            issues += elementIssues
+            if let record {
+                builder.append(record, from: element.sourceRange)
+            } else {
+                unreadable.append(Array(element.document.source[element.sourceRange]))
+            }
+        }
+    }
+
+    /// Every record of `bytes` added to a builder, with the issues met and the elements that
+    /// did not decode; a failure when the array does not parse as a whole. A function of its
+    /// own so its hold on `bytes` ends before the builder finishes.
     private static func build<Record: DeduplicatingRecord>(
         _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int
-    ) -> Result<(CanonicalArrayBuilder<Record>, [DecodingIssue]), any Error> {
+    ) -> Result<Run<Record>, any Error> {
         // Canonical text is about as long as what was stored; a little headroom avoids a regrowth.
         func capacity(_ count: Int) -> Int { count + count / 16 + 1024 }
         let builder = CanonicalArrayBuilder<Record>(capacity: 0)
         let runCapacity = capacity(bytes.count / max(parts, 1))
-        func makeRun() -> (CanonicalArrayBuilder<Record>, [DecodingIssue]) {
-            (builder.makeRun(capacity: runCapacity), [])
-        }
+        func makeRun() -> Run<Record> { Run(builder: builder.makeRun(capacity: runCapacity)) }
         let runs = ParallelCollectionDecoder.accumulate(bytes, options: options, parts: parts, into: makeRun) {
             run, index, element in
-            add(element, at: index, to: run.0, &run.1)
+            run.add(element, at: index)
         }
         if let runs {
-            var issues: [DecodingIssue] = []
-            for (run, runIssues) in runs {
-                builder.absorb(run)
-                issues += runIssues
+            var whole = Run(builder: builder)
+            for run in runs {
+                builder.absorb(run.builder)
+                whole.issues += run.issues
+                whole.unreadable += run.unreadable
             }
-            return .success((builder, issues))
+            return .success(whole)
         }
         // A small array, or a run that did not parse: one pass, which reports the problem exactly.
-        let whole = CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count))
-        var issues: [DecodingIssue] = []
+        var whole = Run(builder: CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count)))
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
-                add(element, at: index, to: whole, &issues)
+                whole.add(element, at: index)
             }
         } catch {
             return .failure(error)
         }
-        return .success((whole, issues))
-    }
-
-    private static func add<Record: DeduplicatingRecord>(
-        _ element: JSONValue, at index: Int, to builder: CanonicalArrayBuilder<Record>,
-        _ issues: inout [DecodingIssue]
-    ) {
-        let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
-        issues += elementIssues
-        if let record { builder.append(record, from: element.sourceRange) }
+        return .success(whole)
     }
 }

@@ -10,26 +10,65 @@ public struct DecodedCollection<Record: DeduplicatingRecord>: Sendable {
     public var duplicatesMerged: Int
     /// What was worked around, with paths from the blob's root (`$[12].domain`).
     public var issues: [DecodingIssue]
-    /// The JSON text of each element left out, as stored: writers that must not lose data
-    /// (migrations, merging imports) keep these verbatim.
+    /// The JSON text of each element that could not be read, as stored, in order: writers
+    /// that must not lose data (migrations, imports, exports) keep these verbatim. Each has one
+    /// `skippedRecord` issue, in the same order (`unreadableRecords`).
     public var unreadableElements: [[UInt8]]
+    /// Whether the stored value could not be read as an array at all (not JSON, not an
+    /// array, too deep, not a blob): then there are no records and no elements, one issue at
+    /// `$`, and the value is kept or carried as a whole.
+    public var isUnreadable: Bool
     /// Bytes of the JSON read: a good first guess for the size of its re-encoding.
     public var sourceByteCount: Int
 
     public init(
         records: [Record], elementCount: Int, duplicatesMerged: Int, issues: [DecodingIssue],
-        unreadableElements: [[UInt8]] = [], sourceByteCount: Int = 0
+        unreadableElements: [[UInt8]] = [], isUnreadable: Bool = false, sourceByteCount: Int = 0
     ) {
         self.records = records
         self.elementCount = elementCount
         self.duplicatesMerged = duplicatesMerged
         self.issues = issues
         self.unreadableElements = unreadableElements
+        self.isUnreadable = isUnreadable
         self.sourceByteCount = sourceByteCount
     }
 
-    /// Records left out because they could not be read.
+    /// Records that could not be read.
     public var skippedCount: Int { issues.filter { $0.kind == .skippedRecord }.count }
+
+    /// Each unreadable element with the issue that says why it could not be read.
+    public var unreadableRecords: [UnreadableElement] {
+        UnreadableElement.pair(unreadableElements, with: issues)
+    }
+}
+
+/// An element of a stored array that could not be read as a record: its JSON text as
+/// stored, where it was (`$[44]`) and why.
+public struct UnreadableElement: Sendable, Equatable {
+    /// The element's JSON text, verbatim.
+    public var json: [UInt8]
+    /// The issue that left it unread: its path starts with the element's `$[n]`.
+    public var issue: DecodingIssue
+
+    public init(json: [UInt8], issue: DecodingIssue) {
+        self.json = json
+        self.issue = issue
+    }
+
+    /// The element's own path, `$[n]`, without the path inside it.
+    public var elementPath: String {
+        guard let close = issue.path.firstIndex(of: "]") else { return issue.path }
+        return String(issue.path[...close])
+    }
+
+    /// Pairs elements with their issues: every element that could not be read has exactly
+    /// one `skippedRecord` issue, and both come in the order of the array.
+    static func pair(_ elements: [[UInt8]], with issues: [DecodingIssue]) -> [UnreadableElement] {
+        let skipped = issues.filter { $0.kind == .skippedRecord }
+        precondition(skipped.count == elements.count, "every unreadable element has one skippedRecord issue")
+        return zip(elements, skipped).map { UnreadableElement(json: $0, issue: $1) }
+    }
 }
 
 /// Reads stored JSON into records: the deduplicating, lenient `load*` path.
@@ -67,7 +106,8 @@ public enum CollectionDecoder {
                 }
             }
         } catch {
-            return DecodedCollection(records: [], elementCount: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)])
+            return DecodedCollection(
+                records: [], elementCount: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)], isUnreadable: true)
         }
         return DecodedCollection(
             records: collection.records, elementCount: elementCount,
@@ -87,7 +127,7 @@ public enum CollectionDecoder {
                 [
                     DecodingIssue(
                         kind: .skippedRecord, path: "$[\(index)]" + error.path,
-                        message: "\(error.problem); the record was left out")
+                        message: "\(error.problem); the record cannot be read and is kept as written")
                 ]
             )
         }
@@ -98,7 +138,7 @@ public enum CollectionDecoder {
     /// not trusted in part either.
     static func unreadableBlob(_ error: any Error) -> DecodingIssue {
         DecodingIssue(
-            kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); all its records were left out")
+            kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); it is kept as written")
     }
 
     /// Reads one JSON object as a record (settings, ledger, entitlement).
@@ -116,7 +156,7 @@ public enum CollectionDecoder {
                 [
                     DecodingIssue(
                         kind: .skippedRecord, path: "$" + error.path,
-                        message: "\(error.problem); the record was left out")
+                        message: "\(error.problem); the record cannot be read and is kept as written")
                 ]
             )
         } catch {
@@ -125,7 +165,7 @@ public enum CollectionDecoder {
                 [
                     DecodingIssue(
                         kind: .skippedRecord, path: "$",
-                        message: "cannot be read (\(error)); it was left out")
+                        message: "cannot be read (\(error)); it is kept as written")
                 ]
             )
         }

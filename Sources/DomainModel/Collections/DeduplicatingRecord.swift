@@ -1,17 +1,24 @@
+/// A record two copies of which combine into one: a collection's records with the same
+/// natural key, or the one record a store keeps under a key (settings, entitlement, ledger)
+/// and the one a backup brings.
+public protocol MergeableRecord: JSONRecord {
+    /// Combines this record (seen first, or the store's) with `other` (the later one, or
+    /// the backup's).
+    ///
+    /// Each record documents its rule in `Docs/data-model.md`. Rules are idempotent:
+    /// `a.merged(with: a) == a`, so re-importing a backup changes nothing. Unknown fields are
+    /// unioned; on a clash the copy whose known fields win under the rule wins.
+    func merged(with other: Self) -> Self
+}
+
 /// A record that belongs to a collection holding one record per natural key.
 ///
 /// Decoding already puts the record in canonical form (canonical domains, timestamps), so
 /// two records with the same natural key are true duplicates, combined by `merged(with:)`.
-public protocol DeduplicatingRecord: JSONRecord {
+public protocol DeduplicatingRecord: MergeableRecord {
     /// What makes two records the same thing (a canonical domain, an id).
     associatedtype NaturalKey: Hashable & Sendable
 
     /// The record's natural key.
     var naturalKey: NaturalKey { get }
-
-    /// Combines this record (seen first) with `other`, which has the same natural key.
-    ///
-    /// Each collection documents its rule in `Docs/data-model.md`. Rules are idempotent:
-    /// `a.merged(with: a) == a`, so re-importing a backup changes nothing.
-    func merged(with other: Self) -> Self
 }

@@ -5,11 +5,16 @@ import JSONCore
 /// Canonical output: fields in a fixed order, optional fields left out when absent, domains
 /// canonical, timestamps in UTC. Decoding canonical output gives the same record back.
 public protocol JSONRecord: Sendable, Equatable {
-    /// Reads the record; throws only when lenient decoding cannot help.
+    /// Reads the record's known fields; throws only when lenient decoding cannot help.
     init(from reader: inout RecordReader) throws(RecordDecodingError)
 
-    /// Writes the record as one JSON object.
+    /// Writes the record as one JSON object: its known fields in their fixed order, then
+    /// `unknownFields` (`JSONWriter.unknownFields(_:)`).
     func encode(to writer: inout JSONWriter)
+
+    /// The fields of the object this build does not know, kept as read (`decode` sets them
+    /// from the fields `init(from:)` did not ask for) and written back after the known ones.
+    var unknownFields: UnknownFields { get set }
 }
 
 extension JSONRecord {
@@ -21,7 +26,8 @@ extension JSONRecord {
 
     static func decode(document: JSONDocument, index: Int) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
         var reader = try RecordReader(document: document, index: index)
-        let record = try Self(from: &reader)
+        var record = try Self(from: &reader)
+        record.unknownFields = reader.unknownFields()
         return (record, reader.issues)
     }
 

@@ -3,7 +3,7 @@ import JSONCore
 
 extension RecordReader {
     /// The field's value when present and not null.
-    public func optional(_ key: StaticString) -> JSONValue? {
+    public mutating func optional(_ key: StaticString) -> JSONValue? {
         slot(key).map { view.value($0, in: document) }
     }
 

@@ -22,6 +22,11 @@ public struct RecordReader {
     let index: Int
     /// What was worked around so far, with paths relative to the record.
     public internal(set) var issues: [DecodingIssue] = []
+    /// The positions among the object's fields of those asked for and found (null or not):
+    /// bit `n` for the `n`th field; positions past 63, which only objects with many unknown
+    /// fields reach, in `knownBeyond`. What was not asked for is an unknown field.
+    private var knownMask: UInt64 = 0
+    private var knownBeyond: [Int] = []
 
     /// Starts reading `value`, which must be an object.
     /// - Throws: `RecordDecodingError` when `value` is not an object.
@@ -38,36 +43,63 @@ public struct RecordReader {
         }
     }
 
-    /// The object being read.
-    public var object: JSONValue { view.value(index, in: document) }
+    /// The tape index of a field present and not null. Every field a record reads is asked
+    /// for here, which is how the fields it does not read are told apart (`unknownFields()`).
+    mutating func slot(_ key: StaticString) -> Int? {
+        var position = 0
+        guard let field = view.field(index, key, position: &position) else { return nil }
+        if position < 64 {
+            knownMask |= 1 << UInt64(position)
+        } else if !knownBeyond.contains(position) {
+            knownBeyond.append(position)
+        }
+        return view.isNull(field) ? nil : field
+    }
 
-    /// The tape index of a field present and not null.
-    func slot(_ key: StaticString) -> Int? {
-        guard let field = view.field(index, key), !view.isNull(field) else { return nil }
-        return field
+    /// The fields of the object the record did not ask for, in order, their values' text
+    /// verbatim; a repeated key counts once, its first occurrence.
+    ///
+    /// The common case — every field known — costs one comparison: the object's field count
+    /// against the number of fields found.
+    public func unknownFields() -> UnknownFields {
+        let found = knownMask.nonzeroBitCount + knownBeyond.count
+        guard view.count(index) > found else { return UnknownFields() }
+        var kept: [UnknownFields.Field] = []
+        var seen = Set<String>()
+        var position = 0
+        view.forEachField(index) { key, escaped, value in
+            defer { position += 1 }
+            let name = escaped ? (view.string(value - 1) ?? "") : String(decoding: key, as: UTF8.self)
+            // The first field of a name is the one a record reads: a repeat of it is not kept.
+            guard seen.insert(name).inserted else { return }
+            let isKnown =
+                position < 64 ? knownMask & (1 << UInt64(position)) != 0 : knownBeyond.contains(position)
+            if !isKnown { kept.append(UnknownFields.Field(name: name, json: Array(view.text(value)))) }
+        }
+        return UnknownFields(kept)
     }
 
     // MARK: Required fields
 
     /// The field's value, which must be present and not null.
-    public func required(_ key: StaticString) throws(RecordDecodingError) -> JSONValue {
+    public mutating func required(_ key: StaticString) throws(RecordDecodingError) -> JSONValue {
         view.value(try requiredSlot(key), in: document)
     }
 
-    func requiredSlot(_ key: StaticString) throws(RecordDecodingError) -> Int {
+    mutating func requiredSlot(_ key: StaticString) throws(RecordDecodingError) -> Int {
         guard let field = slot(key) else { throw RecordDecodingError(path: ".\(key)", problem: "is missing") }
         return field
     }
 
     /// A required string.
-    public func requiredString(_ key: StaticString) throws(RecordDecodingError) -> String {
+    public mutating func requiredString(_ key: StaticString) throws(RecordDecodingError) -> String {
         let field = try requiredSlot(key)
         guard let string = view.string(field) else { throw wrongType(key, "a string", field) }
         return string
     }
 
     /// A required string that must not be empty after trimming.
-    public func requiredNonEmptyString(_ key: StaticString) throws(RecordDecodingError) -> String {
+    public mutating func requiredNonEmptyString(_ key: StaticString) throws(RecordDecodingError) -> String {
         let string = try requiredString(key)
         guard !string.allSatisfy(\.isWhitespace) else {
             throw RecordDecodingError(path: ".\(key)", problem: "must not be empty")
@@ -76,12 +108,12 @@ public struct RecordReader {
     }
 
     /// A required UUID.
-    public func requiredID(_ key: StaticString) throws(RecordDecodingError) -> UUID {
+    public mutating func requiredID(_ key: StaticString) throws(RecordDecodingError) -> UUID {
         try requiredString(key, as: "a UUID", example: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", RecordReader.uuid)
     }
 
     /// A required timestamp.
-    public func requiredDate(_ key: StaticString) throws(RecordDecodingError) -> Date {
+    public mutating func requiredDate(_ key: StaticString) throws(RecordDecodingError) -> Date {
         try requiredString(key, as: "an ISO 8601 timestamp", example: "2026-11-30T04:42:22Z", RecordReader.date)
     }
 
@@ -90,7 +122,7 @@ public struct RecordReader {
     ///   - expected: what the text must spell, with its article (`a UUID`), for messages.
     ///   - example: a valid value, which the message shows.
     @inline(__always)
-    private func requiredString<Value>(
+    private mutating func requiredString<Value>(
         _ key: StaticString, as expected: String, example: String, _ parse: (JSONUnsafeView, Int) -> Value?
     ) throws(RecordDecodingError) -> Value {
         let field = try requiredSlot(key)
@@ -102,17 +134,17 @@ public struct RecordReader {
     }
 
     /// A required domain name, returned in canonical form.
-    public func requiredDomain(_ key: StaticString) throws(RecordDecodingError) -> String {
+    public mutating func requiredDomain(_ key: StaticString) throws(RecordDecodingError) -> String {
         try requiredName(key, ownerName: false)
     }
 
     /// A required DNS owner name (host syntax plus `_service` labels and a leading `*`),
     /// returned in canonical form.
-    public func requiredOwnerName(_ key: StaticString) throws(RecordDecodingError) -> String {
+    public mutating func requiredOwnerName(_ key: StaticString) throws(RecordDecodingError) -> String {
         try requiredName(key, ownerName: true)
     }
 
-    private func requiredName(_ key: StaticString, ownerName: Bool) throws(RecordDecodingError) -> String {
+    private mutating func requiredName(_ key: StaticString, ownerName: Bool) throws(RecordDecodingError) -> String {
         let field = try requiredSlot(key)
         guard view.kind(field) == .string else { throw wrongType(key, "a string", field) }
         if let canonical = RecordReader.validName(view, field, ownerName: ownerName) { return canonical }
@@ -121,7 +153,8 @@ public struct RecordReader {
     }
 
     /// A required integer within `range`.
-    public func requiredInt(_ key: StaticString, in range: ClosedRange<Int>) throws(RecordDecodingError) -> Int {
+    public mutating func requiredInt(_ key: StaticString, in range: ClosedRange<Int>) throws(RecordDecodingError) -> Int
+    {
         let field = try requiredSlot(key)
         guard let int = view.int(field) else { throw wrongType(key, "an integer", field) }
         guard range.contains(int) else {
@@ -132,7 +165,7 @@ public struct RecordReader {
     }
 
     /// A required nested record.
-    public func requiredRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self)
+    public mutating func requiredRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self)
         throws(RecordDecodingError) -> (Record, [DecodingIssue])
     {
         let field = try requiredSlot(key)

@@ -100,11 +100,19 @@ public struct JSONUnsafeView: @unchecked Sendable {
 
     /// The index of the first field named `name`, when the value is an object that has it.
     @inlinable public func field(_ index: Int, _ name: StaticString) -> Int? {
+        var position = 0
+        return field(index, name, position: &position)
+    }
+
+    /// The index of the first field named `name`, when the value is an object that has it;
+    /// `position` is set to the field's place among the object's fields (0 for the first).
+    @inlinable public func field(_ index: Int, _ name: StaticString, position: inout Int) -> Int? {
         let node = tape[index]
         guard node.kind == .object else { return nil }
         let length = name.utf8CodeUnitCount
         var child = index + 1
         let end = Int(node.next)
+        position = 0
         // Keys are matched in document order, escaped or not, so a duplicate key finds the
         // same field here as through `JSONValue`. An escape never makes text longer, so an
         // escaped key written shorter than `name` cannot match and is not decoded.
@@ -122,8 +130,37 @@ public struct JSONUnsafeView: @unchecked Sendable {
                 return child + 1
             }
             child = Int(tape[child + 1].next)
+            position += 1
         }
         return nil
+    }
+
+    /// The number of elements (arrays) or fields (objects); 0 for scalars.
+    public func count(_ index: Int) -> Int {
+        let node = tape[index]
+        guard node.kind == .object || node.kind == .array else { return 0 }
+        if node.storedCount < JSONNode.maxStoredCount { return Int(node.storedCount) }
+        var total = 0
+        var child = index + 1
+        let stride = node.kind == .object ? 2 : 1
+        while child < Int(node.next) {
+            total += 1
+            for _ in 0..<stride { child = Int(tape[child].next) }
+        }
+        return total
+    }
+
+    /// The byte range of the value's whole text in the source (strings include their quotes).
+    @inlinable public func sourceRange(_ index: Int) -> Range<Int> {
+        let node = tape[index]
+        let start = Int(node.start)
+        if node.kind == .string { return (start - 1)..<(start + Int(node.length) + 1) }
+        return start..<(start + Int(node.length))
+    }
+
+    /// The value's whole text as written (strings with their quotes), valid as long as the view.
+    @inlinable public func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: source[sourceRange(index)])
     }
 
     /// A `JSONValue` for `index`, for APIs that take one (allocation-free but retains the document).

@@ -37,27 +37,10 @@ public struct JSONValue: Sendable {
     }
 
     /// The byte range of the value's text in `document.source` (strings include their quotes).
-    public var sourceRange: Range<Int> {
-        let node = self.node
-        let start = Int(node.start)
-        if node.kind == .string { return (start - 1)..<(start + Int(node.length) + 1) }
-        return start..<(start + Int(node.length))
-    }
+    public var sourceRange: Range<Int> { document.view.sourceRange(index) }
 
     /// The number of elements (arrays) or fields (objects); 0 for scalars.
-    public var count: Int {
-        let node = self.node
-        guard node.kind == .object || node.kind == .array else { return 0 }
-        if node.storedCount < JSONNode.maxStoredCount { return Int(node.storedCount) }
-        var total = 0
-        var child = index + 1
-        let stride = node.kind == .object ? 2 : 1
-        while child < Int(node.next) {
-            total += 1
-            for _ in 0..<stride { child = Int(document.tape[child].next) }
-        }
-        return total
-    }
+    public var count: Int { withExtendedLifetime(document) { document.view.count(index) } }
 
     /// Calls `body` with the raw text of the value (strings: between the quotes, escapes as
     /// written). The buffer is valid only during the call.

@@ -85,7 +85,7 @@ struct BackupCommand: BackupctlCommand {
                 hint: "Pass a directory (or a path where one can be created) with --dir.")
         }
         progress.clear()
-        let records = summary.manifest.sections.reduce(0) { $0 + $1.records }
+        let records = summary.manifest.recordCount
         let warnings: Int
         switch summary.readBack {
         case .validated(let report):

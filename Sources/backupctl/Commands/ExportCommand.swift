@@ -14,17 +14,19 @@ struct ExportCommand: BackupctlCommand {
         abstract: "Write the store to a backup archive.",
         discussion: """
             Reads every section through the deduplicating loaders (records in canonical form, one \
-            per natural key; malformed records are left out and listed as warnings). The store is \
-            only read — never locked, migrated or written — so export works on a store you may only \
-            read; an older store is exported at the current schema version, upgraded in memory, and \
-            the manifest records the version it was read at. The archive is a pax tar, \
-            zstd-compressed by default, with manifest.json first; it is written to a temporary file, \
-            synced and renamed, so a failed export never leaves a partial file under the final name. \
-            The output may not be the store or one of its files (exit 64), and an existing file that \
-            is not a backup is replaced only with --force. With -o - the archive goes to standard \
-            output and the summary to standard error; standard output must then not be a terminal. \
-            With --recipient, --recipients-file or --passphrase-file the file is the age encryption \
-            of that same archive, which `age -d` opens (see Docs/encryption.md).
+            per natural key, with the fields this build does not know). The store is only read — \
+            never locked, migrated or written — so export works on a store you may only read; an \
+            older store is exported at the current schema version, upgraded in memory, and the \
+            manifest records the version it was read at. What it cannot read — malformed records, \
+            listed as warnings — and store keys it does not know are carried as they are, beside the \
+            sections, and restored on import. The archive is a pax tar, zstd-compressed by default, \
+            with manifest.json first; it is written to a temporary file, synced and renamed, so a \
+            failed export never leaves a partial file under the final name. The output may not be \
+            the store or one of its files (exit 64), and an existing file that is not a backup is \
+            replaced only with --force. With -o - the archive goes to standard output and the \
+            summary to standard error; standard output must then not be a terminal. With \
+            --recipient, --recipients-file or --passphrase-file the file is the age encryption of \
+            that same archive, which `age -d` opens (see Docs/encryption.md).
             """,
         examples: [
             CommandExample("Back up the default store to a file named after the time", "backupctl export"),

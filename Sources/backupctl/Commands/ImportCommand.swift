@@ -16,9 +16,11 @@ struct ImportCommand: BackupctlCommand {
             refuses the import with exit 65, a newer version with exit 76 — migrates the store to \
             the current version, and saves every section through the deduplicating save paths, \
             all in one transaction: a failed import leaves the store exactly as it was. Before \
-            writing, a safety snapshot of the store is exported next to it (undo with \
-            `backupctl import SNAPSHOT --mode replace`). A missing store is created; it appears \
-            only when the import commits, so a refused or failed import leaves nothing behind.
+            writing, a safety snapshot — a copy of the store file — is made next to it; the \
+            printed undo, `backupctl import SNAPSHOT --mode replace --store STORE`, restores \
+            every key as it was (given a store file, import restores it whole). A missing store \
+            is created; it appears only when the import commits, so a refused or failed import \
+            leaves nothing behind.
             """,
         examples: [
             CommandExample("See what a backup would change, writing nothing", "backupctl import b.ddbackup --dry-run"),
@@ -26,9 +28,15 @@ struct ImportCommand: BackupctlCommand {
             CommandExample(
                 "Make each section of the store the backup's", "backupctl import b.ddbackup --mode replace"),
             CommandExample("Import a backup from another machine", "ssh host cat b.ddbackup | backupctl import -"),
+            CommandExample(
+                "Undo an import: restore the safety snapshot it printed",
+                "backupctl import SNAPSHOT --mode replace --store s.sqlite"),
         ])
 
-    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"), completion: .file)
+    @Argument(
+        help: ArgumentHelp(
+            "The backup file, or - for standard input; or a safety snapshot to restore.", valueName: "file"),
+        completion: .file)
     var file: String
 
     @Option(help: CommonOptions.storeHelp("import into"), completion: .file)
@@ -42,7 +50,7 @@ struct ImportCommand: BackupctlCommand {
     @Flag(help: "Report what would change, per section, and write nothing (not even the migration stamp).")
     var dryRun = false
 
-    @Flag(name: .customLong("no-safety-snapshot"), help: "Do not export the store next to itself before writing.")
+    @Flag(name: .customLong("no-safety-snapshot"), help: "Do not copy the store next to itself before writing.")
     var noSafetySnapshot = false
 
     @Flag(name: [.short("v"), .long], help: "Also list every warning and note by section, and each section's time.")

@@ -60,7 +60,7 @@ struct ListCommand: BackupctlCommand {
                 entry.name, entry.time.map(Timestamp.format) ?? "-",
                 entry.manifest.map { String($0.schemaVersion) } ?? "-",
                 String(entry.size), entry.isEncrypted ? "age" : "no",
-                entry.manifest.map { String($0.sections.reduce(0) { $0 + $1.records }) } ?? "-", integrity,
+                entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
             ])
         }
         console.print(Formatting.table(rows))
@@ -105,7 +105,7 @@ struct ListCommand: BackupctlCommand {
                     writer.key("schemaVersion")
                     writer.int(manifest.schemaVersion)
                     writer.key("records")
-                    writer.int(manifest.sections.reduce(0) { $0 + $1.records })
+                    writer.int(manifest.recordCount)
                 }
                 PruneReport.writeHealth(entry.health, to: &writer)
                 writer.endObject()

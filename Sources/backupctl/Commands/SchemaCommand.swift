@@ -8,9 +8,10 @@ struct SchemaCommand: BackupctlCommand {
         commandName: "schema",
         abstract: "Print the JSON Schema (draft 2020-12) of a backup version.",
         discussion: """
-            Generated from the same description the validator runs. For version 3, each property \
-            of the schema is one section entry of the archive; the manifest is under \
-            $defs/manifest. Versions 1 and 2 describe the whole single-document backup.
+            Generated from the same description the validator runs. For versions 3 and 4, each \
+            property of the schema is one entry of the archive (in version 4 the carried entries \
+            too); the manifest is under $defs/manifest. Versions 1 and 2 describe the whole \
+            single-document backup.
             """,
         examples: [
             CommandExample("Save the schema of current backups", "backupctl schema > backup.schema.json"),

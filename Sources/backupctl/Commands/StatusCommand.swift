@@ -11,7 +11,9 @@ struct StatusCommand: BackupctlCommand {
         discussion: """
             Like `flyway info`: reads the store without changing it, locking it or creating anything \
             beside it, so it works on a store you may only read. Reports temporary copies an \
-            interrupted write left beside the store (the next import, migrate or sample removes them).
+            interrupted write left beside the store (the next import, migrate or sample removes them), \
+            and the keys an export carries as they are: legacy keys left over after their migration, \
+            and keys this build does not know.
             """,
         examples: [
             CommandExample("Describe the default store", "backupctl status"),
@@ -65,6 +67,16 @@ struct StatusCommand: BackupctlCommand {
             console.warn(
                 "\(leftover.path) is a temporary copy an interrupted write to the store left "
                     + "(\(Formatting.bytes(Self.size(of: leftover)))); the next import, migrate or sample removes it")
+        }
+        if !status.leftoverKeys.isEmpty {
+            console.print(
+                "Leftover legacy keys (the data no longer comes from them; export carries them as they are): \(status.leftoverKeys.joined(separator: ", "))"
+            )
+        }
+        if !status.unknownKeys.isEmpty {
+            console.print(
+                "Keys this build does not know (export carries them as they are): \(status.unknownKeys.joined(separator: ", "))"
+            )
         }
         console.emitJSON { writer in
             writer.beginObject()
@@ -123,6 +135,10 @@ struct StatusCommand: BackupctlCommand {
             StoreInventoryText.writeJSON(status.inventory, to: &writer)
             writer.key("leftovers")
             writer.strings(status.leftovers.map(\.path))
+            writer.key("leftoverKeys")
+            writer.strings(status.leftoverKeys)
+            writer.key("unknownKeys")
+            writer.strings(status.unknownKeys)
             writer.endObject()
         }
     }

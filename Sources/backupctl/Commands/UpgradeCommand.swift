@@ -9,17 +9,18 @@ import Foundation
 struct UpgradeCommand: BackupctlCommand {
     static let configuration = CommandConfiguration(
         commandName: "upgrade",
-        abstract: "Rewrite a backup of any version as a current (version 3) one.",
+        abstract: "Rewrite a backup of any version as a current (version 4) one.",
         discussion: """
-            Validates the backup, upgrades it step by step (v1 → v2 → v3) and writes a version 3 \
-            archive atomically (a version 3 backup is copied into a new archive, section by \
-            section). Fields are renamed and reshaped, never dropped; duplicates and \
-            canonical forms are resolved when the backup is imported. A backup with validation \
-            errors is refused (exit 65) and nothing is written. An encrypted backup is read with \
-            --identity or --passphrase-file; the new one is encrypted to --recipient or \
-            --recipients-file, else with --new-passphrase-file, else with --passphrase-file, so \
-            re-encrypting to new keys is how keys are rotated. An encrypted backup is written out \
-            unencrypted only with --decrypt.
+            Validates the backup, upgrades it step by step (v1 → v2 → v3 → v4) and writes a \
+            version 4 archive atomically (a version 3 or 4 archive is copied into a new one, entry \
+            by entry). Fields are renamed and reshaped, never dropped, and a section the old \
+            version never had stays absent, so importing the new file does what importing the old \
+            one does; duplicates and canonical forms are resolved when the backup is imported. A \
+            backup with validation errors is refused (exit 65) and nothing is written. An encrypted \
+            backup is read with --identity or --passphrase-file; the new one is encrypted to \
+            --recipient or --recipients-file, else with --new-passphrase-file, else with \
+            --passphrase-file, so re-encrypting to new keys is how keys are rotated. An encrypted \
+            backup is written out unencrypted only with --decrypt.
             """,
         examples: [
             CommandExample("Rewrite an old backup as a current one", "backupctl upgrade old.json.gz -o new.ddbackup"),

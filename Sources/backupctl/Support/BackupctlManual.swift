@@ -59,12 +59,12 @@ enum BackupctlManual {
                 ),
                 (
                     term: storeLock,
-                    text: "The lock a command writing or exporting the store holds (flock); a second one exits 75."
+                    text: "The lock a command writing the store holds (flock); a second one exits 75."
                 ),
                 (
-                    term: "STORE.before-import-YYYYMMDDTHHMMSSZ.ddbackup",
+                    term: "STORE.before-import-YYYYMMDDTHHMMSSZ.sqlite",
                     text:
-                        "The safety snapshot import writes next to the store before changing it; undo an import with backupctl import SNAPSHOT --mode replace."
+                        "The safety snapshot import writes next to the store before changing it: a copy of the store file (.plist for a property-list store); undo an import with backupctl import SNAPSHOT --mode replace --store STORE."
                 ),
                 (term: backup, text: "A backup written by backup --dir, named after its UTC time."),
                 (

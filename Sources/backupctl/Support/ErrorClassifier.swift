@@ -40,6 +40,10 @@ enum ErrorClassifier {
             }
         case let error as BackupDirectoryError:
             return CommandFailure(.notFound, error.description)
+        case let error as SnapshotRestoreError:
+            return CommandFailure(
+                .usage, error.description,
+                hint: "The undo an import prints is: backupctl import SNAPSHOT --mode replace --store STORE")
         case let error as JSONParseError:
             return CommandFailure(.invalidData, error.description)
         case let error as AgeError:

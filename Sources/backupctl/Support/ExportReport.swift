@@ -23,8 +23,11 @@ struct ExportReport {
             )
         }
         console.print(verbose ? verboseTable : ManifestSectionText.table(summary.manifest.sections))
+        let carriedEntries = summary.manifest.sections.count { CarriedEntry(entryPath: $0.path) != nil }
+        let entries = summary.manifest.sections.count - carriedEntries
         console.print(
-            "\(summary.manifest.sections.count) sections, \(summary.totalRecords) records, "
+            "\(entries) sections, \(carriedEntries == 0 ? "" : "\(carriedEntries) carried entries, ")"
+                + "\(summary.totalRecords) records, "
                 + "\(Formatting.bytes(summary.uncompressedBytes)) of JSON → \(Formatting.bytes(summary.compressedBytes)) "
                 + "\(summary.manifest.compression) (\(Formatting.ratio(summary.compressionRatio))) in \(Formatting.seconds(summary.duration))"
         )
@@ -36,6 +39,13 @@ struct ExportReport {
             console.print(
                 "\(summary.issues.count) problems in the store were worked around (the store itself is unchanged):")
             for issue in summary.issues { console.print("  warning: \(issue)") }
+        }
+        let carried = summary.carried
+        if !carried.isEmpty {
+            console.print(
+                "Carried as they are, to be restored on import: \(carried.unreadableRecords.count) unreadable records, "
+                    + "\(carried.storeKeys.count) store keys this build does not read"
+                    + (carried.storeKeys.isEmpty ? "" : " (\(carried.storeKeys.map(\.key).joined(separator: ", ")))"))
         }
         emitJSON(to: console)
     }
@@ -94,6 +104,13 @@ struct ExportReport {
             writer.double((summary.compressionRatio * 100).rounded() / 100)
             writer.key("seconds")
             writer.double((summary.duration * 1000).rounded() / 1000)
+            writer.key("carried")
+            writer.beginObject()
+            writer.key("unreadableRecords")
+            writer.int(summary.carried.unreadableRecords.count)
+            writer.key("storeKeys")
+            writer.strings(summary.carried.storeKeys.map(\.key))
+            writer.endObject()
             writer.key("warnings")
             writer.beginArray()
             for issue in summary.issues {

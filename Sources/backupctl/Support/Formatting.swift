@@ -27,6 +27,19 @@ enum Formatting {
         String(format: "%.1f×", value)
     }
 
+    /// `text` as one shell word: as it is when it holds only characters no shell treats
+    /// specially, else in single quotes (a `'` inside written `'\''`), so a printed command
+    /// runs as printed.
+    static func shellQuoted(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || "/._-+:,@%=".unicodeScalars.contains(scalar))
+            }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// Rows padded into columns: the first left-aligned, the rest right-aligned.
     static func table(_ rows: [[String]], indent: String = "  ") -> String {
         guard let columns = rows.map(\.count).max() else { return "" }

@@ -66,23 +66,31 @@ struct FixtureError: Error, CustomStringConvertible {
 
 /// A store's contents in the form the expected fixtures use.
 enum StoreContents {
-    /// Every key except `data.migrationJournal`: data parsed as JSON, scalars as themselves.
-    /// Values a fixture cannot express come back as a string saying what they were, so they
-    /// show up as a difference.
+    /// Every key except `data.migrationJournal`: data parsed as JSON, strings, integers and
+    /// Booleans as themselves; the rest as generate-fixtures.py writes them — `{"$base64": …}`
+    /// for data that is not JSON, `{"$double": n}`, `{"$date": seconds since 2001}`,
+    /// `{"$array": […]}`, `{"$dictionary": {…}}`.
     static func of(_ store: any StoreReading) throws -> [String: StrictJSON] {
         var contents: [String: StrictJSON] = [:]
         for key in try store.keys() where key != StorageKey.migrationJournal.rawValue {
-            switch try store.value(forKey: key) {
-            case .data(let data)?:
-                contents[key] = (try? StrictJSON(parsing: [UInt8](data))) ?? .string("<data that is not JSON>")
-            case .string(let text)?: contents[key] = .string(text)
-            case .integer(let number)?: contents[key] = .integer(number)
-            case .bool(let flag)?: contents[key] = .bool(flag)
-            case let other?: contents[key] = .string("<\(other.kind.rawValue) value>")
-            case nil: break
-            }
+            if let value = try store.value(forKey: key) { contents[key] = json(value, topLevel: true) }
         }
         return contents
+    }
+
+    static func json(_ value: StoreValue, topLevel: Bool = false) -> StrictJSON {
+        switch value {
+        case .data(let data):
+            if topLevel, let parsed = try? StrictJSON(parsing: [UInt8](data)) { return parsed }
+            return .object(["$base64": .string(data.base64EncodedString())])
+        case .string(let text): return .string(text)
+        case .integer(let number): return .integer(number)
+        case .bool(let flag): return .bool(flag)
+        case .double(let number): return .object(["$double": .number(number)])
+        case .date(let date): return .object(["$date": .number(date.timeIntervalSinceReferenceDate)])
+        case .array(let values): return .object(["$array": .array(values.map { json($0) })])
+        case .dictionary(let values): return .object(["$dictionary": .object(values.mapValues { json($0) })])
+        }
     }
 
     /// The first difference between a store's contents and what was expected, or nil.

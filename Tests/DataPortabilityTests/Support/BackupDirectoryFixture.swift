@@ -65,8 +65,13 @@ final class BackupDirectoryFixture {
     /// the manifest still reads, but the trackedDomains section no longer matches its checksum.
     func alterSectionBytes(of url: URL) throws {
         var bytes = try Data(contentsOf: url)
+        // The first section's first domain: the carried entries before it hold domains too. Its
+        // name's last occurrence is its tar header (the manifest names it first).
+        let section = try #require(bytes.range(of: Data("sections/trackedDomains.json".utf8), options: .backwards))
         let marker = Data(#""domain":""#.utf8)
-        let found = try #require(bytes.range(of: marker), "no domain in \(url.lastPathComponent): is it compressed?")
+        let found = try #require(
+            bytes.range(of: marker, in: section.upperBound..<bytes.endIndex),
+            "no domain in \(url.lastPathComponent): is it compressed?")
         let position = found.upperBound
         bytes[position] = bytes[position] == UInt8(ascii: "q") ? UInt8(ascii: "z") : UInt8(ascii: "q")
         try bytes.write(to: url)

@@ -77,17 +77,32 @@ func blob(_ key: StorageKey, in values: [StorageKey: StoreValue]) throws -> [UIn
 
 /// Reads every section of a backup into memory, keyed by section, requiring each to be verified.
 func verifiedSections(of url: URL) throws -> (manifest: BackupManifest, sections: [BackupSection: [UInt8]]) {
+    let read = try verifiedEntries(of: url)
+    return (read.manifest, read.sections)
+}
+
+/// Reads every entry of a backup into memory — the sections by section, the carried entries
+/// by entry — requiring each to be verified, and the carried ones to come first.
+func verifiedEntries(of url: URL) throws -> (
+    manifest: BackupManifest, sections: [BackupSection: [UInt8]], carried: [CarriedEntry: [UInt8]]
+) {
     let file = try BackupFile(path: url.path)
     let reader = try file.openArchive()
     var sections: [BackupSection: [UInt8]] = [:]
+    var carried: [CarriedEntry: [UInt8]] = [:]
     while let payload = try reader.nextSection() {
         #expect(payload.verification == .verified, "\(payload.path)")
-        let section = try #require(payload.section, "\(payload.path) is no known section")
         let bytes = try #require(payload.bytes, "\(payload.path) was not handed out")
+        if let entry = payload.carried {
+            #expect(sections.isEmpty, "\(payload.path) comes after a section")
+            carried[entry] = bytes
+            continue
+        }
+        let section = try #require(payload.section, "\(payload.path) is no known section")
         sections[section] = bytes
     }
     #expect(reader.missingSections.isEmpty)
-    return (reader.manifest, sections)
+    return (reader.manifest, sections, carried)
 }
 
 /// The paths of the issues reported under `key` with `kind`, sorted.

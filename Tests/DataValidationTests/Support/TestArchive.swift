@@ -4,7 +4,7 @@ import Foundation
 import JSONCore
 import TestSupport
 
-/// Builds v3 backup archives the way tests need them, broken ones included: every manifest
+/// Builds archive backups (version 4 unless told) the way tests need them, broken ones included: every manifest
 /// listing and every tar entry can be set independently of the other, so a size, checksum,
 /// count or listing can disagree with the data on purpose.
 ///
@@ -44,6 +44,8 @@ struct TestArchive {
     var manifestOverride: [UInt8]?
     /// Whether `manifest.json` comes first, as it must, or last.
     var manifestIsFirst = true
+    /// The manifest's `absentSections` (version 4), when set.
+    var absentSections: [String]?
 
     /// An archive of `sections`, in archive order.
     init(sections: [BackupSection: String]) {
@@ -95,7 +97,7 @@ struct TestArchive {
         }
         let manifest = BackupManifest(
             schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: 3,
-            compression: compression.algorithm.rawValue, sections: listings)
+            compression: compression.algorithm.rawValue, sections: listings, absentSections: absentSections ?? [])
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }

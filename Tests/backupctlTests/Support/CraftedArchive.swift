@@ -46,7 +46,7 @@ enum CraftedArchive: String, CaseIterable, Sendable {
         case .manifestNotFirst: "starts with 'sections/trackedDomains.json', not manifest.json"
         case .unlistedEntry: "sections/unlisted.json (not in manifest)"
         case .missingSection: "sections/lookupHistory.json (missing)"
-        case .newerSchemaVersion: "is a schema version 4 backup, written by a newer build"
+        case .newerSchemaVersion: "is a schema version 5 backup, written by a newer build"
         }
     }
 
@@ -122,7 +122,7 @@ enum CraftedArchive: String, CaseIterable, Sendable {
             elif kind == 'oversizedManifest':
                 regular(tar, 'manifest.json', manifest([TRACKED], padding='x' * (2 << 20)))
             elif kind == 'newerSchemaVersion':
-                regular(tar, 'manifest.json', manifest([TRACKED], schema_version=4))
+                regular(tar, 'manifest.json', manifest([TRACKED], schema_version=5))
             elif kind == 'tooManyEntries':
                 paths = ['sections/extra%02d.json' % index for index in range(64)]
                 regular(tar, 'manifest.json', manifest(paths))

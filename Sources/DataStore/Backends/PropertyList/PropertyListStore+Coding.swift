@@ -8,6 +8,12 @@ extension PropertyListStore {
     /// Writes every value to the file, atomically, in the store's format.
     /// - Throws: `StoreError.io` or `.propertyList`; the file is then unchanged.
     func write(_ values: [String: StoreValue]) throws {
+        try write(values, in: format, to: url)
+    }
+
+    /// Writes every value to `url`, atomically, in `format`.
+    /// - Throws: `StoreError.io` or `.propertyList`; nothing is changed at `url` then.
+    func write(_ values: [String: StoreValue], in format: Format, to url: URL) throws {
         do {
             try AtomicFileWriter.write(to: url) { writer in
                 switch format {

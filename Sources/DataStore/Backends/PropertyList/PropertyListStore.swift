@@ -36,6 +36,9 @@ public final class PropertyListStore: KeyValueStore {
     /// Whether the file holds the store yet: false for a new store until its first commit.
     public private(set) var isWritten: Bool
 
+    /// The values as committed: what the file holds.
+    var committedEntries: [String: StoreValue] { entries }
+
     /// The file's path.
     public var location: String { url.path }
 

@@ -20,7 +20,8 @@ public final class NewSQLiteStore: KeyValueStore {
     public let url: URL
     /// Where it is built until then.
     public let temporaryURL: URL
-    private var current: SQLiteStore
+    /// The open database: under the temporary name until published, then under `url`.
+    private(set) var current: SQLiteStore
     /// Whether the first commit has renamed the store onto `url`.
     public private(set) var isPublished = false
 

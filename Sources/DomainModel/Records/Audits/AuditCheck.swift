@@ -11,6 +11,9 @@ public struct AuditCheck: JSONRecord, Hashable {
     /// What was found, for the report.
     public var detail: String?
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         id: String, title: String, category: AuditCategory, severity: Severity, result: CheckResult,
         detail: String? = nil
@@ -48,6 +51,7 @@ public struct AuditCheck: JSONRecord, Hashable {
             writer.key("detail")
             writer.string(detail)
         }
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 }

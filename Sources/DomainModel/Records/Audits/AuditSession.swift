@@ -19,6 +19,9 @@ public struct AuditSession: DeduplicatingRecord, Hashable {
     /// The most checks one session keeps.
     public static let maxChecks = 500
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         id: UUID, domain: String, startedAt: Date, completedAt: Date? = nil, status: AuditStatus,
         score: Int? = nil, checks: [AuditCheck] = []
@@ -62,6 +65,7 @@ public struct AuditSession: DeduplicatingRecord, Hashable {
         }
         writer.key("checks")
         writer.records(checks)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
@@ -69,18 +73,19 @@ public struct AuditSession: DeduplicatingRecord, Hashable {
 
     /// Merge rule: the copy that finished later (`completedAt`) wins, so a finished copy beats
     /// one that has not finished; ties keep the first. Checks are unioned by check id, the
-    /// winner's version first, up to the limit.
+    /// winner's version first, up to the limit. Unknown fields are unioned, the winner's
+    /// winning a clash — of the sessions, and of two checks with one id.
     public func merged(with other: AuditSession) -> AuditSession {
         let otherIsNewer = (other.completedAt ?? .distantPast) > (completedAt ?? .distantPast)
         let (winner, loser) = otherIsNewer ? (other, self) : (self, other)
         var result = winner
+        result.unknownFields = winner.unknownFields.merged(with: loser.unknownFields)
         result.checks = Array(AuditSession.distinctChecks(winner.checks + loser.checks).prefix(AuditSession.maxChecks))
         return result
     }
 
-    /// One check per id, first kept.
+    /// One check per id, the first kept (with the unknown fields of the later ones it lacks).
     static func distinctChecks(_ checks: [AuditCheck]) -> [AuditCheck] {
-        var seen = Set<String>()
-        return checks.filter { seen.insert($0.id).inserted }
+        distinctElements(checks, by: \.id)
     }
 }

@@ -14,6 +14,9 @@ public struct DNSLookupResult: JSONRecord, Hashable {
     /// The most records one snapshot keeps.
     public static let maxRecords = 1000
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(resolver: String? = nil, responseTimeMs: Int? = nil, records: [DNSRecord], error: String? = nil) {
         self.resolver = resolver
         self.responseTimeMs = responseTimeMs
@@ -44,6 +47,7 @@ public struct DNSLookupResult: JSONRecord, Hashable {
             writer.key("error")
             writer.string(error)
         }
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 }

@@ -16,6 +16,9 @@ public struct DNSRecord: JSONRecord, Hashable {
     /// The largest TTL RFC 2181 allows.
     public static let maxTTL = 2_147_483_647
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(type: DNSRecordType, name: String, value: String, ttl: Int, priority: Int? = nil) {
         self.type = Lenient(type)
         self.name = DomainName.canonical(name)
@@ -46,6 +49,7 @@ public struct DNSRecord: JSONRecord, Hashable {
             writer.key("priority")
             writer.int(priority)
         }
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 }

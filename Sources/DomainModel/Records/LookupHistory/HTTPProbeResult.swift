@@ -20,6 +20,9 @@ public struct HTTPProbeResult: JSONRecord, Hashable {
     /// Selected response headers, in the order received.
     public var headers: [StringPair]
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         url: String, statusCode: Int, finalURL: String? = nil, redirectCount: Int = 0, responseTimeMs: Int? = nil,
         server: String? = nil, contentType: String? = nil, hstsEnabled: Bool = false, headers: [StringPair] = []
@@ -75,6 +78,7 @@ public struct HTTPProbeResult: JSONRecord, Hashable {
         writer.bool(hstsEnabled)
         writer.key("headers")
         writer.stringMap(headers)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 }

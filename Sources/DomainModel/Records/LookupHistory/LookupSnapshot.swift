@@ -21,6 +21,9 @@ public struct LookupSnapshot: DeduplicatingRecord, Hashable {
     public var tls: TLSCertificateSummary?
     public var http: HTTPProbeResult?
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         id: UUID, domain: String, capturedAt: Date, trigger: LookupTrigger = .manual, durationMs: Int = 0,
         dns: DNSLookupResult? = nil, registration: RegistrationSummary? = nil,
@@ -77,15 +80,17 @@ public struct LookupSnapshot: DeduplicatingRecord, Hashable {
             writer.key("http")
             http.encode(to: &writer)
         }
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
     public var naturalKey: UUID { id }
 
     /// Merge rule: the first copy wins field by field; a probe it lacks (nil) is taken from
-    /// the other copy.
+    /// the other copy. Unknown fields are unioned, the first copy's winning a clash.
     public func merged(with other: LookupSnapshot) -> LookupSnapshot {
         var result = self
+        result.unknownFields = unknownFields.merged(with: other.unknownFields)
         result.dns = dns ?? other.dns
         result.registration = registration ?? other.registration
         result.tls = tls ?? other.tls

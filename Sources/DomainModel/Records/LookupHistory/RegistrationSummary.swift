@@ -20,6 +20,9 @@ public struct RegistrationSummary: JSONRecord, Hashable {
     /// Whether the delegation is signed.
     public var dnssec: Bool
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         source: RegistrationSource, registrar: String? = nil, registrant: String? = nil, createdAt: Date? = nil,
         updatedAt: Date? = nil, expiresAt: Date? = nil, nameServers: [String] = [], statuses: [String] = [],
@@ -78,6 +81,7 @@ public struct RegistrationSummary: JSONRecord, Hashable {
         writer.strings(statuses)
         writer.key("dnssec")
         writer.bool(dnssec)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 }

@@ -20,6 +20,9 @@ public struct TLSCertificateSummary: JSONRecord, Hashable {
     /// Whether the chain validated against the system roots.
     public var chainValid: Bool
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         subject: String, issuer: String, serialNumber: String? = nil, notBefore: Date? = nil, notAfter: Date? = nil,
         subjectAltNames: [String] = [], signatureAlgorithm: String? = nil, keyBits: Int? = nil, chainValid: Bool = false
@@ -77,6 +80,7 @@ public struct TLSCertificateSummary: JSONRecord, Hashable {
         }
         writer.key("chainValid")
         writer.bool(chainValid)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 }

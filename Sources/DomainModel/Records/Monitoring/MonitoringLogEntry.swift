@@ -17,6 +17,9 @@ public struct MonitoringLogEntry: DeduplicatingRecord, Hashable {
     /// Whether the user dismissed it.
     public var acknowledged: Bool
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         id: UUID, domain: String, checkedAt: Date, event: MonitoringEvent, severity: Severity = .info,
         message: String = "", snapshotID: UUID? = nil, acknowledged: Bool = false
@@ -62,15 +65,18 @@ public struct MonitoringLogEntry: DeduplicatingRecord, Hashable {
         }
         writer.key("acknowledged")
         writer.bool(acknowledged)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
     public var naturalKey: UUID { id }
 
     /// Merge rule: the first copy wins, acknowledged if either copy is, and the snapshot
-    /// link is taken from the other copy when the first lacks one.
+    /// link is taken from the other copy when the first lacks one. Unknown fields are unioned,
+    /// the first copy's winning a clash.
     public func merged(with other: MonitoringLogEntry) -> MonitoringLogEntry {
         var result = self
+        result.unknownFields = unknownFields.merged(with: other.unknownFields)
         result.acknowledged = acknowledged || other.acknowledged
         result.snapshotID = snapshotID ?? other.snapshotID
         return result

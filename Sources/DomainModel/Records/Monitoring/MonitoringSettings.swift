@@ -1,7 +1,7 @@
 import JSONCore
 
 /// How scheduled monitoring runs (store key `monitoring.settings`); one per store.
-public struct MonitoringSettings: JSONRecord, Hashable {
+public struct MonitoringSettings: MergeableRecord, Hashable {
     public var isEnabled: Bool
     /// Minutes between checks, 5...10080 (a week).
     public var intervalMinutes: Int
@@ -26,6 +26,9 @@ public struct MonitoringSettings: JSONRecord, Hashable {
         isEnabled: false, intervalMinutes: 60, monitoredDomains: [],
         notifyOn: [.dnsChange, .registrationExpiry, .tlsExpiry, .unreachable], expiryWarningDays: 30,
         quietHours: nil, channels: [.push], webhookURL: nil)
+
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
 
     public init(
         isEnabled: Bool, intervalMinutes: Int, monitoredDomains: [String], notifyOn: [MonitoringEvent],
@@ -78,13 +81,16 @@ public struct MonitoringSettings: JSONRecord, Hashable {
             writer.key("webhookURL")
             writer.string(webhookURL)
         }
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
     /// Merge rule (import in merge mode): the incoming settings win field by field, except
     /// lists, which are unioned (these first, then the incoming ones not already present).
+    /// Unknown fields are unioned, the incoming ones winning a clash.
     public func merged(with incoming: MonitoringSettings) -> MonitoringSettings {
         var result = incoming
+        result.unknownFields = incoming.unknownFields.merged(with: unknownFields)
         result.monitoredDomains = Array(
             union(monitoredDomains, incoming.monitoredDomains).prefix(MonitoringSettings.maxMonitoredDomains))
         result.notifyOn = union(notifyOn, incoming.notifyOn)

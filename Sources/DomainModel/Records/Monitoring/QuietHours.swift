@@ -8,6 +8,9 @@ public struct QuietHours: JSONRecord, Hashable {
     /// The pattern of a wall-clock time.
     public static let timePattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$"
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(start: String, end: String) {
         self.start = start
         self.end = end
@@ -27,6 +30,7 @@ public struct QuietHours: JSONRecord, Hashable {
         writer.string(start)
         writer.key("end")
         writer.string(end)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 

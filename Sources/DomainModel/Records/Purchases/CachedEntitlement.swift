@@ -2,7 +2,7 @@ import Foundation
 import JSONCore
 
 /// The last verified purchase, cached for offline use (store key `purchase.cachedEntitlement`).
-public struct CachedEntitlement: JSONRecord, Hashable {
+public struct CachedEntitlement: MergeableRecord, Hashable {
     /// The store product identifier.
     public var productID: String
     public var tier: Lenient<EntitlementTier>
@@ -13,6 +13,9 @@ public struct CachedEntitlement: JSONRecord, Hashable {
     public var originalTransactionID: String?
     /// When the receipt was last verified.
     public var verifiedAt: Date
+
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
 
     public init(
         productID: String, tier: EntitlementTier, purchasedAt: Date? = nil, expiresAt: Date? = nil,
@@ -59,11 +62,16 @@ public struct CachedEntitlement: JSONRecord, Hashable {
         }
         writer.key("verifiedAt")
         writer.timestamp(verifiedAt)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
-    /// Merge rule: the entitlement verified last wins whole (ties keep this one).
+    /// Merge rule: the entitlement verified last wins whole (ties keep this one). Unknown
+    /// fields are unioned, the winner's winning a clash.
     public func merged(with other: CachedEntitlement) -> CachedEntitlement {
-        other.verifiedAt > verifiedAt ? other : self
+        let (winner, loser) = other.verifiedAt > verifiedAt ? (other, self) : (self, other)
+        var result = winner
+        result.unknownFields = winner.unknownFields.merged(with: loser.unknownFields)
+        return result
     }
 }

@@ -28,6 +28,9 @@ public struct LedgerEntry: DeduplicatingRecord, Hashable {
     /// The largest single change accepted.
     public static let amountRange = -1_000_000...1_000_000
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(id: UUID, at: Date, amount: Int, kind: LedgerEntryKind, note: String? = nil, domain: String? = nil) {
         self.id = id
         self.at = at
@@ -64,11 +67,17 @@ public struct LedgerEntry: DeduplicatingRecord, Hashable {
             writer.key("domain")
             writer.string(domain)
         }
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
     public var naturalKey: UUID { id }
 
-    /// Merge rule: entries are immutable; the first copy wins.
-    public func merged(with other: LedgerEntry) -> LedgerEntry { self }
+    /// Merge rule: entries are immutable; the first copy wins. Unknown fields are unioned, the
+    /// first copy's winning a clash.
+    public func merged(with other: LedgerEntry) -> LedgerEntry {
+        var result = self
+        result.unknownFields = unknownFields.merged(with: other.unknownFields)
+        return result
+    }
 }

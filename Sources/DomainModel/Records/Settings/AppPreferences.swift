@@ -16,6 +16,9 @@ public struct AppPreferences: JSONRecord, Hashable {
     public static let defaults = AppPreferences(
         resolverURL: defaultResolverURL, displayDensity: .standard, showRawRecords: false)
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(resolverURL: String, displayDensity: DisplayDensity, showRawRecords: Bool) {
         self.resolverURL = resolverURL
         self.displayDensity = Lenient(displayDensity)
@@ -40,6 +43,7 @@ public struct AppPreferences: JSONRecord, Hashable {
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
         encodeFields(to: &writer)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 

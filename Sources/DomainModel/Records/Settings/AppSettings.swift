@@ -2,12 +2,20 @@ import JSONCore
 
 /// Everything under "app settings" (design §3) as the backup's `appSettings` section holds
 /// it: recent searches, saved domains and the preferences, one object.
-public struct AppSettings: JSONRecord, Hashable {
+public struct AppSettings: MergeableRecord, Hashable {
     /// Search texts, most recent first, trimmed, without case-insensitive duplicates.
     public var recentSearches: [String]
     /// Bookmarked domains, canonical, without duplicates.
     public var savedDomains: [String]
     public var preferences: AppPreferences
+
+    /// The section's fields this build does not know. They belong with the preferences: the
+    /// section's object is stored as the `app.preferences` object beside the two lists, so
+    /// that is where they are kept (`preferences.unknownFields`).
+    public var unknownFields: UnknownFields {
+        get { preferences.unknownFields }
+        set { preferences.unknownFields = newValue }
+    }
 
     /// Limits on the lists.
     public static let maxRecentSearches = 100
@@ -38,16 +46,20 @@ public struct AppSettings: JSONRecord, Hashable {
         writer.key("savedDomains")
         writer.strings(savedDomains)
         preferences.encodeFields(to: &writer)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
     /// Merge rule (import in merge mode): the incoming preferences win; saved domains are
     /// unioned (these first); recent searches are unioned (these first) and cut to the limit.
+    /// Unknown fields are unioned, the incoming ones winning a clash.
     public func merged(with incoming: AppSettings) -> AppSettings {
-        AppSettings(
+        var preferences = incoming.preferences
+        preferences.unknownFields = incoming.unknownFields.merged(with: unknownFields)
+        return AppSettings(
             recentSearches: recentSearches + incoming.recentSearches,
             savedDomains: Array(union(savedDomains, incoming.savedDomains).prefix(AppSettings.maxSavedDomains)),
-            preferences: incoming.preferences)
+            preferences: preferences)
     }
 
     /// Searches trimmed, without empties and case-insensitive duplicates, at most the limit.

@@ -29,6 +29,9 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
     /// The most tags a domain keeps.
     public static let maxTags = 32
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         id: UUID, domain: String, displayName: String? = nil, notes: String = "", tags: [String] = [],
         status: TrackingStatus = .active, isFavorite: Bool = false, addedAt: Date,
@@ -87,6 +90,7 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
             writer.key("expiresAt")
             writer.timestamp(expiresAt)
         }
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
@@ -95,10 +99,11 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
     /// Merge rule: the record added first is the base (its id, display name and notes win
     /// unless empty); the earliest `addedAt` and the latest `lastLookupAt` are kept; the
     /// expiry and status come from the most recently looked-up record; tags are unioned;
-    /// favourite if either is.
+    /// favourite if either is. Unknown fields are unioned, the base's winning a clash.
     public func merged(with other: TrackedDomain) -> TrackedDomain {
         let (base, second) = other.addedAt < addedAt ? (other, self) : (self, other)
         var result = base
+        result.unknownFields = base.unknownFields.merged(with: second.unknownFields)
         if base.displayName?.isEmpty ?? true { result.displayName = second.displayName ?? base.displayName }
         if result.notes.isEmpty { result.notes = second.notes }
         result.tags = TrackedDomain.distinctTags(base.tags + second.tags)

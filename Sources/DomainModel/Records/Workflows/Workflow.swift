@@ -21,6 +21,9 @@ public struct Workflow: DeduplicatingRecord, Hashable {
     public static let maxDomains = 1000
     public static let maxSteps = 100
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(
         id: UUID, name: String, domains: [String], steps: [WorkflowStep], schedule: WorkflowSchedule = .manual,
         isEnabled: Bool = true, createdAt: Date, updatedAt: Date? = nil, lastRunAt: Date? = nil
@@ -41,9 +44,8 @@ public struct Workflow: DeduplicatingRecord, Hashable {
         name = try reader.requiredNonEmptyString("name")
         createdAt = try reader.requiredDate("createdAt")
         domains = reader.domainList("domains", limit: Workflow.maxDomains)
-        var seenSteps = Set<String>()
-        steps = reader.recordList("steps", as: WorkflowStep.self, limit: Workflow.maxSteps)
-            .filter { seenSteps.insert($0.id).inserted }
+        steps = distinctElements(
+            reader.recordList("steps", as: WorkflowStep.self, limit: Workflow.maxSteps), by: \.id)
         schedule = reader.enumeration("schedule", default: .manual)
         isEnabled = reader.bool("isEnabled", default: true)
         updatedAt = reader.optionalDate("updatedAt") ?? createdAt
@@ -72,15 +74,19 @@ public struct Workflow: DeduplicatingRecord, Hashable {
             writer.key("lastRunAt")
             writer.timestamp(lastRunAt)
         }
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 
     public var naturalKey: UUID { id }
 
     /// Merge rule: the copy edited last (`updatedAt`, ties keep the first) wins whole; the
-    /// latest `lastRunAt` of the two is kept.
+    /// latest `lastRunAt` of the two is kept. Unknown fields are unioned, the winner's winning
+    /// a clash.
     public func merged(with other: Workflow) -> Workflow {
-        var result = other.updatedAt > updatedAt ? other : self
+        let otherIsNewer = other.updatedAt > updatedAt
+        var result = otherIsNewer ? other : self
+        result.unknownFields = result.unknownFields.merged(with: (otherIsNewer ? self : other).unknownFields)
         let runs = [lastRunAt, other.lastRunAt].compactMap { $0 }
         result.lastRunAt = runs.max()
         return result

@@ -9,6 +9,9 @@ public struct WorkflowStep: JSONRecord, Hashable {
     /// Step settings (`"compareWith": "previous"`), in order.
     public var parameters: [StringPair]
 
+    /// Fields this build does not know, kept as read and written back after the known ones.
+    public var unknownFields = UnknownFields()
+
     public init(id: String, kind: WorkflowStepKind, isEnabled: Bool = true, parameters: [StringPair] = []) {
         self.id = id
         self.kind = Lenient(kind)
@@ -33,6 +36,7 @@ public struct WorkflowStep: JSONRecord, Hashable {
         writer.bool(isEnabled)
         writer.key("parameters")
         writer.stringMap(parameters)
+        writer.unknownFields(unknownFields)
         writer.endObject()
     }
 }

@@ -1,0 +1,102 @@
+import DataMigration
+import DataStore
+import Foundation
+
+/// Restores a store snapshot (`SafetySnapshot`) — the undo of an import, which `import`
+/// prints and runs when given a store file rather than a backup: every key of the store
+/// becomes the snapshot's, exactly, and keys the snapshot lacks are removed, in one
+/// transaction under the store's lock. A snapshot of the store is taken first, as before any
+/// import, so the undo can be undone too.
+struct SnapshotRestore {
+    let importer: BackupImporter
+
+    /// Restores the store snapshot at `url` into `store`.
+    /// - Throws: `SnapshotRestoreError.needsReplaceMode` for `--mode merge`;
+    ///   `MigrationError.storeIsNewer` when the snapshot or the store comes from a newer build;
+    ///   `StoreError` when the snapshot is not a DomainDig store or a store cannot be read or
+    ///   written. The store is then unchanged.
+    func run(snapshot url: URL, into store: LockedStore) throws -> ImportSummary {
+        guard importer.mode == .replace else { throw SnapshotRestoreError.needsReplaceMode(path: url.path) }
+        _ = try importer.migrations.pendingSteps(in: store.store)
+        // Only read, like any input: nothing is written to the snapshot or created beside it.
+        let snapshot = try StoreOpener.openForReading(at: url)
+        defer { try? snapshot.close() }
+        let snapshotVersion = try DataMigrationService.storedVersion(in: snapshot)
+        _ = try importer.migrations.pendingSteps(in: snapshot)
+        var safetySnapshot: URL?
+        do {
+            let counts = try store.store.transaction { transaction in
+                if importer.makesSafetySnapshot && !importer.isDryRun {
+                    safetySnapshot = try SafetySnapshot.write(of: store, clock: importer.clock)
+                }
+                let counts = try restore(from: snapshot, into: transaction)
+                // Every value came from one state of the snapshot, or nothing is committed.
+                try snapshot.verifyConsistentRead()
+                if importer.isDryRun { throw DryRun(counts: counts) }
+                return counts
+            }
+            let changed = counts.written + counts.removed > 0
+            if !changed, let unneeded = safetySnapshot {
+                try? FileManager.default.removeItem(at: unneeded)
+                safetySnapshot = nil
+            }
+            return summary(url, snapshotVersion, store, counts, snapshot: safetySnapshot, changed: changed)
+        } catch let dryRun as DryRun {
+            return summary(url, snapshotVersion, store, dryRun.counts, snapshot: nil, changed: false)
+        } catch {
+            if let safetySnapshot { try? FileManager.default.removeItem(at: safetySnapshot) }
+            throw error
+        }
+    }
+
+    /// Makes every key of `transaction` the snapshot's, one value in memory at a time.
+    private func restore(from snapshot: any StoreReading, into transaction: any StoreTransaction) throws
+        -> RestoredKeys
+    {
+        var counts = RestoredKeys()
+        let keys = try snapshot.keys()
+        let kept = Set(keys)
+        for key in try transaction.keys() where !kept.contains(key) {
+            try transaction.removeValue(forKey: key)
+            counts.removed += 1
+        }
+        for key in keys {
+            guard let value = try snapshot.value(forKey: key) else { continue }
+            if try transaction.value(forKey: key) == value {
+                counts.unchanged += 1
+            } else {
+                try transaction.set(value, forKey: key)
+                counts.written += 1
+            }
+        }
+        return counts
+    }
+
+    private func summary(
+        _ url: URL, _ version: Int, _ store: LockedStore, _ counts: RestoredKeys, snapshot: URL?, changed: Bool
+    ) -> ImportSummary {
+        ImportSummary(
+            file: url.path, schemaVersion: version, mode: importer.mode, isDryRun: importer.isDryRun,
+            storePath: store.location.url.path, sections: [], findings: [], migrations: [],
+            safetySnapshot: snapshot?.path, storeChanged: changed && !importer.isDryRun, duration: 0,
+            restoredKeys: counts)
+    }
+
+    private struct DryRun: Error {
+        var counts: RestoredKeys
+    }
+}
+
+/// Why a store snapshot was not restored; nothing was changed.
+public enum SnapshotRestoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A store snapshot is restored whole, which is what `--mode replace` says; merging a
+    /// store file is not something `import` does.
+    case needsReplaceMode(path: String)
+
+    public var description: String {
+        switch self {
+        case .needsReplaceMode(let path):
+            "\(path) is a store snapshot, which is restored whole: run the import with --mode replace."
+        }
+    }
+}
