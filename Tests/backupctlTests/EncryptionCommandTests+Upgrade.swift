@@ -60,4 +60,34 @@ extension EncryptionCommandTests {
         #expect(try workspace.backupctl("validate", "changed.ddbackup", "--passphrase-file", second).status == 0)
         #expect(try workspace.backupctl("validate", "changed.ddbackup", "--passphrase-file", first).status == 77)
     }
+
+    /// A backup of every version this build reads, encrypted by `age`, is upgraded to the
+    /// current version and re-encrypted; imported with the key, it gives the store the plain
+    /// fixture gives — carried entries and all.
+    @Test(arguments: BackupFixtureCommandTests.fixtures.map { $0.file })
+    func anOlderEncryptedBackupIsUpgradedStillEncrypted(fixture: String) throws {
+        let workspace = try CommandWorkspace()
+        let key = try workspace.ageKey()
+        let original = Fixtures.url("Backups/\(fixture)").path
+        let encrypted = workspace.path("old.age")
+        try AgeTool.run(["-r", key.recipient, "-o", encrypted, original])
+        let upgraded = try workspace.backupctl(
+            "upgrade", encrypted, "-o", "new.ddbackup", "--identity", key.identityFile.path, "--recipient",
+            key.recipient, "--json")
+        #expect(upgraded.status == 0, "\(upgraded.stderrText)")
+        let document = try upgraded.jsonObject()
+        #expect(document["encrypted"] as? Bool == true)
+        #expect(document["toVersion"] as? Int == BackupFixtureCommandTests.fixtures.map(\.version).max())
+        #expect(try workspace.contents("new.ddbackup").starts(with: Data("age-encryption.org/v1\n".utf8)))
+
+        let fixedClock = ImportCommandTests.clock
+        let direct = try workspace.backupctl(
+            "import", original, "--store", "a.sqlite", "--quiet", environment: fixedClock)
+        let throughUpgrade = try workspace.backupctl(
+            "import", "new.ddbackup", "--store", "b.sqlite", "--identity", key.identityFile.path, "--quiet",
+            environment: fixedClock)
+        #expect(direct.status == 0 && throughUpgrade.status == 0, "\(throughUpgrade.stderrText)")
+        #expect(
+            try workspace.storeContentsWithoutJournal("b.sqlite") == workspace.storeContentsWithoutJournal("a.sqlite"))
+    }
 }

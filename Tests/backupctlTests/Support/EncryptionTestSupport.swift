@@ -45,4 +45,10 @@ extension CommandWorkspace {
         let headerEnd = try #require(bytes[(mac + 1)...].firstIndex(of: 0x0A)) + 1
         return (headerEnd, headerEnd + 16)
     }
+
+    /// `storeContents` of a store in the folder, one line per key, without the migration
+    /// journal (it records when the store was made): what two imports of the same data agree on.
+    func storeContentsWithoutJournal(_ name: String) throws -> [Substring] {
+        try storeContents(path(name)).split(separator: "\n").filter { !$0.hasPrefix("data.migrationJournal ") }
+    }
 }
