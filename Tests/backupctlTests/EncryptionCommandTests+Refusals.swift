@@ -72,10 +72,11 @@ extension EncryptionCommandTests {
         return (backup, ["--identity", key.identityFile.path])
     }
 
-    @Test(arguments: Refusal.allCases)
-    func aRefusedEncryptedBackupLeavesTheStoreByteIdentical(refusal: Refusal) throws {
+    /// On both store files: a chunk that fails late is refused inside the import's transaction.
+    @Test(arguments: Refusal.allCases, ["sqlite", "plist"])
+    func aRefusedEncryptedBackupLeavesTheStoreByteIdentical(refusal: Refusal, suffix: String) throws {
         let workspace = try CommandWorkspace()
-        let store = try workspace.sampleStore("store.sqlite", seed: 1)
+        let store = try workspace.sampleStore("store.\(suffix)", seed: 1)
         let (backup, keys) = try encryptedBackup(for: refusal, in: workspace)
         let digests = try workspace.fileDigests(store)
         let names = try workspace.names()
@@ -97,8 +98,8 @@ extension EncryptionCommandTests {
             let read = try workspace.backupctl(arguments: [command, backup] + keys)
             #expect(read.status == refusal.expectedStatus, "\(command): \(read.stderrText)\(read.stdoutText)")
         }
-        let fresh = try workspace.backupctl(arguments: ["import", backup, "--store", "fresh.sqlite"] + keys)
+        let fresh = try workspace.backupctl(arguments: ["import", backup, "--store", "fresh.\(suffix)"] + keys)
         #expect(fresh.status == refusal.expectedStatus)
-        #expect(try !workspace.names().contains { $0.hasPrefix("fresh.sqlite") }, "no store is created")
+        #expect(try !workspace.names().contains { $0.hasPrefix("fresh.\(suffix)") }, "no store is created")
     }
 }

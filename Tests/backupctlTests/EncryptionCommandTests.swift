@@ -109,6 +109,49 @@ import Testing
         #expect(wrong.stdoutText.contains("exit=77"), "\(wrong.stdoutText)")
     }
 
+    /// On a terminal, what is typed at the passphrase prompt is not echoed. A Python peer holds
+    /// the pseudo-terminal and types only once the prompt is shown (echo is off by then), so
+    /// an echo would be seen every time, never by chance.
+    @Test func thePassphraseTypedAtThePromptIsNotEchoed() throws {
+        let workspace = try CommandWorkspace()
+        let passphrase = "never shown on the screen"
+        let locked = try workspace.exportEncrypted(
+            from: try workspace.sampleStore(), ["--passphrase-file", try workspace.passphraseFile(passphrase)])
+        let session = try workspace.python(
+            #"""
+            import os, pty, select, sys
+            backupctl, backup, passphrase = sys.argv[1], sys.argv[2], sys.argv[3].encode()
+            pid, terminal = pty.fork()
+            if pid == 0:
+                os.execv(backupctl, [backupctl, "validate", backup, "--quiet"])
+
+            def read_until(marker):
+                """The terminal's output until `marker` appears, or to its end when it is None."""
+                seen = b""
+                while marker is None or marker not in seen:
+                    if not select.select([terminal], [], [], 300)[0]:
+                        sys.exit("backupctl printed nothing more; so far: %r" % seen)
+                    try:
+                        chunk = os.read(terminal, 4096)
+                    except OSError:  # EIO: the other side closed
+                        chunk = b""
+                    if not chunk:
+                        if marker is None:
+                            return seen
+                        sys.exit("the prompt never came: %r" % seen)
+                    seen += chunk
+                return seen
+
+            read_until(("Passphrase for %s: " % backup).encode())
+            os.write(terminal, passphrase + b"\n")
+            after = read_until(None)
+            _, status = os.waitpid(pid, 0)
+            print("exit=%d" % os.waitstatus_to_exitcode(status))
+            print("echoed: %r" % after if passphrase in after else "not echoed")
+            """#, BuildProducts.backupctl.path, locked, passphrase)
+        #expect(session.stdoutText == "exit=0\nnot echoed\n", "\(session.stdoutText)\(session.stderrText)")
+    }
+
     @Test func aKeyFileOthersCanReadIsWarnedAbout() throws {
         let workspace = try CommandWorkspace()
         let key = try workspace.ageKey()
