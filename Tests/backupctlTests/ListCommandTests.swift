@@ -33,10 +33,10 @@ import Testing
         #expect(run.stderr.isEmpty)
         #expect(
             lines(run) == [
-                "backup time version bytes records integrity",
-                "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 4 \(try size("domaindig-20260118T210005Z.ddbackup")) 423 ok (quick)",
-                "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 4 \(try size("domaindig-20260118T220005Z.ddbackup")) 423 ok (quick)",
-                "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 4 \(try size("domaindig-20260118T230005Z.ddbackup")) 423 ok (quick)",
+                "backup time version bytes encrypted records integrity",
+                "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 4 \(try size("domaindig-20260118T210005Z.ddbackup")) no 423 ok (quick)",
+                "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 4 \(try size("domaindig-20260118T220005Z.ddbackup")) no 423 ok (quick)",
+                "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 4 \(try size("domaindig-20260118T230005Z.ddbackup")) no 423 ok (quick)",
                 "3 good backups, 0 problems.",
             ])
         let verified = try workspace.backupctl("list", "--dir", "backups", "--verify")
@@ -58,8 +58,8 @@ import Testing
         #expect(run.status == 65, "a damaged backup is worth an alert")
         #expect(run.stderrText.contains("error: 1 backups in "))
         let listed = lines(run)
-        #expect(listed.contains("\(corrupt) 2026-01-18T23:30:00Z - 12 - DAMAGED"))
-        #expect(listed.contains("\(partial) - - 4096 - PARTIAL"))
+        #expect(listed.contains("\(corrupt) 2026-01-18T23:30:00Z - 12 no - DAMAGED"))
+        #expect(listed.contains("\(partial) - - 4096 no - PARTIAL"))
         #expect(listed.last == "3 good backups, 2 problems.")
         #expect(!run.stdoutText.contains("README.txt"), "other files are not backups")
         #expect(run.stderrText.contains("warning: \(corrupt) is damaged and not counted as a backup: "))
@@ -146,7 +146,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: workspace.path("backups"), withIntermediateDirectories: false)
         let run = try workspace.backupctl("list", "--dir", "backups")
         #expect(run.status == 0)
-        #expect(lines(run) == ["backup time version bytes records integrity", "0 good backups, 0 problems."])
+        #expect(lines(run) == ["backup time version bytes encrypted records integrity", "0 good backups, 0 problems."])
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: workspace.path("backups")).isEmpty,
             "list writes nothing")

@@ -1,5 +1,5 @@
 import BackupFormat
-import DataValidation
+import DurableIO
 import Foundation
 import ObjectStorage
 
@@ -36,7 +36,9 @@ public struct RemoteBackupFolder: BackupFolder {
         BackupDirectory.newFileName(for: date, among: try names().map(\.name))
     }
 
-    public func scan(verify: Bool, now: Date, progress: ByteProgress.Handler?) throws -> [BackupDirectory.Entry] {
+    public func scan(verify: Bool, decryption: BackupDecryption, now: Date, progress: ByteProgress.Handler?) throws
+        -> [BackupDirectory.Entry]
+    {
         var backups: [(entry: BackupDirectory.Entry, sequence: Int)] = []
         for (name, size) in try names() {
             let unverified = name.hasSuffix(BackupDirectory.unverifiedSuffix)
@@ -49,7 +51,7 @@ public struct RemoteBackupFolder: BackupFolder {
             } else if time > now {
                 entry.health = .future
             } else {
-                (entry.health, entry.manifest) = try check(entry, verify: verify)
+                try check(&entry, verify: verify, decryption: decryption)
             }
             backups.append((entry, sequence))
         }
@@ -59,23 +61,20 @@ public struct RemoteBackupFolder: BackupFolder {
 
     /// - Throws: ``ObjectStorageError`` when the store cannot be read (unreachable, refused):
     ///   that is no verdict on the backup, so it stops the scan rather than mark it damaged.
-    public func check(_ entry: BackupDirectory.Entry, verify: Bool) throws -> (
-        BackupDirectory.Health, BackupManifest?
-    ) {
+    public func check(_ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption) throws {
+        let location = location.appending(entry.name)
+        let spool: SpoolFile
         do {
-            let backup = try RemoteStorage.download(location.appending(entry.name), using: client)
-            let manifest = try backup.openArchive().manifest
-            guard verify else { return (.good, manifest) }
-            let report = DataValidationService.standard().validate(backup: backup)
-            if let error = report.findings.first(where: { $0.severity == .error }) {
-                return (.damaged("\(error.location): \(error.message)"), manifest)
-            }
-            return (.good, manifest)
+            spool = try RemoteStorage.downloadBytes(location, using: client)
         } catch let error as ObjectStorageError where error.category != .objectNotFound {
             throw error
         } catch {
-            return (.damaged("\(error)"), nil)
+            entry.health = .damaged("\(error)")
+            entry.manifest = nil
+            return
         }
+        FolderBackup.downloaded(spool, name: location.description)
+            .check(&entry, verify: verify, decryption: decryption, progress: nil)
     }
 
     public func remove(_ entries: [BackupDirectory.Entry]) throws {

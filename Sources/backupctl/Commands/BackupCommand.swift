@@ -18,8 +18,11 @@ struct BackupCommand: BackupctlCommand {
             after verifying in full the newest one it keeps. The new backup and the newest good \
             backup are never removed; damaged, partial and future-dated files are reported and \
             left alone. Prints nothing on success when stdout is not a terminal, but what it had to \
-            work around goes to standard error (cron mails it) unless --quiet. See \
-            Docs/scheduling.md.
+            work around goes to standard error (cron mails it) unless --quiet. With --recipient or \
+            --recipients-file the backups are age-encrypted and no secret is needed: the read-back \
+            then checks what it can without the key (the age header, the framing and length of the \
+            payload, and that the file's SHA-256 is the one written); `list --verify --identity` \
+            checks them in full. See Docs/scheduling.md and Docs/encryption.md.
             """,
         examples: [
             CommandExample(
@@ -31,6 +34,12 @@ struct BackupCommand: BackupctlCommand {
             CommandExample(
                 "Back up every hour from cron, keeping the last 48 (a line for crontab -e)",
                 "0 * * * * backupctl backup --dir ~/backups --keep-last 48"),
+            CommandExample(
+                "Back up encrypted to age public keys (one age1... per line): no secret needed here",
+                """
+                backupctl backup --dir ~/backups --keep-daily 14 \\
+                    --recipients-file recipients.txt
+                """),
         ])
 
     @Option(help: ArgumentHelp("The backup directory (created if missing).", valueName: "dir"), completion: .directory)
@@ -44,6 +53,8 @@ struct BackupCommand: BackupctlCommand {
     @Option(help: "How to compress the backup.")
     var compression: ArchiveCompression.Algorithm = .zstd
 
+    @OptionGroup var encryption: EncryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
@@ -52,19 +63,23 @@ struct BackupCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         let compression = try ArchiveCompression(self.compression)
+        let chosenEncryption = try encryption.encryption(console: console)
+        let readBackDecryption = try encryption.readBackDecryption(console: console)
         let summary: ScheduledBackup.Summary
         do {
             switch try RemoteStorage.location(dir) {
             case .remote(let location):
                 let folder = RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
-                var run = RemoteScheduledBackup(folder: folder, policy: retention.policy, compression: compression)
+                var run = RemoteScheduledBackup(
+                    folder: folder, policy: retention.policy, compression: compression, encryption: chosenEncryption,
+                    readBackDecryption: readBackDecryption)
                 run.exportProgress = progress.handler("exporting")
                 run.verificationProgress = progress.handler("verifying")
                 summary = try run.run(storePath: store)
             case .local(let path):
                 var run = ScheduledBackup(
                     directory: BackupDirectory(url: BackupLocations.localURL(path)), policy: retention.policy,
-                    compression: compression)
+                    compression: compression, encryption: chosenEncryption, readBackDecryption: readBackDecryption)
                 run.exportProgress = progress.handler("exporting")
                 run.verificationProgress = progress.handler("verifying")
                 summary = try run.run(storePath: store)
@@ -82,9 +97,21 @@ struct BackupCommand: BackupctlCommand {
         }
         progress.clear()
         let records = summary.manifest.recordCount
-        console.print(
-            "Backed up \(records) records to \(BackupLocations.display(summary.file)) (\(Formatting.bytes(summary.compressedBytes))), verified."
-        )
+        let warnings: Int
+        switch summary.readBack {
+        case .validated(let report):
+            warnings = report.count(.warning)
+            console.print(
+                "Backed up \(records) records to \(BackupLocations.display(summary.file)) (\(Formatting.bytes(summary.compressedBytes))), verified."
+            )
+        case .checkedWithoutKey(let record):
+            warnings = 0
+            console.print(
+                "Backed up \(records) records to \(BackupLocations.display(summary.file)) (\(Formatting.bytes(summary.compressedBytes)), "
+                    + "encrypted \(EncryptionText.recipients(of: record.header))); checked without the key: age header, "
+                    + "payload framing and length, and the SHA-256 of the file as written. "
+                    + "Run `backupctl list --verify --identity FILE` where the key is to check the contents.")
+        }
         if !summary.decisions.isEmpty {
             console.print(
                 "Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count)."
@@ -107,10 +134,17 @@ struct BackupCommand: BackupctlCommand {
             writer.int(records)
             writer.key("bytes")
             writer.int(Int(summary.compressedBytes))
+            writer.key("encrypted")
+            writer.bool(summary.encryption != nil)
             writer.key("verified")
             writer.bool(true)
+            writer.key("readBack")
+            switch summary.readBack {
+            case .validated: writer.string("full")
+            case .checkedWithoutKey: writer.string("without-key")
+            }
             writer.key("warnings")
-            writer.int(summary.verification.count(.warning))
+            writer.int(warnings)
             writer.key("storeIssues")
             writer.strings(summary.storeIssues.map(\.description))
             writer.key("removed")

@@ -56,26 +56,34 @@ struct ImportCommand: BackupctlCommand {
     @Flag(name: [.short("v"), .long], help: "Also list every warning and note by section, and each section's time.")
     var verbose = false
 
+    @OptionGroup var decryption: DecryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         let console = Console(options: common)
         let progress = ProgressLine(options: common)
         let times = SectionTimes()
-        // A backup that cannot even be opened (a folder, a missing file) is refused before the
-        // store is touched. Standard input is read once the lock is held.
-        if file != "-", case .local(let path) = try RemoteStorage.location(file) { _ = try BackupFile(path: path) }
+        // Keys first, then the backup: a key file that cannot be read, a backup that cannot even
+        // be opened (a folder, a missing file) or that no key given decrypts is refused before
+        // the store is touched. Standard input is read, and an s3:// object downloaded (and
+        // decrypted), once the lock is held, after a newer store has been refused.
+        let keys = try decryption.decryption(console: console)
+        let opened = file == "-" || RemoteStorage.isRemote(file) ? nil : try BackupFile(path: file, decryption: keys)
         let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
         defer { locked.release() }
         var importer = BackupImporter(
-            mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot, progress: times.start)
+            mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot, decryption: keys,
+            progress: times.start)
         importer.inputProgress = progress.handler("importing")
         Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
         let summary: ImportSummary
         do {
             // Nothing is committed unless it all goes well, and a new store appears only at the
             // commit: a refused, failed or dry run leaves no store where there was none.
-            summary = try importer.run(backup: file, into: locked)
+            summary =
+                try opened.map { try importer.run(backup: $0, into: locked) }
+                ?? importer.run(backup: file, into: locked)
         } catch {
             progress.clear()
             guard let refusal = error as? ImportRefusal else { throw error }

@@ -27,6 +27,8 @@ struct InspectCommand: BackupctlCommand {
         name: [.short("v"), .long], help: "Show each entry's path in the archive and full SHA-256, and the time taken.")
     var verbose = false
 
+    @OptionGroup var decryption: DecryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
@@ -34,7 +36,7 @@ struct InspectCommand: BackupctlCommand {
         let started = ContinuousClock.now
         let inspection: BackupInspection
         do {
-            inspection = try BackupInspection(path: file)
+            inspection = try BackupInspection(path: file, decryption: try decryption.decryption(console: console))
         } catch let error as FileIOError {
             // Opening the backup is the only file operation: every failure is about the input.
             throw ErrorClassifier.classifyInput(error)
@@ -45,6 +47,9 @@ struct InspectCommand: BackupctlCommand {
         }
         let manifest = inspection.manifest
         console.print("File: \(inspection.file) (\(inspection.compression), \(Formatting.bytes(inspection.fileSize)))")
+        if let header = inspection.encryptionHeader {
+            console.print("Encryption: age, \(EncryptionText.recipients(of: header))")
+        }
         console.print("Format: \(manifest.format), schema version \(manifest.schemaVersion)")
         let producer = [manifest.producer.name, manifest.producer.version].filter { !$0.isEmpty }.joined(separator: " ")
         console.print("Created: \(Timestamp.format(manifest.createdAt)) by \(producer)")
@@ -78,6 +83,8 @@ struct InspectCommand: BackupctlCommand {
             writer.int(Int(inspection.fileSize))
             writer.key("compression")
             writer.string(inspection.compression)
+            writer.key("encrypted")
+            writer.bool(inspection.encryptionHeader != nil)
             writer.key("format")
             writer.string(manifest.format)
             writer.key("schemaVersion")

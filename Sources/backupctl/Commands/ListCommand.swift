@@ -13,11 +13,16 @@ struct ListCommand: BackupctlCommand {
             manifest reads) by default, a full one (every checksum and validation) with --verify. \
             Damaged, partial and future-dated files are listed as such, never as good backups. \
             Exits 65 when a backup is damaged, so a monitor can alert on it; 66 when --dir is \
-            missing or is not a directory. Takes no lock and writes nothing.
+            missing or is not a directory. Takes no lock and writes nothing. Encrypted backups are \
+            checked without a key (age header, payload framing and length) unless --identity or \
+            --passphrase-file opens them; with a key given, a backup it does not open exits 77.
             """,
         examples: [
             CommandExample("List the backups of a directory", "backupctl list --dir ~/backups"),
             CommandExample("Read every backup in full, as a monitor would", "backupctl list --dir ~/backups --verify"),
+            CommandExample(
+                "Read encrypted backups in full with the key they were encrypted to",
+                "backupctl list --dir ~/backups --verify --identity ~/.config/backupctl/key.txt"),
         ])
 
     @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
@@ -31,6 +36,8 @@ struct ListCommand: BackupctlCommand {
         help: "Also show when and by what each backup was made, its sections, the time taken.")
     var verbose = false
 
+    @OptionGroup var decryption: DecryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
@@ -38,17 +45,21 @@ struct ListCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let folder = try BackupLocations.folder(dir)
+        let keys = try decryption.decryption(console: console)
         let entries = try folder.scan(
-            verify: verify, now: StoreClock().now(), progress: verify ? progress.handler("verifying") : nil)
+            verify: verify, decryption: keys, now: StoreClock().now(),
+            progress: verify ? progress.handler("verifying") : nil)
         progress.clear()
-        var rows = [["backup", "time", "version", "bytes", "records", "integrity"]]
+        var rows = [["backup", "time", "version", "bytes", "encrypted", "records", "integrity"]]
         for entry in entries {
-            let integrity = entry.health.label ?? (verify ? "verified" : "ok (quick)")
+            let integrity =
+                entry.health.label
+                ?? (entry.contentsChecked ? (verify ? "verified" : "ok (quick)") : "ok (without key)")
             rows.append([
                 entry.name, entry.time.map(Timestamp.format) ?? "-",
                 entry.manifest.map { String($0.schemaVersion) } ?? "-",
-                String(entry.size), entry.manifest.map { String($0.recordCount) } ?? "-",
-                integrity,
+                String(entry.size), entry.isEncrypted ? "age" : "no",
+                entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
             ])
         }
         console.print(Formatting.table(rows))
@@ -85,6 +96,10 @@ struct ListCommand: BackupctlCommand {
                 }
                 writer.key("bytes")
                 writer.int(Int(entry.size))
+                writer.key("encrypted")
+                writer.bool(entry.isEncrypted)
+                writer.key("contentsChecked")
+                writer.bool(entry.contentsChecked)
                 if let manifest = entry.manifest {
                     writer.key("schemaVersion")
                     writer.int(manifest.schemaVersion)
@@ -104,6 +119,14 @@ struct ListCommand: BackupctlCommand {
                 "\(damaged.count) backups in \(folder.displayName) are damaged: \(damaged.map(\.name).joined(separator: ", ")).",
                 hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
                 alreadyReported: common.json)
+        }
+        let unopened = entries.filter { $0.isEncrypted && !$0.contentsChecked }
+        if !keys.identities.isEmpty && !unopened.isEmpty {
+            throw CommandFailure(
+                .permission,
+                "\(unopened.count) encrypted backups in \(folder.displayName) are not opened by the keys given, so their "
+                    + "contents were not checked: \(unopened.map(\.name).joined(separator: ", ")).",
+                hint: "Pass the identity (or passphrase) they were encrypted to.", alreadyReported: common.json)
         }
     }
 }

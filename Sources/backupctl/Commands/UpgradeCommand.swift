@@ -1,3 +1,4 @@
+import AgeEncryption
 import ArgumentParsing
 import BackupFormat
 import DataPortability
@@ -15,10 +16,20 @@ struct UpgradeCommand: BackupctlCommand {
             by entry). Fields are renamed and reshaped, never dropped, and a section the old \
             version never had stays absent, so importing the new file does what importing the old \
             one does; duplicates and canonical forms are resolved when the backup is imported. A \
-            backup with validation errors is refused (exit 65) and nothing is written.
+            backup with validation errors is refused (exit 65) and nothing is written. An encrypted \
+            backup is read with --identity or --passphrase-file; the new one is encrypted to \
+            --recipient or --recipients-file, else with --new-passphrase-file, else with \
+            --passphrase-file, so re-encrypting to new keys is how keys are rotated. An encrypted \
+            backup is written out unencrypted only with --decrypt.
             """,
         examples: [
-            CommandExample("Rewrite an old backup as a current one", "backupctl upgrade old.json.gz -o new.ddbackup")
+            CommandExample("Rewrite an old backup as a current one", "backupctl upgrade old.json.gz -o new.ddbackup"),
+            CommandExample(
+                "Re-encrypt a backup to a new key (key rotation)",
+                """
+                backupctl upgrade old.ddbackup -o new.ddbackup \\
+                    --identity old-key.txt --recipient "$(age-keygen -y new-key.txt)"
+                """),
         ])
 
     @Argument(
@@ -33,7 +44,56 @@ struct UpgradeCommand: BackupctlCommand {
     @Option(help: "How to compress the new archive.")
     var compression: ArchiveCompression.Algorithm = .zstd
 
+    @OptionGroup var decryption: DecryptionOptions
+
+    @OptionGroup var recipients: RecipientOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Encrypt the new backup with the passphrase in this file instead of the one of --passphrase-file.",
+            valueName: "file"),
+        completion: .file)
+    var newPassphraseFile: String?
+
+    @Flag(help: "Write the new backup unencrypted even though the input is encrypted.")
+    var decrypt = false
+
     @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        if !recipients.isEmpty && newPassphraseFile != nil {
+            throw ValidationError(
+                "--new-passphrase-file cannot be combined with --recipient or --recipients-file: "
+                    + "an age file is encrypted to public keys or to one passphrase")
+        }
+        if decrypt && (!recipients.isEmpty || newPassphraseFile != nil) {
+            throw ValidationError("--decrypt writes the new backup unencrypted: it takes no recipient or passphrase")
+        }
+    }
+
+    /// The output's encryption: recipients, else the new passphrase, else the input's
+    /// passphrase (unless --decrypt), else none.
+    private func outputEncryption(console: Console) throws -> BackupEncryption {
+        let parsed = try recipients.parsed()
+        if !parsed.isEmpty { return .age(parsed) }
+        if let newPassphraseFile {
+            return .age([
+                .passphrase(
+                    ScryptRecipient(
+                        passphrase: try KeyFileReader.passphrase(
+                            in: newPassphraseFile, option: "--new-passphrase-file", console: console)))
+            ])
+        }
+        if !decrypt, let passphraseFile = decryption.passphraseFile {
+            return .age([
+                .passphrase(
+                    ScryptRecipient(
+                        passphrase: try KeyFileReader.passphrase(
+                            in: passphraseFile, option: "--passphrase-file", console: console)))
+            ])
+        }
+        return .none
+    }
 
     func run() throws {
         let console = Console(options: common)
@@ -57,17 +117,33 @@ struct UpgradeCommand: BackupctlCommand {
         try OutputGuard.refuseReplacing(destination, force: true)
         let summary: BackupUpgrade.Summary
         do {
-            var upgrade = BackupUpgrade(compression: try ArchiveCompression(compression))
+            var upgrade = BackupUpgrade(
+                compression: try ArchiveCompression(compression),
+                decryption: try decryption.decryption(console: console),
+                encryption: try outputEncryption(console: console), allowsPlaintextOutput: decrypt)
             upgrade.progress = progress.handler("upgrading")
             summary = try upgrade.run(input: file, output: destination)
         } catch let refusal as BackupUpgrade.Refusal {
-            throw CommandFailure(
-                .invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
+            switch refusal {
+            case .invalid:
+                throw CommandFailure(
+                    .invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
+            case .wouldDecrypt:
+                throw CommandFailure(
+                    .usage, refusal.description,
+                    hint: "Encrypt the new backup with --recipient, --recipients-file or --passphrase-file, "
+                        + "or pass --decrypt to write it unencrypted.")
+            }
         }
         progress.clear()
         console.print(
             "Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)"
         )
+        if let record = summary.encryption {
+            console.print("Encrypted with age \(EncryptionText.recipients(of: record.header)).")
+        } else if summary.inputWasEncrypted {
+            console.warn("the new backup is not encrypted (--decrypt): \(summary.output) holds the data in the clear")
+        }
         console.print(ManifestSectionText.table(summary.manifest.sections))
         console.emitJSON { writer in
             writer.beginObject()
@@ -81,6 +157,8 @@ struct UpgradeCommand: BackupctlCommand {
             writer.int(summary.fromVersion)
             writer.key("toVersion")
             writer.int(summary.manifest.schemaVersion)
+            writer.key("encrypted")
+            writer.bool(summary.encryption != nil)
             writer.key("sections")
             ManifestSectionText.write(summary.manifest.sections, includingChecksums: false, to: &writer)
             writer.endObject()

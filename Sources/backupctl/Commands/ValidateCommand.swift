@@ -29,6 +29,8 @@ struct ValidateCommand: BackupctlCommand {
     @Flag(name: [.short("v"), .long], help: "List every finding, section by section, and the time taken.")
     var verbose = false
 
+    @OptionGroup var decryption: DecryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
@@ -36,7 +38,9 @@ struct ValidateCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let service = DataValidationService.standard()
-        let backup = try BackupInput.open(file, maxInputSize: service.limits.archive.maxTotalSize)
+        let backup = try BackupInput.open(
+            file, maxInputSize: service.limits.archive.maxTotalSize,
+            decryption: try decryption.decryption(console: console))
         backup.readProgress = progress.handler("validating")
         let report = service.validate(backup: backup)
         progress.clear()

@@ -12,6 +12,9 @@ struct ExportReport {
 
     func print(to console: Console) {
         console.print("Exported \(storePath) to \(summary.destination)")
+        if let record = summary.encryption {
+            console.print("Encrypted with age \(EncryptionText.recipients(of: record.header)).")
+        }
         let manifest = summary.manifest
         if let read = manifest.storeSchemaVersionRead, manifest.wasUpgradedOnExport {
             console.print(
@@ -87,6 +90,8 @@ struct ExportReport {
             writer.endArray()
             writer.key("compression")
             writer.string(summary.manifest.compression)
+            writer.key("encrypted")
+            writer.bool(summary.encryption != nil)
             writer.key("sections")
             ManifestSectionText.write(summary.manifest.sections, includingChecksums: true, to: &writer)
             writer.key("records")
