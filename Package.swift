@@ -54,8 +54,8 @@ let package = Package(
         .executableTarget(
             name: "backupctl",
             dependencies: [
-                "DataPortability", "ArgumentParsing", "CMalloc", "BackupFormat", "AgeEncryption", "Cryptography",
-                "DurableIO",
+                "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "DomainModel",
+                "DurableIO", "JSONCore", "ArgumentParsing", "CMalloc", "AgeEncryption", "Cryptography",
             ]),
 
         // Tests.

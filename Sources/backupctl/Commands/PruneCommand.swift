@@ -1,5 +1,6 @@
 import ArgumentParsing
 import DataPortability
+import DomainModel
 import Foundation
 
 /// `backupctl prune`: applies a retention policy to a backup directory.
@@ -13,7 +14,9 @@ struct PruneCommand: BackupctlCommand {
             by any rule stays, and the newest good backup always stays. Before removing anything, \
             the newest backup kept is verified in full (checksums and validation); one that fails \
             is treated as damaged and the next one kept instead. Damaged, partial and \
-            future-dated files are reported and never removed. Needs at least one --keep-… option.
+            future-dated files are reported and never removed. Needs at least one --keep-… option. \
+            Removing cannot be undone: on a terminal prune lists the backups it would remove and \
+            asks first (--yes skips the question; a no exits 2, removing nothing).
             """,
         examples: [
             CommandExample(
@@ -29,6 +32,9 @@ struct PruneCommand: BackupctlCommand {
     @Flag(help: "Show what would be removed and remove nothing.")
     var dryRun = false
 
+    @Flag(name: [.short("y"), .long], help: "Do not ask before removing backups (asked only on a terminal).")
+    var yes = false
+
     @OptionGroup var common: CommonOptions
 
     mutating func validate() throws {
@@ -39,35 +45,60 @@ struct PruneCommand: BackupctlCommand {
         }
     }
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let directory = BackupDirectory(
             url: URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
         let lock = try directory.lock(creatingDirectory: false)
         var removedSomething = false
         // A dry run, or a run that fails, leaves nothing it created, not even the lock file.
         defer { if removedSomething { lock.release() } else { lock.releaseRemovingCreated() } }
-        let (decisions, removed) = try BackupPruner(policy: retention.policy).prune(
-            directory, now: StoreClock().now(), dryRun: dryRun)
+        let pruner = BackupPruner(policy: retention.policy)
+        // Decided (and the newest backup kept verified) first; removed only once confirmed.
+        let decisions = try pruner.prune(directory, now: StoreClock().now(), dryRun: true).decisions
+        let going = decisions.filter { !$0.keep }
+        if !dryRun && !going.isEmpty && Confirmation.isNeeded(yes: yes) {
+            try confirm(removing: going, from: directory)
+        }
+        let removed = dryRun ? [] : try pruner.execute(decisions)
         removedSomething = !removed.isEmpty
-        console.print(Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
-        let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
-        console.print(
-            dryRun
-                ? "Dry run: would keep \(kept) and remove \(decisions.filter { !$0.keep }.count); nothing was removed."
-                : "Kept \(kept), removed \(removed.count).")
-        for problem in PruneReport.problems(decisions.map(\.entry)) { console.warn(problem) }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("dir")
-            writer.string(directory.url.path)
-            writer.key("dryRun")
-            writer.bool(dryRun)
-            writer.key("decisions")
-            PruneReport.writeJSON(decisions, to: &writer)
-            writer.endObject()
+        if decisions.isEmpty {
+            console.print("No backups in \(directory.url.path).")
+        } else {
+            console.print(
+                Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
+            let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
+            console.print(
+                dryRun
+                    ? "Dry run: would keep \(kept) and remove \(going.count); nothing was removed."
+                    : "Kept \(kept), removed \(removed.count).")
+        }
+        for entry in decisions.map(\.entry) {
+            if let warning = CommandWarning(entry) { console.warn(warning) }
+        }
+        return [
+            "directory": .string(directory.url.path), "dryRun": .bool(dryRun),
+            "decisions": PruneReport.value(decisions), "removed": .strings(removed.map(\.name)),
+        ]
+    }
+
+    /// Lists the backups that would be removed and asks.
+    /// - Throws: `declined` when the answer is no.
+    private func confirm(removing going: [BackupPruner.Decision], from directory: BackupDirectory) throws {
+        var rows = [["backup", "time", "size"]]
+        for decision in going {
+            rows.append([
+                decision.entry.name, decision.entry.time.map(Timestamp.format) ?? "-",
+                Formatting.bytes(decision.entry.size),
+            ])
+        }
+        let what = """
+            Pruning \(directory.url.path) removes \(Wording.count(going.count, "backup")), which cannot be undone:
+            \(Formatting.table(rows))
+            """
+        guard Confirmation.ask(what, going.count == 1 ? "Remove it?" : "Remove them?") else {
+            throw Confirmation.declined(
+                "Nothing was removed", hint: "Pass --yes to prune without the question; --dry-run shows the plan.",
+                details: ["directory": .string(directory.url.path)])
         }
     }
 }
