@@ -75,8 +75,8 @@ let package = Package(
         .executableTarget(
             name: "backupctl",
             dependencies: [
-                "DataPortability", "ArgumentParsing", "ObjectStorage", "CMalloc", "BackupFormat", "AgeEncryption",
-                "Cryptography", "DurableIO",
+                "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "DomainModel",
+                "DurableIO", "JSONCore", "ArgumentParsing", "ObjectStorage", "CMalloc", "AgeEncryption", "Cryptography",
             ]),
 
         // The fuzzing harnesses' entry code (Docs/reliability.md): built everywhere, so the

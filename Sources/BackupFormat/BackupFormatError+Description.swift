@@ -1,3 +1,4 @@
+import DomainModel
 import Foundation
 
 extension BackupFormatError {
@@ -130,6 +131,6 @@ extension BackupFormatError {
             let value = Double(count) / Double(size)
             return value.rounded() == value ? "\(Int64(value)) \(name)" : "\(String(format: "%.1f", value)) \(name)"
         }
-        return count == 1 ? "1 byte" : "\(count) bytes"
+        return Wording.count(count, "byte")
     }
 }

@@ -15,7 +15,7 @@ struct Backupctl: ParsableCommand {
         subcommands: [
             ExportCommand.self, ImportCommand.self, ValidateCommand.self, InspectCommand.self, UpgradeCommand.self,
             MigrateCommand.self, StatusCommand.self, BackupCommand.self, PruneCommand.self, ListCommand.self,
-            SchemaCommand.self, SampleCommand.self, CompletionsCommand.self, ManpageCommand.self,
+            RestoreCommand.self, SchemaCommand.self, SampleCommand.self, CompletionsCommand.self, ManpageCommand.self,
         ],
         examples: [
             CommandExample("Back up the default store", "backupctl export -o b.ddbackup"),

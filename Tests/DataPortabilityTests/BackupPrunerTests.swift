@@ -40,12 +40,12 @@ import Testing
         _ = try hourly(fixture, from: "2026-01-01T00:00:05Z", count: 6)
         let pruner = BackupPruner(policy: RetentionPolicy(keepLast: 2))
         let decisions = pruner.plan(try fixture.directory.scan())
-        let removed = try pruner.execute(decisions)
+        let removed = try pruner.execute(decisions, in: fixture.directory)
         #expect(removed.map(\.name) == decisions.filter { !$0.keep }.map(\.entry.name))
         #expect(removed.count == 4)
         #expect(try fixture.names() == ["domaindig-20260101T040005Z.ddbackup", "domaindig-20260101T050005Z.ddbackup"])
         // Pruning again changes nothing.
-        #expect(try pruner.execute(pruner.plan(try fixture.directory.scan())).isEmpty)
+        #expect(try pruner.execute(pruner.plan(try fixture.directory.scan()), in: fixture.directory).isEmpty)
     }
 
     @Test func damagedAndPartialFilesAreReportedNeverCountedAndNeverRemoved() throws {
@@ -69,7 +69,7 @@ import Testing
         #expect(byName[partial]?.keep == true)
         #expect(byName[partial]?.reasons == ["partial file, not a backup"])
 
-        _ = try pruner.execute(decisions)
+        _ = try pruner.execute(decisions, in: fixture.directory)
         #expect(try fixture.names() == [partial, damaged, "domaindig-20260101T020005Z.ddbackup"].sorted())
     }
 
@@ -101,7 +101,7 @@ import Testing
         let pruner = BackupPruner(policy: RetentionPolicy())
         let decisions = pruner.plan(try fixture.directory.scan())
         #expect(decisions.allSatisfy { $0.keep })
-        #expect(try pruner.execute(decisions).isEmpty)
+        #expect(try pruner.execute(decisions, in: fixture.directory).isEmpty)
         #expect(try fixture.names().count == 3)
     }
 
@@ -109,6 +109,6 @@ import Testing
         let fixture = try BackupDirectoryFixture()
         let pruner = BackupPruner(policy: RetentionPolicy(keepDaily: 7))
         #expect(pruner.plan(try fixture.directory.scan()).isEmpty)
-        #expect(try pruner.execute([]).isEmpty)
+        #expect(try pruner.execute([], in: fixture.directory).isEmpty)
     }
 }

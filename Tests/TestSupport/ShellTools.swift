@@ -22,12 +22,16 @@ public enum ShellTools {
     /// Runs a shell command line inside a pseudo-terminal, as an interactive user would
     /// (util-linux's `script -qfec COMMAND /dev/null`): its standard input, output and error
     /// are the terminal unless the command line redirects them.
+    /// - Parameter typed: what the user types, as if at the keyboard (`"n\n"`); the terminal
+    ///   echoes it, so it shows in the output too.
     /// - Returns: everything written to the terminal (standard output and error together,
     ///   with the terminal's `\r\n` line ends), and the command's exit status.
-    public static func runOnTerminal(_ commandLine: String, in directory: URL) throws -> ProcessOutput {
+    public static func runOnTerminal(_ commandLine: String, in directory: URL, typed: String? = nil) throws
+        -> ProcessOutput
+    {
         try ProcessRunner.run(
-            "script", ["-qfec", commandLine, "/dev/null"], environment: ["TERM": "xterm"],
-            currentDirectory: directory)
+            "script", ["-qfec", commandLine, "/dev/null"], stdin: typed.map { Data($0.utf8) },
+            environment: ["TERM": "xterm"], currentDirectory: directory)
     }
 
     /// `text` in single quotes for `sh`, so a path is one word whatever it holds.

@@ -77,7 +77,7 @@ import Testing
             "backup", "--dir", backups, "--store", store, "--keep-last", "2", "--json",
             environment: ["BACKUPCTL_TEST_NOW": "2026-01-18T23:00:05Z"])
         #expect(run.status == 0)
-        // What the run worked around goes to standard error (cron mails it), not into the JSON.
+        // What the run worked around goes to standard error (cron mails it), and into the JSON.
         let warnings = run.stderrText.split(separator: "\n")
         #expect(warnings.count == 9, "\(run.stderrText)")
         #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") })
@@ -87,14 +87,18 @@ import Testing
         )
         let document = try run.jsonObject()
         #expect(document["ok"] as? Bool == true)
-        #expect(document["file"] as? String == backups + "/domaindig-20260118T230005Z.ddbackup")
+        #expect(document["output"] as? String == backups + "/domaindig-20260118T230005Z.ddbackup")
         #expect(document["records"] as? Int == 423)
         #expect(document["verified"] as? Bool == true)
-        #expect((document["storeIssues"] as? [String])?.count == 8)
+        // The same warnings are in the JSON document, each with its code.
+        let listed = try #require(document["warnings"] as? [[String: Any]])
+        #expect(listed.map { "warning: \($0["message"] as? String ?? "")" } == warnings.map(String.init))
+        #expect(listed.filter { ($0["code"] as? String)?.hasPrefix("store.") == true }.count == 8)
+        #expect(listed.last?["code"] as? String == "backup.damaged")
         #expect(document["removed"] as? [String] == ["domaindig-20260118T210005Z.ddbackup"])
         let decisions = try #require(document["decisions"] as? [[String: Any]])
         #expect(
-            decisions.map { $0["file"] as? String ?? "?" } == [
+            decisions.map { $0["name"] as? String ?? "?" } == [
                 "domaindig-20260118T210005Z.ddbackup", "domaindig-20260118T220005Z.ddbackup",
                 "domaindig-20260118T223000Z.ddbackup", "domaindig-20260118T230005Z.ddbackup",
             ])
@@ -230,7 +234,7 @@ import Testing
         let run = try workspace.backupctl(
             "backup", "--dir", "backups", "--store", store, "--compression", compression, "--json")
         #expect(run.status == 0)
-        let file = try #require(try run.jsonObject()["file"] as? String)
+        let file = try #require(try run.jsonObject()["output"] as? String)
         let inspect = try workspace.backupctl("inspect", file, "--json")
         #expect(inspect.status == 0)
         #expect(try inspect.jsonObject()["compression"] as? String == compression)

@@ -9,8 +9,8 @@ import Testing
 /// understood is reported (design §7).
 @Suite struct BackupctlTests {
     static let subcommands = [
-        "export", "import", "validate", "inspect", "upgrade", "migrate", "status", "backup", "prune", "list", "schema",
-        "sample", "completions", "manpage",
+        "export", "import", "validate", "inspect", "upgrade", "migrate", "status", "backup", "prune", "list", "restore",
+        "schema", "sample", "completions", "manpage",
     ]
 
     @Test func helpListsEveryCommand() throws {
@@ -28,7 +28,8 @@ import Testing
             let line = "  " + command.padding(toLength: 24, withPad: " ", startingAt: 0) + abstract
             #expect(help.stdoutText.contains(line + "\n"), "no line for \(command)")
         }
-        #expect(help.stdoutText.contains("65 invalid data, 66 input not found"))
+        let oneLine = help.stdoutText.replacingOccurrences(of: "\n", with: " ")
+        #expect(oneLine.contains("2 declined, 64 usage, 65 invalid data, 66 input not found"))
         #expect(try workspace.names().isEmpty)
     }
 
@@ -153,12 +154,12 @@ import Testing
 
     @Test func unknownSubcommandIsAUsageErrorNamingTheChoices() throws {
         let workspace = try CommandWorkspace()
-        let output = try workspace.backupctl("restore")
+        let output = try workspace.backupctl("rollback")
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
         #expect(
             output.stderrText == """
-                error: unknown subcommand 'restore'; expected one of export, import, validate, inspect, upgrade, migrate, status, backup, prune, list, schema, sample, completions, manpage
+                error: unknown subcommand 'rollback'; expected one of export, import, validate, inspect, upgrade, migrate, status, backup, prune, list, restore, schema, sample, completions, manpage
                 Usage: backupctl <subcommand>
                   See 'backupctl --help' for more information.
 

@@ -69,7 +69,7 @@ extension EncryptionCommandTests {
         // Oldest first, as `list` orders them (two backups of one second sort by their -N suffix).
         let listed = try #require(
             try workspace.backupctl("list", "--dir", "backups", "--json").jsonObject()["backups"] as? [[String: Any]])
-        let names = listed.compactMap { $0["file"] as? String }
+        let names = listed.compactMap { $0["name"] as? String }
         // One altered inside its last chunk: only the key can tell.
         let altered = workspace.path("backups/" + names[0])
         var bytes = [UInt8](try workspace.contents(altered))
@@ -121,6 +121,6 @@ extension EncryptionCommandTests {
         #expect(prune.status == 0, "\(prune.stderrText)")
         #expect(
             Set(try ScheduleTestSupport.backupNames(in: workspace.path("backups")))
-                == Set(listed.suffix(2).compactMap { $0["file"] as? String }))
+                == Set(listed.suffix(2).compactMap { $0["name"] as? String }))
     }
 }

@@ -163,6 +163,19 @@ import Testing
             run.stderrText.contains(
                 "warning: \(key.identityFile.path) is accessible to others (mode 644): it holds a secret; "
                     + "restrict it with chmod 600 \(key.identityFile.path)"))
+
+        // backup encrypts with the passphrase and reads the new file back with it: one file, one warning.
+        let passphrase = try workspace.passphraseFile("shared")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: passphrase)
+        let scheduled = try workspace.backupctl(
+            "backup", "--dir", "backups", "--store", try workspace.sampleStore("other.sqlite"), "--passphrase-file",
+            passphrase, "--json")
+        #expect(scheduled.status == 0, "\(scheduled.stderrText)")
+        #expect(
+            scheduled.stderrText.components(separatedBy: "is accessible to others").count == 2,
+            "\(scheduled.stderrText)")
+        let warnings = try #require(try scheduled.jsonObject()["warnings"] as? [[String: Any]])
+        #expect(warnings.filter { ($0["code"] as? String)?.hasPrefix("key.") == true }.count == 1)
     }
 
     @Test func badKeysAreUsageErrorsThatNeverQuoteASecret() throws {

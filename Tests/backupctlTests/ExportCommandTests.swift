@@ -182,7 +182,7 @@ import Testing
         #expect(output.stdoutText.contains("the record cannot be read and is kept as written"))
         #expect(
             output.stdoutText.contains(
-                "Carried as they are, to be restored on import: 4 unreadable records, 1 store keys this build does not read (reminders.v2)"
+                "Carried as they are, to be restored on import: 4 unreadable records, 1 store key this build does not read (reminders.v2)"
             ))
     }
 
@@ -205,8 +205,8 @@ import Testing
         let bytes = sections.compactMap { $0["bytes"] as? Int }.reduce(0, +)
         #expect(records > 0)
         #expect(document["records"] as? Int == records)
-        #expect(document["bytesIn"] as? Int == bytes)
-        let bytesOut = try #require(document["bytesOut"] as? Int)
+        #expect(document["jsonBytes"] as? Int == bytes)
+        let bytesOut = try #require(document["outputBytes"] as? Int)
         #expect(bytesOut == (try workspace.contents("b.ddbackup").count))
         let ratio = try #require(document["ratio"] as? Double)
         #expect(abs(ratio - Double(bytes) / Double(bytesOut)) < 0.01)

@@ -53,7 +53,7 @@ extension ImportCommandTests {
         let findings = try #require(document["findings"] as? [[String: Any]])
         #expect(
             findings.contains {
-                $0["severity"] as? String == "error" && $0["location"] as? String == "$.trackedDomains[3].domain"
+                $0["severity"] as? String == "error" && $0["path"] as? String == "$.trackedDomains[3].domain"
             })
     }
 

@@ -157,11 +157,11 @@ import Testing
         let document = try output.jsonObject()
         #expect(
             Set(document.keys) == [
-                "ok", "file", "schemaVersion", "store", "mode", "dryRun", "storeChanged", "migrations",
-                "sections", "carried", "safetySnapshot", "undo", "findings", "seconds",
+                "ok", "command", "input", "schemaVersion", "store", "mode", "dryRun", "storeChanged", "migrations",
+                "sections", "carried", "safetySnapshot", "undo", "seconds", "findingCounts", "findings", "warnings",
             ])
         #expect(document["ok"] as? Bool == true)
-        #expect(document["file"] as? String == backup)
+        #expect(document["input"] as? String == backup)
         #expect(document["schemaVersion"] as? Int == 4)
         #expect(document["store"] as? String == store)
         #expect(document["mode"] as? String == "merge")
@@ -195,7 +195,7 @@ import Testing
         for finding in findings {
             #expect(["warning", "note"].contains(finding["severity"] as? String), "errors refuse the import")
             #expect((finding["code"] as? String)?.isEmpty == false)
-            #expect((finding["location"] as? String)?.isEmpty == false)
+            #expect((finding["path"] as? String)?.isEmpty == false)
             #expect((finding["message"] as? String)?.isEmpty == false)
         }
 
@@ -205,7 +205,7 @@ import Testing
         #expect(freshDocument["safetySnapshot"] == nil)
         let migrations = try #require(freshDocument["migrations"] as? [[String: Any]])
         #expect(migrations.compactMap { $0["version"] as? Int } == [1, 2, 3])
-        #expect(migrations.compactMap { $0["from"] as? Int } == [0, 1, 2])
+        #expect(migrations.compactMap { $0["fromVersion"] as? Int } == [0, 1, 2])
         #expect(migrations.allSatisfy { ($0["title"] as? String)?.isEmpty == false && $0["migrations"] is [Any] })
     }
 }

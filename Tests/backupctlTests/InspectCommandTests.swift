@@ -25,7 +25,7 @@ import Testing
         #expect(lines[1] == "Format: DomainDigBackup, schema version 4")
         #expect(lines[2] == "Created: 2026-03-04T05:06:07Z by \(version)")
         #expect(lines[3] == "Store schema version: 3")
-        #expect(lines[4].split(separator: " ") == ["section", "records", "bytes", "sha256", "checksum"])
+        #expect(lines[4].split(separator: " ") == ["section", "records", "size", "sha256", "checksum"])
         let manifest = try ProcessOutput.jsonObject(
             from: try workspace.run("tar", "--zstd", "-xOf", backup, "manifest.json").stdout)
         let sections = try #require(manifest["sections"] as? [[String: Any]])
@@ -34,10 +34,12 @@ import Testing
         #expect(sections.count == 11)
         for (line, section) in zip(lines[5..<16], sections) {
             let sha256 = try #require(section["sha256"] as? String)
-            let expected = [
-                "\(section["name"] ?? "")", "\(section["records"] ?? "")", "\(section["bytes"] ?? "")",
-                String(sha256.prefix(12)), "verified",
-            ]
+            let expected =
+                [
+                    "\(section["name"] ?? "")", "\(section["records"] ?? "")",
+                ] + HumanText.bytes(section["bytes"] as? Int ?? -1).split(separator: " ").map(String.init) + [
+                    String(sha256.prefix(12)), "verified",
+                ]
             #expect(line.split(separator: " ").map(String.init) == expected)
         }
         #expect(lines[16] == "")
@@ -51,8 +53,8 @@ import Testing
         #expect(output.stderrText.isEmpty)
         let document = try output.jsonObject()
         #expect(document["ok"] as? Bool == true)
-        #expect(document["file"] as? String == backup)
-        #expect(document["fileBytes"] as? Int == (try workspace.contents(backup).count))
+        #expect(document["input"] as? String == backup)
+        #expect(document["inputBytes"] as? Int == (try workspace.contents(backup).count))
         #expect(document["compression"] as? String == "gzip")
         #expect(document["format"] as? String == "DomainDigBackup")
         #expect(document["schemaVersion"] as? Int == 4)

@@ -27,13 +27,13 @@ import Testing
     @Test func listsEachBackupOldestFirstWithItsIntegrity() throws {
         let workspace = try CommandWorkspace()
         let backups = try directoryOfBackups(workspace)
-        let size = { (name: String) in String(try workspace.contents(backups + "/" + name).count) }
+        let size = { (name: String) in HumanText.bytes(try workspace.contents(backups + "/" + name).count) }
         let run = try workspace.backupctl("list", "--dir", "backups")
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(
             lines(run) == [
-                "backup time version bytes encrypted records integrity",
+                "backup time version size encrypted records integrity",
                 "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 4 \(try size("domaindig-20260118T210005Z.ddbackup")) no 423 ok (quick)",
                 "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 4 \(try size("domaindig-20260118T220005Z.ddbackup")) no 423 ok (quick)",
                 "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 4 \(try size("domaindig-20260118T230005Z.ddbackup")) no 423 ok (quick)",
@@ -56,10 +56,11 @@ import Testing
 
         let run = try workspace.backupctl("list", "--dir", backups)
         #expect(run.status == 65, "a damaged backup is worth an alert")
-        #expect(run.stderrText.contains("error: 1 backups in "))
+        #expect(run.stderrText.contains("error: 1 backup in "))
+        #expect(run.stderrText.contains(" is damaged: \(corrupt)."))
         let listed = lines(run)
-        #expect(listed.contains("\(corrupt) 2026-01-18T23:30:00Z - 12 no - DAMAGED"))
-        #expect(listed.contains("\(partial) - - 4096 no - PARTIAL"))
+        #expect(listed.contains("\(corrupt) 2026-01-18T23:30:00Z - 12 B no - DAMAGED"))
+        #expect(listed.contains("\(partial) - - 4.1 KB no - PARTIAL"))
         #expect(listed.last == "3 good backups, 2 problems.")
         #expect(!run.stdoutText.contains("README.txt"), "other files are not backups")
         #expect(run.stderrText.contains("warning: \(corrupt) is damaged and not counted as a backup: "))
@@ -69,7 +70,7 @@ import Testing
         #expect(document["ok"] as? Bool == false)
         let entries = try #require(document["backups"] as? [[String: Any]])
         #expect(
-            entries.map { $0["file"] as? String ?? "?" } == [
+            entries.map { $0["name"] as? String ?? "?" } == [
                 "domaindig-20260118T210005Z.ddbackup", "domaindig-20260118T220005Z.ddbackup",
                 "domaindig-20260118T230005Z.ddbackup", corrupt, partial,
             ])
@@ -110,7 +111,7 @@ import Testing
                 $0.hasPrefix("domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 4 ")
                     && $0.hasSuffix(" 423 DAMAGED")
             })
-        #expect(listed.last == "2 good backups, 1 problems.")
+        #expect(listed.last == "2 good backups, 1 problem.")
         #expect(
             verify.stderrText.contains(
                 "warning: domaindig-20260118T220005Z.ddbackup is damaged and not counted as a backup: "))
@@ -130,7 +131,7 @@ import Testing
         #expect(run.stderr.isEmpty)
         let document = try run.jsonObject()
         #expect(document["ok"] as? Bool == true)
-        #expect(document["dir"] as? String == backups)
+        #expect(document["directory"] as? String == backups)
         #expect(document["verified"] as? Bool == false)
         let entries = try #require(document["backups"] as? [[String: Any]])
         #expect(
@@ -146,7 +147,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: workspace.path("backups"), withIntermediateDirectories: false)
         let run = try workspace.backupctl("list", "--dir", "backups")
         #expect(run.status == 0)
-        #expect(lines(run) == ["backup time version bytes encrypted records integrity", "0 good backups, 0 problems."])
+        #expect(lines(run) == ["No backups in \(workspace.path("backups"))."])
+        #expect(try workspace.backupctl("list", "--dir", "backups", "--json").jsonObject()["backups"] as? [Any] != nil)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: workspace.path("backups")).isEmpty,
             "list writes nothing")

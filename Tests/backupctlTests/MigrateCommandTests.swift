@@ -83,7 +83,7 @@ import Testing
         #expect(report["ok"] as? Bool == true)
         #expect(report["dryRun"] as? Bool == false)
         #expect(report["fromVersion"] as? Int == 2 && report["toVersion"] as? Int == 3)
-        let steps = try #require(report["steps"] as? [[String: Any]])
+        let steps = try #require(report["migrations"] as? [[String: Any]])
         #expect(steps.map { $0["version"] as? Int } == [3])
         let migrations = try #require(steps.first?["migrations"] as? [[String: Any]])
         #expect(migrations.map { $0["id"] as? String } == ["v3.typed-dns-records", "v3.ledger-object"])

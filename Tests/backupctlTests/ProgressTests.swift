@@ -40,6 +40,9 @@ import Testing
         ("upgrading", ["upgrade", "backup.ddbackup", "-o", "upgraded.ddbackup"]),
         ("verifying", ["backup", "--dir", "backups", "--store", "store.sqlite"]),
         ("verifying", ["list", "--dir", "backups", "--verify"]),
+        // restore verifies the backup it takes, then imports it as import does.
+        ("verifying", ["restore", "--dir", "backups", "--store", "from-directory.sqlite", "--dry-run"]),
+        ("importing", ["restore", "--dir", "backups", "--store", "from-directory.sqlite"]),
     ]
 
     @Test(arguments: commands.indices)

@@ -66,7 +66,7 @@ import Testing
         let finalReasons = Dictionary(uniqueKeysWithValues: zip(history.map(Support.backupName), reference[89]))
         #expect(decisions.count == 36)
         for decision in decisions {
-            let name = decision["file"] as? String ?? "?"
+            let name = decision["name"] as? String ?? "?"
             #expect(decision["keep"] as? Bool == true, "\(name)")
             #expect(decision["reasons"] as? [String] == finalReasons[name], "\(name)")
         }
@@ -74,7 +74,7 @@ import Testing
 
         // Facts checked by hand.
         let reasons = Dictionary(
-            uniqueKeysWithValues: decisions.map { ($0["file"] as? String ?? "?", $0["reasons"] as? [String] ?? []) })
+            uniqueKeysWithValues: decisions.map { ($0["name"] as? String ?? "?", $0["reasons"] as? [String] ?? []) })
         let newestDay = (0..<24).map {
             Support.backupName(date("2026-01-18T00:00:05Z").addingTimeInterval(Double($0) * 3600))
         }
@@ -129,7 +129,7 @@ import Testing
         #expect(kept == Support.expectedKept(nights, reasons: try Support.forgetReasons([nights], policy: policy)[0]))
         let decisions = try #require(try run.jsonObject()["decisions"] as? [[String: Any]])
         let monthly = decisions.filter { ($0["reasons"] as? [String])?.contains("monthly") == true }.map {
-            $0["file"] as? String ?? "?"
+            $0["name"] as? String ?? "?"
         }
         #expect(
             monthly
@@ -219,7 +219,7 @@ import Testing
         #expect(run.stderr.isEmpty)
         let document = try run.jsonObject()
         #expect(document["ok"] as? Bool == true)
-        #expect(document["dir"] as? String == backups)
+        #expect(document["directory"] as? String == backups)
         #expect(document["dryRun"] as? Bool == false)
         let decisions = try #require(document["decisions"] as? [[String: Any]])
         #expect(

@@ -47,7 +47,7 @@ import Testing
             "list", "--dir", "s3://\(bucket)/daily", "--verify", "--json", environment: environment())
         #expect(list.status == 0, "\(list.stderrText)")
         let listed = try list.jsonObject()["backups"] as? [[String: Any]] ?? []
-        #expect(listed.map { $0["file"] as? String } == names.map { String($0.dropFirst("daily/".count)) })
+        #expect(listed.map { $0["name"] as? String } == names.map { String($0.dropFirst("daily/".count)) })
         #expect(listed.allSatisfy { $0["health"] as? String == "good" })
 
         let prune = try workspace.backupctl(

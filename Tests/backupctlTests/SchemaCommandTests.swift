@@ -22,7 +22,15 @@ import Testing
         #expect(four.stdout == current.stdout)
         let three = try ValidationWorkspace.jsonObject(try workspace.backupctl("schema", "--version", "3"))
         #expect((three["required"] as? [String])?.first == "trackedDomains")
-        #expect(try workspace.backupctl("schema", "--json").stdout == current.stdout, "the schema is the JSON document")
+        // With --json the schema is the envelope's `schema` field, the same document.
+        let envelope = try workspace.backupctl("schema", "--json").jsonObject()
+        #expect(envelope["ok"] as? Bool == true && envelope["command"] as? String == "schema")
+        #expect(envelope["version"] as? Int == 4)
+        let embedded = try JSONSerialization.data(
+            withJSONObject: try #require(envelope["schema"]), options: .sortedKeys)
+        let printed = try JSONSerialization.data(
+            withJSONObject: try JSONSerialization.jsonObject(with: current.stdout), options: .sortedKeys)
+        #expect(embedded == printed)
     }
 
     @Test func anUnknownVersionIsAUsageError() throws {

@@ -78,7 +78,7 @@ import Testing
         #expect(status["storeSchemaVersion"] as? Int == 3)
         let journal = try #require(status["journal"] as? [[String: Any]])
         #expect(journal.map { $0["step"] as? Int } == [2, 3])
-        #expect(journal.map { $0["from"] as? Int } == [1, 2])
+        #expect(journal.map { $0["fromVersion"] as? Int } == [1, 2])
         let text = try backupctl("status", "--store", store.path).stdoutText
         #expect(text.contains("Pending migrations: none") && text.contains("Applied:"))
     }

@@ -36,7 +36,7 @@ import Testing
     private func findings(_ report: [String: Any]) throws -> [String] {
         let list = try #require(report["findings"] as? [[String: Any]])
         return list.map {
-            "\($0["severity"] as? String ?? "?") \($0["code"] as? String ?? "?") \($0["location"] as? String ?? "?")"
+            "\($0["severity"] as? String ?? "?") \($0["code"] as? String ?? "?") \($0["path"] as? String ?? "?")"
         }
     }
 
@@ -61,7 +61,7 @@ import Testing
         let report = try ValidationWorkspace.jsonObject(output)
         #expect(report["ok"] as? Bool == true)
         #expect(report["schemaVersion"] as? Int == 4)
-        let counts = try #require(report["counts"] as? [String: Int])
+        let counts = try #require(report["findingCounts"] as? [String: Int])
         #expect(counts["errors"] == 0)
         #expect((counts["warnings"] ?? 0) > 0)
         let list = try findings(report)
@@ -80,7 +80,7 @@ import Testing
             human.stdoutText.contains("errors:\n  \(breakage.code) (1)\n    \(breakage.location): "),
             "\(human.stdoutText)")
         #expect(human.stdoutText.contains("Invalid: the import would be refused."))
-        #expect(human.stderrText.hasPrefix("error: The backup has 1 errors; importing it would be refused.\n"))
+        #expect(human.stderrText.hasPrefix("error: The backup has 1 error; importing it would be refused.\n"))
 
         let json = try workspace.backupctl("validate", "--json", broken)
         #expect(json.status == 65)
@@ -88,7 +88,9 @@ import Testing
         #expect(report["ok"] as? Bool == false)
         #expect(
             try findings(report).filter { $0.hasPrefix("error ") } == ["error \(breakage.code) \(breakage.location)"])
-        #expect(json.stderrText.isEmpty, "with --json the report is the only output")
+        #expect(report["exitCode"] as? Int == 65 && report["status"] as? String == "invalid-data")
+        // Standard output holds only the document; the error line still goes to standard error.
+        #expect(json.stderrText == human.stderrText)
     }
 
     @Test func warningsAloneExitZero() throws {
@@ -135,7 +137,7 @@ import Testing
         let invalid = try workspace.backupctl("validate", "--json", "-", stdin: broken)
         #expect(invalid.status == 65)
         let report = try ValidationWorkspace.jsonObject(invalid)
-        #expect(report["file"] as? String == "standard input")
+        #expect(report["input"] as? String == "standard input")
         #expect(try findings(report).contains("error record.domain $.trackedDomains[5].domain"))
     }
 

@@ -62,11 +62,14 @@ import Testing
         let header = try #require(lines.first { $0.hasPrefix("  section ") })
         #expect(header.contains(" duplicates ") && header.hasSuffix(" encode s  write s"), "\(header)")
         let tracked = try #require(lines.first { $0.hasPrefix("  trackedDomains ") })
+        // trackedDomains, its records, its size (`10.6 KB`: two words), duplicates, the times.
         let columns = tracked.split(separator: " ")
+        try #require(columns.count == 7, "\(tracked)")
+        #expect(columns[2].wholeMatch(of: #/\d+(\.\d)?/#) != nil && ["B", "KB", "MB"].contains(columns[3]))
         // The sample plants duplicate domains in mixed case; export merges them.
-        #expect(try #require(Int(columns[3])) > 0, "\(tracked)")
-        #expect(columns[4].wholeMatch(of: #/\d+\.\d{3}/#) != nil)
+        #expect(try #require(Int(columns[4])) > 0, "\(tracked)")
         #expect(columns[5].wholeMatch(of: #/\d+\.\d{3}/#) != nil)
+        #expect(columns[6].wholeMatch(of: #/\d+\.\d{3}/#) != nil)
         #expect(lines.contains { $0.hasPrefix("Read and wrote ") && $0.hasSuffix(" of JSON.") })
     }
 

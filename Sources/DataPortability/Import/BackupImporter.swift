@@ -57,11 +57,16 @@ public struct BackupImporter {
     ///   `BackupFormatError.decryptionFailed` for an encrypted backup no key opens; file, format
     ///   and store errors. In every case the store is unchanged and no snapshot is left.
     public func run(backup path: String, into store: LockedStore) throws -> ImportSummary {
-        // A newer store is refused before standard input is read or an object downloaded (a
-        // local file is only opened here).
+        try run(backup: open(backup: path, for: store), into: store)
+    }
+
+    /// Opens the backup at `path` (`-`, a path or `s3://bucket/key`) for an import into `store`,
+    /// decrypting it with ``decryption``: a newer store is refused first, before standard input
+    /// is read or an object downloaded (a local file is only opened here).
+    /// - Throws: `MigrationError.storeIsNewer`; as `BackupInput.open(_:maxInputSize:decryption:)`.
+    public func open(backup path: String, for store: LockedStore) throws -> BackupFile {
         if path == "-" || RemoteStorage.isRemote(path) { _ = try migrations.pendingSteps(in: store.store) }
-        let file = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
-        return try run(backup: file, into: store)
+        return try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
     }
 
     /// Imports an opened backup into `store`; see ``run(backup:into:)-(String,_)``. (A command

@@ -1,6 +1,7 @@
 import BackupFormat
 import DataMigration
 import DataValidation
+import DomainModel
 import Foundation
 
 /// What an import did (or, for a dry run, would do).
@@ -101,6 +102,6 @@ public struct ImportRefusal: Error, CustomStringConvertible, Sendable {
             report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" } ?? ""
         let errors = report.count(.error)
         return
-            "The backup has \(errors) validation \(errors == 1 ? "error" : "errors"); nothing was imported and the store is unchanged.\(first)"
+            "The backup has \(Wording.count(errors, "validation error")); nothing was imported and the store is unchanged.\(first)"
     }
 }

@@ -152,7 +152,7 @@ public enum SampleError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .storeNotEmpty(let location, let keyCount):
-            "The store at \(location) already holds \(keyCount) keys; sample only writes into an empty store, and left it unchanged."
+            "The store at \(location) already holds \(Wording.count(keyCount, "key")); sample only writes into an empty store, and left it unchanged."
         }
     }
 }

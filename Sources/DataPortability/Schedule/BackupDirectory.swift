@@ -112,13 +112,16 @@ public struct BackupDirectory: Sendable {
         { read in progress(ByteProgress(completed: before + read.completed, total: total)) }
     }
 
-    /// Sets the entry's health and manifest: the manifest reads (quick) or every checksum and
-    /// validation passes (`verify`); an encrypted backup is first checked without a key, and
-    /// only read when a key given opens it.
+    /// Sets the entry's health and manifest, as ``FolderBackup/check(_:verify:decryption:needsKey:progress:)``
+    /// does for a local file.
+    /// - Returns: with `needsKey`, why an encrypted backup could not be opened; nil otherwise.
+    @discardableResult
     static func check(
-        _ entry: inout Entry, verify: Bool, decryption: BackupDecryption = .none, progress: ByteProgress.Handler? = nil
-    ) {
-        FolderBackup.file(entry.url).check(&entry, verify: verify, decryption: decryption, progress: progress)
+        _ entry: inout Entry, verify: Bool, decryption: BackupDecryption = .none, needsKey: Bool = false,
+        progress: ByteProgress.Handler? = nil
+    ) -> (any Error)? {
+        FolderBackup.file(entry.url).check(
+            &entry, verify: verify, decryption: decryption, needsKey: needsKey, progress: progress)
     }
 }
 

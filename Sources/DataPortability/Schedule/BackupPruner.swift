@@ -86,12 +86,12 @@ public struct BackupPruner: Sendable {
         return (decisions, removed)
     }
 
-    /// Deletes the local backups `plan` removes (all in one directory).
+    /// Deletes from `folder` the backups the decisions (a dry run of `prune` on it) remove.
     /// - Returns: the deleted files.
-    public func execute(_ decisions: [Decision]) throws -> [BackupDirectory.Entry] {
+    public func execute(_ decisions: [Decision], in folder: some BackupFolder) throws -> [BackupDirectory.Entry] {
         let removed = decisions.filter { !$0.keep }.map(\.entry)
-        guard let first = removed.first else { return [] }
-        try BackupDirectory(url: first.url.deletingLastPathComponent()).remove(removed)
+        guard !removed.isEmpty else { return [] }
+        try folder.remove(removed)
         return removed
     }
 }

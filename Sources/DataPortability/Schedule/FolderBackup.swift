@@ -22,34 +22,57 @@ enum FolderBackup {
     /// Sets the entry's health and manifest: the manifest reads (quick) or every checksum and
     /// validation passes (`verify`); an encrypted backup is first checked without a key
     /// (header, framing, length), and only read when a key given opens it.
+    /// - Parameter needsKey: for a restore, which needs the contents: an encrypted backup is then
+    ///   opened even when only a passphrase prompt was given, and one that no key given opens
+    ///   is not taken as sound on its header and framing.
+    /// - Returns: with `needsKey`, why an encrypted backup could not be opened (no key given
+    ///   opens it, or the passphrase prompt failed); nil otherwise.
+    @discardableResult
     func check(
-        _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption,
+        _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption, needsKey: Bool = false,
         progress: ByteProgress.Handler?
-    ) {
+    ) -> (any Error)? {
         entry.health = .good
+        let backup: BackupFile
         do {
             if isEncrypted {
                 entry.isEncrypted = true
                 entry.contentsChecked = false
                 try verifyWithoutKey(against: nil)
-                guard !decryption.identities.isEmpty else { return }
+                guard needsKey || !decryption.identities.isEmpty else { return nil }
             }
-            let backup: BackupFile
-            do {
-                backup = try open(decryption)
-            } catch BackupFormatError.decryptionFailed(_, let error) where error.category == .noMatch {
-                return // encrypted for other recipients: sound as far as can be told without its key
-            }
+            backup = try open(decryption)
+        } catch let error where entry.isEncrypted && Self.isMissingKey(error) {
+            // Encrypted for other recipients: sound as far as can be told without its key.
+            return needsKey ? error : nil
+        } catch {
+            entry.health = .damaged("\(error)")
+            return nil
+        }
+        do {
             entry.contentsChecked = true
             entry.manifest = try backup.openArchive().manifest
-            guard verify else { return }
+            guard verify else { return nil }
             backup.readProgress = progress
             let report = DataValidationService.standard().validate(backup: backup)
             if let error = report.findings.first(where: { $0.severity == .error }) {
-                entry.health = .damaged("\(error.location): \(error.message)")
+                // A finding about the file as a whole is located at the file: its message says it all.
+                let located = error.location == backup.name ? "" : "\(error.location): "
+                entry.health = .damaged(located + error.message)
             }
         } catch {
             entry.health = .damaged("\(error)")
+        }
+        return nil
+    }
+
+    /// Whether opening an encrypted backup failed for want of its key — no key given opens it,
+    /// or the passphrase prompt failed — rather than because the file is damaged.
+    private static func isMissingKey(_ error: any Error) -> Bool {
+        switch error {
+        case BackupFormatError.decryptionFailed(_, let error): error.category == .noMatch
+        case is BackupFormatError, is FileIOError: false
+        default: true // the passphrase prompt's own failure (no answer)
         }
     }
 

@@ -1,6 +1,7 @@
 import BackupFormat
 import DataMigration
 import DataValidation
+import DomainModel
 import Foundation
 
 /// Rewrites an older backup (v1, v2, v3) as a current (v4) archive: validated first, upgraded
@@ -36,9 +37,8 @@ public struct BackupUpgrade {
                 let first =
                     report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" }
                     ?? ""
-                let errors = report.count(.error)
                 return
-                    "\(report.file) has \(errors) validation \(errors == 1 ? "error" : "errors"), so it was not upgraded; nothing was written.\(first)"
+                    "\(report.file) has \(Wording.count(report.count(.error), "validation error")), so it was not upgraded; nothing was written.\(first)"
             case .wouldDecrypt(let file):
                 return "\(file) is encrypted, and no encryption was given for the output; nothing was written."
             }
@@ -94,7 +94,15 @@ public struct BackupUpgrade {
     ///   `BackupFormatError.newerSchemaVersion` (76), `BackupFormatError.decryptionFailed`, file
     ///   errors; nothing is left under `output` on failure.
     public func run(input: String, output: URL) throws -> Summary {
-        let file = try BackupInput.open(input, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
+        try run(
+            input: try BackupInput.open(input, maxInputSize: limits.archive.maxTotalSize, decryption: decryption),
+            output: output)
+    }
+
+    /// Upgrades an opened backup into a new archive at `output`; see ``run(input:output:)-(String,_)``.
+    /// (A command opens the input itself, so that a file error while upgrading is about the
+    /// output, and an encrypted input's key is unwrapped once.)
+    public func run(input file: BackupFile, output: URL) throws -> Summary {
         if file.encryptionHeader != nil && !encryption.isEncrypted && !allowsPlaintextOutput {
             throw Refusal.wouldDecrypt(file: file.name)
         }

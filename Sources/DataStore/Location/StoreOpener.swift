@@ -1,3 +1,4 @@
+import DomainModel
 import DurableIO
 import Foundation
 
@@ -87,7 +88,9 @@ public enum StoreOpener {
         let shown = keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
         throw StoreError.notAStore(
             path: path,
-            reason: "it is a property list of another program: none of its \(keys.count) keys (\(shown)"
-                + (keys.count > 3 ? ", …" : "") + ") is a DomainDig key")
+            reason: keys.count == 1
+                ? "it is a property list of another program: its one key (\(shown)) is not a DomainDig key"
+                : "it is a property list of another program: none of its \(Wording.count(keys.count, "key")) (\(shown)"
+                    + (keys.count > 3 ? ", …" : "") + ") is a DomainDig key")
     }
 }

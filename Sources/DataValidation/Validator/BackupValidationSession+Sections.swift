@@ -87,7 +87,9 @@ extension BackupValidationSession {
             break
         }
         if let listedRecords, listedRecords != count, walker.errorCount == 0 {
-            walker.record(.error, .countMismatch, "holds \(count) records but the manifest says \(listedRecords).")
+            walker.record(
+                .error, .countMismatch,
+                "holds \(Wording.count(count, "record")) but the manifest says \(listedRecords).")
         }
         appendFindings(walker.takeFindings())
     }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import BackupFormat
 import DataPortability
+import DomainModel
 import DurableIO
 import Foundation
 
@@ -57,29 +58,29 @@ struct BackupCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
+    func execute(_ console: Console) throws -> ReportFields {
         // The report is for a person at a terminal; warnings are for cron's mail too.
-        let console = Console(options: common, printsReport: Console.stdoutIsTerminal)
+        var console = console
+        console.printsReport = Console.stdoutIsTerminal
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         let compression = try ArchiveCompression(self.compression)
-        let chosenEncryption = try encryption.encryption(console: console)
-        let readBackDecryption = try encryption.readBackDecryption(console: console)
+        let keys = try encryption.keys(console: console)
         let summary: ScheduledBackup.Summary
         do {
             switch try RemoteStorage.location(dir) {
             case .remote(let location):
                 let folder = RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
                 var run = RemoteScheduledBackup(
-                    folder: folder, policy: retention.policy, compression: compression, encryption: chosenEncryption,
-                    readBackDecryption: readBackDecryption)
+                    folder: folder, policy: retention.policy, compression: compression, encryption: keys.encryption,
+                    readBackDecryption: keys.readBack)
                 run.exportProgress = progress.handler("exporting")
                 run.verificationProgress = progress.handler("verifying")
                 summary = try run.run(storePath: store)
             case .local(let path):
                 var run = ScheduledBackup(
                     directory: BackupDirectory(url: BackupLocations.localURL(path)), policy: retention.policy,
-                    compression: compression, encryption: chosenEncryption, readBackDecryption: readBackDecryption)
+                    compression: compression, encryption: keys.encryption, readBackDecryption: keys.readBack)
                 run.exportProgress = progress.handler("exporting")
                 run.verificationProgress = progress.handler("verifying")
                 summary = try run.run(storePath: store)
@@ -97,63 +98,48 @@ struct BackupCommand: BackupctlCommand {
         }
         progress.clear()
         let records = summary.manifest.recordCount
-        let warnings: Int
         switch summary.readBack {
-        case .validated(let report):
-            warnings = report.count(.warning)
+        case .validated:
             console.print(
-                "Backed up \(records) records to \(BackupLocations.display(summary.file)) (\(Formatting.bytes(summary.compressedBytes))), verified."
-            )
+                "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
+                    + "(\(Formatting.bytes(summary.compressedBytes))), verified.")
         case .checkedWithoutKey(let record):
-            warnings = 0
             console.print(
-                "Backed up \(records) records to \(BackupLocations.display(summary.file)) (\(Formatting.bytes(summary.compressedBytes)), "
-                    + "encrypted \(EncryptionText.recipients(of: record.header))); checked without the key: age header, "
-                    + "payload framing and length, and the SHA-256 of the file as written. "
-                    + "Run `backupctl list --verify --identity FILE` where the key is to check the contents.")
+                "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
+                    + "(\(Formatting.bytes(summary.compressedBytes)), encrypted \(EncryptionText.recipients(of: record.header))); "
+                    + "checked without the key: age header, payload framing and length, and the SHA-256 of the file "
+                    + "as written. Run `backupctl list --verify --identity FILE` where the key is to check the contents."
+            )
         }
         if !summary.decisions.isEmpty {
             console.print(
                 "Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count)."
             )
         }
-        for issue in summary.storeIssues { console.warn("the store has a problem the backup worked around: \(issue)") }
+        for issue in summary.storeIssues {
+            var warning = CommandWarning(issue)
+            warning.message = "the store has a problem the backup worked around: \(issue)"
+            console.warn(warning)
+        }
         for leftover in summary.storeLeftovers {
             console.warn(
-                "\(leftover.path) is a temporary copy an interrupted write to the store left; "
-                    + "the next import or migrate removes it")
+                CommandWarning(
+                    "store.leftover",
+                    "\(leftover.path) is a temporary copy an interrupted write to the store left; "
+                        + "the next import or migrate removes it", file: leftover.path))
         }
-        for problem in PruneReport.problems(summary.decisions.map(\.entry)) { console.warn(problem) }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("file")
-            writer.string(BackupLocations.display(summary.file))
-            writer.key("records")
-            writer.int(records)
-            writer.key("bytes")
-            writer.int(Int(summary.compressedBytes))
-            writer.key("encrypted")
-            writer.bool(summary.encryption != nil)
-            writer.key("verified")
-            writer.bool(true)
-            writer.key("readBack")
-            switch summary.readBack {
-            case .validated: writer.string("full")
-            case .checkedWithoutKey: writer.string("without-key")
-            }
-            writer.key("warnings")
-            writer.int(warnings)
-            writer.key("storeIssues")
-            writer.strings(summary.storeIssues.map(\.description))
-            writer.key("removed")
-            writer.strings(summary.removed.map(\.name))
-            writer.key("decisions")
-            PruneReport.writeJSON(summary.decisions, to: &writer)
-            writer.key("seconds")
-            writer.double((summary.duration * 1000).rounded() / 1000)
-            writer.endObject()
+        for entry in summary.decisions.map(\.entry) {
+            if let warning = CommandWarning(entry) { console.warn(warning) }
         }
+        return [
+            "output": .string(BackupLocations.display(summary.file)), "records": .int(records),
+            "outputBytes": .bytes(summary.compressedBytes), "encrypted": .bool(summary.encryption != nil),
+            "encryption": summary.encryption.map { EncryptionText.value(of: $0.header) }, "verified": true,
+            "readBack": .string(summary.readBack.report == nil ? "without-key" : "full"),
+            "migrations": MigrationText.steps(summary.migration), "removed": .strings(summary.removed.map(\.name)),
+            "decisions": PruneReport.value(summary.decisions), "seconds": .seconds(summary.duration),
+        ]
+            // Findings come from a validation: none when the new file was checked without its key.
+            + (summary.readBack.report.map { ValidationReportText.fields($0.findings) } ?? [:])
     }
 }

@@ -33,9 +33,11 @@ struct CompletionsCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        // The script is the document: printed with or without --json, silenced by --quiet.
-        guard !common.quiet else { return }
-        Console.write(shell.script(for: CommandInfo(root: Backupctl.self)), to: STDOUT_FILENO)
+    func execute(_ console: Console) throws -> ReportFields {
+        let script = shell.script(for: CommandInfo(root: Backupctl.self))
+        // Without --json the script is the document, silenced by --quiet; with --json it is a
+        // field of the envelope.
+        if !common.json && !common.quiet { Console.write(script, to: STDOUT_FILENO) }
+        return ["shell": .string(shell.rawValue), "script": .string(script)]
     }
 }

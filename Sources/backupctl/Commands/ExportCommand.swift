@@ -82,10 +82,9 @@ struct ExportCommand: BackupctlCommand {
         }
     }
 
-    func run() throws {
+    func execute(_ console: Console) throws -> ReportFields {
+        // With the archive on stdout, everything else goes to stderr (the console knows).
         let toStandardOutput = writesPayloadToStandardOutput
-        // With the archive on stdout, everything else goes to stderr.
-        let console = Console(options: common, standardOutputIsPayload: toStandardOutput)
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         // Keys first: a recipient that cannot be used fails before the store is touched.
@@ -112,8 +111,9 @@ struct ExportCommand: BackupctlCommand {
                 return (summary, source.location)
             }
             progress.clear()
-            ExportReport(summary: summary, storePath: location.url.path, verbose: verbose).print(to: console)
-            return
+            let report = ExportReport(summary: summary, storePath: location.url.path, verbose: verbose)
+            report.print(to: console)
+            return report.fields
         }
         let destination: BackupArchiveWriter.Destination
         if toStandardOutput {
@@ -135,6 +135,8 @@ struct ExportCommand: BackupctlCommand {
             }
         }
         progress.clear()
-        ExportReport(summary: summary, storePath: location.url.path, verbose: verbose).print(to: console)
+        let report = ExportReport(summary: summary, storePath: location.url.path, verbose: verbose)
+        report.print(to: console)
+        return report.fields
     }
 }

@@ -1,10 +1,7 @@
 import ArgumentParsing
 import BackupFormat
 import DataPortability
-import DataValidation
 import Foundation
-
-extension ImportMode: ExpressibleByArgument {}
 
 /// `backupctl import`: validates a backup and brings it into the store in one transaction.
 struct ImportCommand: BackupctlCommand {
@@ -20,7 +17,11 @@ struct ImportCommand: BackupctlCommand {
             printed undo, `backupctl import SNAPSHOT --mode replace --store STORE`, restores \
             every key as it was (given a store file, import restores it whole). A missing store \
             is created; it appears only when the import commits, so a refused or failed import \
-            leaves nothing behind.
+            leaves nothing behind. A replace without a safety snapshot cannot be undone: on a \
+            terminal it shows what it would remove and replace, and asks first (--yes skips the \
+            question; a no exits 2). An encrypted backup is read with --identity or \
+            --passphrase-file (or their variables, or a prompt on a terminal); when no key given \
+            opens it, the import exits 77 before the store is touched (see Docs/encryption.md).
             """,
         examples: [
             CommandExample("See what a backup would change, writing nothing", "backupctl import b.ddbackup --dry-run"),
@@ -39,60 +40,13 @@ struct ImportCommand: BackupctlCommand {
         completion: .file)
     var file: String
 
-    @Option(help: CommonOptions.storeHelp("import into"), completion: .file)
-    var store: String?
-
-    @Option(
-        help:
-            "merge: union with the store by the dedup rules; replace: each section in the backup replaces the store's.")
-    var mode: ImportMode = .merge
-
-    @Flag(help: "Report what would change, per section, and write nothing (not even the migration stamp).")
-    var dryRun = false
-
-    @Flag(name: .customLong("no-safety-snapshot"), help: "Do not copy the store next to itself before writing.")
-    var noSafetySnapshot = false
-
-    @Flag(name: [.short("v"), .long], help: "Also list every warning and note by section, and each section's time.")
-    var verbose = false
-
-    @OptionGroup var decryption: DecryptionOptions
+    @OptionGroup var options: ImportOptions
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let console = Console(options: common)
-        let progress = ProgressLine(options: common)
-        let times = SectionTimes()
-        // Keys first, then the backup: a key file that cannot be read, a backup that cannot even
-        // be opened (a folder, a missing file) or that no key given decrypts is refused before
-        // the store is touched. Standard input is read, and an s3:// object downloaded (and
-        // decrypted), once the lock is held, after a newer store has been refused.
-        let keys = try decryption.decryption(console: console)
-        let opened = file == "-" || RemoteStorage.isRemote(file) ? nil : try BackupFile(path: file, decryption: keys)
-        let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
-        defer { locked.release() }
-        var importer = BackupImporter(
-            mode: mode, isDryRun: dryRun, makesSafetySnapshot: !noSafetySnapshot, decryption: keys,
-            progress: times.start)
-        importer.inputProgress = progress.handler("importing")
-        Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
-        let summary: ImportSummary
-        do {
-            // Nothing is committed unless it all goes well, and a new store appears only at the
-            // commit: a refused, failed or dry run leaves no store where there was none.
-            summary =
-                try opened.map { try importer.run(backup: $0, into: locked) }
-                ?? importer.run(backup: file, into: locked)
-        } catch {
-            progress.clear()
-            guard let refusal = error as? ImportRefusal else { throw error }
-            ValidationReportText.print(refusal.report, to: console)
-            throw CommandFailure(
-                refusal.report.isFromNewerVersion ? .newerVersion : .invalidData, refusal.description,
-                hint: "The store was not changed.", alreadyReported: common.json)
-        }
-        progress.clear()
-        ImportReport(summary: summary, sectionTimes: verbose ? times.durations(endingAt: .now) : nil).print(to: console)
+    func execute(_ console: Console) throws -> ReportFields {
+        try ImportRun(options: options, common: common).run(
+            backup: file, keys: try options.decryption.decryption(console: console), console: console
+        ).fields
     }
 }

@@ -31,8 +31,7 @@ struct InspectCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let started = ContinuousClock.now
         let inspection: BackupInspection
         do {
@@ -59,12 +58,13 @@ struct InspectCommand: BackupctlCommand {
             : ""
         console.print("Store schema version: \(manifest.storeSchemaVersion)\(upgraded)")
         // Verbose names each entry by its path in the archive and gives the whole checksum.
-        var rows = [[verbose ? "entry" : "section", "records", "bytes", "sha256", "checksum"]]
+        var rows = [[verbose ? "entry" : "section", "records", "size", "sha256", "checksum"]]
         for entry in inspection.entries {
             let sha256 = entry.listing?.sha256 ?? ""
             rows.append([
                 verbose ? entry.path : entry.listing?.name ?? entry.path,
-                entry.listing.map { String($0.records) } ?? "-", entry.listing.map { String($0.bytes) } ?? "-",
+                entry.listing.map { String($0.records) } ?? "-",
+                entry.listing.map { Formatting.bytes($0.bytes) } ?? "-",
                 entry.fromSingleDocument ? "-" : verbose ? sha256 : String(sha256.prefix(12)), entry.status,
             ])
         }
@@ -73,68 +73,34 @@ struct InspectCommand: BackupctlCommand {
             let elapsed = (ContinuousClock.now - started).timeInterval
             console.print("Read and verified \(Formatting.throughput(inspection.fileSize, in: elapsed)).")
         }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(inspection.isIntact)
-            writer.key("file")
-            writer.string(inspection.file)
-            writer.key("fileBytes")
-            writer.int(Int(inspection.fileSize))
-            writer.key("compression")
-            writer.string(inspection.compression)
-            writer.key("encrypted")
-            writer.bool(inspection.encryptionHeader != nil)
-            writer.key("format")
-            writer.string(manifest.format)
-            writer.key("schemaVersion")
-            writer.int(manifest.schemaVersion)
-            writer.key("createdAt")
-            writer.timestamp(manifest.createdAt)
-            writer.key("producer")
-            writer.beginObject()
-            writer.key("name")
-            writer.string(manifest.producer.name)
-            writer.key("version")
-            writer.string(manifest.producer.version)
-            writer.endObject()
-            writer.key("storeSchemaVersion")
-            writer.int(manifest.storeSchemaVersion)
-            if let read = manifest.storeSchemaVersionRead {
-                writer.key("storeSchemaVersionRead")
-                writer.int(read)
-            }
-            writer.key("sections")
-            writer.beginArray()
-            for entry in inspection.entries {
-                writer.beginObject()
-                writer.key("name")
-                writer.string(entry.listing?.name ?? entry.path)
-                writer.key("path")
-                writer.string(entry.path)
-                if let listing = entry.listing {
-                    writer.key("records")
-                    writer.int(listing.records)
-                    writer.key("bytes")
-                    writer.int(Int(listing.bytes))
-                    if !entry.fromSingleDocument {
-                        writer.key("sha256")
-                        writer.string(listing.sha256)
-                    }
-                }
-                writer.key("checksum")
-                writer.string(entry.status)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.endObject()
-        }
+        let details: ReportFields = [
+            "input": .string(inspection.file), "inputBytes": .bytes(inspection.fileSize),
+            "compression": .string(inspection.compression),
+            "encrypted": .bool(inspection.encryptionHeader != nil),
+            "encryption": inspection.encryptionHeader.map(EncryptionText.value(of:)),
+            "format": .string(manifest.format),
+            "schemaVersion": .int(manifest.schemaVersion), "createdAt": .timestamp(manifest.createdAt),
+            "producer": .object([
+                "name": .string(manifest.producer.name), "version": .string(manifest.producer.version),
+            ]),
+            "storeSchemaVersion": .int(manifest.storeSchemaVersion),
+            "storeSchemaVersionRead": manifest.storeSchemaVersionRead.map(ReportValue.int),
+            "sections": .objects(inspection.entries) { entry in
+                [
+                    "name": .string(entry.listing?.name ?? entry.path), "path": .string(entry.path),
+                    "records": entry.listing.map { .int($0.records) }, "bytes": entry.listing.map { .bytes($0.bytes) },
+                    "sha256": entry.fromSingleDocument ? nil : entry.listing.map { .string($0.sha256) },
+                    "checksum": .string(entry.status),
+                ]
+            },
+        ]
         guard inspection.isIntact else {
             let bad = inspection.entries.filter { $0.verification != .verified }
             let list = bad.map { "\($0.path) (\($0.status))" }.joined(separator: ", ")
             throw CommandFailure(
                 .invalidData, "The backup '\(inspection.file)' does not match its manifest: \(list).",
-                hint: "The file is damaged; restore from another copy.", alreadyReported: common.json)
+                hint: "The file is damaged; restore from another copy.", details: details)
         }
+        return details
     }
 }

@@ -40,8 +40,7 @@ struct ListCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let folder = try BackupLocations.folder(dir)
@@ -50,19 +49,22 @@ struct ListCommand: BackupctlCommand {
             verify: verify, decryption: keys, now: StoreClock().now(),
             progress: verify ? progress.handler("verifying") : nil)
         progress.clear()
-        var rows = [["backup", "time", "version", "bytes", "encrypted", "records", "integrity"]]
-        for entry in entries {
-            let integrity =
-                entry.health.label
-                ?? (entry.contentsChecked ? (verify ? "verified" : "ok (quick)") : "ok (without key)")
-            rows.append([
-                entry.name, entry.time.map(Timestamp.format) ?? "-",
-                entry.manifest.map { String($0.schemaVersion) } ?? "-",
-                String(entry.size), entry.isEncrypted ? "age" : "no",
-                entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
-            ])
+        if entries.isEmpty {
+            console.print("No backups in \(folder.displayName).")
+        } else {
+            var rows = [["backup", "time", "version", "size", "encrypted", "records", "integrity"]]
+            for entry in entries {
+                let integrity =
+                    entry.health.label
+                    ?? (entry.contentsChecked ? (verify ? "verified" : "ok (quick)") : "ok (without key)")
+                rows.append([
+                    entry.name, entry.time.map(Timestamp.format) ?? "-",
+                    entry.manifest.map { String($0.schemaVersion) } ?? "-", Formatting.bytes(entry.size),
+                    entry.isEncrypted ? "age" : "no", entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
+                ])
+            }
+            console.print(Formatting.table(rows))
         }
-        console.print(Formatting.table(rows))
         if verbose {
             for entry in entries { console.print(BackupEntryText.details(of: entry)) }
             let elapsed = (ContinuousClock.now - started).timeInterval
@@ -72,61 +74,56 @@ struct ListCommand: BackupctlCommand {
                     ? "Verified \(Formatting.throughput(read, in: elapsed))."
                     : "Read the manifests in \(Formatting.seconds(elapsed)) (--verify reads every backup in full).")
         }
-        console.print(
-            "\(entries.filter(\.isGood).count) good backups, \(entries.filter { !$0.isGood }.count) problems.")
-        for problem in PruneReport.problems(entries) { console.warn(problem) }
-        let intact = !entries.contains { $0.health.isDamaged }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(intact)
-            writer.key("dir")
-            writer.string(folder.displayName)
-            writer.key("verified")
-            writer.bool(verify)
-            writer.key("backups")
-            writer.beginArray()
-            for entry in entries {
-                writer.beginObject()
-                writer.key("file")
-                writer.string(entry.name)
-                if let time = entry.time {
-                    writer.key("time")
-                    writer.timestamp(time)
-                }
-                writer.key("bytes")
-                writer.int(Int(entry.size))
-                writer.key("encrypted")
-                writer.bool(entry.isEncrypted)
-                writer.key("contentsChecked")
-                writer.bool(entry.contentsChecked)
-                if let manifest = entry.manifest {
-                    writer.key("schemaVersion")
-                    writer.int(manifest.schemaVersion)
-                    writer.key("records")
-                    writer.int(manifest.recordCount)
-                }
-                PruneReport.writeHealth(entry.health, to: &writer)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.endObject()
+        let good = entries.filter(\.isGood).count
+        if !entries.isEmpty {
+            console.print(
+                "\(Wording.count(good, "good backup")), \(Wording.count(entries.count - good, "problem"))."
+                    + Self.encryptionSummary(entries))
         }
+        for entry in entries {
+            if let warning = CommandWarning(entry) { console.warn(warning) }
+        }
+        let details: ReportFields = [
+            "directory": .string(folder.displayName), "verified": .bool(verify),
+            "backups": .objects(entries) { entry in
+                PruneReport.entryFields(entry) + [
+                    "bytes": .bytes(entry.size), "encrypted": .bool(entry.isEncrypted),
+                    "contentsChecked": .bool(entry.contentsChecked),
+                    "schemaVersion": entry.manifest.map { .int($0.schemaVersion) },
+                    "records": entry.manifest.map { .int($0.recordCount) },
+                ]
+            },
+        ]
         let damaged = entries.filter { $0.health.isDamaged }
         if !damaged.isEmpty {
+            let are = damaged.count == 1 ? "is" : "are"
             throw CommandFailure(
                 .invalidData,
-                "\(damaged.count) backups in \(folder.displayName) are damaged: \(damaged.map(\.name).joined(separator: ", ")).",
+                "\(Wording.count(damaged.count, "backup")) in \(folder.displayName) \(are) damaged: "
+                    + "\(damaged.map(\.name).joined(separator: ", ")).",
                 hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
-                alreadyReported: common.json)
+                details: details)
         }
         let unopened = entries.filter { $0.isEncrypted && !$0.contentsChecked }
         if !keys.identities.isEmpty && !unopened.isEmpty {
+            let their = unopened.count == 1 ? "its" : "their"
             throw CommandFailure(
                 .permission,
-                "\(unopened.count) encrypted backups in \(folder.displayName) are not opened by the keys given, so their "
-                    + "contents were not checked: \(unopened.map(\.name).joined(separator: ", ")).",
-                hint: "Pass the identity (or passphrase) they were encrypted to.", alreadyReported: common.json)
+                "The keys given do not open \(Wording.count(unopened.count, "encrypted backup")) in "
+                    + "\(folder.displayName), so \(their) contents were not checked: "
+                    + "\(unopened.map(\.name).joined(separator: ", ")).",
+                hint: "Pass the identity (or passphrase) they were encrypted to.", details: details)
         }
+        return details
+    }
+
+    /// How many of the backups are encrypted, and how many of those were checked only
+    /// without their key: ` 2 encrypted backups, 1 checked without a key.`; empty when none is.
+    private static func encryptionSummary(_ entries: [BackupDirectory.Entry]) -> String {
+        let encrypted = entries.filter(\.isEncrypted)
+        guard !encrypted.isEmpty else { return "" }
+        let withoutKey = encrypted.filter { $0.isGood && !$0.contentsChecked }.count
+        let checked = withoutKey == 0 ? "" : ", \(withoutKey) checked without a key"
+        return " \(Wording.count(encrypted.count, "encrypted backup"))\(checked)."
     }
 }

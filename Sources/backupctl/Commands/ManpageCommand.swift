@@ -25,12 +25,13 @@ struct ManpageCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        // The page is the document: printed with or without --json, silenced by --quiet.
-        guard !common.quiet else { return }
+    func execute(_ console: Console) throws -> ReportFields {
         let page = ManualPage(
             tool: CommandInfo(root: Backupctl.self), footer: "\(ToolIdentity.name) \(ToolIdentity.version)",
             sections: BackupctlManual.sections)
-        Console.write(page.text, to: STDOUT_FILENO)
+        // Without --json the page is the document, silenced by --quiet; with --json it is a
+        // field of the envelope.
+        if !common.json && !common.quiet { Console.write(page.text, to: STDOUT_FILENO) }
+        return ["page": .string(page.text)]
     }
 }

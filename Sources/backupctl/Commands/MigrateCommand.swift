@@ -1,7 +1,6 @@
 import ArgumentParsing
 import DataMigration
 import DataPortability
-import JSONCore
 
 /// `backupctl migrate`: brings the store to this build's schema version.
 struct MigrateCommand: BackupctlCommand {
@@ -28,8 +27,7 @@ struct MigrateCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let locked = try LockedStore.open(explicitPath: store, mode: .mustExist)
         defer { locked.release() }
         Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
@@ -52,56 +50,28 @@ struct MigrateCommand: BackupctlCommand {
             }
             if dryRun { console.print("Dry run: nothing was written.") }
         }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("store")
-            writer.string(locked.location.url.path)
-            writer.key("dryRun")
-            writer.bool(dryRun)
-            writer.key("fromVersion")
-            writer.int(report.fromVersion)
-            writer.key("toVersion")
-            writer.int(report.toVersion)
-            writer.key("steps")
-            MigrationText.writeSteps(report.applied, to: &writer)
-            writer.endObject()
-        }
+        return [
+            "store": .string(locked.location.url.path), "dryRun": .bool(dryRun),
+            "fromVersion": .int(report.fromVersion), "toVersion": .int(report.toVersion),
+            "migrations": MigrationText.steps(report.applied),
+        ]
     }
 }
 
-/// JSON shared by `migrate` and `import` for applied steps.
+/// The JSON of applied store migration steps, as `migrate`, `import` and `export` give them.
 enum MigrationText {
-    static func writeSteps(_ steps: [AppliedStep], to writer: inout JSONWriter) {
-        writer.beginArray()
-        for step in steps {
-            writer.beginObject()
-            writer.key("version")
-            writer.int(step.version)
-            writer.key("title")
-            writer.string(step.title)
-            writer.key("from")
-            writer.int(step.fromVersion)
-            writer.key("seconds")
-            writer.double((step.duration * 1000).rounded() / 1000)
-            writer.key("migrations")
-            writer.beginArray()
-            for outcome in step.outcomes {
-                writer.beginObject()
-                writer.key("id")
-                writer.string(outcome.identifier)
-                writer.key("kind")
-                writer.string(outcome.kind.rawValue)
-                writer.key("ran")
-                writer.bool(outcome.ran)
-                writer.key("changed")
-                writer.int(outcome.result.migratedCount)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.endObject()
+    static func steps(_ steps: [AppliedStep]) -> ReportValue {
+        .objects(steps) { step in
+            [
+                "version": .int(step.version), "title": .string(step.title), "fromVersion": .int(step.fromVersion),
+                "seconds": .seconds(step.duration),
+                "migrations": .objects(step.outcomes) { outcome in
+                    [
+                        "id": .string(outcome.identifier), "kind": .string(outcome.kind.rawValue),
+                        "ran": .bool(outcome.ran), "changed": .int(outcome.result.migratedCount),
+                    ]
+                },
+            ]
         }
-        writer.endArray()
     }
 }

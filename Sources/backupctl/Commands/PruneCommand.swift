@@ -1,5 +1,6 @@
 import ArgumentParsing
 import DataPortability
+import DomainModel
 import Foundation
 
 /// `backupctl prune`: applies a retention policy to a backup directory.
@@ -13,7 +14,9 @@ struct PruneCommand: BackupctlCommand {
             by any rule stays, and the newest good backup always stays. Before removing anything, \
             the newest backup kept is verified in full (checksums and validation); one that fails \
             is treated as damaged and the next one kept instead. Damaged, partial and \
-            future-dated files are reported and never removed. Needs at least one --keep-… option.
+            future-dated files are reported and never removed. Needs at least one --keep-… option. \
+            Removing cannot be undone: on a terminal prune lists the backups it would remove and \
+            asks first (--yes skips the question; a no exits 2, removing nothing).
             """,
         examples: [
             CommandExample(
@@ -29,6 +32,9 @@ struct PruneCommand: BackupctlCommand {
     @Flag(help: "Show what would be removed and remove nothing.")
     var dryRun = false
 
+    @Flag(name: [.short("y"), .long], help: "Do not ask before removing backups (asked only on a terminal).")
+    var yes = false
+
     @OptionGroup var common: CommonOptions
 
     mutating func validate() throws {
@@ -39,47 +45,76 @@ struct PruneCommand: BackupctlCommand {
         }
     }
 
-    func run() throws {
-        let console = Console(options: common)
-        let pruner = BackupPruner(policy: retention.policy)
-        let folderName: String
-        let decisions: [BackupPruner.Decision]
-        let removed: [BackupDirectory.Entry]
+    func execute(_ console: Console) throws -> ReportFields {
         switch try RemoteStorage.location(dir) {
         case .remote(let location):
             let folder = RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
-            folderName = folder.displayName
             let lock = try RemoteLock.acquire(folder)
             defer { lock.release() }
-            (decisions, removed) = try pruner.prune(folder, now: StoreClock().now(), dryRun: dryRun)
+            return try prune(folder, console: console).fields
         case .local(let path):
             let directory = BackupDirectory(url: BackupLocations.localURL(path))
-            folderName = directory.displayName
             let lock = try directory.lock(creatingDirectory: false)
             var removedSomething = false
             // A dry run, or a run that fails, leaves nothing it created, not even the lock file.
             defer { if removedSomething { lock.release() } else { lock.releaseRemovingCreated() } }
-            (decisions, removed) = try pruner.prune(directory, now: StoreClock().now(), dryRun: dryRun)
+            let (fields, removed) = try prune(directory, console: console)
             removedSomething = !removed.isEmpty
+            return fields
         }
-        console.print(Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
-        let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
-        console.print(
-            dryRun
-                ? "Dry run: would keep \(kept) and remove \(decisions.filter { !$0.keep }.count); nothing was removed."
-                : "Kept \(kept), removed \(removed.count).")
-        for problem in PruneReport.problems(decisions.map(\.entry)) { console.warn(problem) }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("dir")
-            writer.string(folderName)
-            writer.key("dryRun")
-            writer.bool(dryRun)
-            writer.key("decisions")
-            PruneReport.writeJSON(decisions, to: &writer)
-            writer.endObject()
+    }
+
+    /// Prunes the folder, which the caller has locked, and prints its report.
+    private func prune(_ folder: some BackupFolder, console: Console) throws -> (
+        fields: ReportFields, removed: [BackupDirectory.Entry]
+    ) {
+        let pruner = BackupPruner(policy: retention.policy)
+        // Decided (and the newest backup kept verified) first; removed only once confirmed.
+        let decisions = try pruner.prune(folder, now: StoreClock().now(), dryRun: true).decisions
+        let going = decisions.filter { !$0.keep }
+        if !dryRun && !going.isEmpty && Confirmation.isNeeded(yes: yes) {
+            try confirm(removing: going, from: folder.displayName)
+        }
+        let removed = dryRun ? [] : try pruner.execute(decisions, in: folder)
+        if decisions.isEmpty {
+            console.print("No backups in \(folder.displayName).")
+        } else {
+            console.print(
+                Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
+            let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
+            console.print(
+                dryRun
+                    ? "Dry run: would keep \(kept) and remove \(going.count); nothing was removed."
+                    : "Kept \(kept), removed \(removed.count).")
+        }
+        for entry in decisions.map(\.entry) {
+            if let warning = CommandWarning(entry) { console.warn(warning) }
+        }
+        let fields: ReportFields = [
+            "directory": .string(folder.displayName), "dryRun": .bool(dryRun),
+            "decisions": PruneReport.value(decisions), "removed": .strings(removed.map(\.name)),
+        ]
+        return (fields, removed)
+    }
+
+    /// Lists the backups that would be removed and asks.
+    /// - Throws: `declined` when the answer is no.
+    private func confirm(removing going: [BackupPruner.Decision], from folder: String) throws {
+        var rows = [["backup", "time", "size"]]
+        for decision in going {
+            rows.append([
+                decision.entry.name, decision.entry.time.map(Timestamp.format) ?? "-",
+                Formatting.bytes(decision.entry.size),
+            ])
+        }
+        let what = """
+            Pruning \(folder) removes \(Wording.count(going.count, "backup")), which cannot be undone:
+            \(Formatting.table(rows))
+            """
+        guard Confirmation.ask(what, going.count == 1 ? "Remove it?" : "Remove them?") else {
+            throw Confirmation.declined(
+                "Nothing was removed", hint: "Pass --yes to prune without the question; --dry-run shows the plan.",
+                details: ["directory": .string(folder)])
         }
     }
 }

@@ -42,10 +42,10 @@ struct SampleCommand: BackupctlCommand {
         guard seed >= 0 else { throw ValidationError("--seed must be zero or positive, not \(seed)") }
     }
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let locked = try LockedStore.open(explicitPath: store, mode: .createIfMissing)
         defer { locked.release() }
+        Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
         let generator = SampleStoreGenerator(size: size, seed: UInt64(seed))
         try generator.write(into: locked.store, replacingExisting: force)
         let inventory = try StoreInventory(reading: locked.store)
@@ -53,21 +53,9 @@ struct SampleCommand: BackupctlCommand {
         console.print(StoreInventoryText.table(inventory))
         console.print("Planted on purpose:")
         for problem in SampleStoreGenerator.plantedProblems { console.print("  - \(problem)") }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("store")
-            writer.string(locked.location.url.path)
-            writer.key("size")
-            writer.string(size.rawValue)
-            writer.key("seed")
-            writer.int(seed)
-            writer.key("keys")
-            StoreInventoryText.writeJSON(inventory, to: &writer)
-            writer.key("planted")
-            writer.strings(SampleStoreGenerator.plantedProblems)
-            writer.endObject()
-        }
+        return [
+            "store": .string(locked.location.url.path), "size": .string(size.rawValue), "seed": .int(seed),
+            "keys": StoreInventoryText.value(inventory), "planted": .strings(SampleStoreGenerator.plantedProblems),
+        ]
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import DataValidation
 import Foundation
+import JSONCore
 
 /// `backupctl schema`: prints the JSON Schema of a backup version.
 struct SchemaCommand: BackupctlCommand {
@@ -32,12 +33,13 @@ struct SchemaCommand: BackupctlCommand {
         }
     }
 
-    func run() throws {
+    func execute(_ console: Console) throws -> ReportFields {
         let schema = version.flatMap(BackupSchema.version) ?? .current
         var printer = JSONSchemaPrinter()
         let text = printer.print(schema)
-        // The schema is the document: printed with or without --json, silenced by --quiet.
-        guard !common.quiet else { return }
-        text.withUnsafeBytes { Console.write($0, to: STDOUT_FILENO) }
+        // Without --json the schema is the document (for `> backup.schema.json`), silenced by
+        // --quiet; with --json it is a field of the envelope.
+        if !common.json && !common.quiet { text.withUnsafeBytes { Console.write($0, to: STDOUT_FILENO) } }
+        return ["version": .int(schema.version), "schema": .document(try JSONDocument(parsing: text))]
     }
 }

@@ -29,10 +29,10 @@ struct StatusCommand: BackupctlCommand {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let status = try StoreStatus(explicitPath: store)
-        console.print("Store: \(status.location.url.path) (from \(status.location.source.rawValue))")
+        let path = status.location.url.path
+        console.print("Store: \(path) (from \(status.location.source.rawValue))")
         let marker = status.hasPreVersioningMarker ? " (pre-versioning marker set)" : ""
         console.print("Schema version: \(status.storedVersion)\(marker); this build: \(status.supportedVersion)")
         if status.isNewerThanThisBuild {
@@ -48,6 +48,9 @@ struct StatusCommand: BackupctlCommand {
                     separator: ", ")
                 console.print("  v\(step.version) \(step.title): \(migrations)")
             }
+            console.print(
+                "Run `backupctl migrate --store \(Formatting.shellQuoted(path))` to apply "
+                    + "\(status.pendingSteps.count == 1 ? "it" : "them") (an import applies them too).")
         }
         if !status.journal.isEmpty {
             console.print("Applied:")
@@ -65,81 +68,45 @@ struct StatusCommand: BackupctlCommand {
         console.print(StoreInventoryText.table(status.inventory))
         for leftover in status.leftovers {
             console.warn(
-                "\(leftover.path) is a temporary copy an interrupted write to the store left "
-                    + "(\(Formatting.bytes(Self.size(of: leftover)))); the next import, migrate or sample removes it")
+                CommandWarning(
+                    "store.leftover",
+                    "\(leftover.path) is a temporary copy an interrupted write to the store left "
+                        + "(\(Formatting.bytes(Self.size(of: leftover)))); the next import, migrate or sample removes it",
+                    file: leftover.path))
         }
         if !status.leftoverKeys.isEmpty {
             console.print(
-                "Leftover legacy keys (the data no longer comes from them; export carries them as they are): \(status.leftoverKeys.joined(separator: ", "))"
-            )
+                "Leftover legacy keys (the data no longer comes from them; export carries them as they are): "
+                    + status.leftoverKeys.joined(separator: ", "))
         }
         if !status.unknownKeys.isEmpty {
             console.print(
-                "Keys this build does not know (export carries them as they are): \(status.unknownKeys.joined(separator: ", "))"
-            )
+                "Keys this build does not know (export carries them as they are): "
+                    + status.unknownKeys.joined(separator: ", "))
         }
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("store")
-            writer.string(status.location.url.path)
-            writer.key("storeSchemaVersion")
-            writer.int(status.storedVersion)
-            writer.key("supportedVersion")
-            writer.int(status.supportedVersion)
-            writer.key("newerThanThisBuild")
-            writer.bool(status.isNewerThanThisBuild)
-            writer.key("preVersioningMarker")
-            writer.bool(status.hasPreVersioningMarker)
-            writer.key("pending")
-            writer.beginArray()
-            for step in status.pendingSteps {
-                writer.beginObject()
-                writer.key("version")
-                writer.int(step.version)
-                writer.key("title")
-                writer.string(step.title)
-                writer.key("migrations")
-                writer.strings(step.migrations.map(\.identifier))
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.key("journal")
-            writer.beginArray()
-            for entry in status.journal {
-                writer.beginObject()
-                writer.key("step")
-                writer.int(entry.step)
-                writer.key("from")
-                writer.int(entry.fromVersion)
-                writer.key("to")
-                writer.int(entry.toVersion)
-                writer.key("appliedAt")
-                writer.timestamp(entry.appliedAt)
-                writer.key("durationMs")
-                writer.int(entry.durationMs)
-                writer.key("counts")
-                writer.beginObject()
-                for (key, value) in entry.counts.sorted(by: { $0.key < $1.key }) {
-                    writer.key(key)
-                    writer.int(value)
-                }
-                writer.endObject()
-                writer.key("tool")
-                writer.string(entry.tool)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.key("keys")
-            StoreInventoryText.writeJSON(status.inventory, to: &writer)
-            writer.key("leftovers")
-            writer.strings(status.leftovers.map(\.path))
-            writer.key("leftoverKeys")
-            writer.strings(status.leftoverKeys)
-            writer.key("unknownKeys")
-            writer.strings(status.unknownKeys)
-            writer.endObject()
-        }
+        return [
+            "store": .string(path), "storeSchemaVersion": .int(status.storedVersion),
+            "supportedVersion": .int(status.supportedVersion), "newerThanThisBuild": .bool(status.isNewerThanThisBuild),
+            "preVersioningMarker": .bool(status.hasPreVersioningMarker),
+            "pending": .objects(status.pendingSteps) { step in
+                [
+                    "version": .int(step.version), "title": .string(step.title),
+                    "migrations": .strings(step.migrations.map(\.identifier)),
+                ]
+            },
+            "journal": .objects(status.journal) { entry in
+                var counts = ReportFields()
+                for (key, value) in entry.counts.sorted(by: { $0.key < $1.key }) { counts[key] = .int(value) }
+                return [
+                    "step": .int(entry.step), "fromVersion": .int(entry.fromVersion),
+                    "toVersion": .int(entry.toVersion),
+                    "appliedAt": .timestamp(entry.appliedAt), "seconds": .seconds(Double(entry.durationMs) / 1000),
+                    "counts": .object(counts), "tool": .string(entry.tool),
+                ]
+            },
+            "keys": StoreInventoryText.value(status.inventory),
+            "leftovers": .strings(status.leftovers.map(\.path)),
+            "leftoverKeys": .strings(status.leftoverKeys), "unknownKeys": .strings(status.unknownKeys),
+        ]
     }
 }

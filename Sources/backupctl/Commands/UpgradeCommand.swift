@@ -3,6 +3,7 @@ import ArgumentParsing
 import BackupFormat
 import DataPortability
 import DataStore
+import DurableIO
 import Foundation
 
 /// `backupctl upgrade`: rewrites an older backup as a current one.
@@ -95,44 +96,53 @@ struct UpgradeCommand: BackupctlCommand {
         return .none
     }
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         try BackupLocations.requireLocal(output, option: "-o")
-        let destination = URL(
-            fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        )
-        .standardizedFileURL
+        let destination = BackupLocations.localURL(output).standardizedFileURL
         // Never over the backup being read, nor over the default store or one of its files.
         var inputs: [StoreFiles.File] = []
-        if file != "-" {
-            let input = URL(
-                fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        if file != "-", case .local(let path) = try RemoteStorage.location(file) {
+            let input = BackupLocations.localURL(path)
             inputs.append(StoreFiles.File(url: input.standardizedFileURL, role: "the backup being upgraded"))
         }
         if let store = try? StoreLocator().locate(explicitPath: nil) { inputs += StoreFiles.all(of: store.url) }
         try OutputGuard.refuse(output: destination, overwriting: inputs)
         // An existing output file is replaced, as before; a device or a folder in the way is not.
         try OutputGuard.refuseReplacing(destination, force: true)
+        // Keys first, then the input (decrypted, if need be, with those keys; an `s3://` object
+        // downloaded): a key file that cannot be used, or an input that cannot be opened, fails
+        // before the output is made, so a file error while upgrading is about the output.
+        var upgrade = BackupUpgrade(
+            compression: try ArchiveCompression(compression), decryption: try decryption.decryption(console: console),
+            encryption: try outputEncryption(console: console), allowsPlaintextOutput: decrypt)
+        upgrade.progress = progress.handler("upgrading")
+        let opened =
+            file == "-"
+            ? nil
+            : try BackupInput.open(
+                file, maxInputSize: upgrade.limits.archive.maxTotalSize, decryption: upgrade.decryption)
         let summary: BackupUpgrade.Summary
         do {
-            var upgrade = BackupUpgrade(
-                compression: try ArchiveCompression(compression),
-                decryption: try decryption.decryption(console: console),
-                encryption: try outputEncryption(console: console), allowsPlaintextOutput: decrypt)
-            upgrade.progress = progress.handler("upgrading")
-            summary = try upgrade.run(input: file, output: destination)
+            summary =
+                try opened.map { try upgrade.run(input: $0, output: destination) }
+                ?? upgrade.run(input: file, output: destination)
+        } catch let error as FileIOError {
+            throw ErrorClassifier.classifyOutput(error)
         } catch let refusal as BackupUpgrade.Refusal {
             switch refusal {
-            case .invalid:
+            case .invalid(let report):
                 throw CommandFailure(
-                    .invalidData, refusal.description, hint: "Run `backupctl validate \(file)` to see every finding.")
+                    .invalidData, refusal.description,
+                    hint: "Run `backupctl validate \(Formatting.shellQuoted(file))` to see every finding.",
+                    details: ValidationReportText.fields(report) + ["output": .string(destination.path)])
             case .wouldDecrypt:
                 throw CommandFailure(
                     .usage, refusal.description,
                     hint: "Encrypt the new backup with --recipient, --recipients-file or --passphrase-file, "
-                        + "or pass --decrypt to write it unencrypted.")
+                        + "or pass --decrypt to write it unencrypted.",
+                    details: ["input": .string(file), "output": .string(destination.path)])
             }
         }
         progress.clear()
@@ -142,26 +152,20 @@ struct UpgradeCommand: BackupctlCommand {
         if let record = summary.encryption {
             console.print("Encrypted with age \(EncryptionText.recipients(of: record.header)).")
         } else if summary.inputWasEncrypted {
-            console.warn("the new backup is not encrypted (--decrypt): \(summary.output) holds the data in the clear")
+            console.warn(
+                CommandWarning(
+                    "upgrade.unencrypted-output",
+                    "the new backup is not encrypted (--decrypt): \(summary.output) holds the data in the clear",
+                    file: summary.output))
         }
         console.print(ManifestSectionText.table(summary.manifest.sections))
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("input")
-            writer.string(summary.input)
-            writer.key("output")
-            writer.string(summary.output)
-            writer.key("fromVersion")
-            writer.int(summary.fromVersion)
-            writer.key("toVersion")
-            writer.int(summary.manifest.schemaVersion)
-            writer.key("encrypted")
-            writer.bool(summary.encryption != nil)
-            writer.key("sections")
-            ManifestSectionText.write(summary.manifest.sections, includingChecksums: false, to: &writer)
-            writer.endObject()
-        }
+        return [
+            "input": .string(summary.input), "output": .string(summary.output),
+            "fromVersion": .int(summary.fromVersion), "toVersion": .int(summary.manifest.schemaVersion),
+            "encrypted": .bool(summary.encryption != nil),
+            "encryption": summary.encryption.map { EncryptionText.value(of: $0.header) },
+            "sections": ManifestSectionText.value(summary.manifest.sections, includingChecksums: false),
+        ]
+            + ValidationReportText.fields(summary.report.findings)
     }
 }

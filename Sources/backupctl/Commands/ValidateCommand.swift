@@ -2,6 +2,7 @@ import ArgumentParsing
 import BackupFormat
 import DataPortability
 import DataValidation
+import DomainModel
 
 /// `backupctl validate`: checks a backup against the schema and the rules, without importing.
 struct ValidateCommand: BackupctlCommand {
@@ -33,8 +34,7 @@ struct ValidateCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let console = Console(options: common)
+    func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let service = DataValidationService.standard()
@@ -46,16 +46,21 @@ struct ValidateCommand: BackupctlCommand {
         progress.clear()
         ValidationReportText.print(
             report, to: console, verbose: verbose, timing: (backup.size, (ContinuousClock.now - started).timeInterval))
+        let details =
+            ["input": .string(report.file), "encrypted": .bool(backup.encryptionHeader != nil)]
+            + ValidationReportText.fields(report)
         if report.isFromNewerVersion {
             throw CommandFailure(
                 .newerVersion,
                 report.findings.first { $0.code == .versionNewer }?.message ?? "The backup is from a newer version.",
-                alreadyReported: common.json)
+                details: details)
         }
         if report.hasErrors {
             throw CommandFailure(
-                .invalidData, "The backup has \(report.count(.error)) errors; importing it would be refused.",
-                hint: "Run with --json to see every finding.", alreadyReported: common.json)
+                .invalidData,
+                "The backup has \(Wording.count(report.count(.error), "error")); importing it would be refused.",
+                hint: "Run with --verbose to see every finding.", details: details)
         }
+        return details
     }
 }

@@ -23,20 +23,22 @@ struct EncryptionOptions: ParsableArguments {
 
     /// The encryption asked for (none when no option was given).
     func encryption(console: Console) throws -> BackupEncryption {
+        try keys(console: console).encryption
+    }
+
+    /// The encryption asked for, and keys that open what it writes, for a read-back in full:
+    /// the passphrase itself; public keys give none (their identities are not on this
+    /// machine). The passphrase file is read once, so a warning about it is given once.
+    func keys(console: Console) throws -> (encryption: BackupEncryption, readBack: BackupDecryption) {
         if let passphraseFile {
             let passphrase = try KeyFileReader.passphrase(
                 in: passphraseFile, option: "--passphrase-file", console: console)
-            return .age([.passphrase(ScryptRecipient(passphrase: passphrase))])
+            return (
+                .age([.passphrase(ScryptRecipient(passphrase: passphrase))]),
+                BackupDecryption(identities: [.passphrase(ScryptIdentity(passphrase: passphrase))])
+            )
         }
         let parsed = try recipients.parsed()
-        return parsed.isEmpty ? .none : .age(parsed)
-    }
-
-    /// Keys that open what `encryption(console:)` writes, for a read-back in full: the passphrase
-    /// itself; public keys give none (their identities are not on this machine).
-    func readBackDecryption(console: Console) throws -> BackupDecryption {
-        guard let passphraseFile else { return .none }
-        let passphrase = try KeyFileReader.passphrase(in: passphraseFile, option: "--passphrase-file", console: console)
-        return BackupDecryption(identities: [.passphrase(ScryptIdentity(passphrase: passphrase))])
+        return (parsed.isEmpty ? .none : .age(parsed), .none)
     }
 }

@@ -53,8 +53,10 @@ enum KeyFileReader {
         }
         if status.isAccessibleToOthers {
             console.warn(
-                "\(path) is accessible to others (mode \(String(status.permissions, radix: 8))): it holds a secret; "
-                    + "restrict it with chmod 600 \(path)")
+                CommandWarning(
+                    "key.accessible-to-others",
+                    "\(path) is accessible to others (mode \(String(status.permissions, radix: 8))): it holds a "
+                        + "secret; restrict it with chmod 600 \(path)", file: path))
         }
         return try SecretBytes(count: Int(status.size)) { buffer in
             var filled = 0

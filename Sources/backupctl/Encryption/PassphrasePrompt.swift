@@ -8,10 +8,23 @@ enum PassphrasePrompt {
     /// The longest passphrase read.
     static let maximumLength = 4096
 
-    /// A prompt when standard input is a terminal; `nil` otherwise.
+    /// A prompt when standard input is a terminal; `nil` otherwise. It asks once per file: a
+    /// command that opens a file again (restore verifies the backup, then imports it) is given
+    /// the same answer.
     static var ifInteractive: ((String) throws -> SecretBytes)? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
-        return { file in try ask("Passphrase for \(file): ") }
+        let answers = Answers()
+        return { file in
+            if let answer = answers.byFile[file] { return answer }
+            let answer = try ask("Passphrase for \(file): ")
+            answers.byFile[file] = answer
+            return answer
+        }
+    }
+
+    /// The passphrases typed so far, by file; one prompt's, on one thread.
+    private final class Answers {
+        var byFile: [String: SecretBytes] = [:]
     }
 
     /// Prints `prompt` to the terminal and reads one line without echo.

@@ -1,8 +1,8 @@
 import ArgumentParsing
 import Foundation
-import JSONCore
 
-/// Parses the command line, runs the command and reports how it ended.
+/// Parses the command line, runs the command and reports how it ended: `error:` and `hint:`
+/// on standard error for a failure, and with `--json` the command's one JSON document.
 enum CommandRunner {
     static func run(_ arguments: [String]) -> ExitStatus {
         switch CommandLineParser(root: Backupctl.self).parse(arguments) {
@@ -12,55 +12,61 @@ enum CommandRunner {
         case .usageError(let error):
             Console.write(error.description + "\n", to: STDERR_FILENO)
             if arguments.contains("--json") {
-                emitFailureJSON(CommandFailure(.usage, error.message, hint: error.helpHint))
+                // The command, when the line named one: `["backupctl", "import"]` → "import".
+                let command = error.commandPath.count > 1 ? error.commandPath.dropFirst().joined(separator: " ") : nil
+                JSONEnvelope(
+                    command: command, failure: CommandFailure(.usage, error.message, hint: error.helpHint),
+                    warnings: []
+                ).write(to: STDOUT_FILENO)
             }
             return .usage
         case .command(var command):
-            let json = (command as? any BackupctlCommand)?.common.json ?? false
-            let payloadOnStandardOutput = (command as? any BackupctlCommand)?.writesPayloadToStandardOutput ?? false
-            let report = { (failure: CommandFailure) -> ExitStatus in
-                if !failure.alreadyReported {
-                    Console.write("error: \(failure.message)\n", to: STDERR_FILENO)
-                    if let hint = failure.hint { Console.write("hint: \(hint)\n", to: STDERR_FILENO) }
-                    if json { emitFailureJSON(failure, to: payloadOnStandardOutput ? STDERR_FILENO : STDOUT_FILENO) }
+            guard let command = command as? any BackupctlCommand else {
+                // Every command of the tree is a BackupctlCommand; this runs any other as it is.
+                do {
+                    try command.run()
+                    return .success
+                } catch {
+                    return report(ErrorClassifier.classify(error), console: nil, command: nil)
                 }
-                return failure.status
             }
-            // Binary on a terminal is garbage on the screen and can upset the terminal itself.
-            if payloadOnStandardOutput && Console.stdoutIsTerminal {
-                return report(
-                    CommandFailure(
-                        .usage, "Standard output is a terminal; the backup is binary, so it was not written.",
-                        hint: "Redirect standard output to a file or a pipe (`> backup.ddbackup`, `| ssh …`), "
-                            + "or pass -o FILE."))
-            }
-            do {
-                try command.run()
-                return .success
-            } catch {
-                return report(ErrorClassifier.classify(error))
-            }
+            return run(command)
         }
     }
 
-    /// The one JSON document printed on failure.
-    static func emitFailureJSON(_ failure: CommandFailure, to descriptor: Int32 = STDOUT_FILENO) {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("ok")
-        writer.bool(false)
-        writer.key("exitCode")
-        writer.int(Int(failure.status.rawValue))
-        writer.key("status")
-        writer.string(failure.status.name)
-        writer.key("error")
-        writer.string(failure.message)
-        if let hint = failure.hint {
-            writer.key("hint")
-            writer.string(hint)
+    /// Runs a parsed command and reports its outcome.
+    private static func run(_ command: any BackupctlCommand) -> ExitStatus {
+        let console = command.console
+        let name = type(of: command).configuration.commandName ?? ""
+        // Binary on a terminal is garbage on the screen and can upset the terminal itself.
+        if command.writesPayloadToStandardOutput && Console.stdoutIsTerminal {
+            return report(
+                CommandFailure(
+                    .usage, "Standard output is a terminal; the backup is binary, so it was not written.",
+                    hint: "Redirect standard output to a file or a pipe (`> backup.ddbackup`, `| ssh …`), "
+                        + "or pass -o FILE."),
+                console: console, command: name)
         }
-        writer.endObject()
-        writer.bytes.withUnsafeBytes { Console.write($0, to: descriptor) }
-        Console.write("\n", to: descriptor)
+        do {
+            let details = try command.execute(console)
+            if console.options.json {
+                JSONEnvelope(command: name, details: details, warnings: console.warnings.all)
+                    .write(to: console.jsonDescriptor)
+            }
+            return .success
+        } catch {
+            return report(ErrorClassifier.classify(error), console: console, command: name)
+        }
+    }
+
+    /// Prints a failure on standard error and, with `--json`, its JSON document.
+    private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
+        Console.write("error: \(failure.message)\n", to: STDERR_FILENO)
+        if let hint = failure.hint { Console.write("hint: \(hint)\n", to: STDERR_FILENO) }
+        if let console, console.options.json {
+            JSONEnvelope(command: command, failure: failure, warnings: console.warnings.all)
+                .write(to: console.jsonDescriptor)
+        }
+        return failure.status
     }
 }

@@ -19,13 +19,29 @@ struct CommonOptions: ParsableArguments {
 }
 
 /// A backupctl subcommand: it has the common options, so failures can be reported in the
-/// format the user asked for.
+/// format the user asked for, and it hands its report to `CommandRunner`, which writes the
+/// one JSON document (`JSONEnvelope`).
 protocol BackupctlCommand: ParsableCommand {
     var common: CommonOptions { get }
     /// Whether stdout carries data (an archive), so reports must go to stderr.
     var writesPayloadToStandardOutput: Bool { get }
+
+    /// Does the command's work and prints its human report on `console`.
+    /// - Returns: the details of its JSON document (the envelope is added by the runner).
+    /// - Throws: a `CommandFailure` (with the details it has) or a library error.
+    func execute(_ console: Console) throws -> ReportFields
 }
 
 extension BackupctlCommand {
     var writesPayloadToStandardOutput: Bool { false }
+
+    /// The console the command prints on.
+    var console: Console {
+        Console(options: common, standardOutputIsPayload: writesPayloadToStandardOutput)
+    }
+
+    /// Runs the command without its JSON document (`CommandRunner` calls `execute`).
+    func run() throws {
+        _ = try execute(console)
+    }
 }

@@ -1,10 +1,9 @@
 import Foundation
-import JSONCore
 
-/// Where commands print: results on stdout, errors and progress on stderr.
+/// Where commands print: results on stdout, errors, warnings and progress on stderr.
 ///
 /// Human output is suppressed by `--quiet`; with `--json` the only thing on stdout is one
-/// JSON document.
+/// JSON document, which `CommandRunner` writes (`JSONEnvelope`) with the warnings given here.
 struct Console {
     var options: CommonOptions
     /// Set when stdout carries data (an archive on `-o -`): output then goes to stderr.
@@ -12,6 +11,8 @@ struct Console {
     /// Whether the human-readable report is printed: `backup` prints one only to a terminal,
     /// while its warnings still go to standard error (cron mails them).
     var printsReport = true
+    /// The warnings given, for the JSON document; shared by every copy of this console.
+    let warnings = WarningLog()
 
     init(options: CommonOptions, standardOutputIsPayload: Bool = false, printsReport: Bool = true) {
         self.options = options
@@ -32,26 +33,30 @@ struct Console {
         Console.write(text + "\n", to: outputDescriptor)
     }
 
-    /// Prints the command's JSON document when `--json` was given.
-    func emitJSON(_ build: (inout JSONWriter) -> Void) {
-        guard options.json else { return }
-        var writer = JSONWriter(capacity: 4096)
-        build(&writer)
-        writer.bytes.withUnsafeBytes { Console.write($0, to: outputDescriptor) }
-        Console.write("\n", to: outputDescriptor)
+    /// Where the JSON document goes: standard output, or standard error when standard output
+    /// carries the archive.
+    var jsonDescriptor: Int32 { outputDescriptor }
+
+    /// Prints a warning on stderr (unless `--quiet`) and lists it in the JSON document.
+    func warn(_ warning: CommandWarning) {
+        warnings.append(warning)
+        guard !options.quiet else { return }
+        Console.write("warning: \(warning.message)\n", to: STDERR_FILENO)
     }
 
-    /// Prints a warning on stderr unless `--quiet`.
-    func warn(_ text: String) {
-        guard !options.quiet else { return }
-        Console.write("warning: \(text)\n", to: STDERR_FILENO)
+    /// Lists a warning in the JSON document only: the human report shows it its own way.
+    func record(_ warning: CommandWarning) {
+        warnings.append(warning)
     }
 
     /// Warns about the temporary copies killed writers had left beside a store, which a
     /// command that took the store's lock removed.
     static func reportRemovedLeftovers(_ removed: [URL], to console: Console) {
         for url in removed {
-            console.warn("removed \(url.path), a temporary copy an interrupted write to the store had left")
+            console.warn(
+                CommandWarning(
+                    "store.leftover-removed",
+                    "removed \(url.path), a temporary copy an interrupted write to the store had left", file: url.path))
         }
     }
 

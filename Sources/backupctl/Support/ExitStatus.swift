@@ -4,6 +4,9 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// An unexpected failure.
     case failure = 1
+    /// A question asked before something that cannot be undone was answered no (or not at
+    /// all): nothing was changed. gh's exit status for a cancelled command.
+    case declined = 2
     /// The command line was not understood.
     case usage = 64
     /// Invalid data: a corrupt archive, a checksum mismatch, validation errors.
@@ -27,6 +30,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         switch self {
         case .success: "success"
         case .failure: "unexpected failure"
+        case .declined: "declined"
         case .usage: "usage"
         case .invalidData: "invalid data"
         case .notFound: "input not found"
@@ -43,6 +47,10 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         switch self {
         case .success: "Success; notes and warnings may have been printed."
         case .failure: "An unexpected failure: a bug in backupctl; please report it with the command you ran."
+        case .declined:
+            "The confirmation asked before something that cannot be undone was answered no, or standard input ended; nothing was changed."
+        case .usage:
+            "The command line was not understood, no store location is configured, binary output would go to a terminal, or a recipient, identity or key file is unusable."
         case .invalidData:
             "Invalid data: a corrupt or unsafe archive, a checksum mismatch, validation errors, a file that is not a store; an encrypted backup that fails authentication, or is cut short or extended; list with a damaged backup; backup whose new file failed its read-back."
         case .notFound: "Input not found: the backup file, the store, the backup directory, the bucket."
@@ -53,8 +61,6 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .newerVersion: "The backup or store was written by a newer build; it was refused and nothing changed."
         case .permission:
             "Permission or key: an encrypted backup and no key given, or no key given opens it (encrypted for other recipients, wrong passphrase); the object store refused the credentials or the access, or none were found. Nothing changed."
-        case .usage:
-            "The command line was not understood, no store location is configured, binary output would go to a terminal, or a recipient, identity or key file is unusable."
         }
     }
 
@@ -68,6 +74,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         switch self {
         case .success: "success"
         case .failure: "failure"
+        case .declined: "declined"
         case .usage: "usage"
         case .invalidData: "invalid-data"
         case .notFound: "not-found"
@@ -80,19 +87,19 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     }
 }
 
-/// A failure ready to report: the status, a sentence saying what went wrong, and a hint.
+/// A failure ready to report: the status, a sentence saying what went wrong, a hint, and
+/// the details of the command's JSON document (a validation report's findings, say).
 struct CommandFailure: Error, Sendable {
     var status: ExitStatus
     var message: String
     var hint: String?
-    /// Set when the command already printed its own report (validate's findings) and only
-    /// the status remains to be returned.
-    var alreadyReported = false
+    /// What the command's `--json` document holds besides the envelope (`JSONEnvelope`).
+    var details: ReportFields
 
-    init(_ status: ExitStatus, _ message: String, hint: String? = nil, alreadyReported: Bool = false) {
+    init(_ status: ExitStatus, _ message: String, hint: String? = nil, details: ReportFields = [:]) {
         self.status = status
         self.message = message
         self.hint = hint
-        self.alreadyReported = alreadyReported
+        self.details = details
     }
 }

@@ -1,7 +1,7 @@
 import BackupFormat
 import DataPortability
+import DomainModel
 import Foundation
-import JSONCore
 
 /// How an export's summary is printed, in words and as JSON.
 struct ExportReport {
@@ -26,8 +26,10 @@ struct ExportReport {
         let carriedEntries = summary.manifest.sections.count { CarriedEntry(entryPath: $0.path) != nil }
         let entries = summary.manifest.sections.count - carriedEntries
         console.print(
-            "\(entries) sections, \(carriedEntries == 0 ? "" : "\(carriedEntries) carried entries, ")"
-                + "\(summary.totalRecords) records, "
+            "\(Wording.count(entries, "section")), "
+                + (carriedEntries == 0
+                    ? "" : "\(Wording.count(carriedEntries, "carried entry", plural: "carried entries")), ")
+                + "\(Wording.count(summary.totalRecords, "record")), "
                 + "\(Formatting.bytes(summary.uncompressedBytes)) of JSON → \(Formatting.bytes(summary.compressedBytes)) "
                 + "\(summary.manifest.compression) (\(Formatting.ratio(summary.compressionRatio))) in \(Formatting.seconds(summary.duration))"
         )
@@ -36,29 +38,34 @@ struct ExportReport {
                 "Read and wrote \(Formatting.throughput(summary.uncompressedBytes, in: summary.duration)) of JSON.")
         }
         if !summary.issues.isEmpty {
+            let problems = Wording.count(summary.issues.count, "problem")
             console.print(
-                "\(summary.issues.count) problems in the store were worked around (the store itself is unchanged):")
+                "\(problems) in the store \(summary.issues.count == 1 ? "was" : "were") worked around (the store itself is unchanged):"
+            )
             for issue in summary.issues { console.print("  warning: \(issue)") }
         }
         let carried = summary.carried
         if !carried.isEmpty {
+            let keys = carried.storeKeys.map(\.key)
             console.print(
-                "Carried as they are, to be restored on import: \(carried.unreadableRecords.count) unreadable records, "
-                    + "\(carried.storeKeys.count) store keys this build does not read"
-                    + (carried.storeKeys.isEmpty ? "" : " (\(carried.storeKeys.map(\.key).joined(separator: ", ")))"))
+                "Carried as they are, to be restored on import: "
+                    + "\(Wording.count(carried.unreadableRecords.count, "unreadable record")), "
+                    + "\(Wording.count(keys.count, "store key")) this build does not read"
+                    + (keys.isEmpty ? "" : " (\(keys.joined(separator: ", ")))"))
         }
-        emitJSON(to: console)
+        // Shown above as part of the report; listed in the JSON document's warnings.
+        for issue in summary.issues { console.record(CommandWarning(issue)) }
     }
 
     /// The sections with their merged duplicates, the time each took to read and encode
     /// (beside the others) and to compress and write.
     private var verboseTable: String {
-        var rows = [["section", "records", "bytes", "duplicates", "encode s", "write s"]]
+        var rows = [["section", "records", "size", "duplicates", "encode s", "write s"]]
         for section in summary.manifest.sections {
             let known = BackupSection(entryPath: section.path)
             let time = known.flatMap { summary.sectionTimes[$0] }
             rows.append([
-                section.name, String(section.records), String(section.bytes),
+                section.name, String(section.records), Formatting.bytes(section.bytes),
                 known.flatMap { summary.duplicatesMerged[$0] }.map(String.init) ?? "-",
                 time.map { String(format: "%.3f", $0.encoding) } ?? "-",
                 time.map { String(format: "%.3f", $0.writing) } ?? "-",
@@ -67,66 +74,24 @@ struct ExportReport {
         return Formatting.table(rows)
     }
 
-    private func emitJSON(to console: Console) {
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(true)
-            writer.key("store")
-            writer.string(storePath)
-            writer.key("output")
-            writer.string(summary.destination)
-            writer.key("schemaVersion")
-            writer.int(summary.manifest.schemaVersion)
-            writer.key("storeSchemaVersion")
-            writer.int(summary.manifest.storeSchemaVersion)
-            if let read = summary.manifest.storeSchemaVersionRead {
-                writer.key("storeSchemaVersionRead")
-                writer.int(read)
-            }
-            writer.key("migratedSteps")
-            writer.beginArray()
-            for step in summary.migration { writer.int(step.version) }
-            writer.endArray()
-            writer.key("compression")
-            writer.string(summary.manifest.compression)
-            writer.key("encrypted")
-            writer.bool(summary.encryption != nil)
-            writer.key("sections")
-            ManifestSectionText.write(summary.manifest.sections, includingChecksums: true, to: &writer)
-            writer.key("records")
-            writer.int(summary.totalRecords)
-            writer.key("bytesIn")
-            writer.int(Int(summary.uncompressedBytes))
-            writer.key("bytesOut")
-            writer.int(Int(summary.compressedBytes))
-            writer.key("ratio")
-            writer.double((summary.compressionRatio * 100).rounded() / 100)
-            writer.key("seconds")
-            writer.double((summary.duration * 1000).rounded() / 1000)
-            writer.key("carried")
-            writer.beginObject()
-            writer.key("unreadableRecords")
-            writer.int(summary.carried.unreadableRecords.count)
-            writer.key("storeKeys")
-            writer.strings(summary.carried.storeKeys.map(\.key))
-            writer.endObject()
-            writer.key("warnings")
-            writer.beginArray()
-            for issue in summary.issues {
-                writer.beginObject()
-                writer.key("key")
-                writer.string(issue.key)
-                writer.key("path")
-                writer.string(issue.issue.path)
-                writer.key("kind")
-                writer.string(issue.issue.kind.rawValue)
-                writer.key("message")
-                writer.string(issue.issue.message)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.endObject()
-        }
+    /// The export in JSON.
+    var fields: ReportFields {
+        let manifest = summary.manifest
+        return [
+            "store": .string(storePath), "output": .string(summary.destination),
+            "schemaVersion": .int(manifest.schemaVersion), "storeSchemaVersion": .int(manifest.storeSchemaVersion),
+            "storeSchemaVersionRead": manifest.storeSchemaVersionRead.map(ReportValue.int),
+            "migrations": MigrationText.steps(summary.migration), "compression": .string(manifest.compression),
+            "encrypted": .bool(summary.encryption != nil),
+            "encryption": summary.encryption.map { EncryptionText.value(of: $0.header) },
+            "sections": ManifestSectionText.value(manifest.sections, includingChecksums: true),
+            "records": .int(summary.totalRecords), "jsonBytes": .bytes(summary.uncompressedBytes),
+            "outputBytes": .bytes(summary.compressedBytes),
+            "ratio": .double((summary.compressionRatio * 100).rounded() / 100), "seconds": .seconds(summary.duration),
+            "carried": .object([
+                "unreadableRecords": .int(summary.carried.unreadableRecords.count),
+                "storeKeys": .strings(summary.carried.storeKeys.map(\.key)),
+            ]),
+        ]
     }
 }

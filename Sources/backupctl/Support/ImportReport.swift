@@ -1,15 +1,27 @@
 import BackupFormat
 import DataPortability
 import DataValidation
+import DomainModel
 import Foundation
-import JSONCore
 
-/// How an import's summary is printed, in words and as JSON.
+/// How an import's summary is printed, in words and as JSON — for a backup, and for a store
+/// snapshot restored whole (the undo of an import).
 struct ImportReport {
     var summary: ImportSummary
     /// With `--verbose`, how long each section took: shown in the table, and every warning
     /// and note is listed by section.
     var sectionTimes: [BackupSection: TimeInterval]? = nil
+
+    /// Validation's warnings and notes about the backup.
+    private var validationFindings: [Finding] { summary.findings.filter { !Self.isRemark($0) } }
+
+    /// What the import itself left as it was rather than overwrite (`import.*` codes): not a
+    /// finding about the backup, so a warning of the command.
+    private var remarks: [Finding] { summary.findings.filter(Self.isRemark) }
+
+    private static func isRemark(_ finding: Finding) -> Bool {
+        finding.code == .keptUnreadable || finding.code == .keptStoreValue
+    }
 
     func print(to console: Console) {
         if let restored = summary.restoredKeys { return printRestore(restored, to: console) }
@@ -43,96 +55,73 @@ struct ImportReport {
                     + "unreadable records: \(carried.unreadableRestored) restored, \(carried.unreadableUnchanged) already there, "
                     + "\(carried.unreadableKept) kept the store's value")
         }
-        let remarks = summary.findings.filter { $0.code.rawValue.hasPrefix("import.") }
-        let findings = summary.findings.filter { !$0.code.rawValue.hasPrefix("import.") }
+        let findings = validationFindings
         let warnings = findings.filter { $0.severity == .warning }
         let notes = findings.filter { $0.severity == .note }
         if !warnings.isEmpty || !notes.isEmpty {
-            console.print("Validation: \(warnings.count) warnings, \(notes.count) notes")
+            console.print(
+                "Validation: \(Wording.count(warnings.count, "warning")), \(Wording.count(notes.count, "note"))")
             if sectionTimes != nil {
                 for line in ValidationReportText.findingsBySection(findings) { console.print("  " + line) }
             } else {
                 for finding in warnings.prefix(10) {
                     console.print("  warning: \(finding.location): \(finding.message)")
                 }
-                if warnings.count > 10 { console.print("  … and \(warnings.count - 10) more warnings (see --verbose)") }
+                if warnings.count > 10 {
+                    console.print("  … and \(warnings.count - 10) more (see --verbose)")
+                }
             }
         }
-        for remark in remarks { console.print("  \(remark.severity.rawValue): \(remark.location): \(remark.message)") }
+        for remark in remarks {
+            console.warn(CommandWarning(remark.code.rawValue, remark.message, key: remark.location))
+        }
         printEnding(unchanged: "the store already held this data", to: console)
-        console.emitJSON { writer in
-            writer.beginObject()
-            writeOutcome(schemaVersion: summary.schemaVersion, to: &writer)
-            writer.key("migrations")
-            MigrationText.writeSteps(summary.migrations, to: &writer)
-            writer.key("sections")
-            writer.beginArray()
-            for counts in summary.sections {
-                writer.beginObject()
-                writer.key("name")
-                writer.string(counts.section.rawValue)
-                writer.key("present")
-                writer.bool(counts.present)
-                writer.key("added")
-                writer.int(counts.added)
-                writer.key("merged")
-                writer.int(counts.merged)
-                writer.key("unchanged")
-                writer.int(counts.unchanged)
-                writer.key("duplicatesDropped")
-                writer.int(counts.duplicatesDropped)
-                writer.key("malformedSkipped")
-                writer.int(counts.malformedSkipped)
-                writer.key("removed")
-                writer.int(counts.removed)
-                writer.endObject()
-            }
-            writer.endArray()
-            if let carried = summary.carried {
-                writer.key("carried")
-                writer.beginObject()
-                writer.key("storeKeys")
-                writer.beginObject()
-                writer.key("added")
-                writer.int(carried.storeKeysAdded)
-                writer.key("replaced")
-                writer.int(carried.storeKeysReplaced)
-                writer.key("unchanged")
-                writer.int(carried.storeKeysUnchanged)
-                writer.key("kept")
-                writer.int(carried.storeKeysKept)
-                writer.endObject()
-                writer.key("unreadableRecords")
-                writer.beginObject()
-                writer.key("restored")
-                writer.int(carried.unreadableRestored)
-                writer.key("unchanged")
-                writer.int(carried.unreadableUnchanged)
-                writer.key("kept")
-                writer.int(carried.unreadableKept)
-                writer.endObject()
-                writer.endObject()
-            }
-            writeSnapshot(to: &writer)
-            writer.key("findings")
-            writer.beginArray()
-            for finding in summary.findings {
-                writer.beginObject()
-                writer.key("severity")
-                writer.string(finding.severity.rawValue)
-                writer.key("code")
-                writer.string(finding.code.rawValue)
-                writer.key("location")
-                writer.string(finding.location)
-                writer.key("message")
-                writer.string(finding.message)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.key("seconds")
-            writer.double((summary.duration * 1000).rounded() / 1000)
-            writer.endObject()
+    }
+
+    /// The import in JSON: a backup's, or a store snapshot's restore.
+    var fields: ReportFields {
+        var fields: ReportFields = [
+            "input": .string(summary.file),
+            "schemaVersion": summary.restoredKeys == nil ? .int(summary.schemaVersion) : nil,
+            "store": .string(summary.storePath), "mode": .string(summary.mode.rawValue),
+            "dryRun": .bool(summary.isDryRun), "storeChanged": .bool(summary.storeChanged),
+        ]
+        if let restored = summary.restoredKeys {
+            fields["restoredKeys"] = .object([
+                "written": .int(restored.written), "removed": .int(restored.removed),
+                "unchanged": .int(restored.unchanged),
+            ])
+            return fields + snapshotFields + ["seconds": .seconds(summary.duration)]
         }
+        fields["migrations"] = MigrationText.steps(summary.migrations)
+        fields["sections"] = .objects(summary.sections) { counts in
+            [
+                "name": .string(counts.section.rawValue), "present": .bool(counts.present),
+                "added": .int(counts.added), "merged": .int(counts.merged), "unchanged": .int(counts.unchanged),
+                "duplicatesDropped": .int(counts.duplicatesDropped),
+                "malformedSkipped": .int(counts.malformedSkipped), "removed": .int(counts.removed),
+            ]
+        }
+        fields["carried"] = summary.carried.map { carried in
+            .object([
+                "storeKeys": .object([
+                    "added": .int(carried.storeKeysAdded), "replaced": .int(carried.storeKeysReplaced),
+                    "unchanged": .int(carried.storeKeysUnchanged), "kept": .int(carried.storeKeysKept),
+                ]),
+                "unreadableRecords": .object([
+                    "restored": .int(carried.unreadableRestored), "unchanged": .int(carried.unreadableUnchanged),
+                    "kept": .int(carried.unreadableKept),
+                ]),
+            ])
+        }
+        return fields + snapshotFields + ["seconds": .seconds(summary.duration)]
+            + ValidationReportText.fields(validationFindings)
+    }
+
+    /// The safety snapshot kept, and the command that undoes the import.
+    private var snapshotFields: ReportFields {
+        guard let snapshot = summary.safetySnapshot else { return [:] }
+        return ["safetySnapshot": .string(snapshot), "undo": .string(undoCommand(snapshot))]
     }
 
     /// The command that undoes the import, as printed.
@@ -154,34 +143,6 @@ struct ImportReport {
         console.print("Done in \(Formatting.seconds(summary.duration)).")
     }
 
-    /// The fields every import's JSON starts with (a snapshot restore has no schema version).
-    private func writeOutcome(schemaVersion: Int?, to writer: inout JSONWriter) {
-        writer.key("ok")
-        writer.bool(true)
-        writer.key("file")
-        writer.string(summary.file)
-        if let schemaVersion {
-            writer.key("schemaVersion")
-            writer.int(schemaVersion)
-        }
-        writer.key("store")
-        writer.string(summary.storePath)
-        writer.key("mode")
-        writer.string(summary.mode.rawValue)
-        writer.key("dryRun")
-        writer.bool(summary.isDryRun)
-        writer.key("storeChanged")
-        writer.bool(summary.storeChanged)
-    }
-
-    private func writeSnapshot(to writer: inout JSONWriter) {
-        guard let snapshot = summary.safetySnapshot else { return }
-        writer.key("safetySnapshot")
-        writer.string(snapshot)
-        writer.key("undo")
-        writer.string(undoCommand(snapshot))
-    }
-
     /// The summary of restoring a store snapshot.
     private func printRestore(_ restored: RestoredKeys, to console: Console) {
         let verb = summary.isDryRun ? "Dry run of restoring" : "Restored"
@@ -189,22 +150,5 @@ struct ImportReport {
         console.print(
             "  keys: \(restored.written) written, \(restored.removed) removed, \(restored.unchanged) unchanged")
         printEnding(unchanged: "the store already held the snapshot's data", to: console)
-        console.emitJSON { writer in
-            writer.beginObject()
-            writeOutcome(schemaVersion: nil, to: &writer)
-            writer.key("restoredKeys")
-            writer.beginObject()
-            writer.key("written")
-            writer.int(restored.written)
-            writer.key("removed")
-            writer.int(restored.removed)
-            writer.key("unchanged")
-            writer.int(restored.unchanged)
-            writer.endObject()
-            writeSnapshot(to: &writer)
-            writer.key("seconds")
-            writer.double((summary.duration * 1000).rounded() / 1000)
-            writer.endObject()
-        }
     }
 }

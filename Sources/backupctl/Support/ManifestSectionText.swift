@@ -1,36 +1,25 @@
 import BackupFormat
-import JSONCore
 
 /// How the sections of a backup just written are shown, so `export` and `upgrade` list them
 /// alike: a table in text, an array in JSON.
 enum ManifestSectionText {
-    /// A table of each section's name, records and bytes.
+    /// A table of each section's name, records and size.
     static func table(_ sections: [ManifestSection]) -> String {
-        var rows = [["section", "records", "bytes"]]
+        var rows = [["section", "records", "size"]]
         for section in sections {
-            rows.append([section.name, String(section.records), String(section.bytes)])
+            rows.append([section.name, String(section.records), Formatting.bytes(section.bytes)])
         }
         return Formatting.table(rows)
     }
 
-    /// Writes the sections as an array of objects with `name`, `records` and `bytes`.
+    /// The sections as an array of objects with `name`, `records` and `bytes`.
     /// - Parameter includingChecksums: whether each object also carries its `sha256`.
-    static func write(_ sections: [ManifestSection], includingChecksums: Bool, to writer: inout JSONWriter) {
-        writer.beginArray()
-        for section in sections {
-            writer.beginObject()
-            writer.key("name")
-            writer.string(section.name)
-            writer.key("records")
-            writer.int(section.records)
-            writer.key("bytes")
-            writer.int(Int(section.bytes))
-            if includingChecksums {
-                writer.key("sha256")
-                writer.string(section.sha256)
-            }
-            writer.endObject()
+    static func value(_ sections: [ManifestSection], includingChecksums: Bool) -> ReportValue {
+        .objects(sections) { section in
+            [
+                "name": .string(section.name), "records": .int(section.records), "bytes": .bytes(section.bytes),
+                "sha256": includingChecksums ? .string(section.sha256) : nil,
+            ]
         }
-        writer.endArray()
     }
 }

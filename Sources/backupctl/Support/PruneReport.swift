@@ -1,6 +1,5 @@
 import DataPortability
 import DomainModel
-import JSONCore
 
 /// How retention decisions are printed, in words and as JSON.
 enum PruneReport {
@@ -13,38 +12,21 @@ enum PruneReport {
         return rows
     }
 
-    static func writeJSON(_ decisions: [BackupPruner.Decision], to writer: inout JSONWriter) {
-        writer.beginArray()
-        for decision in decisions {
-            writer.beginObject()
-            writer.key("file")
-            writer.string(decision.entry.name)
-            if let time = decision.entry.time {
-                writer.key("time")
-                writer.timestamp(time)
-            }
-            writeHealth(decision.entry.health, to: &writer)
-            writer.key("keep")
-            writer.bool(decision.keep)
-            writer.key("reasons")
-            writer.strings(decision.reasons)
-            writer.endObject()
-        }
-        writer.endArray()
-    }
-
-    /// An entry's `health` (and `problem`, for a damaged one) in JSON.
-    static func writeHealth(_ health: BackupDirectory.Health, to writer: inout JSONWriter) {
-        writer.key("health")
-        writer.string(health.name)
-        if let problem = health.problem {
-            writer.key("problem")
-            writer.string(problem)
+    /// The decisions in JSON: each file with its time, health, whether it stays and why.
+    static func value(_ decisions: [BackupPruner.Decision]) -> ReportValue {
+        .objects(decisions) { decision in
+            entryFields(decision.entry) + [
+                "keep": .bool(decision.keep), "reasons": .strings(decision.reasons),
+            ]
         }
     }
 
-    /// Damaged, partial and future-dated files, as warnings.
-    static func problems(_ entries: [BackupDirectory.Entry]) -> [String] {
-        entries.compactMap(\.warning)
+    /// A file of a backup directory in JSON: its name, the time in its name, its health and,
+    /// for a damaged one, the problem.
+    static func entryFields(_ entry: BackupDirectory.Entry) -> ReportFields {
+        [
+            "name": .string(entry.name), "time": entry.time.map(ReportValue.timestamp),
+            "health": .string(entry.health.name), "problem": entry.health.problem.map(ReportValue.string),
+        ]
     }
 }

@@ -1,45 +1,27 @@
 import DataPortability
 import DomainModel
-import JSONCore
 
 /// How a store inventory is printed.
 enum StoreInventoryText {
-    /// An aligned table: key, records, bytes.
+    /// An aligned table: key, records, size.
     static func table(_ inventory: StoreInventory) -> String {
-        let width = max(24, inventory.entries.map(\.key.count).max() ?? 0)
-        var lines = ["  " + "key".padding(toLength: width, withPad: " ", startingAt: 0) + "   records        bytes"]
+        var rows = [["key", "records", "size"]]
         for entry in inventory.entries {
             let records = entry.records.map(String.init) ?? (entry.kind == "data" ? "?" : "-")
-            lines.append(
-                "  " + entry.key.padding(toLength: width, withPad: " ", startingAt: 0)
-                    + records.leftPadded(to: 10) + String(entry.bytes).leftPadded(to: 13))
+            rows.append([entry.key, records, Formatting.bytes(Int64(entry.bytes))])
         }
-        lines.append(
-            "  " + "total".padding(toLength: width, withPad: " ", startingAt: 0)
-                + "".leftPadded(to: 10) + String(inventory.totalBytes).leftPadded(to: 13))
-        return lines.joined(separator: "\n")
+        rows.append(["total", "", Formatting.bytes(Int64(inventory.totalBytes))])
+        return Formatting.table(rows)
     }
 
     /// The inventory as a JSON array of key entries.
-    static func writeJSON(_ inventory: StoreInventory, to writer: inout JSONWriter) {
-        writer.beginArray()
-        for entry in inventory.entries {
-            writer.beginObject()
-            writer.key("key")
-            writer.string(entry.key)
-            writer.key("kind")
-            writer.string(entry.kind)
-            writer.key("bytes")
-            writer.int(entry.bytes)
-            if let records = entry.records {
-                writer.key("records")
-                writer.int(records)
-            }
-            writer.key("known")
-            writer.bool(entry.isKnown)
-            writer.endObject()
+    static func value(_ inventory: StoreInventory) -> ReportValue {
+        .objects(inventory.entries) { entry in
+            [
+                "key": .string(entry.key), "kind": .string(entry.kind), "bytes": .int(entry.bytes),
+                "records": entry.records.map(ReportValue.int), "known": .bool(entry.isKnown),
+            ]
         }
-        writer.endArray()
     }
 }
 

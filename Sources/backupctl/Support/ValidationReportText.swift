@@ -1,9 +1,9 @@
 import DataValidation
+import DomainModel
 import Foundation
-import JSONCore
 
 /// How a validation report is printed: grouped by severity, then by code, with the first
-/// findings of each code; `--json` prints every finding.
+/// findings of each code; `--json` holds every finding.
 enum ValidationReportText {
     static let shownPerCode = 5
 
@@ -14,9 +14,7 @@ enum ValidationReportText {
         timing: (bytes: Int64, seconds: TimeInterval)? = nil
     ) {
         let version = report.schemaVersion.map { " (schema version \($0))" } ?? ""
-        console.print(
-            "Validated \(report.file)\(version): \(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.note)) notes"
-        )
+        console.print("Validated \(report.file)\(version): \(counts(report.findings))")
         if verbose {
             for line in findingsBySection(report.findings) { console.print(line) }
             if let timing { console.print("Checked \(Formatting.throughput(timing.bytes, in: timing.seconds)).") }
@@ -24,7 +22,13 @@ enum ValidationReportText {
             printGroupedByCode(report, to: console)
         }
         console.print(report.hasErrors ? "Invalid: the import would be refused." : "Valid: the backup can be imported.")
-        emitJSON(report, to: console)
+    }
+
+    /// `1 error, 12 warnings, 3 notes`.
+    static func counts(_ findings: [Finding]) -> String {
+        Finding.Severity.allCases.map { severity in
+            Wording.count(findings.filter { $0.severity == severity }.count, severity.rawValue)
+        }.joined(separator: ", ")
     }
 
     /// Every finding under its section, in the order the sections first appear; findings
@@ -68,44 +72,30 @@ enum ValidationReportText {
         }
     }
 
-    private static func emitJSON(_ report: ValidationReport, to console: Console) {
-        console.emitJSON { writer in
-            writer.beginObject()
-            writer.key("ok")
-            writer.bool(!report.hasErrors)
-            writer.key("file")
-            writer.string(report.file)
-            if let schemaVersion = report.schemaVersion {
-                writer.key("schemaVersion")
-                writer.int(schemaVersion)
-            }
-            writer.key("counts")
-            writer.beginObject()
-            for severity in Finding.Severity.allCases {
-                writer.key(severity.rawValue + "s")
-                writer.int(report.count(severity))
-            }
-            writer.endObject()
-            writer.key("findings")
-            writer.beginArray()
-            for finding in report.findings {
-                writer.beginObject()
-                writer.key("severity")
-                writer.string(finding.severity.rawValue)
-                writer.key("code")
-                writer.string(finding.code.rawValue)
-                if let section = finding.section {
-                    writer.key("section")
-                    writer.string(section)
-                }
-                writer.key("location")
-                writer.string(finding.location)
-                writer.key("message")
-                writer.string(finding.message)
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.endObject()
+    /// The report in JSON: the backup read, its schema version when it could be read, and
+    /// its findings.
+    static func fields(_ report: ValidationReport) -> ReportFields {
+        ["input": .string(report.file), "schemaVersion": report.schemaVersion.map(ReportValue.int)]
+            + fields(report.findings)
+    }
+
+    /// Findings in JSON, as every command gives them: `findingCounts` per severity, and
+    /// `findings`, each with its severity, code, section (null for the backup as a whole),
+    /// JSON path and message.
+    static func fields(_ findings: [Finding]) -> ReportFields {
+        var counts = ReportFields()
+        for severity in Finding.Severity.allCases {
+            counts[severity.rawValue + "s"] = .int(findings.filter { $0.severity == severity }.count)
         }
+        return [
+            "findingCounts": .object(counts),
+            "findings": .objects(findings) { finding in
+                [
+                    "severity": .string(finding.severity.rawValue), "code": .string(finding.code.rawValue),
+                    "section": finding.section.map(ReportValue.string) ?? .null, "path": .string(finding.location),
+                    "message": .string(finding.message),
+                ]
+            },
+        ]
     }
 }

@@ -62,14 +62,22 @@ final class CommandWorkspace {
     /// such as `> out.ddbackup`) sends one elsewhere.
     /// - Returns: what reached the terminal (standard output and error together, `\r\n`
     ///   line ends) and the exit status.
-    func backupctlOnTerminal(_ arguments: String..., redirection: String = "") throws -> ProcessOutput {
-        try backupctlOnTerminal(arguments: arguments, redirection: redirection)
+    func backupctlOnTerminal(_ arguments: String..., redirection: String = "", typed: String? = nil) throws
+        -> ProcessOutput
+    {
+        try backupctlOnTerminal(arguments: arguments, redirection: redirection, typed: typed)
     }
 
-    /// Runs `backupctl` on a pseudo-terminal, with the arguments as an array.
-    func backupctlOnTerminal(arguments: [String], redirection: String = "") throws -> ProcessOutput {
-        let words = ([BuildProducts.backupctl.path] + arguments).map(ShellTools.quoted)
-        return try ShellTools.runOnTerminal(words.joined(separator: " ") + " " + redirection, in: url)
+    /// Runs `backupctl` on a pseudo-terminal, with the arguments as an array; `typed` is what
+    /// the user types at it (an answer to a question: `"y\n"`); `environment` is added to its
+    /// variables (object storage settings, say).
+    func backupctlOnTerminal(
+        arguments: [String], redirection: String = "", typed: String? = nil, environment: [String: String] = [:]
+    ) throws -> ProcessOutput {
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let words = ((variables.isEmpty ? [] : ["env"] + variables) + [BuildProducts.backupctl.path] + arguments)
+            .map(ShellTools.quoted)
+        return try ShellTools.runOnTerminal(words.joined(separator: " ") + " " + redirection, in: url, typed: typed)
     }
 
     /// Runs `backupctl` as another user than root — `nobody` (65534), with no supplementary

@@ -1,0 +1,56 @@
+import BackupFormat
+import Foundation
+
+extension BackupDirectory {
+    /// The backup a restore takes from the directory, and the newer ones it passed over.
+    public struct RestoreChoice: Sendable {
+        /// The newest backup (before the time asked for) that verified in full; nil when none did.
+        public var chosen: Entry?
+        /// The backups newer than the chosen one — every candidate, when none was chosen —
+        /// that were passed over, newest first: damaged or unreadable (the reason is in their
+        /// health), or dated after now (a clock set back, or a copy; never counted).
+        public var skipped: [Entry]
+        /// Every backup of the directory, oldest first (`scan`'s order, without temporary files).
+        public var backups: [Entry]
+        /// An encrypted backup that no key given opens, where the search stopped (`chosen` is
+        /// then nil), and why: restoring an older backup instead is not what was asked.
+        public var locked: (entry: Entry, reason: any Error)?
+    }
+
+    /// Finds the backup to restore: the newest backup — the newest from strictly before
+    /// `before`, when given — that passes full verification (every checksum, and validation
+    /// without errors), as `list --verify` checks it. Backups are checked newest first, and
+    /// only until one passes, so a restore reads the older ones only when the newer failed. An
+    /// encrypted backup is verified with the keys given (its passphrase asked for, when only a
+    /// prompt was given); one that no key given opens ends the search (`locked`).
+    /// - Parameters:
+    ///   - before: take only backups whose name's time is earlier than this.
+    ///   - decryption: the keys for encrypted backups.
+    ///   - now: backups named after it are skipped (`.future`).
+    ///   - progress: receives how much of each backup being verified has been read.
+    /// - Throws: `BackupDirectoryError` when the directory does not exist or is not one.
+    public func newestVerified(
+        before: Date? = nil, decryption: BackupDecryption = .none, now: Date, progress: ByteProgress.Handler? = nil
+    ) throws -> RestoreChoice {
+        let backups = try scan(now: now).filter { $0.time != nil }
+        let candidates = backups.filter { entry in before.map { entry.time! < $0 } ?? true }
+        var choice = RestoreChoice(chosen: nil, skipped: [], backups: backups)
+        for var entry in candidates.reversed() {
+            if entry.isGood {
+                // The quick scan read the manifest; a restore needs the whole file to verify.
+                let missingKey = BackupDirectory.check(
+                    &entry, verify: true, decryption: decryption, needsKey: true, progress: progress)
+                if let missingKey {
+                    choice.locked = (entry, missingKey)
+                    return choice
+                }
+                if entry.isGood {
+                    choice.chosen = entry
+                    return choice
+                }
+            }
+            choice.skipped.append(entry)
+        }
+        return choice
+    }
+}
