@@ -63,18 +63,20 @@ let package = Package(
         .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
         .target(
             name: "BackupFormat",
-            dependencies: ["DomainModel", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography"]),
+            dependencies: ["DomainModel", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography", "AgeEncryption"]),
         .target(name: "DataValidation", dependencies: ["BackupFormat"]),
         .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
         .target(
             name: "DataPortability",
-            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage"]
+            dependencies: [
+                "DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage", "AgeEncryption",
+            ]
         ),
         .executableTarget(
             name: "backupctl",
             dependencies: [
                 "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "DomainModel",
-                "DurableIO", "JSONCore", "ArgumentParsing", "ObjectStorage", "CMalloc",
+                "DurableIO", "JSONCore", "ArgumentParsing", "ObjectStorage", "CMalloc", "AgeEncryption", "Cryptography",
             ]),
 
         // The fuzzing harnesses' entry code (Docs/reliability.md): built everywhere, so the
@@ -99,7 +101,9 @@ let package = Package(
         .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "BackupFormatTests",
-            dependencies: ["BackupFormat", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport"]),
+            dependencies: [
+                "BackupFormat", "AgeEncryption", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport",
+            ]),
         .testTarget(
             name: "DataValidationTests",
             dependencies: ["DataValidation", "BackupFormat", "Cryptography", "DurableIO", "JSONCore", "TestSupport"]),

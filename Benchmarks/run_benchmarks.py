@@ -75,6 +75,10 @@ def bench_size(size, runs, binary, moto_python):
     with open(os.path.join(work, "load.sql"), "w") as file:
         file.write("PRAGMA journal_mode=WAL;BEGIN;" + load_sql + "COMMIT;")
     shutil.copy(os.path.join(work, "store.sqlite"), os.path.join(work, "full.sqlite"))
+    # An age key pair for the encrypted variants (the `age` package is installed by `make deps`).
+    run("age-keygen -o key.txt 2>/dev/null && age-keygen -y key.txt > recipient.txt")
+    with open(os.path.join(work, "recipient.txt")) as file:
+        recipient = file.read().strip()
     store_path = lambda name: os.path.join(work, name)
     operations = []
 
@@ -89,6 +93,13 @@ def bench_size(size, runs, binary, moto_python):
         lambda: remove(store_path("empty.sqlite")))
     add("backupctl import (merge, full store)", "backupctl",
         f"{binary} import out.ddbackup --store full.sqlite --quiet --no-safety-snapshot")
+    add("backupctl export (encrypted, age X25519)", "encrypted",
+        f"{binary} export --store store.sqlite -o out-age.ddbackup --recipient {recipient} --quiet",
+        lambda: remove(store_path("out-age.ddbackup")))
+    add("backupctl validate (encrypted)", "encrypted", f"{binary} validate out-age.ddbackup --identity key.txt --quiet")
+    add("backupctl import (empty store, encrypted)", "encrypted",
+        f"{binary} import out-age.ddbackup --store empty-age.sqlite --identity key.txt --quiet",
+        lambda: remove(store_path("empty-age.sqlite")))
     add("floor: tar + zstd -3", "floor", f"tar -C extracted -cf - {entries} | zstd -3 -q -c > floor.tar.zst",
         lambda: remove(store_path("floor.tar.zst")))
     add("floor: zstd -d | tar -x", "floor", "rm -rf unpacked && mkdir unpacked && zstd -d -q -c floor.tar.zst | tar -xf - -C unpacked")
@@ -129,7 +140,7 @@ def bench_size(size, runs, binary, moto_python):
             row["serverCPUSeconds"] = round(statistics.median(run[2] for run in measured[name]), 3)
         (s3_rows if group == "s3" else rows).append(row)
         unit = "MB/s of backup" if group == "s3" else "MB/s"
-        print(f"  {size:6} {name:38} {seconds:8.3f} s {unit_bytes / 1e6 / seconds:8.1f} {unit:14} {peak:8.1f} MB",
+        print(f"  {size:6} {name:44} {seconds:8.3f} s {unit_bytes / 1e6 / seconds:8.1f} {unit:14} {peak:8.1f} MB",
               flush=True)
     s3 = {"backupBytes": backup_bytes, "parts": parts, "moto": server.version, "rows": s3_rows} if server else None
     return json_bytes, rows, s3
@@ -153,6 +164,8 @@ def targets(rows, json_bytes):
     imp, ref = by["backupctl import (empty store)"]["seconds"], by["python reference import (empty store)"]["seconds"]
     val = by["backupctl validate"]["mbPerSecond"]
     rss, ref_rss = by["backupctl import (empty store)"]["peakRSSMB"], by["python reference import (empty store)"]["peakRSSMB"]
+    exp_age = by["backupctl export (encrypted, age X25519)"]["seconds"]
+    imp_age = by["backupctl import (empty store, encrypted)"]["seconds"]
     return [
         {"target": "export ≤ 2× the tar + zstd floor", "value": f"{exp / floor:.2f}× the floor", "met": exp <= 2 * floor},
         {"target": "import into an empty store ≥ 4× faster than the Python reference", "value": f"{ref / imp:.2f}× faster",
@@ -160,6 +173,10 @@ def targets(rows, json_bytes):
         {"target": "validate ≥ 200 MB/s", "value": f"{val:.0f} MB/s", "met": val >= 200},
         {"target": "import peak RSS ≤ ⅓ of the Python reference's", "value": f"{rss:.0f} MB vs {ref_rss:.0f} MB ({rss / ref_rss:.2f})",
          "met": rss <= ref_rss / 3},
+        {"target": "encryption adds ≤ 10 % to export", "value": f"{(exp_age / exp - 1) * 100:+.1f} %",
+         "met": exp_age <= 1.10 * exp},
+        {"target": "decryption adds ≤ 10 % to import into an empty store", "value": f"{(imp_age / imp - 1) * 100:+.1f} %",
+         "met": imp_age <= 1.10 * imp},
     ]
 
 

@@ -32,6 +32,9 @@ extension AgeError {
                 + "the file was altered."
         case .trailingData(let chunk):
             return "Bytes follow the final chunk (\(chunk + 1)) of the age payload: data was appended to the file."
+        case .invalidPayloadLength(let byteCount):
+            return "The age payload's chunks take \(byteCount) bytes, a length no complete file has: "
+                + "the file was cut short or extended."
         case .invalidRecipient(let text, let reason):
             return "'\(Self.printable(text))' is not an age recipient: \(reason)."
         case .invalidIdentity(let reason):

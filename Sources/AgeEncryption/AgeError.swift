@@ -74,6 +74,9 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyFinalChunk(chunk: Int)
     /// Bytes follow the final chunk (chunk `afterChunk`, counting from 0).
     case trailingData(afterChunk: Int)
+    /// The sealed chunks take a number of bytes no payload has (checked without the key): the
+    /// file was cut or extended.
+    case invalidPayloadLength(Int64)
 
     // MARK: Keys and key files
 
@@ -100,7 +103,7 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
             return .noMatch
         case .headerAuthenticationFailed:
             return .headerMAC
-        case .payloadTruncated, .payloadAuthenticationFailed, .emptyFinalChunk, .trailingData:
+        case .payloadTruncated, .payloadAuthenticationFailed, .emptyFinalChunk, .trailingData, .invalidPayloadLength:
             return .payload
         case .invalidRecipient, .invalidIdentity, .invalidKeyFile, .emptyKeyFile, .noRecipients, .passphraseNotAlone:
             return .key

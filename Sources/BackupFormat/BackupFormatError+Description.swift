@@ -103,6 +103,10 @@ extension BackupFormatError {
         case .invalidLegacyDocument(let archive, let reason):
             return "'\(archive)' cannot be read as a legacy DomainDig backup: \(reason)."
 
+        case .decryptionFailed(let archive, let error):
+            return "'\(archive)' is an encrypted backup (age) that could not be decrypted: \(error.description)"
+        case .encryptedFileChanged(let archive, let reason):
+            return "'\(archive)' is not the encrypted backup that was written: \(reason). Check the disk."
         case .cannotOpenFile(let path, let reason):
             return "Could not open '\(path)': \(reason). Check the path and its permissions."
         case .cannotReadFile(let path, let reason):

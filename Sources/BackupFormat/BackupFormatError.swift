@@ -1,3 +1,4 @@
+import AgeEncryption
 import Foundation
 
 /// Everything that can go wrong while reading or writing a backup file.
@@ -123,6 +124,16 @@ public enum BackupFormatError: Error, Equatable, Sendable, CustomStringConvertib
 
     /// A legacy (single JSON document) backup could not be read as one.
     case invalidLegacyDocument(archive: String, reason: String)
+
+    // MARK: Encryption
+
+    /// An age-encrypted backup could not be decrypted: no key given or none opens it
+    /// (``AgeError/Category/noMatch``), or the file is damaged or altered (every other category).
+    case decryptionFailed(archive: String, AgeError)
+
+    /// An encrypted backup does not match what was recorded while writing it (its size or its
+    /// SHA-256): the bytes on disk are not the ones written.
+    case encryptedFileChanged(archive: String, reason: String)
 
     // MARK: Files
 

@@ -19,11 +19,13 @@ public struct DataValidationService: Sendable {
         self.upgrader = upgrader
     }
 
-    /// Validates the backup at `path` (`-` for standard input).
-    /// - Throws: only when the file cannot be opened (`FileIOError`, e.g. not found); every
+    /// Validates the backup at `path` (`-` for standard input), decrypting it with `decryption`
+    /// when it is encrypted.
+    /// - Throws: only when the file cannot be opened (`FileIOError`, e.g. not found) or, if it
+    ///   is encrypted, its key cannot be unwrapped (`BackupFormatError.decryptionFailed`); every
     ///   problem with its contents is a finding.
-    public func validate(backup path: String) throws -> ValidationReport {
-        try validate(backup: BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize))
+    public func validate(backup path: String, decryption: BackupDecryption = .none) throws -> ValidationReport {
+        try validate(backup: BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption))
     }
 
     /// Validates an opened backup file.

@@ -112,6 +112,17 @@ public struct FileDescriptor: ~Copyable {
         try checkedSystemCall(path: path) { fchmod(rawValue, permissions) }
     }
 
+    /// The file's size, type and permission bits (`fstat`).
+    /// - Throws: `FileIOError` when the call fails.
+    public func status() throws -> FileStatus {
+        precondition(rawValue >= 0, "fstat of a closed FileDescriptor")
+        var status = stat()
+        try checkedSystemCall(path: path) { fstat(rawValue, &status) }
+        return FileStatus(
+            size: Int64(status.st_size), isRegularFile: status.st_mode & S_IFMT == S_IFREG,
+            permissions: status.st_mode & 0o7777)
+    }
+
     /// Closes the descriptor and reports the error `close` may return (on NFS, a write
     /// failure can surface only here).
     /// - Throws: `FileIOError` when closing fails; the descriptor is released either way.

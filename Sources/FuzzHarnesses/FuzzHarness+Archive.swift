@@ -30,10 +30,7 @@ extension FuzzHarness {
 
     /// Reads every entry's data, as `inspect` does for archives that are not backups.
     private static func readEveryEntry(of file: BackupFile) {
-        guard
-            let tar = try? TarArchiveReader(
-                fileDescriptor: file.rewoundDescriptor(), archiveName: file.name, limits: tightLimits.archive)
-        else { return }
+        guard let tar = try? file.openTar(limits: tightLimits.archive) else { return }
         var total: Int64 = 0
         while let entry = try? tar.nextEntry() {
             guard let data = try? tar.readEntry(maxBytes: tightLimits.archive.maxEntrySize) else { return }

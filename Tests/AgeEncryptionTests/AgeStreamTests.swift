@@ -161,15 +161,7 @@ import Testing
 
     @Test func readToEndVerifiesWhatWasNotRead() throws {
         let (plaintext, file, _) = try sample()
-        var offset = 0
-        let decryptor = try AgeDecryptor(identities: [.x25519(identity)]) { buffer in
-            let count = min(buffer.count, file.count - offset)
-            file.withUnsafeBytes {
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)]))
-            }
-            offset += count
-            return count
-        }
+        let decryptor = try AgeDecryptor(identities: [.x25519(identity)], input: AgeRoundTrip.input(file))
         var first = [UInt8](repeating: 0, count: 10)
         _ = try first.withUnsafeMutableBytes { try decryptor.read(into: $0) }
         #expect(try decryptor.readToEnd() == Int64(plaintext.count - 10))
@@ -186,5 +178,22 @@ import Testing
         #expect(AgePayload.plaintextByteCount(sealedChunkBytes: sealed + 16) == nil)
         #expect(AgePayload.plaintextByteCount(sealedChunkBytes: sealed + 10) == nil)
         #expect(AgePayload.plaintextByteCount(sealedChunkBytes: 2 * sealed + 17) == 131_073)
+    }
+}
+
+extension AgeStreamTests {
+    /// A second pass over the payload reuses the unwrapped file key.
+    @Test func aRestartedDecryptorReadsThePayloadAgain() throws {
+        var generator = SeededBytes(seed: 21)
+        let plaintext = generator.next(150_000)
+        let file = try AgeRoundTrip.encrypt(plaintext, to: [.x25519(identity.recipient)])
+        let first = try AgeDecryptor(identities: [.x25519(identity)], input: AgeRoundTrip.input(file))
+        #expect(first.headerByteCount == (try AgeHeader.parse(file)).byteCount)
+        for _ in 0..<2 {
+            let again = try first.restarted(payloadInput: AgeRoundTrip.input(file, from: first.headerByteCount))
+            let (read, error) = AgeRoundTrip.drain(again, readSize: 40_000)
+            #expect(error == nil)
+            #expect(read == plaintext)
+        }
     }
 }

@@ -123,7 +123,6 @@ import Testing
             }
             #expect(count == BackupSection.allCases.count)
         }
-        #expect(lseek(file.rewoundDescriptor(), 0, SEEK_CUR) == 0)
     }
 
     @Test func standardInputIsSpooledSniffedAndRead() throws {

@@ -157,11 +157,12 @@ enum SampleBackup {
 @discardableResult
 func writeBackup(
     _ backup: DomainDigBackup, to destination: BackupArchiveWriter.Destination,
-    compression: ArchiveCompression = .default, schemaVersion: Int = DomainDigBackup.currentSchemaVersion
+    compression: ArchiveCompression = .default, schemaVersion: Int = DomainDigBackup.currentSchemaVersion,
+    encryption: BackupEncryption = .none
 ) throws
     -> BackupArchiveWriter.Summary
 {
-    let writer = try BackupArchiveWriter(destination: destination, compression: compression)
+    let writer = try BackupArchiveWriter(destination: destination, compression: compression, encryption: encryption)
     for section in BackupSection.allCases {
         let encoded = backup.encodedSection(section)
         try writer.addSection(section, bytes: encoded.bytes, records: encoded.records)

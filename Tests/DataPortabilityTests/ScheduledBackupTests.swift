@@ -49,7 +49,7 @@ import Testing
         #expect(summary.manifest.createdAt == date("2026-01-18T23:00:05Z"))
         #expect(summary.manifest.recordCount == 423)
         #expect(summary.compressedBytes == Int64(try Data(contentsOf: summary.file).count))
-        #expect(!summary.verification.hasErrors)
+        #expect(summary.readBack.report?.hasErrors == false, "a plain backup is read back in full")
         #expect(summary.storeIssues.count == 8, "the sample's planted problems are reported")
         #expect(summary.decisions.isEmpty && summary.removed.isEmpty, "no policy, no pruning")
         #expect(try names() == [".backupctl.lock", "domaindig-20260118T230005Z.ddbackup"])
@@ -121,7 +121,7 @@ import Testing
         let holder = try LockedStore.open(explicitPath: storePath, mode: .mustExist)
         defer { holder.release() }
         let summary = try run(at: "2026-01-18T23:00:05Z")
-        #expect(summary.verification.hasErrors == false)
+        #expect(summary.readBack.report?.hasErrors == false)
         #expect(try names() == [".backupctl.lock", "domaindig-20260118T230005Z.ddbackup"])
     }
 

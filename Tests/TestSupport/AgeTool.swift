@@ -32,6 +32,7 @@ public enum AgeTool {
     /// Runs `age` with `arguments` on a pseudo-terminal made by `script`, typing `typed` into
     /// it: `age` reads passphrases from the terminal only (never from a pipe or a file).
     /// - Returns: the process's output; `age`'s own output files are the result.
+    @discardableResult
     public static func runOnTerminal(_ arguments: [String], typing typed: String) throws -> ProcessOutput {
         let command = (["age"] + arguments).map(shellQuoted).joined(separator: " ")
         let output = try ProcessRunner.run("script", ["-qfec", command, "/dev/null"], stdin: Data(typed.utf8))

@@ -37,11 +37,14 @@ import Testing
                 leaves a partial file under the final name. The output may not be the store or
                 one of its files (exit 64), and an existing file that is not a backup is
                 replaced only with --force. With -o - the archive goes to standard output and
-                the summary to standard error; standard output must then not be a terminal.
+                the summary to standard error; standard output must then not be a terminal. With
+                --recipient, --recipients-file or --passphrase-file the file is the age
+                encryption of that same archive, which `age -d` opens (see Docs/encryption.md).
 
                 USAGE: backupctl export [--store <path>] [--output <file>]
                        [--compression <zstd|gzip|none>] [--level <n>] [--force] [--verbose]
-                       [--json] [--quiet]
+                       [--recipient <recipient> ...] [--recipients-file <file>]
+                       [--passphrase-file <file>] [--json] [--quiet]
 
                 OPTIONS:
                   --store <path>          The store to read (default: $DOMAINDIG_STORE, else
@@ -56,6 +59,15 @@ import Testing
                   --force                 Replace an existing output file that is not a backup.
                   -v, --verbose           Also show each section's merged duplicates and
                                           timings.
+                  --recipient <recipient>
+                                          Encrypt the backup to this age X25519 public key
+                                          (age1..., from age-keygen -y); repeat for several.
+                  --recipients-file <file>
+                                          Encrypt the backup to every public key in this file
+                                          (one age1... per line, # comments).
+                  --passphrase-file <file>
+                                          Encrypt the backup with the passphrase in this file
+                                          (its first line); not combinable with recipients.
                   --json                  Print one JSON document on standard output, on success
                                           and on failure.
                   -q, --quiet             Print nothing but errors.
@@ -70,6 +82,9 @@ import Testing
 
                   # Stream a backup to another machine
                   backupctl export -o - | ssh host 'cat > b.ddbackup'
+
+                  # Back up encrypted to the public key of an age identity (made by age-keygen)
+                  backupctl export -o b.ddbackup --recipient "$(age-keygen -y key.txt)"
 
                 """)
     }

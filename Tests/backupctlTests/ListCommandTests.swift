@@ -33,10 +33,10 @@ import Testing
         #expect(run.stderr.isEmpty)
         #expect(
             lines(run) == [
-                "backup time version size records integrity",
-                "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 4 \(try size("domaindig-20260118T210005Z.ddbackup")) 423 ok (quick)",
-                "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 4 \(try size("domaindig-20260118T220005Z.ddbackup")) 423 ok (quick)",
-                "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 4 \(try size("domaindig-20260118T230005Z.ddbackup")) 423 ok (quick)",
+                "backup time version size encrypted records integrity",
+                "domaindig-20260118T210005Z.ddbackup 2026-01-18T21:00:05Z 4 \(try size("domaindig-20260118T210005Z.ddbackup")) no 423 ok (quick)",
+                "domaindig-20260118T220005Z.ddbackup 2026-01-18T22:00:05Z 4 \(try size("domaindig-20260118T220005Z.ddbackup")) no 423 ok (quick)",
+                "domaindig-20260118T230005Z.ddbackup 2026-01-18T23:00:05Z 4 \(try size("domaindig-20260118T230005Z.ddbackup")) no 423 ok (quick)",
                 "3 good backups, 0 problems.",
             ])
         let verified = try workspace.backupctl("list", "--dir", "backups", "--verify")
@@ -59,8 +59,8 @@ import Testing
         #expect(run.stderrText.contains("error: 1 backup in "))
         #expect(run.stderrText.contains(" is damaged: \(corrupt)."))
         let listed = lines(run)
-        #expect(listed.contains("\(corrupt) 2026-01-18T23:30:00Z - 12 B - DAMAGED"))
-        #expect(listed.contains("\(partial) - - 4.1 KB - PARTIAL"))
+        #expect(listed.contains("\(corrupt) 2026-01-18T23:30:00Z - 12 B no - DAMAGED"))
+        #expect(listed.contains("\(partial) - - 4.1 KB no - PARTIAL"))
         #expect(listed.last == "3 good backups, 2 problems.")
         #expect(!run.stdoutText.contains("README.txt"), "other files are not backups")
         #expect(run.stderrText.contains("warning: \(corrupt) is damaged and not counted as a backup: "))

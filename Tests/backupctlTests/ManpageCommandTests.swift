@@ -58,7 +58,10 @@ import Testing
         for status in ExitStatus.allCases {
             #expect(text.contains("\(status.rawValue) (\(status.name)) \(status.meaning)"), "no exit status \(status)")
         }
-        for variable in ["DOMAINDIG_STORE", "XDG_DATA_HOME", "HOME", "TMPDIR"] {
+        for variable in [
+            "DOMAINDIG_STORE", "XDG_DATA_HOME", "HOME", "TMPDIR", "BACKUPCTL_IDENTITY_FILE",
+            "BACKUPCTL_PASSPHRASE_FILE",
+        ] {
             #expect(text.contains("ENVIRONMENT") && text.contains(" \(variable) "), "no \(variable)")
         }
         for file in ["STORE.lock", "DIR/.backupctl.lock", "DIR/domaindig-YYYYMMDDTHHMMSSZ.ddbackup.unverified"] {

@@ -80,6 +80,16 @@ import Testing
             atPath: workspace.path("b.ddbackup"), toPath: workspace.path("one-good/domaindig-20260101T000000Z.ddbackup")
         )
         record(try workspace.backupctl("list", "--dir", "one-good", "--verify"), ["list one-good"])
+        // A directory with one encrypted backup, listed without a key and with one that does not open it.
+        try FileManager.default.createDirectory(
+            atPath: workspace.path("one-encrypted"), withIntermediateDirectories: false)
+        try FileManager.default.copyItem(
+            atPath: workspace.path("encrypted.ddbackup"),
+            toPath: workspace.path("one-encrypted/domaindig-20260101T000000Z.ddbackup"))
+        for keys in [[], ["--verify", "--identity", "stranger.txt"]] {
+            let arguments = ["list", "--dir", "one-encrypted"] + keys
+            record(try workspace.backupctl(arguments: arguments), arguments)
+        }
         let prune = try workspace.backupctlOnTerminal("prune", "--dir", "backups", "--keep-last", "1", typed: "y\n")
         record(prune, ["prune on a terminal"])
 
@@ -88,6 +98,8 @@ import Testing
             "1 problem in the store was worked around", "0 errors, 0 warnings, 1 note", "1 error, ",
             "1 good backup, 1 problem.", "removes 1 backup, which", "already holds 1 key;", "skipped 1 backup: ",
             "has 1 validation error", "Remove it? [y/N]", "Validation: 0 warnings, 1 note",
+            "Encrypted with age for 1 recipient.", "1 encrypted backup, 1 checked without a key.",
+            "do not open 1 encrypted backup in ", "so its contents were not checked",
         ] {
             #expect(texts.contains(expected), "no output says '\(expected)'")
         }

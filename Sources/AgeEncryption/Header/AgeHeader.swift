@@ -43,6 +43,12 @@ public struct AgeHeader: Equatable, Sendable {
         self.authenticatedBytes = authenticatedBytes
     }
 
+    /// Whether the file is encrypted with a passphrase: it has an scrypt stanza (which must then
+    /// be its only one).
+    public var isPassphraseProtected: Bool {
+        stanzas.contains { $0.type == ScryptRecipient.stanzaType }
+    }
+
     /// The header's bytes as they appear in the file, ending with the MAC line's line feed.
     public var encoded: [UInt8] {
         authenticatedBytes + [UInt8(ascii: " ")] + UnpaddedBase64.encodedCharacters(mac) + [0x0A]

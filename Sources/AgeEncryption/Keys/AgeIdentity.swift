@@ -18,7 +18,7 @@ public enum AgeIdentity {
     ///   specification makes readers refuse such headers), the errors of ``unwrap(_:)``, and
     ///   ``AgeError/noMatchingIdentity(_:)`` when none opens any.
     static func fileKey(for header: AgeHeader, identities: [AgeIdentity]) throws -> AgeFileKey {
-        let passphraseProtected = header.stanzas.contains { $0.type == ScryptRecipient.stanzaType }
+        let passphraseProtected = header.isPassphraseProtected
         if passphraseProtected && header.stanzas.count > 1 {
             throw AgeError.malformedHeader("an scrypt (passphrase) stanza is not the header's only stanza")
         }

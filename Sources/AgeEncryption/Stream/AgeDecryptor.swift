@@ -17,6 +17,8 @@ public final class AgeDecryptor {
 
     /// The file's header.
     public let header: AgeHeader
+    /// The header's length in bytes: where the payload starts.
+    public let headerByteCount: Int
     /// Plaintext bytes released so far.
     public private(set) var plaintextByteCount: Int64 = 0
     /// Bytes of the file consumed so far.
@@ -29,6 +31,8 @@ public final class AgeDecryptor {
     }
 
     private var input: AgeInput
+    /// Kept for ``restarted(payloadInput:)``; wiped when the decryptor is released.
+    private let fileKey: AgeFileKey
     private let cipher: ChaCha20Poly1305
     /// Owned: allocated in `init`, wiped and freed in `deinit`; never lent beyond a call.
     private let sealedChunk: UnsafeMutableRawBufferPointer
@@ -44,22 +48,39 @@ public final class AgeDecryptor {
     ///   ``AgeError/headerTooLarge(byteLimit:)``; ``AgeError/malformedStanza(type:reason:)``;
     ///   ``AgeError/noMatchingIdentity(_:)``; ``AgeError/headerAuthenticationFailed``;
     ///   ``AgeError/missingPayloadNonce``; and whatever `input` throws.
-    public init(identities: [AgeIdentity], input read: @escaping Input) throws {
-        var (parsed, input) = try AgeInput.readingHeader(from: read)
+    public convenience init(identities: [AgeIdentity], input read: @escaping Input) throws {
+        let (parsed, input) = try AgeInput.readingHeader(from: read)
         let fileKey = try AgeIdentity.fileKey(for: parsed.header, identities: identities)
         guard ConstantTime.equals(try fileKey.headerMAC(over: parsed.header.authenticatedBytes), parsed.header.mac)
         else {
             throw AgeError.headerAuthenticationFailed
         }
+        try self.init(header: parsed.header, headerByteCount: parsed.byteCount, fileKey: fileKey, input: input)
+    }
+
+    private init(header: AgeHeader, headerByteCount: Int, fileKey: AgeFileKey, input: AgeInput) throws {
+        var input = input
         var nonce = [UInt8](repeating: 0, count: AgePayload.nonceByteCount)
         guard try nonce.withUnsafeMutableBytes({ try input.fill($0) }) == nonce.count else {
             throw AgeError.missingPayloadNonce
         }
-        header = parsed.header
+        self.header = header
+        self.headerByteCount = headerByteCount
+        self.fileKey = fileKey
         cipher = try ChaCha20Poly1305(key: try fileKey.payloadKey(nonce: nonce))
         self.input = input
         sealedChunk = UnsafeMutableRawBufferPointer.allocate(byteCount: AgePayload.sealedChunkByteCount, alignment: 16)
         plainChunk = UnsafeMutableRawBufferPointer.allocate(byteCount: AgePayload.chunkByteCount, alignment: 16)
+    }
+
+    /// A decryptor for the same file that reads its payload again from the start: `input`
+    /// must begin at byte ``headerByteCount`` of the file (the payload nonce). The file key is
+    /// reused, so a reader that passes over a file twice unwraps it once (a second of scrypt
+    /// for a passphrase).
+    public func restarted(payloadInput input: @escaping Input) throws -> AgeDecryptor {
+        try AgeDecryptor(
+            header: header, headerByteCount: headerByteCount, fileKey: fileKey,
+            input: AgeInput(read: input, pending: [], consumed: Int64(headerByteCount)))
     }
 
     deinit {

@@ -101,7 +101,7 @@ extension BackupFileEncoding {
 
     /// Decompresses the start of `source`, keeping what decompressed before any failure: a
     /// prefix usually ends mid-frame, and only the first bytes matter here.
-    private static func decompressedStart(of source: CompressedStreamReader.Source) -> [UInt8]? {
+    private static func decompressedStart(of source: ArchiveInput) -> [UInt8]? {
         let wanted = 1024
         guard let stream = try? CompressedStreamReader(source: source, name: "prefix", limits: .default) else {
             return nil

@@ -34,6 +34,12 @@ public final class CompressedDocumentReader {
             stream: CompressedStreamReader(source: .descriptor(fileDescriptor), name: sourceName, limits: limits))
     }
 
+    /// Reads a document from `input`: a descriptor, or a stream such as decrypted plaintext
+    /// (read to its authenticated end before the document's end is reported).
+    convenience init(input: ArchiveInput, sourceName: String, limits: ArchiveReaderLimits = .default) throws {
+        try self.init(stream: CompressedStreamReader(source: input, name: sourceName, limits: limits))
+    }
+
     /// Opens and reads the document at `path`; the file is closed when the reader is released.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and the errors of
     ///   ``init(fileDescriptor:sourceName:limits:)``.

@@ -52,6 +52,12 @@ public final class TarArchiveReader {
             stream: CompressedStreamReader(source: .descriptor(fileDescriptor), name: archiveName, limits: limits))
     }
 
+    /// Reads an archive from `input`: a descriptor, or a stream such as decrypted plaintext
+    /// (read to its authenticated end once the archive's end is reached).
+    convenience init(input: ArchiveInput, archiveName: String, limits: ArchiveReaderLimits = .default) throws {
+        try self.init(stream: CompressedStreamReader(source: input, name: archiveName, limits: limits))
+    }
+
     /// Opens and reads the archive at `path`; the file is closed when the reader is released.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` when it cannot be opened.
     public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
@@ -98,7 +104,8 @@ public final class TarArchiveReader {
                 archive_read_next_header(handle.pointer, &header), "read the header of entry \(entryCount + 1)")
             guard status != ARCHIVE_EOF, let header else {
                 // The end of the tar is not the end of the stream: the rest of the last frame
-                // carries its checksum, and nothing may follow it.
+                // carries its checksum, nothing may follow it, and an encrypted file is
+                // authenticated to its final chunk.
                 try stream.finish()
                 reachedEnd = true
                 return nil

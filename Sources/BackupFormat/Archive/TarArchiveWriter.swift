@@ -44,11 +44,18 @@ public final class TarArchiveWriter {
     ///   - compression: zstd level 3 unless given.
     /// - Throws: ``BackupFormatError/archiveWriteFailed(archive:entry:operation:message:)`` when
     ///   libarchive or the compressor cannot be set up.
-    public init(fileDescriptor: Int32, archiveName: String, compression: ArchiveCompression = .default) throws {
+    public convenience init(fileDescriptor: Int32, archiveName: String, compression: ArchiveCompression = .default)
+        throws
+    {
+        try self.init(output: .descriptor(fileDescriptor), archiveName: archiveName, compression: compression)
+    }
+
+    /// Starts an archive on `output`: a descriptor, or a sink such as an encryptor.
+    init(output: ArchiveOutput, archiveName: String, compression: ArchiveCompression = .default) throws {
         // zstd compresses on every core (its output is the same format; only speed changes).
         let workers = compression.algorithm == .zstd ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 0
         let sink = try CompressedStreamWriter(
-            descriptor: fileDescriptor, name: archiveName, compression: compression, workers: workers)
+            output: output, name: archiveName, compression: compression, workers: workers)
         // The handle exists before `self` is complete, so a failure in between frees it (a
         // local) and nothing leaks; from then on `deinit` frees it.
         let handle = try LibArchiveHandle(writing: sink)

@@ -30,8 +30,8 @@ public final class BackupArchiveReader {
     /// The archive's name in messages.
     public let archiveName: String
     private let tar: TarArchiveReader
-    /// What owns the descriptor (a `BackupFile`), kept alive as long as the reader reads it.
-    private let descriptorOwner: AnyObject?
+    /// What owns the input (a `BackupFile`), kept alive as long as the reader reads it.
+    private let owner: AnyObject?
     private var seenPaths: Set<String> = []
     /// Whether every entry has been read.
     public private(set) var isFinished = false
@@ -39,15 +39,17 @@ public final class BackupArchiveReader {
     /// Opens an archive on a readable descriptor positioned at its start and reads its manifest.
     /// - Throws: `BackupFormatError` when the archive is unsafe or damaged, its first entry is
     ///   not `manifest.json`, the manifest is invalid, or it is from a newer schema version.
-    /// - Parameter descriptorOwner: the object that closes `fileDescriptor` when it goes away;
-    ///   the reader keeps it alive.
-    public init(
-        fileDescriptor: Int32, archiveName: String, limits: BackupReadLimits = .default,
-        descriptorOwner: AnyObject? = nil
-    ) throws {
+    public convenience init(fileDescriptor: Int32, archiveName: String, limits: BackupReadLimits = .default) throws {
+        try self.init(input: .descriptor(fileDescriptor), archiveName: archiveName, limits: limits, owner: nil)
+    }
+
+    /// Opens an archive on `input` and reads its manifest.
+    /// - Parameter owner: the object that owns the input (closes the descriptor when it goes
+    ///   away); the reader keeps it alive.
+    init(input: ArchiveInput, archiveName: String, limits: BackupReadLimits, owner: AnyObject?) throws {
         self.archiveName = archiveName
-        self.descriptorOwner = descriptorOwner
-        tar = try TarArchiveReader(fileDescriptor: fileDescriptor, archiveName: archiveName, limits: limits.archive)
+        self.owner = owner
+        tar = try TarArchiveReader(input: input, archiveName: archiveName, limits: limits.archive)
         guard let first = try tar.nextEntry() else {
             throw BackupFormatError.manifestNotFirst(archive: archiveName, firstEntry: nil)
         }

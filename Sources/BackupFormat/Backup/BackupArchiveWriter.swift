@@ -10,6 +10,10 @@ import Foundation
 /// sections; decompressors read the frames as one tar stream. A file destination is written
 /// atomically with mode 0600 (design §8).
 ///
+/// With encryption, the file is the age encryption of exactly that archive (so `age -d` then
+/// `zstd -d | tar -x` opens it), and the spool itself is encrypted to a key held only in
+/// memory: no plaintext of an encrypted backup is ever written to disk.
+///
 ///     let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd)
 ///     try writer.addSection(.trackedDomains, bytes: json, records: 120)
 ///     let summary = try writer.finish(createdAt: Date(), storeSchemaVersion: 3)
@@ -29,12 +33,17 @@ public final class BackupArchiveWriter {
         public var uncompressedBytes: Int64
         /// Bytes of the archive file.
         public var compressedBytes: Int64
+        /// For an encrypted backup, what was recorded about the file as it was written.
+        public var encryption: EncryptionRecord?
     }
 
     private let destination: Destination
     private let compression: ArchiveCompression
+    private let encryption: BackupEncryption
     private let modificationTime: Date
     private let spool: SpoolFile
+    /// The spool's encryption, for an encrypted backup.
+    private let encryptedSpool: EncryptedSpool?
     private let sectionsTar: TarArchiveWriter
     private var sections: [ManifestSection] = []
     /// Carried entries, held until `finish` writes them ahead of the sections.
@@ -46,12 +55,16 @@ public final class BackupArchiveWriter {
     ///   - destination: where the archive goes.
     ///   - compression: zstd (default), gzip or none, with a level.
     ///   - modificationTime: the time recorded on every entry.
-    /// - Throws: `FileIOError` when the spool file cannot be created.
-    public init(destination: Destination, compression: ArchiveCompression = .default, modificationTime: Date = Date())
-        throws
-    {
+    ///   - encryption: whether, and to whom, the file is encrypted.
+    /// - Throws: `FileIOError` when the spool file cannot be created; `AgeError` for
+    ///   recipients that cannot be encrypted to.
+    public init(
+        destination: Destination, compression: ArchiveCompression = .default, modificationTime: Date = Date(),
+        encryption: BackupEncryption = .none
+    ) throws {
         self.destination = destination
         self.compression = compression
+        self.encryption = encryption
         self.modificationTime = modificationTime
         // The spool has no name of its own: a failure writing it (a full disk) is reported
         // under the name of the file it becomes, or the folder it is in.
@@ -66,8 +79,17 @@ public final class BackupArchiveWriter {
             spoolName = "a temporary file in \(spoolDirectory.path)"
         }
         spool = try SpoolFile(directory: spoolDirectory)
+        let spoolOutput: ArchiveOutput
+        if encryption.isEncrypted {
+            let encrypted = try EncryptedSpool(spool)
+            encryptedSpool = encrypted
+            spoolOutput = .stream(encrypted)
+        } else {
+            encryptedSpool = nil
+            spoolOutput = .descriptor(spool.fileDescriptor)
+        }
         sectionsTar = try TarArchiveWriter(
-            fileDescriptor: spool.fileDescriptor, archiveName: spoolName, compression: compression)
+            output: spoolOutput, archiveName: spoolName, compression: compression)
     }
 
     /// Adds a section's JSON; sections are written in the order added.
@@ -156,6 +178,7 @@ public final class BackupArchiveWriter {
         schemaVersion: Int = DomainDigBackup.currentSchemaVersion, absentSections: [BackupSection] = []
     ) throws -> Summary {
         try sectionsTar.finish()
+        try encryptedSpool?.finish()
         let manifest = BackupManifest(
             schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
             storeSchemaVersionRead: storeSchemaVersionRead, compression: compression.algorithm.rawValue,
@@ -169,37 +192,49 @@ public final class BackupArchiveWriter {
         switch destination {
         case .file(let url):
             let file = try AtomicFileWriter(destination: url)
-            let compressed = try writeArchive(frames, to: file.fileDescriptor, name: url.path)
+            let (compressed, record) = try writeArchive(frames, to: file.fileDescriptor, name: url.path)
             try file.commit()
-            return Summary(manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed)
+            return Summary(
+                manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed,
+                encryption: record)
         case .descriptor(let descriptor, let name):
-            let compressed = try writeArchive(frames, to: descriptor, name: name)
-            return Summary(manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed)
+            let (compressed, record) = try writeArchive(frames, to: descriptor, name: name)
+            return Summary(
+                manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed,
+                encryption: record)
         }
     }
 
     /// The leading frames (the manifest's, then the carried entries'), each compressed on its
-    /// own, then the sections' frame as it was compressed.
-    private func writeArchive(_ leadingFrames: [[UInt8]], to descriptor: Int32, name: String) throws -> Int64 {
-        var written: Int64 = 0
+    /// own, then the sections' frame as it was compressed, all through the output (which
+    /// encrypts them when asked).
+    /// - Returns: the file's size, and what was recorded of an encrypted one.
+    private func writeArchive(_ leadingFrames: [[UInt8]], to descriptor: Int32, name: String) throws -> (
+        Int64, EncryptionRecord?
+    ) {
+        let output = try BackupOutput(descriptor: descriptor, name: name, encryption: encryption)
         for frame in leadingFrames {
-            let head = try CompressedStreamWriter(descriptor: descriptor, name: name, compression: compression)
+            let head = try CompressedStreamWriter(output: .stream(output), name: name, compression: compression)
             try frame.withUnsafeBytes { try head.write($0) }
             try head.finish()
-            written += head.compressedBytesWritten
         }
-        // The sections' stream wrote through the spool's descriptor: its count is the spool's size.
-        let spooled = sectionsTar.compressedBytesWritten
-        try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
-            var position: Int64 = 0
-            while position < spooled {
-                let chunk = UnsafeMutableRawBufferPointer(
-                    rebasing: buffer[..<Int(min(Int64(buffer.count), spooled - position))])
-                try spool.read(at: position, into: chunk)
-                try DescriptorIO.writeAll(UnsafeRawBufferPointer(chunk), to: descriptor, name: name)
-                position += Int64(chunk.count)
+        if let encryptedSpool {
+            try encryptedSpool.copyPlaintext(to: output)
+        } else {
+            // The sections' stream wrote through the spool's descriptor: its count is the spool's size.
+            let spooled = sectionsTar.compressedBytesWritten
+            try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
+                var position: Int64 = 0
+                while position < spooled {
+                    let chunk = UnsafeMutableRawBufferPointer(
+                        rebasing: buffer[..<Int(min(Int64(buffer.count), spooled - position))])
+                    try spool.read(at: position, into: chunk)
+                    try output.write(UnsafeRawBufferPointer(chunk))
+                    position += Int64(chunk.count)
+                }
             }
         }
-        return written + spooled
+        let record = try output.finish()
+        return (output.fileBytes, record)
     }
 }

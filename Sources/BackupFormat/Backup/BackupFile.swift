@@ -1,3 +1,4 @@
+import AgeEncryption
 import DurableIO
 import Foundation
 import Glibc
@@ -6,7 +7,11 @@ import Glibc
 /// name). `-` means standard input, which is first copied to an unnamed temporary file so
 /// it can be sniffed and read like any file.
 ///
-///     let file = try BackupFile(path: "-")
+/// An age-encrypted file (it starts with `age-encryption.org/`) is opened with the keys given:
+/// the file key is unwrapped once, here, and every read decrypts the payload as it streams,
+/// so the plaintext never touches the disk. ``encoding`` is then the encoding of the plaintext.
+///
+///     let file = try BackupFile(path: "-", decryption: keys)
 ///     switch file.encoding {
 ///     case .tar: let reader = try file.openArchive()
 ///     …
@@ -14,17 +19,28 @@ import Glibc
 public final class BackupFile {
     /// The name used in messages: the path, or "standard input".
     public let name: String
-    /// How the bytes are encoded.
+    /// How the bytes are encoded (inside the encryption, for an encrypted file).
     public let encoding: BackupFileEncoding
     /// The size of the file in bytes.
     public let size: Int64
+    /// The age header of an encrypted file; `nil` for a plain one.
+    public var encryptionHeader: AgeHeader? { decryptor?.header }
+    /// The size of the content: the file's, or the plaintext's for an encrypted file (as its
+    /// length implies; the part of the file a reader's progress counts).
+    public var contentSize: Int64 {
+        guard let decryptor else { return size }
+        let sealed = size - Int64(decryptor.headerByteCount + AgePayload.nonceByteCount)
+        return AgePayload.plaintextByteCount(sealedChunkBytes: sealed) ?? size
+    }
+    /// The decryptor that unwrapped the file key: every read restarts from it.
+    private let decryptor: AgeDecryptor?
     private let descriptor: Int32
     /// What keeps `descriptor` open: the spool of standard input, or the file opened at `path`.
     private let spool: SpoolFile?
     private let openedFile: FileDescriptor?
 
-    /// Receives how many of the file's `size` bytes have been read, as they are read: by an
-    /// archive's reader chunk by chunk (from its thread), by a single-document backup's once.
+    /// Receives how many of the file's ``contentSize`` bytes have been read, as they are read:
+    /// by an archive's reader chunk by chunk (from its thread), by a single-document backup's once.
     /// Set it before the file is read; each reading of the file starts again from 0.
     public var readProgress: ByteProgress.Handler?
 
@@ -32,10 +48,16 @@ public final class BackupFile {
     public static let standardInputName = "standard input"
 
     /// Opens `path` (or standard input for `-`) and detects its encoding.
-    /// - Parameter maxInputSize: the most bytes accepted from standard input.
+    /// - Parameters:
+    ///   - maxInputSize: the most bytes accepted from standard input.
+    ///   - decryption: the keys for an encrypted file.
     /// - Throws: `FileIOError.notFound` when the file does not exist, other `FileIOError`s
-    ///   when it cannot be read.
-    public init(path: String, maxInputSize: Int64 = ArchiveReaderLimits.default.maxTotalSize) throws {
+    ///   when it cannot be read; ``BackupFormatError/decryptionFailed(archive:_:)`` for an
+    ///   encrypted file that no key given opens, or whose header or first chunk is damaged.
+    public init(
+        path: String, maxInputSize: Int64 = ArchiveReaderLimits.default.maxTotalSize,
+        decryption: BackupDecryption = .none
+    ) throws {
         if path == "-" {
             let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
             try spool.appendContents(of: STDIN_FILENO, sourceName: BackupFile.standardInputName, limit: maxInputSize)
@@ -62,7 +84,8 @@ public final class BackupFile {
         var status = stat()
         fstat(opened, &status)
         size = Int64(status.st_size)
-        encoding = BackupFileEncoding.detect(fileDescriptor: opened)
+        decryptor = try Self.unlockIfEncrypted(opened, name: name, decryption: decryption)
+        encoding = try Self.detectEncoding(opened, name: name, decryptor: decryptor)
     }
 
     /// Wraps bytes held in memory — a fuzzer's input, a test's — as a backup file: they are
@@ -72,19 +95,22 @@ public final class BackupFile {
     public convenience init(contents: [UInt8], name: String) throws {
         let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
         try contents.withUnsafeBytes { try spool.append($0) }
-        self.init(spool: spool, name: name)
+        try self.init(spool: spool, name: name)
     }
 
     /// A backup whose bytes were already copied into `spool` (downloaded from object storage,
-    /// for instance), read like any file.
+    /// for instance), read like any file — decrypted with `decryption` when it is encrypted.
     /// - Parameter name: the backup's name in messages (`s3://bucket/key`).
-    public init(spool: SpoolFile, name: String) {
+    /// - Throws: ``BackupFormatError/decryptionFailed(archive:_:)`` for an encrypted backup
+    ///   that no key given opens, or whose header or first chunk is damaged.
+    public init(spool: SpoolFile, name: String, decryption: BackupDecryption = .none) throws {
         self.spool = spool
         openedFile = nil
         descriptor = spool.fileDescriptor
         self.name = name
         size = spool.size
-        encoding = BackupFileEncoding.detect(fileDescriptor: spool.fileDescriptor)
+        decryptor = try Self.unlockIfEncrypted(spool.fileDescriptor, name: name, decryption: decryption)
+        encoding = try Self.detectEncoding(spool.fileDescriptor, name: name, decryptor: decryptor)
     }
 
     /// Reads the file as a v3 archive from its start.
@@ -93,24 +119,45 @@ public final class BackupFile {
         guard case .tar = encoding else {
             throw BackupFormatError.unrecognizedArchive(archive: name)
         }
-        lseek(descriptor, 0, SEEK_SET)
-        let reader = try BackupArchiveReader(
-            fileDescriptor: descriptor, archiveName: name, limits: limits, descriptorOwner: self)
+        let reader = try BackupArchiveReader(input: try contentInput(), archiveName: name, limits: limits, owner: self)
         if let readProgress {
-            let total = size
+            let total = contentSize
             reader.readObserver = { read in readProgress(ByteProgress(completed: read, total: total)) }
         }
         return reader
     }
 
-    /// A descriptor positioned at the start of the file, valid while this object lives.
-    public func rewoundDescriptor() -> Int32 {
-        lseek(descriptor, 0, SEEK_SET)
-        return descriptor
+    /// Reads the content as a plain tar archive from its start — decrypted, for an encrypted
+    /// file — entry by entry, with the archive limits but none of a backup's rules (for tools
+    /// that look at any archive). Valid while this object lives.
+    public func openTar(limits: ArchiveReaderLimits = .default) throws -> TarArchiveReader {
+        try TarArchiveReader(input: try contentInput(), archiveName: name, limits: limits)
     }
 
-    /// The whole file's bytes (for single-document backups, bounded by the caller).
-    func readWhole() throws -> [UInt8] {
+    /// The file's content from its start, for a reader: the descriptor, rewound, or the
+    /// decrypted payload of an encrypted file. Valid while this object lives.
+    func contentInput() throws -> ArchiveInput {
+        guard let decryptor else {
+            lseek(descriptor, 0, SEEK_SET)
+            return .descriptor(descriptor)
+        }
+        return .stream(DecryptedPayload(try Self.restart(decryptor, descriptor, name: name), name: name))
+    }
+
+    /// The content's whole bytes (for single-document backups).
+    /// - Throws: ``BackupFormatError/documentTooLarge(source:limit:)`` beyond `limit`.
+    func readContent(limit: Int64) throws -> [UInt8] {
+        switch try contentInput() {
+        case .stream(let payload as DecryptedPayload):
+            return try payload.readAll(limit: limit)
+        default:
+            guard size <= limit else { throw BackupFormatError.documentTooLarge(source: name, limit: limit) }
+            return try readWhole()
+        }
+    }
+
+    /// The whole file's bytes.
+    private func readWhole() throws -> [UInt8] {
         let count = Int(size)
         var filled = 0
         let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -11,15 +11,11 @@ import Foundation
 /// It enforces ``ArchiveReaderLimits/maxCompressionRatio`` on every piece it produces, so a
 /// bomb stops after at most one buffer past ``ArchiveReaderLimits/ratioCheckThreshold``
 /// whoever reads. Once a call has thrown, every later call throws the same error.
+///
+/// Its input may itself be a stream — the plaintext of an encrypted backup, decrypted as it
+/// is read — so decryption comes first and authenticates every chunk before any of it is
+/// decompressed, and the stream's end is only reached at the file's authenticated end.
 final class CompressedStreamReader {
-    /// Where the compressed bytes come from.
-    enum Source {
-        /// An open descriptor, read from its current offset; not closed here.
-        case descriptor(Int32)
-        /// Bytes in memory.
-        case bytes([UInt8])
-    }
-
     /// The algorithm the first bytes announce.
     private(set) var algorithm = ArchiveCompression.Algorithm.uncompressed
     /// The stream's name for messages: a path, or `standard input`.
@@ -35,7 +31,7 @@ final class CompressedStreamReader {
     /// The error that stopped the stream, thrown again by every later call.
     private(set) var failure: BackupFormatError?
 
-    private let source: Source
+    private let source: ArchiveInput
     private var decoder: any StreamDecoder = PassthroughCodec()
     /// Compressed input read ahead; `pending` is the part not yet decoded. Allocated here,
     /// freed in `deinit`; only views of it are lent out, for the length of a call.
@@ -56,7 +52,10 @@ final class CompressedStreamReader {
     /// - Throws: ``BackupFormatError/cannotReadFile(path:reason:)`` when the first read fails,
     ///   ``BackupFormatError/archiveReadFailed(archive:entry:operation:message:)`` when the
     ///   decoder cannot be set up.
-    init(source: Source, name: String, limits: ArchiveReaderLimits, owning ownedFile: consuming FileDescriptor? = nil)
+    init(
+        source: ArchiveInput, name: String, limits: ArchiveReaderLimits,
+        owning ownedFile: consuming FileDescriptor? = nil
+    )
         throws
     {
         self.source = source
@@ -97,9 +96,13 @@ final class CompressedStreamReader {
     }
 
     /// Reads and checks the rest of the stream, discarding its data: the tail of the last
-    /// frame carries its checksum, and nothing may follow the last frame.
+    /// frame carries its checksum, and nothing may follow the last frame. An uncompressed
+    /// stream is read to its end only when its source is itself a stream whose end is
+    /// checked (a decrypted file, authenticated to its final chunk).
     func finish() throws {
-        guard algorithm != .uncompressed else { return }
+        if algorithm == .uncompressed {
+            guard case .stream = source else { return }
+        }
         try withUnsafeTemporaryAllocation(byteCount: Self.blockSize, alignment: 16) { scratch in
             while try read(into: scratch) > 0 {}
         }
@@ -186,6 +189,14 @@ final class CompressedStreamReader {
                 }
             }
             sourceOffset += count
+        case .stream(let stream):
+            do {
+                count = try stream.read(into: free)
+            } catch let error as BackupFormatError {
+                throw error
+            } catch {
+                throw BackupFormatError.cannotReadFile(path: name, reason: "\(error)")
+            }
         }
         if count == 0 { sourceEnded = true }
         pending = pending.lowerBound..<(pending.upperBound + count)

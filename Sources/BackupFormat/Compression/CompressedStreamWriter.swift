@@ -2,9 +2,10 @@ import DurableIO
 import Foundation
 
 /// Compresses bytes into one zstd frame or gzip member (or copies them, for no compression)
-/// and writes the result to a descriptor. zstd frames carry their content checksum.
+/// and writes the result to a descriptor, or to a sink such as an encryptor. zstd frames
+/// carry their content checksum.
 ///
-///     let stream = try CompressedStreamWriter(descriptor: fd, name: path, compression: .zstd)
+///     let stream = try CompressedStreamWriter(output: .descriptor(fd), name: path, compression: .zstd)
 ///     try stream.write(bytes)
 ///     try stream.finish()
 ///
@@ -19,23 +20,23 @@ final class CompressedStreamWriter {
     let name: String
     /// Bytes handed to ``write(_:)`` so far.
     private(set) var uncompressedBytesWritten: Int64 = 0
-    /// Bytes written to the descriptor so far.
+    /// Compressed bytes written to the output so far.
     private(set) var compressedBytesWritten: Int64 = 0
     /// The first error of a write made on libarchive's behalf, which libarchive cannot carry.
     private(set) var failure: (any Error)?
 
-    private let descriptor: Int32
+    private let output: ArchiveOutput
     private let encoder: any StreamEncoder
     private var isFinished = false
 
-    /// Starts a stream on `descriptor`, which is not closed here.
+    /// Starts a stream on `output` (a descriptor is not closed here).
     /// - Parameters:
     ///   - name: the destination's name for messages: its path, or `standard output`.
     ///   - workers: threads zstd may compress on beside the caller's (0: none).
     /// - Throws: ``BackupFormatError/archiveWriteFailed(archive:entry:operation:message:)``
     ///   when the compressor cannot be set up.
-    init(descriptor: Int32, name: String, compression: ArchiveCompression, workers: Int = 0) throws {
-        self.descriptor = descriptor
+    init(output: ArchiveOutput, name: String, compression: ArchiveCompression, workers: Int = 0) throws {
+        self.output = output
         self.name = name
         do {
             encoder = try compression.algorithm.makeEncoder(level: compression.level, workers: workers)
@@ -46,7 +47,7 @@ final class CompressedStreamWriter {
     }
 
     /// Compresses `bytes` and writes what the compressor produces.
-    /// - Throws: `FileIOError` when writing fails.
+    /// - Throws: `FileIOError` when writing fails, or what the sink throws (an encryptor's write).
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!isFinished, "CompressedStreamWriter.write called after finish()")
         try remembering {
@@ -56,7 +57,7 @@ final class CompressedStreamWriter {
     }
 
     /// Ends the frame (with its checksum) and writes the rest.
-    /// - Throws: `FileIOError` when writing fails.
+    /// - Throws: `FileIOError` when writing fails, or what the sink throws (an encryptor's write).
     func finish() throws {
         precondition(!isFinished, "CompressedStreamWriter.finish called twice")
         try remembering {
@@ -66,7 +67,10 @@ final class CompressedStreamWriter {
     }
 
     private func emit(_ compressed: UnsafeRawBufferPointer) throws {
-        try DescriptorIO.writeAll(compressed, to: descriptor, name: name)
+        switch output {
+        case .descriptor(let descriptor): try DescriptorIO.writeAll(compressed, to: descriptor, name: name)
+        case .stream(let sink): try sink.write(compressed)
+        }
         compressedBytesWritten += Int64(compressed.count)
     }
 

@@ -49,18 +49,14 @@ extension BackupFile {
         let bytes: [UInt8]
         switch encoding {
         case .plainJSON:
-            guard size <= limits.archive.maxEntrySize else {
-                throw BackupFormatError.documentTooLarge(source: name, limit: limits.archive.maxEntrySize)
-            }
-            bytes = try readWhole()
+            bytes = try readContent(limit: limits.archive.maxEntrySize)
         case .gzipJSON:
-            let reader = try CompressedDocumentReader(
-                fileDescriptor: rewoundDescriptor(), sourceName: name, limits: limits.archive)
+            let reader = try CompressedDocumentReader(input: contentInput(), sourceName: name, limits: limits.archive)
             bytes = try reader.readAll()
         case .tar, .unknown:
             throw BackupFormatError.invalidLegacyDocument(archive: name, reason: "it is not a single JSON document")
         }
-        readProgress?(ByteProgress(completed: size, total: size))
+        readProgress?(ByteProgress(completed: contentSize, total: contentSize))
         let document: JSONDocument
         do {
             document = try JSONDocument(parsing: bytes, options: limits.json)

@@ -42,6 +42,8 @@ public struct BackupExporter {
         public var carried: CarriedContents
         public var uncompressedBytes: Int64
         public var compressedBytes: Int64
+        /// For an encrypted backup, what was recorded about the file while writing it.
+        public var encryption: EncryptionRecord?
         public var duration: TimeInterval
         /// How long each section took.
         public var sectionTimes: [BackupSection: SectionTime] = [:]
@@ -57,6 +59,8 @@ public struct BackupExporter {
 
     /// How sections are compressed.
     public var compression: ArchiveCompression
+    /// Whether, and to whom, the file is encrypted.
+    public var encryption: BackupEncryption
     /// The time written into the manifest.
     public var clock: StoreClock
     /// Called with each section as it is written, for progress display.
@@ -67,10 +71,12 @@ public struct BackupExporter {
     public var byteProgress: ByteProgress.Handler?
 
     public init(
-        compression: ArchiveCompression = .default, clock: StoreClock = StoreClock(),
+        compression: ArchiveCompression = .default, encryption: BackupEncryption = .none,
+        clock: StoreClock = StoreClock(),
         progress: (@Sendable (BackupSection) -> Void)? = nil
     ) {
         self.compression = compression
+        self.encryption = encryption
         self.clock = clock
         self.progress = progress
     }
@@ -116,7 +122,7 @@ public struct BackupExporter {
         storeSchemaVersion: Int, storeSchemaVersionRead: Int? = nil, confirmingRead: () throws -> Void = {}
     ) throws -> Summary {
         let started = Date()
-        let writer = try BackupArchiveWriter(destination: destination, compression: compression)
+        let writer = try BackupArchiveWriter(destination: destination, compression: compression, encryption: encryption)
         // Sections decode and encode on every core; they are spooled in archive order.
         let reader = SerializedStoreReader(store)
         let source = SectionSource(reader)
@@ -169,6 +175,6 @@ public struct BackupExporter {
             destination: name, migration: [], manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,
             carried: carried,
             uncompressedBytes: written.uncompressedBytes, compressedBytes: written.compressedBytes,
-            duration: Date().timeIntervalSince(started), sectionTimes: times)
+            encryption: written.encryption, duration: Date().timeIntervalSince(started), sectionTimes: times)
     }
 }

@@ -22,6 +22,8 @@ public struct BackupImporter {
     /// Export the store next to itself before writing (design §8).
     public var makesSafetySnapshot: Bool
     public var limits: BackupReadLimits
+    /// The keys for an encrypted backup.
+    public var decryption: BackupDecryption
     public var clock: StoreClock
     public var migrations: DataMigrationService
     /// Called with each section as it is imported, for progress display.
@@ -35,13 +37,14 @@ public struct BackupImporter {
 
     public init(
         mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
-        limits: BackupReadLimits = .default, clock: StoreClock = StoreClock(),
+        limits: BackupReadLimits = .default, decryption: BackupDecryption = .none, clock: StoreClock = StoreClock(),
         migrations: DataMigrationService = DataMigrationService(), progress: (@Sendable (BackupSection) -> Void)? = nil
     ) {
         self.mode = mode
         self.isDryRun = isDryRun
         self.makesSafetySnapshot = makesSafetySnapshot
         self.limits = limits
+        self.decryption = decryption
         self.clock = clock
         self.migrations = migrations
         self.progress = progress
@@ -50,21 +53,35 @@ public struct BackupImporter {
     /// Imports the backup at `path` (`-` for standard input, `s3://bucket/key` for an object)
     /// into `store`.
     /// - Throws: `ImportRefusal` when validation finds errors or the backup is from a newer
-    ///   version; `MigrationError.storeIsNewer` for a store from a newer build; file, format
+    ///   version; `MigrationError.storeIsNewer` for a store from a newer build;
+    ///   `BackupFormatError.decryptionFailed` for an encrypted backup no key opens; file, format
     ///   and store errors. In every case the store is unchanged and no snapshot is left.
     public func run(backup path: String, into store: LockedStore) throws -> ImportSummary {
-        let started = Date()
-        // A safety snapshot is a local store file; `s3://…` is never taken for a path.
-        if path != "-", case .local(let local) = try RemoteStorage.location(path),
+        try run(backup: open(backup: path, for: store), into: store)
+    }
+
+    /// Opens the backup at `path` (`-`, a path or `s3://bucket/key`) for an import into `store`,
+    /// decrypting it with ``decryption``: a newer store is refused first, before standard input
+    /// is read or an object downloaded (a local file is only opened here).
+    /// - Throws: `MigrationError.storeIsNewer`; as `BackupInput.open(_:maxInputSize:decryption:)`.
+    public func open(backup path: String, for store: LockedStore) throws -> BackupFile {
+        if path == "-" || RemoteStorage.isRemote(path) { _ = try migrations.pendingSteps(in: store.store) }
+        return try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
+    }
+
+    /// Imports an opened backup into `store`; see ``run(backup:into:)-(String,_)``. (A command
+    /// opens the file itself to refuse one it cannot open, or decrypt, before it touches the
+    /// store.) A safety snapshot — a local store file, not a backup — is restored as such;
+    /// standard input and an `s3://` object are always taken for backups.
+    public func run(backup file: BackupFile, into store: LockedStore) throws -> ImportSummary {
+        if file.name != BackupFile.standardInputName, file.encryptionHeader == nil, file.encoding == .unknown,
+            case .local(let local) = try RemoteStorage.location(file.name),
             case .recognized = try StoreBackend.detectContents(at: URL(fileURLWithPath: local))
         {
-            var summary = try SnapshotRestore(importer: self).run(
-                snapshot: URL(fileURLWithPath: local).standardizedFileURL, into: store)
-            summary.duration = Date().timeIntervalSince(started)
-            return summary
+            return try restore(snapshot: local, into: store)
         }
-        _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading anything
-        let file = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize)
+        let started = Date()
+        _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading its sections
         file.readProgress = inputProgress
         let source = try ImportSource(file: file, limits: limits)
         var snapshotURL: URL?
@@ -82,6 +99,15 @@ public struct BackupImporter {
             if let snapshotURL { try? FileManager.default.removeItem(at: snapshotURL) }
             throw error
         }
+    }
+
+    /// Restores a safety snapshot (a copy of a store file) into `store`.
+    private func restore(snapshot path: String, into store: LockedStore) throws -> ImportSummary {
+        let started = Date()
+        var summary = try SnapshotRestore(importer: self).run(
+            snapshot: URL(fileURLWithPath: path).standardizedFileURL, into: store)
+        summary.duration = Date().timeIntervalSince(started)
+        return summary
     }
 
     /// Validates the next section, decoding its records as validation passes them.

@@ -1,3 +1,4 @@
+import AgeEncryption
 import BackupFormat
 import DataMigration
 import Foundation
@@ -35,6 +36,8 @@ public struct BackupInspection: Sendable {
     public var compression: String
     public var manifest: BackupManifest
     public var entries: [Entry]
+    /// The age header of an encrypted backup; `nil` for a plain one.
+    public var encryptionHeader: AgeHeader?
 
     /// Whether every listed section is present and verified, and nothing unlisted is present.
     public var isIntact: Bool { entries.allSatisfy { $0.fromSingleDocument || $0.verification == .verified } }
@@ -44,8 +47,9 @@ public struct BackupInspection: Sendable {
     /// - Throws: `FileIOError` when the file cannot be opened, `BackupFormatError` when it is
     ///   not a backup, is unsafe or damaged, or comes from a newer version,
     ///   `BackupUpgrade.Refusal` for a version 1 or 2 backup that does not validate.
-    public init(path: String, limits: BackupReadLimits = .default) throws {
-        let backup = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize)
+    public init(path: String, limits: BackupReadLimits = .default, decryption: BackupDecryption = .none) throws {
+        let backup = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
+        encryptionHeader = backup.encryptionHeader
         if backup.encoding == .plainJSON || backup.encoding == .gzipJSON {
             // Unreadable or newer documents are refused as such; readable ones must validate
             // before an upgrader sees them.

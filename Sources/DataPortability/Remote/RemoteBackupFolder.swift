@@ -1,4 +1,5 @@
 import BackupFormat
+import DurableIO
 import Foundation
 import ObjectStorage
 
@@ -35,7 +36,9 @@ public struct RemoteBackupFolder: BackupFolder {
         BackupDirectory.newFileName(for: date, among: try names().map(\.name))
     }
 
-    public func scan(verify: Bool, now: Date, progress: ByteProgress.Handler?) throws -> [BackupDirectory.Entry] {
+    public func scan(verify: Bool, decryption: BackupDecryption, now: Date, progress: ByteProgress.Handler?) throws
+        -> [BackupDirectory.Entry]
+    {
         var backups: [(entry: BackupDirectory.Entry, sequence: Int)] = []
         for (name, size) in try names() {
             let unverified = name.hasSuffix(BackupDirectory.unverifiedSuffix)
@@ -48,7 +51,7 @@ public struct RemoteBackupFolder: BackupFolder {
             } else if time > now {
                 entry.health = .future
             } else {
-                (entry.health, entry.manifest) = try check(entry, verify: verify, progress: nil)
+                try check(&entry, verify: verify, decryption: decryption, needsKey: false, progress: nil)
             }
             backups.append((entry, sequence))
         }
@@ -58,17 +61,24 @@ public struct RemoteBackupFolder: BackupFolder {
 
     /// - Throws: ``ObjectStorageError`` when the store cannot be read (unreachable, refused):
     ///   that is no verdict on the backup, so it stops the scan rather than mark it damaged.
-    public func check(_ entry: BackupDirectory.Entry, verify: Bool, progress: ByteProgress.Handler?) throws -> (
-        BackupDirectory.Health, BackupManifest?
-    ) {
+    @discardableResult
+    public func check(
+        _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption, needsKey: Bool,
+        progress: ByteProgress.Handler?
+    ) throws -> (any Error)? {
+        let location = location.appending(entry.name)
+        let spool: SpoolFile
         do {
-            let backup = try RemoteStorage.download(location.appending(entry.name), using: client)
-            return try BackupDirectory.verdict(on: backup, verify: verify, progress: progress)
+            spool = try RemoteStorage.downloadBytes(location, using: client)
         } catch let error as ObjectStorageError where error.category != .objectNotFound {
             throw error
         } catch {
-            return (.damaged("\(error)"), nil)
+            entry.health = .damaged("\(error)")
+            entry.manifest = nil
+            return nil
         }
+        return FolderBackup.downloaded(spool, name: location.description)
+            .check(&entry, verify: verify, decryption: decryption, needsKey: needsKey, progress: progress)
     }
 
     public func remove(_ entries: [BackupDirectory.Entry]) throws {

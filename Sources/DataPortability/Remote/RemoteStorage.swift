@@ -26,6 +26,12 @@ public enum RemoteStorage {
         return .remote(try S3Location(parsing: text))
     }
 
+    /// Whether `text` names a location that is not a local path (`s3://…`, or another
+    /// `scheme://`, which ``location(_:)`` refuses).
+    public static func isRemote(_ text: String) -> Bool {
+        S3Location.scheme(of: text) != nil
+    }
+
     /// A client for `location`'s bucket, with the settings of `environment` (the AWS CLI's
     /// variables and shared files).
     public static func client(
@@ -35,13 +41,26 @@ public enum RemoteStorage {
     }
 
     /// Downloads the object at `location` into an unnamed temporary file and opens it as a
-    /// backup, the way standard input is read.
+    /// backup, the way standard input is read (decrypting it with `decryption` when it is
+    /// encrypted: only the ciphertext is downloaded to the temporary file).
+    /// - Parameter maxSize: the most bytes accepted.
+    /// - Throws: as ``downloadBytes(_:using:maxSize:)``;
+    ///   ``BackupFormatError/decryptionFailed(archive:_:)`` for an encrypted backup no key opens.
+    public static func download(
+        _ location: S3Location, using client: S3Client, maxSize: Int64 = ArchiveReaderLimits.default.maxTotalSize,
+        decryption: BackupDecryption = .none
+    ) throws -> BackupFile {
+        let spool = try downloadBytes(location, using: client, maxSize: maxSize)
+        return try BackupFile(spool: spool, name: location.description, decryption: decryption)
+    }
+
+    /// Downloads the object at `location` into an unnamed temporary file, as it is stored.
     /// - Parameter maxSize: the most bytes accepted.
     /// - Throws: ``ObjectStorageError`` (a missing object has category `.objectNotFound`),
     ///   `FileIOError.tooLarge` past `maxSize`, other `FileIOError`s spooling.
-    public static func download(
+    static func downloadBytes(
         _ location: S3Location, using client: S3Client, maxSize: Int64 = ArchiveReaderLimits.default.maxTotalSize
-    ) throws -> BackupFile {
+    ) throws -> SpoolFile {
         let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
         try client.getObject(key: location.path) { chunk in
             guard spool.size + Int64(chunk.count) <= maxSize else {
@@ -49,25 +68,28 @@ public enum RemoteStorage {
             }
             try spool.append(chunk)
         }
-        return BackupFile(spool: spool, name: location.description)
+        return spool
     }
 }
 
 /// Opening a backup to read wherever it is: a path, `-` for standard input, or `s3://bucket/key`.
 public enum BackupInput {
-    /// Opens the backup `path` names.
-    /// - Throws: as `BackupFile(path:maxInputSize:)` for a path; ``ObjectStorageError`` for
-    ///   an `s3://` location that cannot be read or another `scheme://`.
-    public static func open(_ path: String, maxInputSize: Int64) throws -> BackupFile {
+    /// Opens the backup `path` names, with the keys for an encrypted one.
+    /// - Throws: as `BackupFile(path:maxInputSize:decryption:)` for a path; ``ObjectStorageError``
+    ///   for an `s3://` location that cannot be read or another `scheme://`.
+    public static func open(_ path: String, maxInputSize: Int64, decryption: BackupDecryption = .none) throws
+        -> BackupFile
+    {
         switch try RemoteStorage.location(path) {
         case .local(let path):
-            return try BackupFile(path: path, maxInputSize: maxInputSize)
+            return try BackupFile(path: path, maxInputSize: maxInputSize, decryption: decryption)
         case .remote(let location):
             guard !location.path.isEmpty, !location.path.hasSuffix("/") else {
                 throw ObjectStorageError.invalidLocation("\(location) names no object: add the backup's key")
             }
             return try RemoteStorage.download(
-                location, using: try RemoteStorage.client(for: location), maxSize: maxInputSize)
+                location, using: try RemoteStorage.client(for: location), maxSize: maxInputSize,
+                decryption: decryption)
         }
     }
 }

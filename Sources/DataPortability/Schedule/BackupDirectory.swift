@@ -1,5 +1,4 @@
 import BackupFormat
-import DataValidation
 import DomainModel
 import DurableIO
 import Foundation
@@ -18,6 +17,11 @@ public struct BackupDirectory: Sendable {
         public var health: Health
         /// The manifest, when it could be read.
         public var manifest: BackupManifest?
+        /// Whether the file is age-encrypted.
+        public var isEncrypted = false
+        /// Whether its contents were checked: always for a plain backup; for an encrypted one
+        /// only when a key given opens it (otherwise only its header, framing and length were).
+        public var contentsChecked = true
 
         public var isGood: Bool { health == .good }
     }
@@ -47,12 +51,16 @@ public struct BackupDirectory: Sendable {
     /// first — by the time in the name, then by collision number, so `…Z-2` follows `…Z` —
     /// and temporary files after them. A backup named after `now` is `.future`: not checked,
     /// not counted, never removed.
-    /// - Parameter progress: with `verify`, receives how many bytes of the backups to verify
-    ///   have been read, over all of them.
+    /// - Parameters:
+    ///   - decryption: keys for encrypted backups; an encrypted backup no key given opens is
+    ///     checked without a key (header, framing, length), which is what retention needs.
+    ///   - progress: with `verify`, receives how many bytes of the backups to verify have been
+    ///     read, over all of them.
     /// - Throws: `BackupDirectoryError` when the directory does not exist or is not one.
-    public func scan(verify: Bool = false, now: Date = .distantFuture, progress: ByteProgress.Handler? = nil) throws
-        -> [Entry]
-    {
+    public func scan(
+        verify: Bool = false, decryption: BackupDecryption = .none, now: Date = .distantFuture,
+        progress: ByteProgress.Handler? = nil
+    ) throws -> [Entry] {
         try requireExisting()
         let names: [String]
         do {
@@ -82,18 +90,14 @@ public struct BackupDirectory: Sendable {
                 backups.append(
                     (Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: nil), sequence))
             } else if let (time, sequence) = BackupDirectory.parse(name) {
-                let (health, manifest) =
-                    time > now
-                    ? (Health.future, nil)
-                    : BackupDirectory.check(
-                        fileURL, verify: verify,
+                var entry = Entry(name: name, url: fileURL, time: time, size: size, health: .future, manifest: nil)
+                if time <= now {
+                    BackupDirectory.check(
+                        &entry, verify: verify, decryption: decryption,
                         progress: progress.map { BackupDirectory.offset($0, by: bytesBefore, of: verifiedBytes) })
+                }
                 bytesBefore += size
-                backups.append(
-                    (
-                        Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: manifest),
-                        sequence
-                    ))
+                backups.append((entry, sequence))
             }
         }
         backups.sort { ($0.entry.time!, $0.sequence) < ($1.entry.time!, $1.sequence) }
@@ -107,31 +111,16 @@ public struct BackupDirectory: Sendable {
         { read in progress(ByteProgress(completed: before + read.completed, total: total)) }
     }
 
-    /// Reads a backup quickly (its manifest) or in full (`verify`).
-    static func check(_ file: URL, verify: Bool, progress: ByteProgress.Handler? = nil) -> (Health, BackupManifest?) {
-        do {
-            return try verdict(on: try BackupFile(path: file.path), verify: verify, progress: progress)
-        } catch {
-            return (.damaged("\(error)"), nil)
-        }
-    }
-
-    /// The health of an opened backup, wherever it was read from: its manifest read quickly,
-    /// or the whole file verified (`verify`: every checksum, and validation without errors).
-    /// - Throws: what opening the archive throws (the caller decides whether that is damage).
-    static func verdict(on backup: BackupFile, verify: Bool, progress: ByteProgress.Handler?) throws -> (
-        Health, BackupManifest?
-    ) {
-        let manifest = try backup.openArchive().manifest
-        guard verify else { return (.good, manifest) }
-        backup.readProgress = progress
-        let report = DataValidationService.standard().validate(backup: backup)
-        if let error = report.findings.first(where: { $0.severity == .error }) {
-            // A finding about the file as a whole is located at the file: its message says it all.
-            let located = error.location == backup.name ? "" : "\(error.location): "
-            return (.damaged(located + error.message), manifest)
-        }
-        return (.good, manifest)
+    /// Sets the entry's health and manifest, as ``FolderBackup/check(_:verify:decryption:needsKey:progress:)``
+    /// does for a local file.
+    /// - Returns: with `needsKey`, why an encrypted backup could not be opened; nil otherwise.
+    @discardableResult
+    static func check(
+        _ entry: inout Entry, verify: Bool, decryption: BackupDecryption = .none, needsKey: Bool = false,
+        progress: ByteProgress.Handler? = nil
+    ) -> (any Error)? {
+        FolderBackup.file(entry.url).check(
+            &entry, verify: verify, decryption: decryption, needsKey: needsKey, progress: progress)
     }
 }
 

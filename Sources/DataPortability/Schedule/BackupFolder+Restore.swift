@@ -13,6 +13,9 @@ extension BackupDirectory {
         public var skipped: [Entry]
         /// Every backup of the directory, oldest first (`scan`'s order, without temporary files).
         public var backups: [Entry]
+        /// An encrypted backup that no key given opens, where the search stopped (`chosen` is
+        /// then nil), and why: restoring an older backup instead is not what was asked.
+        public var locked: (entry: Entry, reason: any Error)?
     }
 }
 
@@ -20,32 +23,39 @@ extension BackupFolder {
     /// Finds the backup to restore: the newest backup — the newest from strictly before
     /// `before`, when given — that passes full verification (every checksum, and validation
     /// without errors), as `list --verify` checks it. Backups are checked newest first, and
-    /// only until one passes, so a restore reads the older ones only when the newer failed.
-    /// A remote folder downloads each backup it reads (its scan reads every manifest).
+    /// only until one passes, so a restore reads the older ones only when the newer failed. An
+    /// encrypted backup is verified with the keys given (its passphrase asked for, when only a
+    /// prompt was given); one that no key given opens ends the search (`locked`). A remote
+    /// folder downloads each backup it reads (its scan reads every manifest).
     /// - Parameters:
     ///   - before: take only backups whose name's time is earlier than this.
+    ///   - decryption: the keys for encrypted backups.
     ///   - now: backups named after it are skipped (`.future`).
     ///   - progress: receives how much of each backup being verified has been read.
     /// - Throws: `BackupDirectoryError` when the directory does not exist or is not one;
     ///   `ObjectStorageError` when a remote folder cannot be read.
-    public func newestVerified(before: Date? = nil, now: Date, progress: ByteProgress.Handler? = nil) throws
-        -> BackupDirectory.RestoreChoice
-    {
-        let backups = try scan(verify: false, now: now, progress: nil).filter { $0.time != nil }
+    public func newestVerified(
+        before: Date? = nil, decryption: BackupDecryption = .none, now: Date, progress: ByteProgress.Handler? = nil
+    ) throws -> BackupDirectory.RestoreChoice {
+        let backups = try scan(verify: false, decryption: .none, now: now, progress: nil).filter { $0.time != nil }
         let candidates = backups.filter { entry in before.map { entry.time! < $0 } ?? true }
-        var skipped: [BackupDirectory.Entry] = []
+        var choice = BackupDirectory.RestoreChoice(chosen: nil, skipped: [], backups: backups)
         for var entry in candidates.reversed() {
             if entry.isGood {
                 // The quick scan read the manifest; a restore needs the whole file to verify.
-                let (health, manifest) = try check(entry, verify: true, progress: progress)
-                entry.health = health
-                entry.manifest = manifest ?? entry.manifest
+                let missingKey = try check(
+                    &entry, verify: true, decryption: decryption, needsKey: true, progress: progress)
+                if let missingKey {
+                    choice.locked = (entry, missingKey)
+                    return choice
+                }
                 if entry.isGood {
-                    return BackupDirectory.RestoreChoice(chosen: entry, skipped: skipped, backups: backups)
+                    choice.chosen = entry
+                    return choice
                 }
             }
-            skipped.append(entry)
+            choice.skipped.append(entry)
         }
-        return BackupDirectory.RestoreChoice(chosen: nil, skipped: skipped, backups: backups)
+        return choice
     }
 }

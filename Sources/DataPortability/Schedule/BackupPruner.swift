@@ -67,16 +67,18 @@ public struct BackupPruner: Sendable {
     public func prune(
         _ directory: some BackupFolder, now: Date, protecting: URL? = nil, dryRun: Bool = false
     ) throws -> (decisions: [Decision], removed: [BackupDirectory.Entry]) {
-        var entries = try directory.scan(verify: false, now: now, progress: nil)
+        var entries = try directory.scan(verify: false, decryption: .none, now: now, progress: nil)
         var decisions = plan(entries, protecting: protecting)
         while decisions.contains(where: { !$0.keep }),
             let newestKept = decisions.indices.last(where: { decisions[$0].keep && decisions[$0].entry.isGood }),
             decisions[newestKept].entry.url != protecting
         {
-            let (health, manifest) = try directory.check(decisions[newestKept].entry, verify: true, progress: nil)
-            guard health != .good else { break }
-            entries[newestKept].health = health
-            entries[newestKept].manifest = manifest ?? entries[newestKept].manifest
+            // Without keys, an encrypted backup is verified as far as can be told without one.
+            var checked = entries[newestKept]
+            try directory.check(&checked, verify: true, decryption: .none, needsKey: false, progress: nil)
+            guard checked.health != .good else { break }
+            entries[newestKept].health = checked.health
+            entries[newestKept].manifest = checked.manifest ?? entries[newestKept].manifest
             decisions = plan(entries, protecting: protecting)
         }
         return (decisions, dryRun ? [] : try execute(decisions, in: directory))

@@ -17,12 +17,19 @@ public struct BackupUpgrade {
         public var manifest: BackupManifest
         /// The validation of the input (notes and warnings included).
         public var report: ValidationReport
+        /// Whether the input was encrypted.
+        public var inputWasEncrypted: Bool
+        /// For an encrypted output, what was recorded about it while writing.
+        public var encryption: EncryptionRecord?
     }
 
     /// Why an upgrade was refused.
     public enum Refusal: Error, CustomStringConvertible, Sendable {
         /// The input has validation errors; nothing was written.
         case invalid(ValidationReport)
+        /// The input is encrypted, and no encryption was given for the output: writing it in
+        /// the clear must be asked for explicitly.
+        case wouldDecrypt(file: String)
 
         public var description: String {
             switch self {
@@ -32,19 +39,34 @@ public struct BackupUpgrade {
                     ?? ""
                 return
                     "\(report.file) has \(Wording.count(report.count(.error), "validation error")), so it was not upgraded; nothing was written.\(first)"
+            case .wouldDecrypt(let file):
+                return "\(file) is encrypted, and no encryption was given for the output; nothing was written."
             }
         }
     }
 
     public var compression: ArchiveCompression
     public var limits: BackupReadLimits
+    /// The keys for an encrypted input.
+    public var decryption: BackupDecryption
+    /// Whether, and to whom, the output is encrypted (re-encrypting to new recipients is how
+    /// keys are rotated).
+    public var encryption: BackupEncryption
+    /// Whether an encrypted input may be written out unencrypted (without it, that is refused).
+    public var allowsPlaintextOutput: Bool
     /// Receives how far the upgrade has read its input, for a progress display. The input
     /// is read twice — validated, then copied — so the total is twice the file's size.
     public var progress: ByteProgress.Handler?
 
-    public init(compression: ArchiveCompression = .default, limits: BackupReadLimits = .default) {
+    public init(
+        compression: ArchiveCompression = .default, limits: BackupReadLimits = .default,
+        decryption: BackupDecryption = .none, encryption: BackupEncryption = .none, allowsPlaintextOutput: Bool = false
+    ) {
         self.compression = compression
         self.limits = limits
+        self.decryption = decryption
+        self.encryption = encryption
+        self.allowsPlaintextOutput = allowsPlaintextOutput
     }
 
     /// The input's reading number `pass` (0, validating; 1, copying) as part of both.
@@ -68,14 +90,27 @@ public struct BackupUpgrade {
     }
 
     /// Upgrades `input` (a path, `-` or `s3://bucket/key`) into a new archive at `output`.
-    /// - Throws: `Refusal.invalid` (exit 65) or `BackupFormatError.newerSchemaVersion` (76),
-    ///   file errors; nothing is left under `output` on failure.
+    /// - Throws: `Refusal.invalid` (exit 65), `Refusal.wouldDecrypt`,
+    ///   `BackupFormatError.newerSchemaVersion` (76), `BackupFormatError.decryptionFailed`, file
+    ///   errors; nothing is left under `output` on failure.
     public func run(input: String, output: URL) throws -> Summary {
-        let file = try BackupInput.open(input, maxInputSize: limits.archive.maxTotalSize)
+        try run(
+            input: try BackupInput.open(input, maxInputSize: limits.archive.maxTotalSize, decryption: decryption),
+            output: output)
+    }
+
+    /// Upgrades an opened backup into a new archive at `output`; see ``run(input:output:)-(String,_)``.
+    /// (A command opens the input itself, so that a file error while upgrading is about the
+    /// output, and an encrypted input's key is unwrapped once.)
+    public func run(input file: BackupFile, output: URL) throws -> Summary {
+        if file.encryptionHeader != nil && !encryption.isEncrypted && !allowsPlaintextOutput {
+            throw Refusal.wouldDecrypt(file: file.name)
+        }
         file.readProgress = progress(ofPass: 0)
         let report = try Self.validate(file, limits: limits)
         file.readProgress = progress(ofPass: 1)
-        let writer = try BackupArchiveWriter(destination: .file(output), compression: compression)
+        let writer = try BackupArchiveWriter(
+            destination: .file(output), compression: compression, encryption: encryption)
         let fromVersion: Int
         let createdAt: Date
         let storeSchemaVersion: Int
@@ -104,6 +139,7 @@ public struct BackupUpgrade {
             storeSchemaVersionRead: storeSchemaVersionRead,
             absentSections: absentSections)
         return Summary(
-            input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest, report: report)
+            input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest, report: report,
+            inputWasEncrypted: file.encryptionHeader != nil, encryption: written.encryption)
     }
 }

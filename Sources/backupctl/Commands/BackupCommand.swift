@@ -19,8 +19,11 @@ struct BackupCommand: BackupctlCommand {
             after verifying in full the newest one it keeps. The new backup and the newest good \
             backup are never removed; damaged and future-dated files are reported and \
             left alone. Prints nothing on success when stdout is not a terminal, but what it had to \
-            work around goes to standard error (cron mails it) unless --quiet. See \
-            Docs/scheduling.md.
+            work around goes to standard error (cron mails it) unless --quiet. With --recipient or \
+            --recipients-file the backups are age-encrypted and no secret is needed: the read-back \
+            then checks what it can without the key (the age header, the framing and length of the \
+            payload, and that the file's SHA-256 is the one written); `list --verify --identity` \
+            checks them in full. See Docs/scheduling.md and Docs/encryption.md.
             """,
         examples: [
             CommandExample(
@@ -32,6 +35,12 @@ struct BackupCommand: BackupctlCommand {
             CommandExample(
                 "Back up every hour from cron, keeping the last 48 (a line for crontab -e)",
                 "0 * * * * backupctl backup --dir ~/backups --keep-last 48"),
+            CommandExample(
+                "Back up encrypted to age public keys (one age1... per line): no secret needed here",
+                """
+                backupctl backup --dir ~/backups --keep-daily 14 \\
+                    --recipients-file recipients.txt
+                """),
         ])
 
     @Option(help: ArgumentHelp("The backup directory (created if missing).", valueName: "dir"), completion: .directory)
@@ -45,6 +54,8 @@ struct BackupCommand: BackupctlCommand {
     @Option(help: "How to compress the backup.")
     var compression: ArchiveCompression.Algorithm = .zstd
 
+    @OptionGroup var encryption: EncryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func execute(_ console: Console) throws -> ReportFields {
@@ -54,19 +65,22 @@ struct BackupCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         let compression = try ArchiveCompression(self.compression)
+        let keys = try encryption.keys(console: console)
         let summary: ScheduledBackup.Summary
         do {
             switch try RemoteStorage.location(dir) {
             case .remote(let location):
                 let folder = RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
-                var run = RemoteScheduledBackup(folder: folder, policy: retention.policy, compression: compression)
+                var run = RemoteScheduledBackup(
+                    folder: folder, policy: retention.policy, compression: compression, encryption: keys.encryption,
+                    readBackDecryption: keys.readBack)
                 run.exportProgress = progress.handler("exporting")
                 run.verificationProgress = progress.handler("verifying")
                 summary = try run.run(storePath: store)
             case .local(let path):
                 var run = ScheduledBackup(
                     directory: BackupDirectory(url: BackupLocations.localURL(path)), policy: retention.policy,
-                    compression: compression)
+                    compression: compression, encryption: keys.encryption, readBackDecryption: keys.readBack)
                 run.exportProgress = progress.handler("exporting")
                 run.verificationProgress = progress.handler("verifying")
                 summary = try run.run(storePath: store)
@@ -84,9 +98,19 @@ struct BackupCommand: BackupctlCommand {
         }
         progress.clear()
         let records = summary.manifest.recordCount
-        console.print(
-            "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
-                + "(\(Formatting.bytes(summary.compressedBytes))), verified.")
+        switch summary.readBack {
+        case .validated:
+            console.print(
+                "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
+                    + "(\(Formatting.bytes(summary.compressedBytes))), verified.")
+        case .checkedWithoutKey(let record):
+            console.print(
+                "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
+                    + "(\(Formatting.bytes(summary.compressedBytes)), encrypted \(EncryptionText.recipients(of: record.header))); "
+                    + "checked without the key: age header, payload framing and length, and the SHA-256 of the file "
+                    + "as written. Run `backupctl list --verify --identity FILE` where the key is to check the contents."
+            )
+        }
         if !summary.decisions.isEmpty {
             console.print(
                 "Retention: kept \(summary.decisions.filter { $0.keep && $0.entry.isGood }.count), removed \(summary.removed.count)."
@@ -115,10 +139,13 @@ struct BackupCommand: BackupctlCommand {
         }
         return [
             "output": .string(BackupLocations.display(summary.file)), "records": .int(records),
-            "outputBytes": .bytes(summary.compressedBytes), "verified": true,
+            "outputBytes": .bytes(summary.compressedBytes), "encrypted": .bool(summary.encryption != nil),
+            "encryption": summary.encryption.map { EncryptionText.value(of: $0.header) }, "verified": true,
+            "readBack": .string(summary.readBack.report == nil ? "without-key" : "full"),
             "migrations": MigrationText.steps(summary.migration), "removed": .strings(summary.removed.map(\.name)),
             "decisions": PruneReport.value(summary.decisions), "seconds": .seconds(summary.duration),
         ]
-            + ValidationReportText.fields(summary.verification.findings)
+            // Findings come from a validation: none when the new file was checked without its key.
+            + (summary.readBack.report.map { ValidationReportText.fields($0.findings) } ?? [:])
     }
 }

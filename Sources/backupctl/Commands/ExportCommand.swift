@@ -25,7 +25,9 @@ struct ExportCommand: BackupctlCommand {
             failed export never leaves a partial file under the final name. The output may not be \
             the store or one of its files (exit 64), and an existing file that is not a backup is \
             replaced only with --force. With -o - the archive goes to standard output and the \
-            summary to standard error; standard output must then not be a terminal.
+            summary to standard error; standard output must then not be a terminal. With \
+            --recipient, --recipients-file or --passphrase-file the file is the age encryption of \
+            that same archive, which `age -d` opens (see Docs/encryption.md).
             """,
         examples: [
             CommandExample("Back up the default store to a file named after the time", "backupctl export"),
@@ -33,6 +35,9 @@ struct ExportCommand: BackupctlCommand {
                 "Back up a given store, compressed harder", "backupctl export --store s.sqlite -o b.ddbackup --level 19"
             ),
             CommandExample("Stream a backup to another machine", "backupctl export -o - | ssh host 'cat > b.ddbackup'"),
+            CommandExample(
+                "Back up encrypted to the public key of an age identity (made by age-keygen)",
+                "backupctl export -o b.ddbackup --recipient \"$(age-keygen -y key.txt)\""),
         ])
 
     @Option(help: CommonOptions.storeHelp("read"), completion: .file)
@@ -58,6 +63,8 @@ struct ExportCommand: BackupctlCommand {
     @Flag(name: [.short("v"), .long], help: "Also show each section's merged duplicates and timings.")
     var verbose = false
 
+    @OptionGroup var encryption: EncryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     var writesPayloadToStandardOutput: Bool { output == "-" }
@@ -80,8 +87,11 @@ struct ExportCommand: BackupctlCommand {
         let toStandardOutput = writesPayloadToStandardOutput
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
+        // Keys first: a recipient that cannot be used fails before the store is touched.
+        let chosenEncryption = try encryption.encryption(console: console)
         let clock = StoreClock()
-        var exporter = BackupExporter(compression: try ArchiveCompression(compression, level: level), clock: clock)
+        var exporter = BackupExporter(
+            compression: try ArchiveCompression(compression, level: level), encryption: chosenEncryption, clock: clock)
         exporter.byteProgress = progress.handler("exporting")
         let remote: S3Location?
         if !toStandardOutput, let output, case .remote(let location) = try RemoteStorage.location(output) {

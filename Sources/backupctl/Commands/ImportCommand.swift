@@ -19,7 +19,9 @@ struct ImportCommand: BackupctlCommand {
             is created; it appears only when the import commits, so a refused or failed import \
             leaves nothing behind. A replace without a safety snapshot cannot be undone: on a \
             terminal it shows what it would remove and replace, and asks first (--yes skips the \
-            question; a no exits 2).
+            question; a no exits 2). An encrypted backup is read with --identity or \
+            --passphrase-file (or their variables, or a prompt on a terminal); when no key given \
+            opens it, the import exits 77 before the store is touched (see Docs/encryption.md).
             """,
         examples: [
             CommandExample("See what a backup would change, writing nothing", "backupctl import b.ddbackup --dry-run"),
@@ -43,9 +45,8 @@ struct ImportCommand: BackupctlCommand {
     @OptionGroup var common: CommonOptions
 
     func execute(_ console: Console) throws -> ReportFields {
-        // A backup that cannot even be opened (a folder, a missing file) is refused before the
-        // store is touched. Standard input is read once the lock is held.
-        if file != "-", case .local(let path) = try RemoteStorage.location(file) { _ = try BackupFile(path: path) }
-        return try ImportRun(options: options, common: common).run(backup: file, console: console).fields
+        try ImportRun(options: options, common: common).run(
+            backup: file, keys: try options.decryption.decryption(console: console), console: console
+        ).fields
     }
 }

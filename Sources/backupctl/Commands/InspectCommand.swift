@@ -27,13 +27,15 @@ struct InspectCommand: BackupctlCommand {
         name: [.short("v"), .long], help: "Show each entry's path in the archive and full SHA-256, and the time taken.")
     var verbose = false
 
+    @OptionGroup var decryption: DecryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func execute(_ console: Console) throws -> ReportFields {
         let started = ContinuousClock.now
         let inspection: BackupInspection
         do {
-            inspection = try BackupInspection(path: file)
+            inspection = try BackupInspection(path: file, decryption: try decryption.decryption(console: console))
         } catch let error as FileIOError {
             // Opening the backup is the only file operation: every failure is about the input.
             throw ErrorClassifier.classifyInput(error)
@@ -44,6 +46,9 @@ struct InspectCommand: BackupctlCommand {
         }
         let manifest = inspection.manifest
         console.print("File: \(inspection.file) (\(inspection.compression), \(Formatting.bytes(inspection.fileSize)))")
+        if let header = inspection.encryptionHeader {
+            console.print("Encryption: age, \(EncryptionText.recipients(of: header))")
+        }
         console.print("Format: \(manifest.format), schema version \(manifest.schemaVersion)")
         let producer = [manifest.producer.name, manifest.producer.version].filter { !$0.isEmpty }.joined(separator: " ")
         console.print("Created: \(Timestamp.format(manifest.createdAt)) by \(producer)")
@@ -70,7 +75,10 @@ struct InspectCommand: BackupctlCommand {
         }
         let details: ReportFields = [
             "input": .string(inspection.file), "inputBytes": .bytes(inspection.fileSize),
-            "compression": .string(inspection.compression), "format": .string(manifest.format),
+            "compression": .string(inspection.compression),
+            "encrypted": .bool(inspection.encryptionHeader != nil),
+            "encryption": inspection.encryptionHeader.map(EncryptionText.value(of:)),
+            "format": .string(manifest.format),
             "schemaVersion": .int(manifest.schemaVersion), "createdAt": .timestamp(manifest.createdAt),
             "producer": .object([
                 "name": .string(manifest.producer.name), "version": .string(manifest.producer.version),

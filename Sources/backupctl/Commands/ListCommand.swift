@@ -13,11 +13,16 @@ struct ListCommand: BackupctlCommand {
             manifest reads) by default, a full one (every checksum and validation) with --verify. \
             Damaged, partial and future-dated files are listed as such, never as good backups. \
             Exits 65 when a backup is damaged, so a monitor can alert on it; 66 when --dir is \
-            missing or is not a directory. Takes no lock and writes nothing.
+            missing or is not a directory. Takes no lock and writes nothing. Encrypted backups are \
+            checked without a key (age header, payload framing and length) unless --identity or \
+            --passphrase-file opens them; with a key given, a backup it does not open exits 77.
             """,
         examples: [
             CommandExample("List the backups of a directory", "backupctl list --dir ~/backups"),
             CommandExample("Read every backup in full, as a monitor would", "backupctl list --dir ~/backups --verify"),
+            CommandExample(
+                "Read encrypted backups in full with the key they were encrypted to",
+                "backupctl list --dir ~/backups --verify --identity ~/.config/backupctl/key.txt"),
         ])
 
     @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
@@ -31,25 +36,31 @@ struct ListCommand: BackupctlCommand {
         help: "Also show when and by what each backup was made, its sections, the time taken.")
     var verbose = false
 
+    @OptionGroup var decryption: DecryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let folder = try BackupLocations.folder(dir)
+        let keys = try decryption.decryption(console: console)
         let entries = try folder.scan(
-            verify: verify, now: StoreClock().now(), progress: verify ? progress.handler("verifying") : nil)
+            verify: verify, decryption: keys, now: StoreClock().now(),
+            progress: verify ? progress.handler("verifying") : nil)
         progress.clear()
         if entries.isEmpty {
             console.print("No backups in \(folder.displayName).")
         } else {
-            var rows = [["backup", "time", "version", "size", "records", "integrity"]]
+            var rows = [["backup", "time", "version", "size", "encrypted", "records", "integrity"]]
             for entry in entries {
-                let integrity = entry.health.label ?? (verify ? "verified" : "ok (quick)")
+                let integrity =
+                    entry.health.label
+                    ?? (entry.contentsChecked ? (verify ? "verified" : "ok (quick)") : "ok (without key)")
                 rows.append([
                     entry.name, entry.time.map(Timestamp.format) ?? "-",
                     entry.manifest.map { String($0.schemaVersion) } ?? "-", Formatting.bytes(entry.size),
-                    entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
+                    entry.isEncrypted ? "age" : "no", entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
                 ])
             }
             console.print(Formatting.table(rows))
@@ -66,7 +77,8 @@ struct ListCommand: BackupctlCommand {
         let good = entries.filter(\.isGood).count
         if !entries.isEmpty {
             console.print(
-                "\(Wording.count(good, "good backup")), \(Wording.count(entries.count - good, "problem")).")
+                "\(Wording.count(good, "good backup")), \(Wording.count(entries.count - good, "problem"))."
+                    + Self.encryptionSummary(entries))
         }
         for entry in entries {
             if let warning = CommandWarning(entry) { console.warn(warning) }
@@ -75,7 +87,9 @@ struct ListCommand: BackupctlCommand {
             "directory": .string(folder.displayName), "verified": .bool(verify),
             "backups": .objects(entries) { entry in
                 PruneReport.entryFields(entry) + [
-                    "bytes": .bytes(entry.size), "schemaVersion": entry.manifest.map { .int($0.schemaVersion) },
+                    "bytes": .bytes(entry.size), "encrypted": .bool(entry.isEncrypted),
+                    "contentsChecked": .bool(entry.contentsChecked),
+                    "schemaVersion": entry.manifest.map { .int($0.schemaVersion) },
                     "records": entry.manifest.map { .int($0.recordCount) },
                 ]
             },
@@ -90,6 +104,26 @@ struct ListCommand: BackupctlCommand {
                 hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
                 details: details)
         }
+        let unopened = entries.filter { $0.isEncrypted && !$0.contentsChecked }
+        if !keys.identities.isEmpty && !unopened.isEmpty {
+            let their = unopened.count == 1 ? "its" : "their"
+            throw CommandFailure(
+                .permission,
+                "The keys given do not open \(Wording.count(unopened.count, "encrypted backup")) in "
+                    + "\(folder.displayName), so \(their) contents were not checked: "
+                    + "\(unopened.map(\.name).joined(separator: ", ")).",
+                hint: "Pass the identity (or passphrase) they were encrypted to.", details: details)
+        }
         return details
+    }
+
+    /// How many of the backups are encrypted, and how many of those were checked only
+    /// without their key: ` 2 encrypted backups, 1 checked without a key.`; empty when none is.
+    private static func encryptionSummary(_ entries: [BackupDirectory.Entry]) -> String {
+        let encrypted = entries.filter(\.isEncrypted)
+        guard !encrypted.isEmpty else { return "" }
+        let withoutKey = encrypted.filter { $0.isGood && !$0.contentsChecked }.count
+        let checked = withoutKey == 0 ? "" : ", \(withoutKey) checked without a key"
+        return " \(Wording.count(encrypted.count, "encrypted backup"))\(checked)."
     }
 }

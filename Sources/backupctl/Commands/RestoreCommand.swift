@@ -18,9 +18,12 @@ struct RestoreCommand: BackupctlCommand {
             qualifies, naming every file it skipped. --before takes an ISO 8601 time with its \
             zone (2026-01-18T09:00:00Z), a date (2026-01-18, midnight UTC), or a backup name's \
             UTC time (20260118T090000Z). A replace without a safety snapshot asks first on a \
-            terminal, as import does. The directory is only read: no lock, nothing written in it. \
-            --dir takes an s3://bucket/prefix too (Docs/remote.md): each backup checked is \
-            downloaded into an unnamed temporary file.
+            terminal, as import does. Encrypted backups are read with --identity or \
+            --passphrase-file (or their variables, or a prompt on a terminal), as import reads \
+            them; when no key given opens the backup to restore, it exits 77 rather than take an \
+            older one. The directory is only read: no lock, nothing written in it. --dir takes an \
+            s3://bucket/prefix too (Docs/remote.md): each backup checked is downloaded into an \
+            unnamed temporary file.
             """,
         examples: [
             CommandExample(
@@ -35,6 +38,9 @@ struct RestoreCommand: BackupctlCommand {
             CommandExample(
                 "Make each section of a given store the backup's",
                 "backupctl restore --dir ~/backups --store s.sqlite --mode replace"),
+            CommandExample(
+                "Restore from encrypted backups with the key they were encrypted to",
+                "backupctl restore --dir ~/backups --identity ~/.config/backupctl/key.txt"),
         ])
 
     @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
@@ -50,15 +56,23 @@ struct RestoreCommand: BackupctlCommand {
 
     func execute(_ console: Console) throws -> ReportFields {
         let folder = try BackupLocations.folder(dir)
+        // Keys first: a key file that cannot be used fails before any backup is read.
+        let keys = try options.decryption.decryption(console: console)
         let progress = ProgressLine(options: common)
         let choice = try folder.newestVerified(
-            before: before?.date, now: StoreClock().now(), progress: progress.handler("verifying"))
+            before: before?.date, decryption: keys, now: StoreClock().now(), progress: progress.handler("verifying"))
         progress.clear()
         for entry in choice.skipped { console.warn(Self.skipWarning(entry)) }
         let context: ReportFields = [
             "directory": .string(folder.displayName), "before": before.map { .timestamp($0.date) },
             "skipped": .objects(choice.skipped, PruneReport.entryFields),
         ]
+        if let (entry, reason) = choice.locked {
+            // The newest backup that qualifies needs a key no one gave: an older one is not it.
+            var failure = ErrorClassifier.classify(reason)
+            failure.details = context + ["input": .string(BackupLocations.display(entry.url))] + failure.details
+            throw failure
+        }
         guard let chosen = choice.chosen else { throw noBackup(choice, in: folder.displayName, details: context) }
         console.print(
             "Restoring \(chosen.name), made \(chosen.time.map(Timestamp.format) ?? "?"): the newest backup in "
@@ -67,7 +81,7 @@ struct RestoreCommand: BackupctlCommand {
         do {
             return try context
                 + ImportRun(options: options, common: common).run(
-                    backup: BackupLocations.display(chosen.url), console: console
+                    backup: BackupLocations.display(chosen.url), keys: keys, console: console
                 ).fields
         } catch {
             // The failure names the directory and what was skipped too.

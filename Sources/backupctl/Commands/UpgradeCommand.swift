@@ -1,3 +1,4 @@
+import AgeEncryption
 import ArgumentParsing
 import BackupFormat
 import DataPortability
@@ -16,10 +17,20 @@ struct UpgradeCommand: BackupctlCommand {
             by entry). Fields are renamed and reshaped, never dropped, and a section the old \
             version never had stays absent, so importing the new file does what importing the old \
             one does; duplicates and canonical forms are resolved when the backup is imported. A \
-            backup with validation errors is refused (exit 65) and nothing is written.
+            backup with validation errors is refused (exit 65) and nothing is written. An encrypted \
+            backup is read with --identity or --passphrase-file; the new one is encrypted to \
+            --recipient or --recipients-file, else with --new-passphrase-file, else with \
+            --passphrase-file, so re-encrypting to new keys is how keys are rotated. An encrypted \
+            backup is written out unencrypted only with --decrypt.
             """,
         examples: [
-            CommandExample("Rewrite an old backup as a current one", "backupctl upgrade old.json.gz -o new.ddbackup")
+            CommandExample("Rewrite an old backup as a current one", "backupctl upgrade old.json.gz -o new.ddbackup"),
+            CommandExample(
+                "Re-encrypt a backup to a new key (key rotation)",
+                """
+                backupctl upgrade old.ddbackup -o new.ddbackup \\
+                    --identity old-key.txt --recipient "$(age-keygen -y new-key.txt)"
+                """),
         ])
 
     @Argument(
@@ -34,7 +45,56 @@ struct UpgradeCommand: BackupctlCommand {
     @Option(help: "How to compress the new archive.")
     var compression: ArchiveCompression.Algorithm = .zstd
 
+    @OptionGroup var decryption: DecryptionOptions
+
+    @OptionGroup var recipients: RecipientOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Encrypt the new backup with the passphrase in this file instead of the one of --passphrase-file.",
+            valueName: "file"),
+        completion: .file)
+    var newPassphraseFile: String?
+
+    @Flag(help: "Write the new backup unencrypted even though the input is encrypted.")
+    var decrypt = false
+
     @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        if !recipients.isEmpty && newPassphraseFile != nil {
+            throw ValidationError(
+                "--new-passphrase-file cannot be combined with --recipient or --recipients-file: "
+                    + "an age file is encrypted to public keys or to one passphrase")
+        }
+        if decrypt && (!recipients.isEmpty || newPassphraseFile != nil) {
+            throw ValidationError("--decrypt writes the new backup unencrypted: it takes no recipient or passphrase")
+        }
+    }
+
+    /// The output's encryption: recipients, else the new passphrase, else the input's
+    /// passphrase (unless --decrypt), else none.
+    private func outputEncryption(console: Console) throws -> BackupEncryption {
+        let parsed = try recipients.parsed()
+        if !parsed.isEmpty { return .age(parsed) }
+        if let newPassphraseFile {
+            return .age([
+                .passphrase(
+                    ScryptRecipient(
+                        passphrase: try KeyFileReader.passphrase(
+                            in: newPassphraseFile, option: "--new-passphrase-file", console: console)))
+            ])
+        }
+        if !decrypt, let passphraseFile = decryption.passphraseFile {
+            return .age([
+                .passphrase(
+                    ScryptRecipient(
+                        passphrase: try KeyFileReader.passphrase(
+                            in: passphraseFile, option: "--passphrase-file", console: console)))
+            ])
+        }
+        return .none
+    }
 
     func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
@@ -42,8 +102,6 @@ struct UpgradeCommand: BackupctlCommand {
         try BackupLocations.requireLocal(output, option: "-o")
         let destination = BackupLocations.localURL(output).standardizedFileURL
         // Never over the backup being read, nor over the default store or one of its files.
-        // A local input is opened first, so a file error while upgrading is about the output;
-        // an `s3://` input is downloaded by the upgrade itself.
         let localInput: String? =
             if file != "-", case .local(let path) = try RemoteStorage.location(file) { path } else { nil }
         var inputs: [StoreFiles.File] = []
@@ -55,32 +113,62 @@ struct UpgradeCommand: BackupctlCommand {
         try OutputGuard.refuse(output: destination, overwriting: inputs)
         // An existing output file is replaced, as before; a device or a folder in the way is not.
         try OutputGuard.refuseReplacing(destination, force: true)
-        if let localInput { _ = try BackupFile(path: localInput) }
+        // Keys first, then the input (decrypted, if need be, with those keys; an `s3://` object
+        // downloaded): a key file that cannot be used, or an input that cannot be opened, fails
+        // before the output is made, so a file error while upgrading is about the output.
+        var upgrade = BackupUpgrade(
+            compression: try ArchiveCompression(compression), decryption: try decryption.decryption(console: console),
+            encryption: try outputEncryption(console: console), allowsPlaintextOutput: decrypt)
+        upgrade.progress = progress.handler("upgrading")
+        let opened =
+            file == "-"
+            ? nil
+            : try BackupInput.open(
+                file, maxInputSize: upgrade.limits.archive.maxTotalSize, decryption: upgrade.decryption)
         let summary: BackupUpgrade.Summary
         do {
-            var upgrade = BackupUpgrade(compression: try ArchiveCompression(compression))
-            upgrade.progress = progress.handler("upgrading")
-            summary = try upgrade.run(input: file, output: destination)
+            summary =
+                if let opened {
+                    try upgrade.run(input: opened, output: destination)
+                } else {
+                    try upgrade.run(input: file, output: destination)
+                }
         } catch let error as FileIOError {
             throw ErrorClassifier.classifyOutput(error)
         } catch let refusal as BackupUpgrade.Refusal {
-            let report =
-                switch refusal {
-                case .invalid(let report): report
-                }
-            throw CommandFailure(
-                .invalidData, refusal.description,
-                hint: "Run `backupctl validate \(Formatting.shellQuoted(file))` to see every finding.",
-                details: ValidationReportText.fields(report) + ["output": .string(destination.path)])
+            switch refusal {
+            case .invalid(let report):
+                throw CommandFailure(
+                    .invalidData, refusal.description,
+                    hint: "Run `backupctl validate \(Formatting.shellQuoted(file))` to see every finding.",
+                    details: ValidationReportText.fields(report) + ["output": .string(destination.path)])
+            case .wouldDecrypt:
+                throw CommandFailure(
+                    .usage, refusal.description,
+                    hint: "Encrypt the new backup with --recipient, --recipients-file or --passphrase-file, "
+                        + "or pass --decrypt to write it unencrypted.",
+                    details: ["input": .string(file), "output": .string(destination.path)])
+            }
         }
         progress.clear()
         console.print(
             "Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)"
         )
+        if let record = summary.encryption {
+            console.print("Encrypted with age \(EncryptionText.recipients(of: record.header)).")
+        } else if summary.inputWasEncrypted {
+            console.warn(
+                CommandWarning(
+                    "upgrade.unencrypted-output",
+                    "the new backup is not encrypted (--decrypt): \(summary.output) holds the data in the clear",
+                    file: summary.output))
+        }
         console.print(ManifestSectionText.table(summary.manifest.sections))
         return [
             "input": .string(summary.input), "output": .string(summary.output),
             "fromVersion": .int(summary.fromVersion), "toVersion": .int(summary.manifest.schemaVersion),
+            "encrypted": .bool(summary.encryption != nil),
+            "encryption": summary.encryption.map { EncryptionText.value(of: $0.header) },
             "sections": ManifestSectionText.value(summary.manifest.sections, includingChecksums: false),
         ]
             + ValidationReportText.fields(summary.report.findings)

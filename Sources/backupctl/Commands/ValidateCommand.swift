@@ -30,19 +30,25 @@ struct ValidateCommand: BackupctlCommand {
     @Flag(name: [.short("v"), .long], help: "List every finding, section by section, and the time taken.")
     var verbose = false
 
+    @OptionGroup var decryption: DecryptionOptions
+
     @OptionGroup var common: CommonOptions
 
     func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let service = DataValidationService.standard()
-        let backup = try BackupInput.open(file, maxInputSize: service.limits.archive.maxTotalSize)
+        let backup = try BackupInput.open(
+            file, maxInputSize: service.limits.archive.maxTotalSize,
+            decryption: try decryption.decryption(console: console))
         backup.readProgress = progress.handler("validating")
         let report = service.validate(backup: backup)
         progress.clear()
         ValidationReportText.print(
             report, to: console, verbose: verbose, timing: (backup.size, (ContinuousClock.now - started).timeInterval))
-        let details = ValidationReportText.fields(report)
+        let details =
+            ["input": .string(report.file), "encrypted": .bool(backup.encryptionHeader != nil)]
+            + ValidationReportText.fields(report)
         if report.isFromNewerVersion {
             throw CommandFailure(
                 .newerVersion,

@@ -25,12 +25,13 @@ enum BackupLocations {
         url.scheme == "s3" ? (url.absoluteString.removingPercentEncoding ?? url.absoluteString) : url.path
     }
 
-    /// Refuses a location for an option that writes only local files.
-    static func requireLocal(_ path: String, option: String) throws {
+    /// Refuses a location for an option that takes only local files (exit 64).
+    static func requireLocal(
+        _ path: String, option: String, hint: String = "Write the file locally, then copy it where it should go."
+    ) throws {
         if let scheme = S3Location.scheme(of: path) {
             throw CommandFailure(
-                .usage, "\(option) \(path): \(option) takes a local path, not a \(scheme):// location.",
-                hint: "Write the file locally, then copy it where it should go.")
+                .usage, "\(option) \(path): \(option) takes a local path, not a \(scheme):// location.", hint: hint)
         }
     }
 }

@@ -20,7 +20,8 @@ enum BackupctlManual {
         ManualPage.Section(
             title: "ENVIRONMENT",
             introduction:
-                "Without --store, the first of these that is set gives the store's path; empty variables count as unset.",
+                "Without --store, the first of DOMAINDIG_STORE, XDG_DATA_HOME and HOME that is set gives the store's "
+                + "path; empty variables count as unset.",
             entries: [
                 (term: StoreLocator.storeVariable, text: "The store's path."),
                 (
@@ -32,6 +33,16 @@ enum BackupctlManual {
                     term: "TMPDIR",
                     text:
                         "Where a backup read from standard input, and an archive written to standard output, wait while they are read or written (default /tmp)."
+                ),
+                (
+                    term: DecryptionOptions.identityVariable,
+                    text:
+                        "Without --identity: an age identity file (as age-keygen writes it) for reading encrypted backups. It names the file; it never holds the key."
+                ),
+                (
+                    term: DecryptionOptions.passphraseVariable,
+                    text:
+                        "Without --passphrase-file: a file whose first line is the passphrase of passphrase-encrypted backups to read."
                 ),
             ])
     }

@@ -1,4 +1,6 @@
+import AgeEncryption
 import BackupFormat
+import Cryptography
 import DataMigration
 import DataPortability
 import DataStore
@@ -62,6 +64,10 @@ enum ErrorClassifier {
             return CommandFailure(
                 .busy, busy.description,
                 hint: "Try again later. A lock left by a run that crashed expires by itself (Docs/remote.md).")
+        case let error as AgeError:
+            return classify(error, file: nil)
+        case let error as CryptographyError:
+            return CommandFailure(.failure, error.description)
         default:
             return CommandFailure(
                 .failure, "Unexpected failure: \(error)",
@@ -175,10 +181,37 @@ enum ErrorClassifier {
             return CommandFailure(.usage, error.description)
         case .invalidEntryPathForWriting, .entrySizeMismatch:
             return CommandFailure(.failure, error.description)
+        case .decryptionFailed(let file, let ageError):
+            return classify(ageError, file: file)
         default:
             return CommandFailure(
                 .invalidData, error.description,
                 hint: "The file is damaged or not a DomainDig backup; nothing was changed.")
+        }
+    }
+
+    /// An age failure: 77 when no key given opens the file, 64 for a key the user gave that
+    /// cannot be used, 65 for a file that is damaged or altered.
+    /// - Parameter file: the backup, when the failure is about one.
+    static func classify(_ error: AgeError, file: String?) -> CommandFailure {
+        let message =
+            file.map { "'\($0)' is an encrypted backup (age) that could not be decrypted: \(error)" }
+            ?? error.description
+        switch error.category {
+        case .noMatch:
+            return CommandFailure(
+                .permission, message,
+                hint: "Pass the key it was encrypted to with --identity FILE (or $BACKUPCTL_IDENTITY_FILE), "
+                    + "or its passphrase with --passphrase-file FILE (or $BACKUPCTL_PASSPHRASE_FILE); nothing was changed."
+            )
+        case .key:
+            return CommandFailure(.usage, message, hint: "Keys are made with age-keygen; see Docs/encryption.md.")
+        case .header, .headerMAC, .payload:
+            return CommandFailure(
+                .invalidData, message,
+                hint:
+                    "The encrypted file is damaged or was altered; nothing was changed. Use another copy of the backup."
+            )
         }
     }
 

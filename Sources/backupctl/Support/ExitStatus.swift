@@ -21,7 +21,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case busy = 75
     /// Written by a newer version: refused, nothing changed.
     case newerVersion = 76
-    /// Permission: storage credentials missing or refused, access denied.
+    /// Permission (sysexits' `EX_NOPERM`): an encrypted backup and no key given, or no key
+    /// given opens it; storage credentials missing or refused, access denied.
     case permission = 77
 
     /// A few words for the root's help: `invalid data`.
@@ -37,7 +38,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .ioError: "I/O error"
         case .busy: "busy"
         case .newerVersion: "from a newer version"
-        case .permission: "permission"
+        case .permission: "permission or key"
         }
     }
 
@@ -49,16 +50,17 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .declined:
             "The confirmation asked before something that cannot be undone was answered no, or standard input ended; nothing was changed."
         case .usage:
-            "The command line was not understood, no store location is configured, or binary output would go to a terminal."
+            "The command line was not understood, no store location is configured, binary output would go to a terminal, or a recipient, identity or key file is unusable."
         case .invalidData:
-            "Invalid data: a corrupt or unsafe archive, a checksum mismatch, validation errors, a file that is not a store; list with a damaged backup; backup whose new file failed its read-back."
+            "Invalid data: a corrupt or unsafe archive, a checksum mismatch, validation errors, a file that is not a store; an encrypted backup that fails authentication, or is cut short or extended; list with a damaged backup; backup whose new file failed its read-back."
         case .notFound: "Input not found: the backup file, the store, the backup directory, the bucket."
         case .cannotCreate: "The output cannot be created: a missing or read-only folder, no permission."
         case .ioError:
             "An I/O error: the disk is full, a read failed, the object store is unreachable or kept failing after its retries."
         case .busy: "Another backupctl holds the store's, the directory's or the prefix's lock; try again later."
         case .newerVersion: "The backup or store was written by a newer build; it was refused and nothing changed."
-        case .permission: "Permission: the object store refused the credentials or the access, or none were found."
+        case .permission:
+            "Permission or key: an encrypted backup and no key given, or no key given opens it (encrypted for other recipients, wrong passphrase); the object store refused the credentials or the access, or none were found. Nothing changed."
         }
     }
 

@@ -12,6 +12,9 @@ struct ExportReport {
 
     func print(to console: Console) {
         console.print("Exported \(storePath) to \(summary.destination)")
+        if let record = summary.encryption {
+            console.print("Encrypted with age \(EncryptionText.recipients(of: record.header)).")
+        }
         let manifest = summary.manifest
         if let read = manifest.storeSchemaVersionRead, manifest.wasUpgradedOnExport {
             console.print(
@@ -79,6 +82,8 @@ struct ExportReport {
             "schemaVersion": .int(manifest.schemaVersion), "storeSchemaVersion": .int(manifest.storeSchemaVersion),
             "storeSchemaVersionRead": manifest.storeSchemaVersionRead.map(ReportValue.int),
             "migrations": MigrationText.steps(summary.migration), "compression": .string(manifest.compression),
+            "encrypted": .bool(summary.encryption != nil),
+            "encryption": summary.encryption.map { EncryptionText.value(of: $0.header) },
             "sections": ManifestSectionText.value(manifest.sections, includingChecksums: true),
             "records": .int(summary.totalRecords), "jsonBytes": .bytes(summary.uncompressedBytes),
             "outputBytes": .bytes(summary.compressedBytes),

@@ -27,6 +27,8 @@ struct ImportOptions: ParsableArguments {
     @Flag(name: [.short("v"), .long], help: "Also list every warning and note by section, and each section's time.")
     var verbose = false
 
+    @OptionGroup var decryption: DecryptionOptions
+
     /// Whether the import can be undone: not a replace without a safety snapshot. Only such
     /// an import asks first (`Confirmation`).
     var canBeUndone: Bool { dryRun || mode == .merge || !noSafetySnapshot }

@@ -11,21 +11,36 @@ struct ImportRun {
     var options: ImportOptions
     var common: CommonOptions
 
-    /// Imports the backup at `path` (`-` for standard input), printing its report.
+    /// Imports the backup at `path` (`-` for standard input, `s3://bucket/key` for an object),
+    /// printing its report.
+    /// - Parameter keys: the keys for an encrypted backup.
     /// - Returns: the report, for the command's JSON document.
     /// - Throws: a `CommandFailure` with the findings for a refused or unreadable backup
-    ///   (65, 76), `declined` when the question was answered no; library errors otherwise.
-    func run(backup path: String, console: Console) throws -> ImportReport {
+    ///   (65, 76), `declined` when the question was answered no; library errors otherwise
+    ///   (`BackupFormatError.decryptionFailed`, 77, for an encrypted backup no key given opens).
+    func run(backup path: String, keys: BackupDecryption, console: Console) throws -> ImportReport {
         let times = SectionTimes()
+        // The backup before the store: one that cannot even be opened (a folder, a missing
+        // file) or that no key given decrypts is refused before the store is touched, and an
+        // encrypted one's key is unwrapped once. Standard input is read once the lock is held.
+        let local = path == "-" || RemoteStorage.isRemote(path) ? nil : try BackupFile(path: path, decryption: keys)
         let locked = try LockedStore.open(explicitPath: options.store, mode: .createIfMissing)
         defer { locked.release() }
         Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
         var importer = BackupImporter(
             mode: options.mode, isDryRun: options.dryRun, makesSafetySnapshot: !options.noSafetySnapshot,
-            progress: times.start)
+            decryption: keys, progress: times.start)
+        // An s3:// object is downloaded (and decrypted) once the lock is held and a newer store
+        // refused, and before the question, which is asked about it as about a local file.
+        let opened: BackupFile?
+        do {
+            opened = try local ?? (path == "-" ? nil : importer.open(backup: path, for: locked))
+        } catch {
+            throw failure(error, backup: path, console: console)
+        }
         // Standard input is the backup itself, so no one can answer a question on it.
-        if !options.canBeUndone && path != "-" && Confirmation.isNeeded(yes: options.yes) {
-            try confirm(importing: path, with: importer, into: locked, console: console)
+        if let opened, !options.canBeUndone && Confirmation.isNeeded(yes: options.yes) {
+            try confirm(importing: opened, with: importer, into: locked, console: console)
         }
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
@@ -34,7 +49,9 @@ struct ImportRun {
         do {
             // Nothing is committed unless it all goes well, and a new store appears only at the
             // commit: a refused, failed or dry run leaves no store where there was none.
-            summary = try importer.run(backup: path, into: locked)
+            summary =
+                try opened.map { try importer.run(backup: $0, into: locked) }
+                ?? importer.run(backup: path, into: locked)
         } catch {
             progress.clear()
             throw failure(error, backup: path, console: console)
@@ -50,16 +67,16 @@ struct ImportRun {
     /// replace, and asks; nothing is asked when nothing would go.
     /// - Throws: `declined` when the answer is no; the rehearsal's failures.
     private func confirm(
-        importing path: String, with importer: BackupImporter, into locked: LockedStore, console: Console
+        importing backup: BackupFile, with importer: BackupImporter, into locked: LockedStore, console: Console
     ) throws {
         var rehearsal = importer
         rehearsal.isDryRun = true
         rehearsal.progress = nil
         let plan: ImportSummary
         do {
-            plan = try rehearsal.run(backup: path, into: locked)
+            plan = try rehearsal.run(backup: backup, into: locked)
         } catch {
-            throw failure(error, backup: path, console: console)
+            throw failure(error, backup: backup.name, console: console)
         }
         guard let (what, question) = Self.question(for: plan) else { return }
         guard Confirmation.ask(what, question) else {

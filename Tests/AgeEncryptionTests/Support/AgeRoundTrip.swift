@@ -17,30 +17,42 @@ enum AgeRoundTrip {
         return file
     }
 
-    /// Decrypts `file`, returning what was released before any failure and the failure.
+    /// An input handing out `file` from byte `start`, at most `piece` bytes per call.
+    static func input(_ file: [UInt8], from start: Int = 0, piece: Int = .max) -> AgeDecryptor.Input {
+        var offset = start
+        return { buffer in
+            let count = min(buffer.count, file.count - offset, piece)
+            file.withUnsafeBytes {
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)]))
+            }
+            offset += count
+            return count
+        }
+    }
+
+    /// Reads `decryptor` to its end, returning what it released and the failure that stopped it.
+    static func drain(_ decryptor: AgeDecryptor, readSize: Int = 7_000) -> ([UInt8], (any Error)?) {
+        var plaintext: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: readSize)
+        do {
+            while case let count = try buffer.withUnsafeMutableBytes({ try decryptor.read(into: $0) }), count > 0 {
+                plaintext += buffer[..<count]
+            }
+            return (plaintext, nil)
+        } catch {
+            return (plaintext, error)
+        }
+    }
+
+    /// Decrypts `file`, returning what was released before any failure and the failure. The
+    /// input comes 3,000 bytes at a time, so the decryptor must gather its chunks.
     static func decrypt(_ file: [UInt8], with identities: [AgeIdentity], readSize: Int = 7_000) -> (
         [UInt8], (any Error)?
     ) {
-        var offset = 0
-        var plaintext: [UInt8] = []
         do {
-            let decryptor = try AgeDecryptor(identities: identities) { buffer in
-                // Hand out at most 3000 bytes per call, so the decryptor must gather chunks.
-                let count = min(buffer.count, file.count - offset, 3_000)
-                file.withUnsafeBytes {
-                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)]))
-                }
-                offset += count
-                return count
-            }
-            var buffer = [UInt8](repeating: 0, count: readSize)
-            while true {
-                let count = try buffer.withUnsafeMutableBytes { try decryptor.read(into: $0) }
-                if count == 0 { return (plaintext, nil) }
-                plaintext += buffer[..<count]
-            }
+            return drain(try AgeDecryptor(identities: identities, input: input(file, piece: 3_000)), readSize: readSize)
         } catch {
-            return (plaintext, error)
+            return ([], error)
         }
     }
 

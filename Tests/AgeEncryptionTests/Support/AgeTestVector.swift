@@ -71,28 +71,9 @@ struct AgeTestVector: CustomTestStringConvertible {
     /// What decrypting the file with the vector's identities gives: the plaintext released
     /// before any failure, and the failure.
     func decrypt() throws -> (plaintext: [UInt8], error: AgeError?) {
-        var offset = 0
-        let file = self.file
-        let input: AgeDecryptor.Input = { buffer in
-            let count = min(buffer.count, file.count - offset)
-            file.withUnsafeBytes { source in
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
-            }
-            offset += count
-            return count
-        }
-        var plaintext: [UInt8] = []
-        do {
-            let decryptor = try AgeDecryptor(identities: try identities(), input: input)
-            var buffer = [UInt8](repeating: 0, count: 10_000)
-            while true {
-                let count = try buffer.withUnsafeMutableBytes { try decryptor.read(into: $0) }
-                if count == 0 { break }
-                plaintext += buffer[..<count]
-            }
-            return (plaintext, nil)
-        } catch let error as AgeError {
-            return (plaintext, error)
-        }
+        let (plaintext, error) = AgeRoundTrip.decrypt(file, with: try identities(), readSize: 10_000)
+        guard let error else { return (plaintext, nil) }
+        guard let ageError = error as? AgeError else { throw error }
+        return (plaintext, ageError)
     }
 }

@@ -69,11 +69,14 @@ final class CommandWorkspace {
     }
 
     /// Runs `backupctl` on a pseudo-terminal, with the arguments as an array; `typed` is what
-    /// the user types at it (an answer to a question: `"y\n"`).
-    func backupctlOnTerminal(arguments: [String], redirection: String = "", typed: String? = nil) throws
-        -> ProcessOutput
-    {
-        let words = ([BuildProducts.backupctl.path] + arguments).map(ShellTools.quoted)
+    /// the user types at it (an answer to a question: `"y\n"`); `environment` is added to its
+    /// variables (object storage settings, say).
+    func backupctlOnTerminal(
+        arguments: [String], redirection: String = "", typed: String? = nil, environment: [String: String] = [:]
+    ) throws -> ProcessOutput {
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let words = ((variables.isEmpty ? [] : ["env"] + variables) + [BuildProducts.backupctl.path] + arguments)
+            .map(ShellTools.quoted)
         return try ShellTools.runOnTerminal(words.joined(separator: " ") + " " + redirection, in: url, typed: typed)
     }
 

@@ -36,6 +36,8 @@ enum JSONOutputScenarios {
             JSONScenario(66, "export", "--store", "missing.sqlite", "-o", "out.ddbackup"),
             JSONScenario(73, "export", "--store", "store.sqlite", "-o", "nowhere/out.ddbackup"),
             JSONScenario(76, "export", "--store", "newer.sqlite", "-o", "out.ddbackup"),
+            JSONScenario(
+                0, "export", "--store", "store.sqlite", "-o", "out.ddbackup", "--recipients-file", "recipients.txt"),
         ],
         "import": [
             JSONScenario(0, "import", "b.ddbackup", "--store", "new.sqlite"),
@@ -55,6 +57,9 @@ enum JSONOutputScenarios {
             JSONScenario(75, "import", "b.ddbackup", "--store", "store.sqlite", heldLock: "store.sqlite.lock"),
             JSONScenario(76, "import", "newerVersion.ddbackup", "--store", "store.sqlite"),
             JSONScenario(76, "import", "b.ddbackup", "--store", "newer.sqlite"),
+            JSONScenario(0, "import", "encrypted.ddbackup", "--store", "new.sqlite", "--identity", "key.txt"),
+            JSONScenario(77, "import", "encrypted.ddbackup", "--store", "store.sqlite"),
+            JSONScenario(77, "import", "encrypted.ddbackup", "--store", "store.sqlite", "--identity", "stranger.txt"),
         ],
         "validate": [
             JSONScenario(0, "validate", "b.ddbackup"),
@@ -63,6 +68,9 @@ enum JSONOutputScenarios {
             JSONScenario(65, "validate", "notes.txt"),
             JSONScenario(66, "validate", "missing.ddbackup"),
             JSONScenario(76, "validate", "newerVersion.ddbackup"),
+            // A key file others may read: a warning (key.accessible-to-others).
+            JSONScenario(0, "validate", "encrypted.ddbackup", "--identity", "open-key.txt"),
+            JSONScenario(77, "validate", "encrypted.ddbackup"),
         ],
         "inspect": [
             JSONScenario(0, "inspect", "b.ddbackup"),
@@ -70,6 +78,8 @@ enum JSONOutputScenarios {
             JSONScenario(65, "inspect", "checksumMismatch.ddbackup"),
             JSONScenario(66, "inspect", "missing.ddbackup"),
             JSONScenario(76, "inspect", "newerVersion.ddbackup"),
+            JSONScenario(0, "inspect", "encrypted.ddbackup", "--identity", "key.txt"),
+            JSONScenario(77, "inspect", "encrypted.ddbackup", "--identity", "stranger.txt"),
         ],
         "upgrade": [
             JSONScenario(0, "upgrade", "b.ddbackup", "-o", "upgraded.ddbackup"),
@@ -78,6 +88,14 @@ enum JSONOutputScenarios {
             JSONScenario(66, "upgrade", "missing.ddbackup", "-o", "upgraded.ddbackup"),
             JSONScenario(73, "upgrade", "b.ddbackup", "-o", "nowhere/upgraded.ddbackup"),
             JSONScenario(76, "upgrade", "newerVersion.ddbackup", "-o", "upgraded.ddbackup"),
+            // Key rotation: re-encrypted to the stranger's key; and written out in the clear, with a warning.
+            JSONScenario(
+                0, "upgrade", "encrypted.ddbackup", "-o", "rotated.ddbackup", "--identity", "key.txt",
+                "--recipients-file", "stranger-recipients.txt"),
+            JSONScenario(
+                0, "upgrade", "encrypted.ddbackup", "-o", "clear.ddbackup", "--identity", "key.txt", "--decrypt"),
+            JSONScenario(64, "upgrade", "encrypted.ddbackup", "-o", "clear.ddbackup", "--identity", "key.txt"),
+            JSONScenario(77, "upgrade", "encrypted.ddbackup", "-o", "upgraded.ddbackup"),
         ],
         "migrate": [
             JSONScenario(0, "migrate", "--store", "old.sqlite"),
@@ -105,6 +123,11 @@ enum JSONOutputScenarios {
             JSONScenario(
                 75, "backup", "--dir", "backups", "--store", "store.sqlite", heldLock: "backups/.backupctl.lock"),
             JSONScenario(76, "backup", "--dir", "fresh", "--store", "newer.sqlite"),
+            // Encrypted to a public key, read back without the key; with a passphrase, in full.
+            JSONScenario(
+                0, "backup", "--dir", "fresh", "--store", "store.sqlite", "--recipients-file", "recipients.txt"),
+            JSONScenario(
+                0, "backup", "--dir", "fresh", "--store", "store.sqlite", "--passphrase-file", "passphrase.txt"),
         ],
         "prune": [
             JSONScenario(0, "prune", "--dir", "backups", "--keep-last", "1", "--dry-run"),
@@ -119,6 +142,9 @@ enum JSONOutputScenarios {
             JSONScenario(64, "list"),
             JSONScenario(65, "list", "--dir", "damaged", "--verify"),
             JSONScenario(66, "list", "--dir", "missing"),
+            JSONScenario(0, "list", "--dir", "encrypted"),
+            JSONScenario(0, "list", "--dir", "encrypted", "--verify", "--identity", "key.txt"),
+            JSONScenario(77, "list", "--dir", "encrypted", "--verify", "--identity", "stranger.txt"),
         ],
         "restore": [
             JSONScenario(0, "restore", "--dir", "damaged", "--store", "new.sqlite"),
@@ -132,6 +158,8 @@ enum JSONOutputScenarios {
             JSONScenario(73, "restore", "--dir", "backups", "--store", "linked.sqlite"),
             JSONScenario(75, "restore", "--dir", "backups", "--store", "store.sqlite", heldLock: "store.sqlite.lock"),
             JSONScenario(76, "restore", "--dir", "backups", "--store", "newer.sqlite"),
+            JSONScenario(0, "restore", "--dir", "encrypted", "--store", "new.sqlite", "--identity", "key.txt"),
+            JSONScenario(77, "restore", "--dir", "encrypted", "--store", "new.sqlite"),
         ],
         "schema": [
             JSONScenario(0, "schema", "--version", "2"),
@@ -197,5 +225,27 @@ extension CommandWorkspace {
         try FileManager.default.copyItem(
             atPath: path("checksumMismatch.ddbackup"), toPath: path("broken/domaindig-20260119T000000Z.ddbackup"))
         try FileManager.default.createDirectory(atPath: path("empty"), withIntermediateDirectories: false)
+        try prepareEncryptedRuns(store: store)
+    }
+
+    /// For encrypted backups: an age key (`key.txt`, its `recipients.txt`), a stranger's key
+    /// (`stranger.txt`, `stranger-recipients.txt`), the key again in a file others may read
+    /// (`open-key.txt`), a passphrase file, a backup encrypted to the key, and a directory of
+    /// backups encrypted to it (`encrypted`).
+    private func prepareEncryptedRuns(store: String) throws {
+        let key = try ageKey()
+        let stranger = try ageKey("stranger.txt")
+        try Data((key.recipient + "\n").utf8).write(to: URL(fileURLWithPath: path("recipients.txt")))
+        try Data((stranger.recipient + "\n").utf8).write(to: URL(fileURLWithPath: path("stranger-recipients.txt")))
+        _ = try copy(key.identityFile.path, to: "open-key.txt")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path("open-key.txt"))
+        _ = try passphraseFile("json output")
+        _ = try exportEncrypted(from: store, to: "encrypted.ddbackup", ["--recipient", key.recipient])
+        for time in ["2026-01-18T22:00:00Z", "2026-01-18T23:00:00Z"] {
+            let run = try backupctl(
+                "backup", "--dir", "encrypted", "--store", store, "--recipient", key.recipient, "--quiet",
+                environment: ["BACKUPCTL_TEST_NOW": time])
+            try #require(run.status == 0, "\(run.stderrText)")
+        }
     }
 }

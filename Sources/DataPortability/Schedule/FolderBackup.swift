@@ -1,0 +1,123 @@
+import BackupFormat
+import DataValidation
+import DurableIO
+import Foundation
+
+/// One backup of a folder as a check reads it: a local file, or an object downloaded into an
+/// unnamed temporary file. Both are judged by the same rules, encrypted or not.
+enum FolderBackup {
+    case file(URL)
+    /// A downloaded object; `name` is its `s3://bucket/key`.
+    case downloaded(SpoolFile, name: String)
+
+    /// How a new backup's read-back went (see ``readBack(record:decryption:progress:)``).
+    enum ReadBackOutcome {
+        case passed(ScheduledBackup.ReadBack)
+        /// An encrypted backup checked without a key is not what was written.
+        case checkFailed(reason: String)
+        /// A backup read in full did not validate.
+        case verificationFailed(ValidationReport)
+    }
+
+    /// Sets the entry's health and manifest: the manifest reads (quick) or every checksum and
+    /// validation passes (`verify`); an encrypted backup is first checked without a key
+    /// (header, framing, length), and only read when a key given opens it.
+    /// - Parameter needsKey: for a restore, which needs the contents: an encrypted backup is then
+    ///   opened even when only a passphrase prompt was given, and one that no key given opens
+    ///   is not taken as sound on its header and framing.
+    /// - Returns: with `needsKey`, why an encrypted backup could not be opened (no key given
+    ///   opens it, or the passphrase prompt failed); nil otherwise.
+    @discardableResult
+    func check(
+        _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption, needsKey: Bool = false,
+        progress: ByteProgress.Handler?
+    ) -> (any Error)? {
+        entry.health = .good
+        let backup: BackupFile
+        do {
+            if isEncrypted {
+                entry.isEncrypted = true
+                entry.contentsChecked = false
+                try verifyWithoutKey(against: nil)
+                guard needsKey || !decryption.identities.isEmpty else { return nil }
+            }
+            backup = try open(decryption)
+        } catch let error where entry.isEncrypted && Self.isMissingKey(error) {
+            // Encrypted for other recipients: sound as far as can be told without its key.
+            return needsKey ? error : nil
+        } catch {
+            entry.health = .damaged("\(error)")
+            return nil
+        }
+        do {
+            entry.contentsChecked = true
+            entry.manifest = try backup.openArchive().manifest
+            guard verify else { return nil }
+            backup.readProgress = progress
+            let report = DataValidationService.standard().validate(backup: backup)
+            if let error = report.findings.first(where: { $0.severity == .error }) {
+                // A finding about the file as a whole is located at the file: its message says it all.
+                let located = error.location == backup.name ? "" : "\(error.location): "
+                entry.health = .damaged(located + error.message)
+            }
+        } catch {
+            entry.health = .damaged("\(error)")
+        }
+        return nil
+    }
+
+    /// Whether opening an encrypted backup failed for want of its key — no key given opens it,
+    /// or the passphrase prompt failed — rather than because the file is damaged.
+    private static func isMissingKey(_ error: any Error) -> Bool {
+        switch error {
+        case BackupFormatError.decryptionFailed(_, let error): error.category == .noMatch
+        case is BackupFormatError, is FileIOError: false
+        default: true // the passphrase prompt's own failure (no answer)
+        }
+    }
+
+    /// Checks a backup just written: in full when it is plain or a key was given; without a
+    /// key otherwise, against what was recorded while writing it (header, size, SHA-256).
+    /// - Throws: the errors of opening the backup.
+    func readBack(record: EncryptionRecord?, decryption: BackupDecryption, progress: ByteProgress.Handler?) throws
+        -> ReadBackOutcome
+    {
+        if let record, decryption.identities.isEmpty {
+            do {
+                try verifyWithoutKey(against: record)
+            } catch let error as BackupFormatError {
+                return .checkFailed(reason: error.description)
+            }
+            return .passed(.checkedWithoutKey(record))
+        }
+        let written = try open(decryption)
+        written.readProgress = progress
+        let verification = DataValidationService.standard().validate(backup: written)
+        guard !verification.hasErrors else { return .verificationFailed(verification) }
+        return .passed(.validated(verification))
+    }
+
+    /// Whether the backup is age-encrypted, by its first bytes.
+    private var isEncrypted: Bool {
+        switch self {
+        case .file(let url): EncryptedBackupCheck.isEncrypted(path: url.path)
+        case .downloaded(let spool, _): EncryptedBackupCheck.isEncrypted(descriptor: spool.fileDescriptor)
+        }
+    }
+
+    private func verifyWithoutKey(against record: EncryptionRecord?) throws {
+        switch self {
+        case .file(let url):
+            _ = try EncryptedBackupCheck.verify(path: url.path, against: record)
+        case .downloaded(let spool, let name):
+            _ = try EncryptedBackupCheck.verify(descriptor: spool.fileDescriptor, name: name, against: record)
+        }
+    }
+
+    private func open(_ decryption: BackupDecryption) throws -> BackupFile {
+        switch self {
+        case .file(let url): try BackupFile(path: url.path, decryption: decryption)
+        case .downloaded(let spool, let name): try BackupFile(spool: spool, name: name, decryption: decryption)
+        }
+    }
+}

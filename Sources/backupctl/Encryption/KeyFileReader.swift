@@ -1,0 +1,82 @@
+import AgeEncryption
+import Cryptography
+import DurableIO
+import Glibc
+
+/// Reads the files keys are given in: identity files, recipients files, passphrase files.
+///
+/// Secrets are read straight into wiped-on-release memory, never into a `String`. A secret
+/// file that others may read gets a warning, as ssh gives for a private key.
+enum KeyFileReader {
+    /// No key file is larger than this; a larger one is not a key file (a backup given by mistake).
+    static let maximumSize: Int64 = 1 << 20
+
+    /// The identities in an identity file (`AGE-SECRET-KEY-1…` lines, as `age-keygen` writes).
+    /// - Parameter option: the option that named the file, for messages.
+    static func identities(in path: String, option: String, console: Console) throws -> [X25519Identity] {
+        let contents = try readSecret(path, option: option, console: console)
+        return try AgeKeyFile.identities(in: contents, source: path)
+    }
+
+    /// The recipients in a recipients file (`age1…` lines).
+    static func recipients(in path: String, option: String) throws -> [X25519Recipient] {
+        let file = try open(path, option: option)
+        let contents = try file.readAll(limit: Int(maximumSize))
+        return try AgeKeyFile.recipients(in: [UInt8](contents), source: path)
+    }
+
+    /// The passphrase in a passphrase file: its contents without the final line ending.
+    static func passphrase(in path: String, option: String, console: Console) throws -> SecretBytes {
+        let contents = try readSecret(path, option: option, console: console)
+        let length = contents.withUnsafeBytes { bytes in
+            var end = bytes.count
+            if end > 0 && bytes[end - 1] == 0x0A { end -= 1 }
+            if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
+            return end
+        }
+        guard length > 0 else {
+            throw CommandFailure(
+                .usage, "\(option) \(path): the file holds no passphrase.",
+                hint: "Write the passphrase on the file's first line.")
+        }
+        return SecretBytes(prefix: length, of: contents)
+    }
+
+    /// A secret file's bytes, read into wiped-on-release memory.
+    private static func readSecret(_ path: String, option: String, console: Console) throws -> SecretBytes {
+        let file = try open(path, option: option)
+        let status = try file.status()
+        guard status.isRegularFile, status.size <= maximumSize else {
+            throw CommandFailure(
+                .usage,
+                "\(option) \(path) is not a key file (\(status.isRegularFile ? "too large" : "not a regular file")).")
+        }
+        if status.isAccessibleToOthers {
+            console.warn(
+                CommandWarning(
+                    "key.accessible-to-others",
+                    "\(path) is accessible to others (mode \(String(status.permissions, radix: 8))): it holds a "
+                        + "secret; restrict it with chmod 600 \(path)", file: path))
+        }
+        return try SecretBytes(count: Int(status.size)) { buffer in
+            var filled = 0
+            while filled < buffer.count {
+                let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                guard count > 0 else {
+                    throw CommandFailure(.ioError, "\(option) \(path) shrank while it was read.")
+                }
+                filled += count
+            }
+        }
+    }
+
+    private static func open(_ path: String, option: String) throws -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(path, O_RDONLY)
+        } catch let error as FileIOError {
+            throw CommandFailure(
+                .notFound, "\(option) \(path): \(error.systemMessage ?? error.description)",
+                hint: "Pass the path of an existing file.")
+        }
+    }
+}

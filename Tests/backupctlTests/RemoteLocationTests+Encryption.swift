@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Encrypted backups under an `s3://` prefix: written, listed, pruned and imported as in a
+/// directory. Only ciphertext is uploaded; a key that opens nothing is 77, as are refused
+/// credentials, and nothing is written.
+extension RemoteLocationTests {
+    @Test func encryptedBackupsOverAPrefixAreListedPrunedAndImportedWithTheirKey() throws {
+        let store = try workspace.sampleStore()
+        let key = try workspace.ageKey()
+        let stranger = try workspace.ageKey("stranger.txt")
+        let dir = "s3://\(bucket)/sealed"
+        var created: [String] = []
+        for _ in 0..<2 {
+            let backup = try workspace.backupctl(
+                "backup", "--dir", dir, "--store", store, "--recipient", key.recipient, environment: environment())
+            #expect(backup.status == 0, "\(backup.stderrText)")
+            created += try backupNames("sealed/").filter { !created.contains($0) }
+        }
+        #expect(created.count == 2)
+        let newest = "s3://\(bucket)/\(created.last!)"
+
+        // Without the key, an object is not readable: validate says it is encrypted and exits 77.
+        let unkeyed = try workspace.backupctl("validate", newest, environment: environment())
+        #expect(unkeyed.status == 77, "\(unkeyed.stderrText)")
+        #expect(unkeyed.stderrText.contains("encrypted"), "\(unkeyed.stderrText)")
+
+        let list = try workspace.backupctl(
+            "list", "--dir", dir, "--verify", "--identity", key.identityFile.path, "--json", environment: environment())
+        #expect(list.status == 0, "\(list.stderrText)")
+        let listed = try #require(try list.jsonObject()["backups"] as? [[String: Any]])
+        #expect(listed.count == 2)
+        #expect(
+            listed.allSatisfy {
+                $0["encrypted"] as? Bool == true && $0["contentsChecked"] as? Bool == true
+                    && $0["health"] as? String == "good"
+            }, "\(listed)")
+        let strangers = try workspace.backupctl(
+            "list", "--dir", dir, "--verify", "--identity", stranger.identityFile.path, environment: environment())
+        #expect(strangers.status == 77, "\(strangers.stderrText)")
+        #expect(strangers.stderrText.contains("do not open 2 encrypted backups in \(dir)"), "\(strangers.stderrText)")
+
+        // Retention needs no key: the newest is checked as far as it can be without one.
+        let prune = try workspace.backupctl("prune", "--dir", dir, "--keep-last", "1", environment: environment())
+        #expect(prune.status == 0, "\(prune.stderrText)")
+        #expect(try backupNames("sealed/") == [created.last!])
+
+        // The stranger's key opens nothing: 77, and no store appears.
+        let refused = workspace.path("refused.sqlite")
+        let wrongKey = try workspace.backupctl(
+            "import", newest, "--store", refused, "--identity", stranger.identityFile.path, environment: environment())
+        #expect(wrongKey.status == 77, "\(wrongKey.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: refused))
+
+        // With the key, the object restores what a local backup of the same store restores.
+        let local = try workspace.exportEncrypted(from: store, to: "local.ddbackup", ["--recipient", key.recipient])
+        for (backup, name) in [(newest, "from-remote.sqlite"), (local, "from-local.sqlite")] {
+            let restore = try workspace.backupctl(
+                "import", backup, "--store", workspace.path(name), "--identity", key.identityFile.path,
+                environment: environment())
+            #expect(restore.status == 0, "\(backup): \(restore.stderrText)")
+        }
+        #expect(
+            try workspace.storeContentsWithoutJournal("from-remote.sqlite")
+                == workspace.storeContentsWithoutJournal("from-local.sqlite"))
+    }
+
+    @Test func restoreDirRefusesAPrefixWithUsageAndWritesNothing() throws {
+        let restored = workspace.path("restored.sqlite")
+        let output = try workspace.backupctl(
+            "restore", "--dir", "s3://\(bucket)/daily", "--store", restored, environment: environment())
+        #expect(output.status == 64, "\(output.stderrText)")
+        #expect(output.stderrText.contains("--dir takes a local path"), "\(output.stderrText)")
+        #expect(output.stderrText.contains("backupctl import s3://bucket/key"), "\(output.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: restored))
+        let left = try FileManager.default.contentsOfDirectory(atPath: workspace.url.path)
+        #expect(left.allSatisfy { !$0.hasSuffix(":") }, "no folder named after a scheme: \(left)")
+    }
+}
