@@ -66,15 +66,43 @@ extension RemoteLocationTests {
                 == workspace.storeContentsWithoutJournal("from-local.sqlite"))
     }
 
-    @Test func restoreDirRefusesAPrefixWithUsageAndWritesNothing() throws {
+    @Test func restoreDirOverAPrefixOfEncryptedBackupsNeedsTheNewestOnesKeyAndNeverFallsBack() throws {
+        let store = try workspace.sampleStore()
+        let key = try workspace.ageKey()
+        let stranger = try workspace.ageKey("stranger.txt")
+        let dir = "s3://\(bucket)/mixed"
+        // An older plain backup, then a newer encrypted one: without its key, no fallback.
+        var created: [String] = []
+        for extra in [[], ["--recipient", key.recipient]] {
+            let backup = try workspace.backupctl(
+                arguments: ["backup", "--dir", dir, "--store", store] + extra, environment: environment())
+            #expect(backup.status == 0, "\(backup.stderrText)")
+            created += try backupNames("mixed/").filter { !created.contains($0) }
+        }
+        #expect(created.count == 2)
+        for keys in [[], ["--identity", stranger.identityFile.path]] {
+            let refused = workspace.path("refused.sqlite")
+            let output = try workspace.backupctl(
+                arguments: ["restore", "--dir", dir, "--store", refused] + keys, environment: environment())
+            #expect(output.status == 77, "\(keys): \(output.stderrText)")
+            #expect(output.stderrText.contains("encrypted"), "\(output.stderrText)")
+            #expect(!FileManager.default.fileExists(atPath: refused))
+        }
         let restored = workspace.path("restored.sqlite")
         let output = try workspace.backupctl(
-            "restore", "--dir", "s3://\(bucket)/daily", "--store", restored, environment: environment())
-        #expect(output.status == 64, "\(output.stderrText)")
-        #expect(output.stderrText.contains("--dir takes a local path"), "\(output.stderrText)")
-        #expect(output.stderrText.contains("backupctl import s3://bucket/key"), "\(output.stderrText)")
-        #expect(!FileManager.default.fileExists(atPath: restored))
-        let left = try FileManager.default.contentsOfDirectory(atPath: workspace.url.path)
-        #expect(left.allSatisfy { !$0.hasSuffix(":") }, "no folder named after a scheme: \(left)")
+            "restore", "--dir", dir, "--store", restored, "--identity", key.identityFile.path, "--json",
+            environment: environment())
+        #expect(output.status == 0, "\(output.stderrText)")
+        let input = try #require(try output.jsonObject()["input"] as? String)
+        #expect(input == "s3://\(bucket)/\(created.last!)")
+        let local = workspace.path("local.sqlite")
+        #expect(
+            try workspace.backupctl(
+                "import", input, "--store", local, "--identity", key.identityFile.path,
+                environment: environment()
+            ).status == 0)
+        #expect(
+            try workspace.storeContentsWithoutJournal("restored.sqlite")
+                == workspace.storeContentsWithoutJournal("local.sqlite"))
     }
 }

@@ -53,7 +53,10 @@ extension RemoteLocationTests {
             // A restore from encrypted backups: the newest (the passphrase's) needs its key.
             (["restore", "--dir", sealed, "--store", workspace.path("sealed-none.sqlite")], 77, environment()),
             (
-                ["restore", "--dir", sealed, "--store", workspace.path("sealed.sqlite"), "--passphrase-file", passphrase],
+                [
+                    "restore", "--dir", sealed, "--store", workspace.path("sealed.sqlite"), "--passphrase-file",
+                    passphrase,
+                ],
                 0, environment()
             ),
         ]
