@@ -1,6 +1,7 @@
 # backupctl — build, test and demo on a Debian machine that has only the Swift toolchain.
 # Every system package the build or the tests need is installed here (apt-get; sudo when
-# not root); Python's jsonschema goes into a virtual environment in .venv.
+# not root); Python's test peers (jsonschema, hypothesis-jsonschema, moto) go into a virtual
+# environment in .venv.
 
 SHELL := /bin/bash
 SWIFT ?= swift
@@ -28,12 +29,14 @@ deps:
 		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-# The independent peers the tests use: jsonschema (differential schema tests) and moto's S3
-# server (the object-storage tests and `make bench` run it on 127.0.0.1).
+# The independent peers the tests use: jsonschema (differential schema tests), hypothesis-jsonschema
+# (records drawn from the published schema, Tests/Fixtures/schema-records.py) and moto's S3 server
+# (the object-storage tests and `make bench` run it on 127.0.0.1).
 python-deps: deps
-	@if ! $(PYTHON) -c 'import jsonschema, moto.server, werkzeug' 2>/dev/null; then \
+	@if ! $(PYTHON) -c 'import jsonschema, hypothesis, hypothesis_jsonschema, moto.server, werkzeug' 2>/dev/null; then \
 		python3 -m venv $(VENV) && \
-		$(PYTHON) -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18' 'moto[server]>=5.1,<6'; \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18' 'moto[server]>=5.1,<6' \
+			'hypothesis>=6.100,<7' 'hypothesis-jsonschema>=0.23,<0.24'; \
 	fi
 
 build: deps

@@ -94,6 +94,21 @@ import Testing
             name: "wrong section shape (object section)", statement: "doc['appSettings'] = []",
             errors: ["$.appSettings"]),
         Mutation(
+            name: "timestamp past year 9999 once in UTC",
+            statement: "doc['trackedDomains'][0]['addedAt'] = '9999-12-31T20:00:00-05:00'",
+            errors: ["$.trackedDomains[0].addedAt"]),
+        Mutation(
+            name: "timestamp before year 0000 once in UTC",
+            statement: "doc['domainAudits'][0]['startedAt'] = '0000-01-01T01:00:00+05:00'",
+            errors: ["$.domainAudits[0].startedAt"]),
+        Mutation(
+            name: "timestamp whose fraction rounds past year 9999",
+            statement: "doc['entitlement']['verifiedAt'] = '9999-12-31T23:59:59.9995Z'",
+            errors: ["$.entitlement.verifiedAt"]),
+        Mutation(
+            name: "name of white space beyond ASCII", statement: "doc['domainWorkflows'][0]['name'] = '\\u3000\\u0085'",
+            errors: ["$.domainWorkflows[0].name"]),
+        Mutation(
             name: "two broken records",
             statement: "doc['trackedDomains'][2]['id'] = 5; doc['monitoringLogs'][0]['snapshotId'] = 'x'",
             errors: ["$.trackedDomains[2].id", "$.monitoringLogs[0].snapshotId"]),
@@ -123,6 +138,28 @@ import Testing
         Mutation(
             name: "null optional section", statement: "doc['usageCredits'] = None",
             errors: [], note: nil),
+        // Four values the schema allowed and the decoder refused or changed (issue 17).
+        Mutation(
+            name: "fraction of many digits",
+            statement: "doc['trackedDomains'][0]['addedAt'] = '2026-01-01T10:00:22.12349999999999999Z'",
+            errors: [], note: nil),
+        Mutation(
+            name: "timestamp at the last instant of 9999",
+            statement: "doc['trackedDomains'][0]['addedAt'] = '9999-12-31T23:59:59.9994999+00:00'",
+            errors: [], note: nil),
+        Mutation(
+            name: "name of a space and a combining mark",
+            statement: "doc['domainWorkflows'][0]['name'] = ' \\u0301'", errors: [], note: nil),
+        Mutation(
+            name: "name of a separator Python's re takes for white space",
+            statement: "doc['entitlement']['productId'] = '\\u001c'", errors: [], note: nil),
+        Mutation(
+            name: "resolver URL with a combining mark",
+            statement: "doc['appSettings']['resolverURL'] = 'https://\\u0301dns.example/dns-query'", errors: [],
+            note: nil),
+        Mutation(
+            name: "lone wildcard owner name",
+            statement: "doc['lookupHistory'][0]['dns']['records'][1]['name'] = '*'", errors: [], note: nil),
     ]
 
     // MARK: The printed document

@@ -59,6 +59,10 @@ import Testing
         "https://#x",
         "https://dns example/", "https://dns.example/a b", "https://dns.example/\t", " https://dns.example/",
         "https://dns.example/ ", "", "dns.example", "https://dns.example/\u{00A0}x", "https:/dns.example",
+        // Combining marks and the edges of white space, read scalar by scalar as the pattern reads them.
+        "https://\u{301}dns.example", "https://dns.example/\u{301}", "https://\u{301}", "https:/\u{301}/dns.example",
+        "https://dns.example/ \u{301}", "https:///\u{301}", "https://dns.example/\u{85}", "https://dns.example/\u{1C}",
+        "https://dns.example/\u{FEFF}", "https://dns.example/\u{3000}", "https://dns.example/\u{200B}",
     ]
 
     @Test(arguments: [
@@ -69,6 +73,28 @@ import Testing
     ])
     func resolverURLMustBeHTTPSWithAHost(text: String, valid: Bool) {
         #expect(AppPreferences.isResolverURL(text) == valid)
+    }
+
+    /// A combining mark after `https://` or `/` joins that character into one `Character`;
+    /// the pattern in the published schema reads scalars, and so does the check now, so the
+    /// decoder keeps what the schema allows (it once replaced such a URL by the default).
+    @Test(arguments: [
+        ("https://\u{301}dns.example", true), ("https://dns.example/\u{301}", true),
+        ("https://dns.example/x \u{301}", false), ("https:///\u{301}", false), ("https://dns.example/\u{1C}", true),
+        ("https://dns.example/\u{85}", false),
+    ])
+    func readsTheURLScalarByScalarAsThePatternDoes(text: String, valid: Bool) throws {
+        #expect(AppPreferences.isResolverURL(text) == valid)
+        guard valid else { return }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("resolverURL")
+        writer.string(text)
+        writer.endObject()
+        let (preferences, issues) = try RecordJSON.decode(
+            String(decoding: writer.bytes, as: UTF8.self), as: AppPreferences.self)
+        #expect(issues.isEmpty)
+        #expect(preferences.resolverURL.unicodeScalars.elementsEqual(text.unicodeScalars))
     }
 
     /// `resolverURLPattern` (published in the JSON Schema) under Python's `re` accepts exactly

@@ -146,16 +146,27 @@ import Testing
 
     @Test(arguments: [
         "a.*.example.com", "**.example.com", "-x.example.com", "exa mple.com", "192.0.2.1", "", "_x-.example.com-",
+        "*.1", "*.*", "*a", ".", "*..",
     ])
     func rejectsWhatNoOwnerNameLooksLike(_ name: String) {
         #expect(!DomainName.isValidOwnerName(name))
+    }
+
+    /// The wildcard at the root: `ownerNamePattern` (the published schema) always allowed a lone
+    /// `*`, and the check refused it, so a schema-valid DNS answer was refused on import.
+    @Test(arguments: [("*", "*"), ("*.", "*"), (" * ", "*")])
+    func acceptsALoneWildcardAsTheSchemaDoes(name: String, canonical: String) {
+        #expect(DomainName.isValidOwnerName(name))
+        #expect(DomainName.validCanonical(name, ownerName: true) == canonical)
+        #expect(DomainName.validCanonical(name) == nil, "a host name is never a wildcard")
     }
 
     @Test func ownerNamePatternAgreesWithTheCheckUnderPythonRe() throws {
         let names = [
             "_dmarc.example.com", "_sip._tcp.example.com", "*.example.com", "a.*.example.com", "**.example.com",
             "-x.example.com", "x-.example.com", "_x_.example.com", "exa mple.com", "192.0.2.1", "1.2.3.a4",
-            "", ".", " _dmarc.example.com. ", String(repeating: "a", count: 63) + ".com",
+            "", ".", " _dmarc.example.com. ", "*", "*.", "*.1", "*.*", "_", "_1", "*._tcp",
+            String(repeating: "a", count: 63) + ".com",
             String(repeating: "a", count: 64) + ".com",
         ]
         let script = """

@@ -73,6 +73,55 @@ import Testing
         #expect(Timestamp.format(date) == canonical)
     }
 
+    /// Digits past the fourth never move the millisecond: the fraction is rounded on its decimal
+    /// digits, where summing them as binary fractions once made .12349999999999999 into .124.
+    @Test(arguments: [
+        ("2026-11-30T04:42:22.12349999999999999Z", "2026-11-30T04:42:22.123Z"),
+        ("2026-11-30T04:42:22.12350000000000000001Z", "2026-11-30T04:42:22.124Z"),
+        ("2026-11-30T04:42:22.0004999999999999999999Z", "2026-11-30T04:42:22Z"),
+        ("2026-11-30T04:42:22.99949999999999999999Z", "2026-11-30T04:42:22.999Z"),
+        ("2026-11-30T04:42:22.999499999999999999+01:00", "2026-11-30T03:42:22.999Z"),
+        ("1969-12-31T23:59:59.99949999999999Z", "1969-12-31T23:59:59.999Z"),
+        ("0000-01-01T00:00:00.00049999999999999999Z", "0000-01-01T00:00:00Z"),
+    ])
+    func roundsLongFractionsOnTheirDecimalDigits(text: String, canonical: String) throws {
+        let date = try #require(Timestamp.parse(text))
+        #expect(Timestamp.format(date) == canonical)
+    }
+
+    /// What the canonical form cannot write back is refused, never written as another instant:
+    /// on the last day of 9999 no negative offset, on the first of 0000 no positive one, nothing
+    /// that rounds past 9999-12-31T23:59:59.999Z in UTC (once written as 9999-12-31T23:59:59.999Z).
+    @Test(arguments: [
+        "9999-12-31T20:00:00-05:00", "9999-12-31T00:00:00-00:01", "9999-12-31t23:59:59-23:59",
+        "0000-01-01T01:00:00+05:00", "0000-01-01T23:59:59+00:01", "9999-12-31T23:59:59.9995Z",
+        "9999-12-31T23:59:59.99999999999999999999Z", "9999-12-31T23:59:60Z", "9999-12-31T23:59:60.5+00:00",
+        "9999-12-31T23:59:59.9995-00:00",
+        // Within the years once converted, but on an end day with an offset that points out of them.
+        "9999-12-31T10:00:00-05:00", "0000-01-01T23:00:00+01:00",
+    ])
+    func refusesWhatFallsOrMayFallBeyondTheFourDigitYearsInUTC(_ text: String) {
+        #expect(Timestamp.parse(text) == nil)
+        var bytes = text
+        #expect(bytes.withUTF8 { Timestamp.isBeyondFourDigitYears(utf8: $0) })
+    }
+
+    @Test(arguments: [
+        ("9999-12-31T23:59:59.9994999Z", "9999-12-31T23:59:59.999Z"),
+        ("9999-12-31T23:59:59.999-00:00", "9999-12-31T23:59:59.999Z"),
+        ("9999-12-31T10:00:00+05:00", "9999-12-31T05:00:00Z"),
+        ("9999-12-31T23:59:60+00:01", "9999-12-31T23:59:00Z"),
+        ("9998-12-31T20:00:00-05:00", "9999-01-01T01:00:00Z"),
+        ("0000-01-01T00:00:00-05:00", "0000-01-01T05:00:00Z"),
+        ("0000-01-01T00:00:00+00:00", "0000-01-01T00:00:00Z"),
+        ("0001-01-01T00:00:00+05:00", "0000-12-31T19:00:00Z"),
+        ("0000-01-02T00:00:00+23:59", "0000-01-01T00:01:00Z"),
+    ])
+    func acceptsTheEdgesOfTheFourDigitYears(text: String, canonical: String) throws {
+        let date = try #require(Timestamp.parse(text))
+        #expect(Timestamp.format(date) == canonical)
+    }
+
     @Test(arguments: [
         ("2026-11-30T06:42:22+02:00", "2026-11-30T04:42:22Z"),
         ("2026-11-29T23:12:22-05:30", "2026-11-30T04:42:22Z"),
@@ -113,6 +162,8 @@ import Testing
     ])
     func rejectsInvalidTimestamp(_ text: String) {
         #expect(Timestamp.parse(text) == nil)
+        var bytes = text
+        #expect(!bytes.withUTF8 { Timestamp.isBeyondFourDigitYears(utf8: $0) }, "a syntax error, not a range")
     }
 
     @Test func writerQuotesTheCanonicalText() {

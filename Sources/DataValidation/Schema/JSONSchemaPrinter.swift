@@ -34,7 +34,10 @@ public struct JSONSchemaPrinter {
                         ? "A section may be absent only when the manifest names it in absentSections. "
                             + "storeKeys and unreadableRecords are the carried entries (carried/<name>.json), present when there is something to carry. "
                         : "")
-                    + "The manifest.json entry is described under $defs/manifest.")
+                    + "The manifest.json entry is described under $defs/manifest. "
+                    + "A timestamp is written back in UTC with milliseconds, so it must stay within the years "
+                    + "0000-9999 once converted to UTC. White space, which a name must not be made of alone, "
+                    + "is Unicode's White_Space, code point by code point.")
             body.key("type")
             body.string("object")
             body.key("properties")
@@ -214,7 +217,7 @@ public struct JSONSchemaPrinter {
             writer.key("minLength")
             writer.int(1)
             writer.key("pattern")
-            writer.string("\\S")
+            writer.string(WhiteSpace.nonBlankPattern)
         }
     }
 }
@@ -223,8 +226,13 @@ public struct JSONSchemaPrinter {
 enum StringPatterns {
     /// ISO 8601 date-time as `Timestamp.parse` accepts it, days checked against their month
     /// (February 29 only in leap years), so no date the validator refuses passes the schema.
+    /// The two lookaheads keep an instant within the four-digit years in UTC, as `Timestamp`
+    /// does: on 9999-12-31 no negative offset and nothing that rounds to 24:00 in UTC, on
+    /// 0000-01-01 no positive offset.
     static let dateTime =
-        #"^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"#
+        #"^(?!9999-12-31[Tt](?:[^-]*-(?!00:00)|23:59:(?:60(?:\.[0-9]+)?|59\.999[5-9][0-9]*)(?:[Zz]|[+-]00:00)$))"#
+        + #"(?!0000-01-01[Tt][^+]*\+(?!00:00))"#
+        + #"(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"#
         + #"|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)"#
         + #"[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"#
     /// An 8-4-4-4-12 hexadecimal UUID.

@@ -36,9 +36,16 @@ extension SchemaWalker {
         case .dateTime:
             let date = plain ? Timestamp.parse(utf8: view.rawBytes(value)) : view.string(value).flatMap(Timestamp.parse)
             guard let date else {
+                var text = view.string(value) ?? ""
+                if text.withUTF8({ Timestamp.isBeyondFourDigitYears(utf8: $0) }) {
+                    return record(
+                        .error, .invalidFormat,
+                        "must stay within the years 0000–9999 once converted to UTC (on 9999-12-31 no negative "
+                            + "offset, on 0000-01-01 no positive one), not \"\(text)\".")
+                }
                 return record(
                     .error, .invalidFormat,
-                    "must be an ISO 8601 timestamp such as 2026-11-30T04:42:22Z, not \"\(view.string(value) ?? "")\".")
+                    "must be an ISO 8601 timestamp such as 2026-11-30T04:42:22Z, not \"\(text)\".")
             }
             if date < SchemaWalker.earliestSaneDate || date > SchemaWalker.latestSaneDate {
                 record(
@@ -83,7 +90,7 @@ extension SchemaWalker {
                 record(.error, .invalidFormat, "must be a time of day written HH:MM, not \"\(text)\".")
             }
         case .nonEmpty:
-            if (view.string(value) ?? "").allSatisfy(\.isWhitespace) {
+            if WhiteSpace.isBlank(view.string(value) ?? "") {
                 record(.error, .invalidFormat, "must not be empty.")
             }
         }

@@ -93,7 +93,7 @@ public enum DomainName {
 
     /// Whether the canonical form of `raw` is a valid DNS owner name: host syntax, but labels
     /// may also hold underscores (`_dmarc`, `_sip._tcp`) and the first label may be a lone
-    /// `*` (a wildcard) — the names DNS records live at.
+    /// `*` (a wildcard; `*` alone too) — the names DNS records live at.
     public static func isValidOwnerName(_ raw: String) -> Bool {
         var utf8 = Array(raw.utf8)
         canonicalize(&utf8)
@@ -115,6 +115,9 @@ public enum DomainName {
                 let length = index - labelStart
                 guard length >= 1, length <= maxLabelLength else { return false }
                 if ownerName && labelStart == 0 && length == 1 && name[0] == UInt8(ascii: "*") {
+                    // A wildcard is not a top-level label of digits, also when it is the whole
+                    // name: `*` alone is the wildcard at the root, which `ownerNamePattern` allows.
+                    lastLabelAllDigits = false
                     labelStart = index + 1
                     index += 1
                     continue

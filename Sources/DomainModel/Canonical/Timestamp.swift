@@ -5,8 +5,10 @@ import JSONCore
 ///
 /// Canonical form is UTC with a `Z`, and milliseconds only when they are not zero:
 /// `2026-11-30T04:42:22Z`, `2026-11-30T04:42:22.125Z`. Parsing also accepts any fraction
-/// (rounded to milliseconds) and `±HH:MM` offsets. Formatting and parsing work on bytes,
-/// because Foundation's formatters cost more than the rest of decoding a record.
+/// (rounded half up to milliseconds from its decimal digits, never through a `Double`) and
+/// `±HH:MM` offsets, and refuses what the canonical form cannot write: an instant outside the
+/// four-digit years once converted to UTC (see ``parse(utf8:)``). Formatting and parsing work on
+/// bytes, because Foundation's formatters cost more than the rest of decoding a record.
 public enum Timestamp {
     /// Parses an ISO 8601 date-time (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`).
     /// - Returns: the instant, or nil when the text is not such a timestamp.
@@ -16,8 +18,41 @@ public enum Timestamp {
     }
 
     /// Parses an ISO 8601 date-time from UTF-8 bytes.
+    ///
+    /// The text must also name an instant the canonical form can write back as it was read:
+    /// one that stays within 0000-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z once converted to
+    /// UTC and rounded to milliseconds. The published schema's pattern cannot compare a time
+    /// with an offset, so the rule both apply is stricter at the two ends of the calendar: on
+    /// 9999-12-31 no negative offset, on 0000-01-01 no positive one (`-00:00` and `+00:00` are
+    /// UTC), and nothing that rounds past 9999-12-31T23:59:59.999Z in UTC
+    /// (`9999-12-31T23:59:59.9995Z`, or a leap second that day). ``isBeyondFourDigitYears(utf8:)``
+    /// tells this refusal from a syntax error.
+    /// - Returns: the instant, or nil when the text is not such a timestamp.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard bytes.count >= 20 else { return nil }
+        guard case .instant(let milliseconds) = read(bytes) else { return nil }
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// Whether `bytes` spell a timestamp that ``parse(utf8:)`` refuses only because it falls, or
+    /// may fall, outside the four-digit years in UTC (`9999-12-31T20:00:00-05:00`).
+    public static func isBeyondFourDigitYears(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if case .beyondFourDigitYears = read(bytes) { return true }
+        return false
+    }
+
+    /// What ``read(_:)`` made of a text.
+    enum Reading {
+        /// Milliseconds since 1970-01-01T00:00:00Z.
+        case instant(Int)
+        case beyondFourDigitYears
+        case invalid
+    }
+
+    /// ``representableRange`` in whole milliseconds.
+    static let representableMilliseconds = -62_167_219_200_000...253_402_300_799_999
+
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading {
+        guard bytes.count >= 20 else { return .invalid }
         func digits(_ start: Int, _ count: Int) -> Int? {
             var value = 0
             for index in start..<(start + count) {
@@ -33,25 +68,37 @@ public enum Timestamp {
             let hour = digits(11, 2), bytes[13] == UInt8(ascii: ":"),
             let minute = digits(14, 2), bytes[16] == UInt8(ascii: ":"),
             let second = digits(17, 2)
-        else { return nil }
+        else { return .invalid }
         guard (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
             hour < 24, minute < 60, second < 61
-        else { return nil }
+        else { return .invalid }
         var index = 19
-        var milliseconds = 0.0
+        var milliseconds = 0
         if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            // Rounded half up on the decimal digits: the first three are the milliseconds, the
+            // fourth alone decides (.12349999… is .123, .1235 is .124); no digit is lost to a
+            // binary fraction.
             index += 1
-            var scale = 100.0
             let fractionStart = index
+            var roundsUp = false
             while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                milliseconds += Double(bytes[index] - UInt8(ascii: "0")) * scale
-                scale /= 10
+                let digit = Int(bytes[index] - UInt8(ascii: "0"))
+                switch index - fractionStart {
+                case 0..<3: milliseconds = milliseconds * 10 + digit
+                case 3: roundsUp = digit >= 5
+                default: break
+                }
                 index += 1
             }
-            guard index > fractionStart else { return nil }
-            milliseconds = milliseconds.rounded()
+            guard index > fractionStart else { return .invalid }
+            var scale = index - fractionStart
+            while scale < 3 {
+                milliseconds *= 10
+                scale += 1
+            }
+            if roundsUp { milliseconds += 1 }
         }
-        guard index < bytes.count else { return nil }
+        guard index < bytes.count else { return .invalid }
         var offsetSeconds = 0
         if bytes[index] | 0x20 == UInt8(ascii: "z") {
             index += 1
@@ -59,16 +106,21 @@ public enum Timestamp {
             guard index + 6 == bytes.count, let offsetHours = digits(index + 1, 2),
                 bytes[index + 3] == UInt8(ascii: ":"), let offsetMinutes = digits(index + 4, 2),
                 offsetHours < 24, offsetMinutes < 60
-            else { return nil }
+            else { return .invalid }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
             index += 6
         } else {
-            return nil
+            return .invalid
         }
-        guard index == bytes.count else { return nil }
+        guard index == bytes.count else { return .invalid }
+        let lastDay = year == 9999 && month == 12 && day == 31
+        let firstDay = year == 0 && month == 1 && day == 1
         let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + milliseconds / 1000)
+        let total = (days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) * 1000 + milliseconds
+        guard !(lastDay && offsetSeconds < 0), !(firstDay && offsetSeconds > 0),
+            representableMilliseconds.contains(total)
+        else { return .beyondFourDigitYears }
+        return .instant(total)
     }
 
     /// The canonical text of `date` (UTC, milliseconds when not zero).

@@ -98,10 +98,10 @@ public struct RecordReader {
         return string
     }
 
-    /// A required string that must not be empty after trimming.
+    /// A required string that must not be blank: empty or only white space (`WhiteSpace`).
     public mutating func requiredNonEmptyString(_ key: StaticString) throws(RecordDecodingError) -> String {
         let string = try requiredString(key)
-        guard !string.allSatisfy(\.isWhitespace) else {
+        guard !WhiteSpace.isBlank(string) else {
             throw RecordDecodingError(path: ".\(key)", problem: "must not be empty")
         }
         return string

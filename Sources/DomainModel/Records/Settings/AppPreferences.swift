@@ -59,13 +59,19 @@ public struct AppPreferences: JSONRecord, Hashable {
 
     /// The pattern a resolver URL must match: the same rule as `isResolverURL`, so a query
     /// or fragment may follow the host directly (`https://dns.example?dns=…`).
-    public static let resolverURLPattern = "^https://[^\\s/?#]+([/?#][^\\s]*)?$"
+    public static let resolverURLPattern =
+        "^https://[^\(WhiteSpace.characterClass)/?#]+([/?#][^\(WhiteSpace.characterClass)]*)?$"
 
-    /// Whether `text` is an `https://` URL with a host and no whitespace.
+    /// Whether `text` is an `https://` URL with a host and no white space (`WhiteSpace`).
+    ///
+    /// Read scalar by scalar, as the pattern reads it: a combining mark right after `https://`
+    /// begins the host, where a comparison of characters would take `/́` for another character
+    /// than `/` and refuse the prefix.
     public static func isResolverURL(_ text: String) -> Bool {
-        guard text.hasPrefix("https://") else { return false }
-        let rest = text.dropFirst("https://".count)
-        guard let first = rest.first, !"/?#".contains(first) else { return false }
-        return !rest.contains(where: \.isWhitespace)
+        let scalars = text.unicodeScalars
+        guard scalars.starts(with: "https://".unicodeScalars) else { return false }
+        let rest = scalars.dropFirst("https://".unicodeScalars.count)
+        guard let first = rest.first, !"/?#".unicodeScalars.contains(first) else { return false }
+        return !rest.contains(where: WhiteSpace.contains)
     }
 }
