@@ -121,7 +121,7 @@ import Testing
             #expect(element.document.source == source)
             ranges.append(String(decoding: source[element.sourceRange], as: UTF8.self))
             // The element's tape ends after its own values: memory follows the element, not the array.
-            tapeLengths.append(element.withUnsafeView { view, index in view.next(index) })
+            tapeLengths.append(element.document.view.next(element.tapeIndex))
         }
         #expect(ranges == [#"{"a": [1, 2]}"#, #""s""#, "3"])
         #expect(tapeLengths == [5, 1, 1])

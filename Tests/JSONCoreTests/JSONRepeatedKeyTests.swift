@@ -10,16 +10,15 @@ import Testing
     private func repeats(_ json: String) throws -> [String] {
         let document = try JSONDocument(parsing: Array(json.utf8))
         var found: [String] = []
-        document.root.withUnsafeView { view, root in
-            func visit(_ index: Int) {
-                view.forEachRepeatedKey(index) { key, value in
-                    found.append("\(key)=\(String(decoding: view.rawBytes(value), as: UTF8.self))")
-                }
-                view.forEachField(index) { _, _, value in visit(value) }
-                view.forEachElement(index) { visit($0) }
+        let view = document.view
+        func visit(_ index: Int) {
+            view.forEachRepeatedKey(index) { key, value in
+                found.append("\(key)=\(view.withRawBytes(value) { String(decoding: $0, as: UTF8.self) })")
             }
-            visit(root)
+            view.forEachField(index) { _, _, value in visit(value) }
+            view.forEachElement(index) { visit($0) }
         }
+        visit(view.root)
         return found
     }
 

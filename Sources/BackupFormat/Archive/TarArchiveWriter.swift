@@ -91,9 +91,6 @@ public final class TarArchiveWriter {
     /// ``finish()`` has returned.
     public var compressedBytesWritten: Int64 { sink.compressedBytesWritten }
 
-    /// Uncompressed tar bytes (headers, data and padding) produced so far.
-    public var uncompressedBytesWritten: Int64 { sink.uncompressedBytesWritten }
-
     /// Starts a regular-file entry; its data follows through ``write(_:)-(UnsafeRawBufferPointer)``.
     ///
     /// Ends the previous entry first, which must have received exactly its declared size.

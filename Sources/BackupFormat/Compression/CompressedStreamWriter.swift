@@ -18,8 +18,6 @@ import Foundation
 final class CompressedStreamWriter {
     /// The file's name in messages: the path the user knows.
     let name: String
-    /// Bytes handed to ``write(_:)`` so far.
-    private(set) var uncompressedBytesWritten: Int64 = 0
     /// Compressed bytes written to the output so far.
     private(set) var compressedBytesWritten: Int64 = 0
     /// The first error of a write made on libarchive's behalf, which libarchive cannot carry.
@@ -51,7 +49,6 @@ final class CompressedStreamWriter {
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!isFinished, "CompressedStreamWriter.write called after finish()")
         try remembering {
-            uncompressedBytesWritten += Int64(bytes.count)
             try encoder.encode(bytes, finishing: false, emit: emit)
         }
     }

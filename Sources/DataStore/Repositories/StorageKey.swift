@@ -35,17 +35,13 @@ public enum StorageKey: String, CaseIterable, Sendable {
         .recentSearches, .savedDomains, .appPreferences, .cachedEntitlement, .usageCreditLedger,
     ]
 
-    /// Keys only migrations read.
-    public static let legacyKeys: [StorageKey] = [
-        .legacyWatchedDomains, .legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords,
-    ]
-
     /// Keys the migration runner keeps for itself: never user data, never exported.
     public static let internalKeys: [StorageKey] = [.storeSchemaVersion, .preVersioningMarker, .migrationJournal]
 
-    /// The store version whose migration consumes this legacy key; nil for the others. In a
-    /// store at that version or later the key is a leftover — an older app wrote it again, or
-    /// the store was marked as migrated without it — which the data no longer comes from.
+    /// The store version whose migration consumes this legacy key; nil for the others (a key
+    /// is legacy, read only by migrations, exactly when it has one). In a store at that version
+    /// or later the key is a leftover — an older app wrote it again, or the store was marked as
+    /// migrated without it — which the data no longer comes from.
     public var retiredInVersion: Int? {
         switch self {
         case .legacyWatchedDomains: 1
@@ -60,6 +56,6 @@ public enum StorageKey: String, CaseIterable, Sendable {
     /// whose pending steps consumed their legacy keys — so any legacy key it sees is a leftover.)
     public static func isCarried(_ key: String) -> Bool {
         guard let known = StorageKey(rawValue: key) else { return true }
-        return legacyKeys.contains(known)
+        return known.retiredInVersion != nil
     }
 }

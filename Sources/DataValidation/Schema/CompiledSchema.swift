@@ -68,8 +68,6 @@ final class CompiledSchema: Sendable {
                 precondition(
                     Set(object.properties.map { $0.staticName.description }).count == object.properties.count,
                     "an object schema names a property twice")
-                // The walker marks the fields it has seen (required ones, repeated keys) in 64 bits.
-                precondition(object.properties.count <= 64, "an object schema has more than 64 properties")
                 // Reserve the property slots first so they stay contiguous.
                 let start = properties.count
                 properties += object.properties.map {

@@ -38,16 +38,6 @@ public struct ObjectSchema: Sendable {
     public init(_ properties: [PropertySchema]) {
         self.properties = properties
     }
-
-    /// The index of the property named like `key`'s bytes.
-    func propertyIndex(matching key: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        while index < properties.count {
-            if properties[index].matches(key) { return index }
-            index += 1
-        }
-        return nil
-    }
 }
 
 /// One field of an object.
@@ -65,13 +55,6 @@ public struct PropertySchema: Sendable {
 
     /// The field's name.
     public var name: String { staticName.description }
-
-    /// Whether `key` (UTF-8) is this field's name.
-    @inline(__always)
-    func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        staticName.utf8CodeUnitCount == key.count
-            && (key.count == 0 || memcmp(staticName.utf8Start, key.baseAddress!, key.count) == 0)
-    }
 }
 
 /// An array's elements.

@@ -35,22 +35,22 @@ struct IdentitySet {
     }
 
     /// Records the id at `index` of `view`; false when it was already there.
-    mutating func insert(_ view: JSONUnsafeView, _ index: Int) -> Bool {
+    mutating func insert(_ view: JSONView, _ index: Int) -> Bool {
         guard let identity = identity(view, index) else { return true }
         return insert(identity)
     }
 
     /// How `id` is compared, or nil when it is not a string (and so not an id at all).
     func identity(of id: JSONValue) -> Identity? {
-        id.withUnsafeView { view, index in identity(view, index) }
+        identity(id.document.view, id.tapeIndex)
     }
 
-    private func identity(_ view: JSONUnsafeView, _ index: Int) -> Identity? {
+    private func identity(_ view: JSONView, _ index: Int) -> Identity? {
         guard view.kind(index) == .string else { return nil }
         if isUUID {
             // A UUID spelled with escapes is still that UUID, as the decoders read it.
             if view.isPlainString(index) {
-                if let uuid = RecordID.parse(utf8: view.rawBytes(index)) { return .uuid(uuid) }
+                if let uuid = view.withRawBytes(index, RecordID.parse(utf8:)) { return .uuid(uuid) }
             } else if var text = view.string(index), let uuid = text.withUTF8({ RecordID.parse(utf8: $0) }) {
                 return .uuid(uuid)
             }

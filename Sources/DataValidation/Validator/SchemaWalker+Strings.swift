@@ -10,12 +10,13 @@ extension SchemaWalker {
         let knownEnd = node.pointee.knownEnd
         if knownEnd >= 0 {
             if plain {
-                let raw = view.rawBytes(value)
-                let known = context.schema.knownValues[knownStart..<knownEnd].contains { candidate in
-                    candidate.count == raw.count
-                        && candidate.withUnsafeBufferPointer {
-                            memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0
-                        }
+                let known = view.withRawBytes(value) { raw in
+                    context.schema.knownValues[knownStart..<knownEnd].contains { candidate in
+                        candidate.count == raw.count
+                            && candidate.withUnsafeBufferPointer {
+                                memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0
+                            }
+                    }
                 }
                 if known { return }
             }
@@ -34,7 +35,9 @@ extension SchemaWalker {
         guard let format = node.pointee.format else { return }
         switch format {
         case .dateTime:
-            let date = plain ? Timestamp.parse(utf8: view.rawBytes(value)) : view.string(value).flatMap(Timestamp.parse)
+            let date =
+                plain
+                ? view.withRawBytes(value, Timestamp.parse(utf8:)) : view.string(value).flatMap(Timestamp.parse)
             guard let date else {
                 var text = view.string(value) ?? ""
                 if text.withUTF8({ Timestamp.isBeyondFourDigitYears(utf8: $0) }) {
@@ -53,7 +56,8 @@ extension SchemaWalker {
                     "\(Timestamp.format(date)) is before 1985 or after 2100; check the source of this record.")
             }
         case .uuid:
-            let id = plain ? RecordID.parse(utf8: view.rawBytes(value)) : view.string(value).flatMap(RecordID.parse)
+            let id =
+                plain ? view.withRawBytes(value, RecordID.parse(utf8:)) : view.string(value).flatMap(RecordID.parse)
             if id == nil {
                 record(
                     .error, .invalidFormat,
@@ -63,7 +67,7 @@ extension SchemaWalker {
             let ownerName = format == .ownerName
             let check: DomainName.Check
             if plain {
-                check = DomainName.check(utf8: view.rawBytes(value), ownerName: ownerName)
+                check = view.withRawBytes(value) { DomainName.check(utf8: $0, ownerName: ownerName) }
             } else {
                 var text = view.string(value) ?? ""
                 check = text.withUTF8 { DomainName.check(utf8: $0, ownerName: ownerName) }

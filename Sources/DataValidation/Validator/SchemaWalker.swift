@@ -4,8 +4,8 @@ import JSONCore
 
 /// Checks JSON against the schema, recording findings with their paths.
 ///
-/// It walks a borrowed view of the tape along a compiled schema, so checking a value
-/// allocates nothing unless there is something to report.
+/// It walks the document by tape index (`JSONView`) along a compiled schema, so checking a
+/// value allocates nothing unless there is something to report.
 struct SchemaWalker {
     let section: String?
     var path: JSONPath
@@ -46,16 +46,14 @@ struct SchemaWalker {
 
     /// Checks `value` against a compiled schema's root.
     mutating func check(_ value: JSONValue, _ schema: CompiledSchema) {
-        value.withUnsafeView { view, index in
-            schema.nodes.withUnsafeBufferPointer { nodes in
-                check(Context(view: view, nodes: nodes, schema: schema), index, schema.root)
-            }
+        schema.nodes.withUnsafeBufferPointer { nodes in
+            check(Context(view: value.document.view, nodes: nodes, schema: schema), value.tapeIndex, schema.root)
         }
     }
 
-    /// What a walk reads from: the JSON and the compiled schema, both borrowed.
+    /// What a walk reads from: the JSON and the compiled schema (its nodes borrowed for the walk).
     struct Context {
-        let view: JSONUnsafeView
+        let view: JSONView
         let nodes: UnsafeBufferPointer<CompiledSchema.Node>
         let schema: CompiledSchema
     }
@@ -80,7 +78,7 @@ struct SchemaWalker {
             guard let int = view.int(value) else {
                 return record(
                     .error, .wrongType,
-                    "must be an integer, not \(String(decoding: view.rawBytes(value), as: UTF8.self)).")
+                    "must be an integer, not \(String(decoding: view.text(value), as: UTF8.self)).")
             }
             if let range = node.pointee.integerRange, !range.contains(int) {
                 record(.error, .outOfRange, "must be between \(range.lowerBound) and \(range.upperBound), not \(int).")
@@ -92,7 +90,7 @@ struct SchemaWalker {
             if let range = node.pointee.numberRange, !range.contains(number) {
                 record(
                     .error, .outOfRange,
-                    "must be between \(range.lowerBound) and \(range.upperBound), not \(String(decoding: view.rawBytes(value), as: UTF8.self))."
+                    "must be between \(range.lowerBound) and \(range.upperBound), not \(String(decoding: view.text(value), as: UTF8.self))."
                 )
             }
         case .map:
@@ -117,7 +115,7 @@ struct SchemaWalker {
         "appears more than once in its object; backupctl would read the first value and Python or jq the last. "
         + "Keep one."
 
-    mutating func wrongType(_ view: JSONUnsafeView, _ value: Int, _ expected: String) {
+    mutating func wrongType(_ view: JSONView, _ value: Int, _ expected: String) {
         let found = view.isNull(value) ? "null" : view.kind(value).description
         record(.error, .wrongType, "must be \(expected), not \(found).")
     }
@@ -126,8 +124,8 @@ struct SchemaWalker {
         let view = context.view
         guard view.kind(value) == .object else { return wrongType(view, value, "an object") }
         context.schema.properties.withUnsafeBufferPointer { properties in
-            var seen: UInt64 = 0
-            var presentNulls: UInt64 = 0
+            // Positions of the properties found, relative to the object's first.
+            var seen = PositionSet()
             // Records written by backupctl (and by the app) list their fields in the schema's
             // order, so the property after the last one found is tried first.
             var expected = node.pointee.propertyStart
@@ -157,16 +155,12 @@ struct SchemaWalker {
                     return
                 }
                 expected = match + 1
-                let offset = match - node.pointee.propertyStart
-                let bit: UInt64 = 1 << UInt64(offset)
-                if seen & bit != 0 {
+                guard seen.insert(match - node.pointee.propertyStart) else {
                     recordRepeated(properties[match].name.description)
                     return
                 }
-                seen |= bit
                 let property = properties[match]
                 if view.isNull(fieldValue), property.isRequired {
-                    presentNulls |= bit
                     record(
                         .error, .requiredMissing, "is required and must not be null.", key: property.name.description)
                     return
@@ -176,9 +170,7 @@ struct SchemaWalker {
                 path.pop()
             }
             for index in node.pointee.propertyStart..<node.pointee.propertyEnd where properties[index].isRequired {
-                let offset = index - node.pointee.propertyStart
-                let bit: UInt64 = 1 << UInt64(offset)
-                if seen & bit == 0 {
+                if !seen.contains(index - node.pointee.propertyStart) {
                     record(
                         .error, .requiredMissing, "is required but missing.", key: properties[index].name.description)
                 }

@@ -21,11 +21,11 @@ extension JSONRecord {
     /// Decodes `value`, returning the record and what was worked around.
     /// - Throws: `RecordDecodingError` when the record cannot be read.
     public static func decode(_ value: JSONValue) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
-        try decode(document: value.document, index: value.tapeIndex)
+        try decode(value.document.view, at: value.tapeIndex)
     }
 
-    static func decode(document: JSONDocument, index: Int) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
-        var reader = try RecordReader(document: document, index: index)
+    static func decode(_ view: JSONView, at index: Int) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
+        var reader = try RecordReader(view, at: index)
         var record = try Self(from: &reader)
         record.unknownFields = reader.unknownFields()
         return (record, reader.issues)

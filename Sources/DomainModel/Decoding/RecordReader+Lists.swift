@@ -90,7 +90,7 @@ extension RecordReader {
         view.forEachElement(list) { element in
             defer { position += 1 }
             do throws(RecordDecodingError) {
-                let (record, nested) = try Record.decode(document: document, index: element)
+                let (record, nested) = try Record.decode(view, at: element)
                 if !nested.isEmpty { issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)[\(position)]") }) }
                 result.append(record)
             } catch {

@@ -4,7 +4,7 @@ import JSONCore
 extension RecordReader {
     /// The field's value when present and not null.
     public mutating func optional(_ key: StaticString) -> JSONValue? {
-        slot(key).map { view.value($0, in: document) }
+        slot(key).map(view.value)
     }
 
     mutating func defaulted(_ key: StaticString, _ problem: String) {
@@ -33,7 +33,9 @@ extension RecordReader {
         guard let int = view.int(field) else {
             let integerLiteral =
                 view.kind(field) == .number
-                && !view.rawBytes(field).contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+                && !view.withRawBytes(field) { raw in
+                    raw.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+                }
             defaulted(
                 key,
                 "must be an integer, not \(integerLiteral ? "an integer out of range" : view.kind(field).description)")
@@ -75,7 +77,7 @@ extension RecordReader {
     /// - Parameter expected: what the text must spell, with its article (`a UUID`), for messages.
     @inline(__always)
     private mutating func optionalString<Value>(
-        _ key: StaticString, as expected: String, _ parse: (JSONUnsafeView, Int) -> Value?
+        _ key: StaticString, as expected: String, _ parse: (JSONView, Int) -> Value?
     ) -> Value? {
         guard let field = slot(key) else { return nil }
         guard let value = parse(view, field) else {
@@ -103,7 +105,7 @@ extension RecordReader {
     public mutating func enumeration<Value: LenientEnum>(_ key: StaticString, default fallback: Value) -> Lenient<Value>
     {
         guard let field = slot(key) else { return Lenient(fallback) }
-        if view.isPlainString(field), let known = Lenient<Value>.knownCase(utf8: view.rawBytes(field)) {
+        if view.isPlainString(field), let known = view.withRawBytes(field, Lenient<Value>.knownCase(utf8:)) {
             return Lenient(known)
         }
         guard let raw = view.string(field) else {
@@ -124,7 +126,7 @@ extension RecordReader {
     /// The elements of an optional array field; a non-array value is reported and read as empty.
     public mutating func array(_ key: StaticString) -> JSONElements? {
         guard let field = arraySlot(key) else { return nil }
-        return view.value(field, in: document).elements
+        return view.value(field).elements
     }
 
     /// The tape index of an array field; a non-array value is reported.
@@ -143,7 +145,7 @@ extension RecordReader {
     {
         guard let field = slot(key) else { return nil }
         do {
-            let (record, nested) = try Record.decode(document: document, index: field)
+            let (record, nested) = try Record.decode(view, at: field)
             if !nested.isEmpty { issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)") }) }
             return record
         } catch {

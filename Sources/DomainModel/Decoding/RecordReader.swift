@@ -9,34 +9,30 @@ import JSONCore
 /// `DecodingIssue`; unknown enum values keep their text (see `Lenient`). Paths in issues are
 /// relative to the record (`.registration.expiresAt`); collections prefix them.
 ///
-/// It reads the tape through a borrowed view (the reader holds the document), so decoding
-/// a field costs no reference counting — records are decoded by the hundred thousand.
+/// It reads the tape by index through a `JSONView` of the document, so decoding a field makes
+/// no `JSONValue` — records are decoded by the hundred thousand.
 ///
 ///     init(from reader: inout RecordReader) throws(RecordDecodingError) {
 ///         id = try reader.requiredID("id")
 ///         notes = reader.string("notes", default: "")
 ///     }
 public struct RecordReader {
-    let document: JSONDocument
-    let view: JSONUnsafeView
+    let view: JSONView
     let index: Int
     /// What was worked around so far, with paths relative to the record.
     public internal(set) var issues: [DecodingIssue] = []
-    /// The positions among the object's fields of those asked for and found (null or not):
-    /// bit `n` for the `n`th field; positions past 63, which only objects with many unknown
-    /// fields reach, in `knownBeyond`. What was not asked for is an unknown field.
-    private var knownMask: UInt64 = 0
-    private var knownBeyond: [Int] = []
+    /// The positions among the object's fields of those asked for and found (null or not).
+    /// What was not asked for is an unknown field.
+    private var known = PositionSet()
 
     /// Starts reading `value`, which must be an object.
     /// - Throws: `RecordDecodingError` when `value` is not an object.
     public init(_ value: JSONValue) throws(RecordDecodingError) {
-        try self.init(document: value.document, index: value.tapeIndex)
+        try self.init(value.document.view, at: value.tapeIndex)
     }
 
-    init(document: JSONDocument, index: Int) throws(RecordDecodingError) {
-        self.document = document
-        self.view = document.unsafeView
+    init(_ view: JSONView, at index: Int) throws(RecordDecodingError) {
+        self.view = view
         self.index = index
         guard view.kind(index) == .object else {
             throw RecordDecodingError(path: "", problem: "must be an object, not \(view.kind(index))")
@@ -48,11 +44,7 @@ public struct RecordReader {
     mutating func slot(_ key: StaticString) -> Int? {
         var position = 0
         guard let field = view.field(index, key, position: &position) else { return nil }
-        if position < 64 {
-            knownMask |= 1 << UInt64(position)
-        } else if !knownBeyond.contains(position) {
-            knownBeyond.append(position)
-        }
+        known.insert(position)
         return view.isNull(field) ? nil : field
     }
 
@@ -62,8 +54,7 @@ public struct RecordReader {
     /// The common case — every field known — costs one comparison: the object's field count
     /// against the number of fields found.
     public func unknownFields() -> UnknownFields {
-        let found = knownMask.nonzeroBitCount + knownBeyond.count
-        guard view.count(index) > found else { return UnknownFields() }
+        guard view.count(index) > known.count else { return UnknownFields() }
         var kept: [UnknownFields.Field] = []
         var seen = Set<String>()
         var position = 0
@@ -72,9 +63,7 @@ public struct RecordReader {
             let name = escaped ? (view.string(value - 1) ?? "") : String(decoding: key, as: UTF8.self)
             // The first field of a name is the one a record reads: a repeat of it is not kept.
             guard seen.insert(name).inserted else { return }
-            let isKnown =
-                position < 64 ? knownMask & (1 << UInt64(position)) != 0 : knownBeyond.contains(position)
-            if !isKnown { kept.append(UnknownFields.Field(name: name, json: Array(view.text(value)))) }
+            if !known.contains(position) { kept.append(UnknownFields.Field(name: name, json: Array(view.text(value)))) }
         }
         return UnknownFields(kept)
     }
@@ -83,7 +72,7 @@ public struct RecordReader {
 
     /// The field's value, which must be present and not null.
     public mutating func required(_ key: StaticString) throws(RecordDecodingError) -> JSONValue {
-        view.value(try requiredSlot(key), in: document)
+        view.value(try requiredSlot(key))
     }
 
     mutating func requiredSlot(_ key: StaticString) throws(RecordDecodingError) -> Int {
@@ -123,7 +112,7 @@ public struct RecordReader {
     ///   - example: a valid value, which the message shows.
     @inline(__always)
     private mutating func requiredString<Value>(
-        _ key: StaticString, as expected: String, example: String, _ parse: (JSONUnsafeView, Int) -> Value?
+        _ key: StaticString, as expected: String, example: String, _ parse: (JSONView, Int) -> Value?
     ) throws(RecordDecodingError) -> Value {
         let field = try requiredSlot(key)
         guard view.kind(field) == .string else { throw wrongType(key, "\(expected) string", field) }
@@ -170,7 +159,7 @@ public struct RecordReader {
     {
         let field = try requiredSlot(key)
         do {
-            return try Record.decode(document: document, index: field)
+            return try Record.decode(view, at: field)
         } catch {
             throw error.prefixed(by: ".\(key)")
         }
@@ -185,22 +174,22 @@ public struct RecordReader {
     // The raw text is parsed without decoding it first (the fast path); only when that fails
     // is the decoded string tried, because `\uXXXX` escapes spell the same text.
 
-    static func uuid(_ view: JSONUnsafeView, _ field: Int) -> UUID? {
+    static func uuid(_ view: JSONView, _ field: Int) -> UUID? {
         guard view.kind(field) == .string else { return nil }
-        if let id = RecordID.parse(utf8: view.rawBytes(field)) { return id }
+        if let id = view.withRawBytes(field, RecordID.parse(utf8:)) { return id }
         return view.isPlainString(field) ? nil : view.string(field).flatMap(RecordID.parse)
     }
 
-    static func date(_ view: JSONUnsafeView, _ field: Int) -> Date? {
+    static func date(_ view: JSONView, _ field: Int) -> Date? {
         guard view.kind(field) == .string else { return nil }
-        if let date = Timestamp.parse(utf8: view.rawBytes(field)) { return date }
+        if let date = view.withRawBytes(field, Timestamp.parse(utf8:)) { return date }
         return view.isPlainString(field) ? nil : view.string(field).flatMap(Timestamp.parse)
     }
 
     /// The canonical name a string holds, when valid.
-    static func validName(_ view: JSONUnsafeView, _ field: Int, ownerName: Bool = false) -> String? {
+    static func validName(_ view: JSONView, _ field: Int, ownerName: Bool = false) -> String? {
         if view.isPlainString(field) {
-            return DomainName.validCanonical(utf8: view.rawBytes(field), ownerName: ownerName)
+            return view.withRawBytes(field) { DomainName.validCanonical(utf8: $0, ownerName: ownerName) }
         }
         return view.string(field).flatMap { DomainName.validCanonical($0, ownerName: ownerName) }
     }

@@ -13,9 +13,6 @@ public final class JSONDocument: Sendable {
     @usableFromInline let tape: [JSONNode]
     /// The tape index of this document's root value.
     @usableFromInline let rootIndex: Int
-    /// The tape and source as raw buffers. Both arrays are immutable and owned by this
-    /// document, so their storage stays put for as long as the document lives.
-    @usableFromInline let view: JSONUnsafeView
 
     /// Parses a complete JSON text.
     /// - Parameters:
@@ -32,7 +29,6 @@ public final class JSONDocument: Sendable {
         source = bytes
         tape = parsed
         rootIndex = 0
-        view = JSONDocument.makeView(tape: parsed, source: bytes)
     }
 
     /// Parses a complete JSON text held in `Data`.
@@ -42,29 +38,14 @@ public final class JSONDocument: Sendable {
 
     /// A document over one value inside a larger source (used when streaming array elements).
     init(source: [UInt8], tape: [JSONNode]) {
+        precondition(!tape.isEmpty, "a document holds at least one value")
         self.source = source
         self.tape = tape
         self.rootIndex = 0
-        view = JSONDocument.makeView(tape: tape, source: source)
     }
 
-    private static let emptySource: [UInt8] = [0]
-    private static let emptyTape: [JSONNode] = [JSONNode(kind: .null, flag: false, start: 0, length: 0, next: 1)]
-
-    /// Buffers over the arrays' storage, which outlives the call because the arrays are
-    /// held, unmodified, by the document being built.
-    private static func makeView(tape: [JSONNode], source: [UInt8]) -> JSONUnsafeView {
-        let tapeBuffer = tape.isEmpty ? emptyTape.withUnsafeBufferPointer { $0 } : tape.withUnsafeBufferPointer { $0 }
-        let sourceBuffer =
-            source.isEmpty
-            ? emptySource.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[0..<0]) }
-            : source.withUnsafeBufferPointer { $0 }
-        return JSONUnsafeView(tape: tapeBuffer, source: sourceBuffer)
-    }
-
-    /// A borrowed view of the tape, valid for as long as this document is alive: callers
-    /// must hold the document while they use it (as `RecordReader` does).
-    public var unsafeView: JSONUnsafeView { view }
+    /// The document read by tape index, for walks over many values.
+    @inlinable public var view: JSONView { JSONView(document: self) }
 
     /// The top-level value.
     public var root: JSONValue { JSONValue(document: self, index: rootIndex) }

@@ -1,4 +1,4 @@
-/// Conversions of a scalar's raw text, shared by `JSONValue` and `JSONUnsafeView`.
+/// Conversions of a scalar's raw text, shared by `JSONValue` and `JSONView`.
 enum JSONScalars {
     /// A string's text from the bytes between its quotes.
     @inline(__always)

@@ -16,9 +16,9 @@ public struct JSONValue: Sendable {
         self.index = index
     }
 
-    @inlinable var node: JSONNode { document.view.tape[index] }
+    @inlinable var node: JSONNode { document.view.node(index) }
 
-    /// The value's position on its document's tape, for `JSONUnsafeView`.
+    /// The value's position on its document's tape, for `JSONView`.
     public var tapeIndex: Int { index }
 
     /// The value's type.
@@ -40,13 +40,13 @@ public struct JSONValue: Sendable {
     public var sourceRange: Range<Int> { document.view.sourceRange(index) }
 
     /// The number of elements (arrays) or fields (objects); 0 for scalars.
-    public var count: Int { withExtendedLifetime(document) { document.view.count(index) } }
+    public var count: Int { document.view.count(index) }
 
     /// Calls `body` with the raw text of the value (strings: between the quotes, escapes as
     /// written). The buffer is valid only during the call.
     @inlinable
     public func withRawBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try withExtendedLifetime(document) { try body(document.view.rawBytes(index)) }
+        try document.view.withRawBytes(index, body)
     }
 }
 
@@ -81,27 +81,28 @@ extension JSONValue {
     }
 
     func field(matching key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
-        let view = document.view
-        let node = view.tape[index]
+        let node = self.node
         guard node.kind == .object else { return nil }
-        return withExtendedLifetime(document) { () -> JSONValue? in
-            var child = index + 1
-            let end = Int(node.next)
-            while child < end {
-                let keyNode = view.tape[child]
-                let valueIndex = child + 1
-                if keyNode.flag {
-                    let decoded = view.string(child) ?? ""
-                    if decoded.utf8.elementsEqual(key) { return JSONValue(document: document, index: valueIndex) }
-                } else if Int(keyNode.length) == key.count,
-                    key.count == 0
-                        || memcmp(view.source.baseAddress! + Int(keyNode.start), key.baseAddress!, key.count) == 0
-                {
-                    return JSONValue(document: document, index: valueIndex)
+        return document.tape.withUnsafeBufferPointer { tape in
+            document.source.withUnsafeBufferPointer { source -> JSONValue? in
+                var child = index + 1
+                let end = Int(node.next)
+                while child < end {
+                    let keyNode = tape[child]
+                    let valueIndex = child + 1
+                    if keyNode.flag {
+                        let decoded = document.view.string(child) ?? ""
+                        if decoded.utf8.elementsEqual(key) { return JSONValue(document: document, index: valueIndex) }
+                    } else if Int(keyNode.length) == key.count,
+                        key.count == 0
+                            || memcmp(source.baseAddress! + Int(keyNode.start), key.baseAddress!, key.count) == 0
+                    {
+                        return JSONValue(document: document, index: valueIndex)
+                    }
+                    child = Int(tape[valueIndex].next)
                 }
-                child = Int(view.tape[valueIndex].next)
+                return nil
             }
-            return nil
         }
     }
 }
@@ -118,7 +119,7 @@ public struct JSONElements: Sequence, Sendable {
         public mutating func next() -> JSONValue? {
             guard cursor < end else { return nil }
             let current = cursor
-            cursor = Int(document.view.tape[current].next)
+            cursor = document.view.next(current)
             return JSONValue(document: document, index: current)
         }
     }
@@ -145,7 +146,7 @@ public struct JSONFields: Sequence, Sendable {
             guard cursor < end else { return nil }
             let keyIndex = cursor
             let valueIndex = keyIndex + 1
-            cursor = Int(document.view.tape[valueIndex].next)
+            cursor = document.view.next(valueIndex)
             let key = JSONValue(document: document, index: keyIndex).string ?? ""
             return (key, JSONValue(document: document, index: valueIndex))
         }
@@ -167,10 +168,8 @@ extension JSONValue {
     public func forEachRawField(
         _ body: (_ key: UnsafeBufferPointer<UInt8>, _ keyHasEscapes: Bool, _ value: JSONValue) throws -> Void
     ) rethrows {
-        try withExtendedLifetime(document) {
-            try document.view.forEachField(index) { key, escaped, valueIndex in
-                try body(key, escaped, JSONValue(document: document, index: valueIndex))
-            }
+        try document.view.forEachField(index) { key, escaped, valueIndex in
+            try body(key, escaped, JSONValue(document: document, index: valueIndex))
         }
     }
 

@@ -3,14 +3,14 @@ import Foundation
 /// Repeated keys: RFC 8259 leaves an object with a repeated key to each reader, and readers
 /// disagree — this package's lookups take the first value, Python's `json` and `jq` the last —
 /// so a document holding one means different things to different tools.
-extension JSONUnsafeView {
+extension JSONView {
     /// Calls `body` with each field of the object at `index` whose key repeats an earlier key
     /// of the same object. Keys are compared as decoded text, byte for byte: `"a"` and
     /// `"\u0061"` are one key, while differently normalised spellings of `é` are two, as for
     /// Python.
     /// - Parameter body: the repeated key's text and its value's index.
     public func forEachRepeatedKey(_ index: Int, _ body: (_ key: String, _ value: Int) throws -> Void) rethrows {
-        guard tape[index].kind == .object else { return }
+        guard kind(index) == .object else { return }
         var count = 0
         forEachField(index) { _, _, _ in count += 1 }
         guard count > 1 else { return }
@@ -44,12 +44,12 @@ extension JSONUnsafeView {
 
     /// Whether the keys at tape indices `first` and `second` are the same decoded text.
     func keysEqual(_ first: Int, _ second: Int) -> Bool {
-        let a = tape[first]
-        let b = tape[second]
-        if !a.flag && !b.flag {
-            return a.length == b.length
-                && (a.length == 0
-                    || memcmp(rawBytes(first).baseAddress!, rawBytes(second).baseAddress!, Int(a.length)) == 0)
+        if isPlainString(first) && isPlainString(second) {
+            return withRawBytes(first) { a in
+                withRawBytes(second) { b in
+                    a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+                }
+            }
         }
         guard let left = string(first), let right = string(second) else { return false }
         return left.utf8.elementsEqual(right.utf8)
@@ -58,23 +58,21 @@ extension JSONUnsafeView {
 
 extension JSONValue {
     /// The keys this object repeats, once for each repetition, in order, without looking into
-    /// its values: none when it is not an object. See ``JSONUnsafeView/forEachRepeatedKey(_:_:)``.
+    /// its values: none when it is not an object. See ``JSONView/forEachRepeatedKey(_:_:)``.
     public func repeatedKeys() -> [String] {
-        withUnsafeView { view, index in
-            var keys: [String] = []
-            view.forEachRepeatedKey(index) { key, _ in keys.append(key) }
-            return keys
-        }
+        var keys: [String] = []
+        document.view.forEachRepeatedKey(index) { key, _ in keys.append(key) }
+        return keys
     }
 
     /// The first repeated key in this value or anything it holds, depth first, with the
     /// JSONPath of the object that repeats it (`$` is this value): `nil` when every object's
-    /// keys are distinct. See ``JSONUnsafeView/forEachRepeatedKey(_:_:)``.
+    /// keys are distinct. See ``JSONView/forEachRepeatedKey(_:_:)``.
     public func firstRepeatedKey() -> (key: String, path: String)? {
-        withUnsafeView { view, index in Self.firstRepeatedKey(in: view, at: index, path: "$") }
+        Self.firstRepeatedKey(in: document.view, at: index, path: "$")
     }
 
-    private static func firstRepeatedKey(in view: JSONUnsafeView, at index: Int, path: String) -> (
+    private static func firstRepeatedKey(in view: JSONView, at index: Int, path: String) -> (
         key: String, path: String
     )? {
         switch view.kind(index) {
