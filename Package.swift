@@ -52,6 +52,7 @@ let package = Package(
 
         // Foundations without domain knowledge.
         .target(name: "JSONCore"),
+        .target(name: "Concurrency"),
         .target(name: "DurableIO"),
         .target(name: "ArgumentParsing"),
         .target(name: "Cryptography", dependencies: ["CCrypto"]),
@@ -89,6 +90,7 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["ArgumentParsing"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "TestSupport"]),
         .testTarget(name: "DurableIOTests", dependencies: ["DurableIO", "TestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "TestSupport"]),
