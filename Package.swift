@@ -3,7 +3,8 @@
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
 // CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto by Cryptography;
-// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl.
+// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl. Every thread the
+// Swift code starts is started by Concurrency (libzstd starts its compression workers itself).
 import Foundation
 import PackageDescription
 
@@ -60,16 +61,18 @@ let package = Package(
         .target(name: "ObjectStorage", dependencies: ["CCurl", "Cryptography", "DurableIO"]),
 
         // The product's layers.
-        .target(name: "DomainModel", dependencies: ["JSONCore"]),
+        .target(name: "DomainModel", dependencies: ["JSONCore", "Concurrency"]),
         .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
         .target(
             name: "BackupFormat",
-            dependencies: ["DomainModel", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography"]),
-        .target(name: "DataValidation", dependencies: ["BackupFormat"]),
+            dependencies: ["DomainModel", "Concurrency", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography"]),
+        .target(name: "DataValidation", dependencies: ["BackupFormat", "Concurrency"]),
         .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
         .target(
             name: "DataPortability",
-            dependencies: ["DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage"]
+            dependencies: [
+                "DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage", "Concurrency",
+            ]
         ),
         .executableTarget(
             name: "backupctl",
@@ -101,10 +104,14 @@ let package = Package(
         .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "BackupFormatTests",
-            dependencies: ["BackupFormat", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport"]),
+            dependencies: [
+                "BackupFormat", "Concurrency", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport",
+            ]),
         .testTarget(
             name: "DataValidationTests",
-            dependencies: ["DataValidation", "BackupFormat", "Cryptography", "DurableIO", "JSONCore", "TestSupport"]),
+            dependencies: [
+                "DataValidation", "BackupFormat", "Concurrency", "Cryptography", "DurableIO", "JSONCore", "TestSupport",
+            ]),
         .testTarget(
             name: "DataMigrationTests",
             dependencies: ["DataMigration", "DataStore", "BackupFormat", "DomainModel", "JSONCore", "TestSupport"]),
