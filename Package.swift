@@ -3,7 +3,8 @@
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
 // CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto by Cryptography;
-// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl.
+// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl. Every thread the
+// Swift code starts is started by Concurrency (libzstd starts its compression workers itself).
 import Foundation
 import PackageDescription
 
@@ -52,6 +53,7 @@ let package = Package(
 
         // Foundations without domain knowledge.
         .target(name: "JSONCore"),
+        .target(name: "Concurrency"),
         .target(name: "DurableIO"),
         .target(name: "ArgumentParsing"),
         .target(name: "Cryptography", dependencies: ["CCrypto"]),
@@ -59,17 +61,21 @@ let package = Package(
         .target(name: "ObjectStorage", dependencies: ["CCurl", "Cryptography", "DurableIO"]),
 
         // The product's layers.
-        .target(name: "DomainModel", dependencies: ["JSONCore"]),
+        .target(name: "DomainModel", dependencies: ["JSONCore", "Concurrency"]),
         .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
         .target(
             name: "BackupFormat",
-            dependencies: ["DomainModel", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography", "AgeEncryption"]),
-        .target(name: "DataValidation", dependencies: ["BackupFormat"]),
+            dependencies: [
+                "DomainModel", "Concurrency", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography",
+                "AgeEncryption",
+            ]),
+        .target(name: "DataValidation", dependencies: ["BackupFormat", "Concurrency"]),
         .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
         .target(
             name: "DataPortability",
             dependencies: [
                 "DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage", "AgeEncryption",
+                "Concurrency",
             ]
         ),
         .executableTarget(
@@ -91,6 +97,7 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["ArgumentParsing"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "TestSupport"]),
         .testTarget(name: "DurableIOTests", dependencies: ["DurableIO", "TestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "TestSupport"]),
@@ -102,11 +109,14 @@ let package = Package(
         .testTarget(
             name: "BackupFormatTests",
             dependencies: [
-                "BackupFormat", "AgeEncryption", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport",
+                "BackupFormat", "AgeEncryption", "Concurrency", "Cryptography", "DomainModel", "DurableIO", "JSONCore",
+                "TestSupport",
             ]),
         .testTarget(
             name: "DataValidationTests",
-            dependencies: ["DataValidation", "BackupFormat", "Cryptography", "DurableIO", "JSONCore", "TestSupport"]),
+            dependencies: [
+                "DataValidation", "BackupFormat", "Concurrency", "Cryptography", "DurableIO", "JSONCore", "TestSupport",
+            ]),
         .testTarget(
             name: "DataMigrationTests",
             dependencies: ["DataMigration", "DataStore", "BackupFormat", "DomainModel", "JSONCore", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Concurrency
 import Cryptography
 import DomainModel
 import Foundation
@@ -91,12 +92,16 @@ import Testing
         #expect(payloads.filter { $0.section != .trackedDomains }.allSatisfy { $0.verification == .verified })
     }
 
-    /// A section large enough to be hashed on another thread while it is read: verified when
-    /// intact, a checksum mismatch when its last byte differs from what the manifest hashed.
-    @Test(arguments: [ArchiveCompression.uncompressed, .zstd])
-    func aLargeSectionIsHashedWhileItIsRead(compression: ArchiveCompression) throws {
+    /// A section large enough to be hashed on a thread of its own while it is read, when the
+    /// pool has two threads (then it also comes with its split, found on another), and on the
+    /// reading thread with a pool of one: verified when intact, a checksum mismatch when its
+    /// last byte differs from what the manifest hashed.
+    @Test(arguments: [ArchiveCompression.uncompressed, .zstd], [1, 2])
+    func aLargeSectionIsHashedWhileItIsRead(compression: ArchiveCompression, threads: Int) throws {
+        let pool = WorkerPool(width: threads)
         let size = BackupArchiveReader.trailingHashThreshold + 12_345
-        let large = (path: BackupSection.lookupHistory.entryPath, bytes: TrailingWorkerTests.noise(size, seed: 21))
+        var noise = SeededBytes(seed: 21)
+        let large = (path: BackupSection.lookupHistory.entryPath, bytes: noise.next(size))
         var damaged = large
         damaged.bytes[size - 1] ^= 0x01
         let listing = try manifest(listing: [domains, large])
@@ -104,21 +109,24 @@ import Testing
         try writeArchive(
             [(BackupManifest.entryPath, listing.encoded()), (domains.path, domains.bytes), (large.path, large.bytes)],
             to: url, compression: compression)
-        let hashersBefore = TrailingWorker.started.withLock { $0["section-hasher", default: 0] }
-        let payloads = try OpenedBackup(url).readAll()
-        #expect(
-            TrailingWorker.started.withLock { $0["section-hasher", default: 0] } > hashersBefore,
-            "the large section is hashed while it is read")
+        let opened = try OpenedBackup(url)
+        opened.reader.pool = pool
+        let payloads = try opened.readAll()
         #expect(payloads.count == 2)
         #expect(payloads[1].verification == .verified)
         #expect(payloads[1].bytes == large.bytes)
+        #expect(
+            payloads[1].arraySplit == (threads > 1 ? JSONArraySplitter.Split(parts: pool.parts, runs: nil) : nil),
+            "worked through beside the reading when the pool has threads for it")
         // The damaged copy under a path the manifest lists with the intact copy's checksum.
         let relisted = try manifest(listing: [(BackupSection.domainAudits.entryPath, large.bytes)])
         let damagedURL = directory.file("damaged.tar")
         try writeArchive(
             [(BackupManifest.entryPath, relisted.encoded()), (BackupSection.domainAudits.entryPath, damaged.bytes)],
             to: damagedURL, compression: compression)
-        let read = try OpenedBackup(damagedURL).readAll()
+        let openedDamaged = try OpenedBackup(damagedURL)
+        openedDamaged.reader.pool = pool
+        let read = try openedDamaged.readAll()
         #expect(
             read.map(\.verification) == [
                 .checksumMismatch(
@@ -134,7 +142,8 @@ import Testing
     @Test(arguments: [ArchiveCompression.uncompressed, .zstd])
     func aLargeArraySectionComesWithItsRuns(compression: ArchiveCompression) throws {
         // Records that differ (noise in hex), so zstd does not take the entry for a bomb.
-        let noiseText = TrailingWorkerTests.noise(BackupArchiveReader.trailingHashThreshold / 2 + 4096, seed: 3)
+        var noise = SeededBytes(seed: 3)
+        let noiseText = noise.next(BackupArchiveReader.trailingHashThreshold / 2 + 4096)
             .map { String($0, radix: 16) }.joined()
         let records = stride(from: 0, to: noiseText.utf8.count - 64, by: 64).map { start -> String in
             let slice = noiseText.utf8.dropFirst(start).prefix(64)
@@ -143,28 +152,25 @@ import Testing
         let array = Array(("[" + records.joined(separator: ",") + "]").utf8)
         try #require(array.count >= BackupArchiveReader.trailingHashThreshold)
         let large = (path: BackupSection.lookupHistory.entryPath, bytes: array)
-        let noise = (
-            path: BackupSection.monitoringLogs.entryPath, bytes: TrailingWorkerTests.noise(array.count, seed: 4)
-        )
+        let noiseEntry = (path: BackupSection.monitoringLogs.entryPath, bytes: noise.next(array.count))
         let url = directory.file("split.tar")
         try writeArchive(
             [
-                (BackupManifest.entryPath, try manifest(listing: [domains, large, noise]).encoded()),
-                (domains.path, domains.bytes), (large.path, large.bytes), (noise.path, noise.bytes),
+                (BackupManifest.entryPath, try manifest(listing: [domains, large, noiseEntry]).encoded()),
+                (domains.path, domains.bytes), (large.path, large.bytes), (noiseEntry.path, noiseEntry.bytes),
             ],
             to: url, compression: compression)
-        let splittersBefore = TrailingWorker.started.withLock { $0["section-splitter", default: 0] }
         let opened = try OpenedBackup(url)
-        let parts = opened.reader.arraySplitParts
+        let pool = WorkerPool(width: 2) // whatever the machine's cores
+        opened.reader.pool = pool
         let payloads = try opened.readAll()
-        #expect(TrailingWorker.started.withLock { $0["section-splitter", default: 0] } >= splittersBefore + 2)
         #expect(payloads.map(\.verification) == [.verified, .verified, .verified])
         #expect(payloads[0].arraySplit == nil, "a small section is split when it is used, if at all")
         let runs = try #require(payloads[1].arraySplit?.runs)
-        #expect(payloads[1].arraySplit?.parts == parts)
-        #expect(runs == JSONArraySplitter.split(array, into: parts))
+        #expect(payloads[1].arraySplit?.parts == pool.parts)
+        #expect(runs == JSONArraySplitter.split(array, into: pool.parts))
         #expect(runs.count > 1)
-        #expect(payloads[2].arraySplit == JSONArraySplitter.Split(parts: parts, runs: nil))
+        #expect(payloads[2].arraySplit == JSONArraySplitter.Split(parts: pool.parts, runs: nil))
     }
 
     /// A large entry cut short: the read fails, and the hashing thread is done with the
@@ -182,7 +188,11 @@ import Testing
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(size / 2))
         try handle.close()
-        let error = backupFormatError { _ = try OpenedBackup(url).readAll() }
+        let error = backupFormatError {
+            let opened = try OpenedBackup(url)
+            opened.reader.pool = WorkerPool(width: 2) // hashed beside the reading, whatever the machine's cores
+            _ = try opened.readAll()
+        }
         guard case .truncatedArchive? = error else {
             Issue.record("expected a truncated archive, got \(String(describing: error))")
             return

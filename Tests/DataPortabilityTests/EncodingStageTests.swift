@@ -237,8 +237,8 @@ import Testing
         let store = try LockedStore.open(explicitPath: folder.file("store.sqlite").path, mode: .createIfMissing)
         try F.seed(store.store, [.domainAudits: "[]"])
         nonisolated(unsafe) var stages: [BackupSection: any SectionVisitor] = [:]
-        var importer = F.importer(snapshot: false)
-        importer.stageObserver = { section, stage in stages[section] = stage }
+        let importer = BackupImporter(
+            F.importer(snapshot: false), observingStages: { section, stage in stages[section] = stage })
         let summary = try importer.run(backup: backup.path, into: store)
         #expect(stages.count == BackupSection.allCases.count)
         #expect(stages[.lookupHistory] is EncodingStage<LookupSnapshot>)

@@ -1,3 +1,4 @@
+import Concurrency
 import Cryptography
 import Foundation
 import JSONCore
@@ -116,9 +117,10 @@ public final class BackupArchiveReader {
     /// of their own while they are read.
     static let trailingHashThreshold = 8 << 20
 
-    /// How many runs a large section's array is cut into while it is read
-    /// (`SectionPayload.arraySplit`): what the parallel checks use unless told otherwise.
-    public var arraySplitParts = JSONArraySplitter.defaultParts
+    /// The threads that will use the sections read: a large entry is hashed and its array split
+    /// on threads of its own while it is read when the pool has more than one, into the pool's
+    /// `parts` (`SectionPayload.arraySplit`), which the parallel checks then use.
+    public var pool = WorkerPool.default
 
     /// What reading an entry gives.
     private struct ReadEntry {
@@ -129,67 +131,104 @@ public final class BackupArchiveReader {
 
     /// Reads the current entry in chunks, hashing as it goes.
     private func readCurrentEntry(size: Int, collect: Bool) throws -> ReadEntry {
-        let hasher = try SHA256Hasher()
         guard collect else {
-            let total = try drainRemainder(hasher)
-            guard total == size else {
-                throw BackupFormatError.truncatedArchive(
-                    archive: archiveName, entry: tar.currentEntry?.path,
-                    message: "the entry ended after \(total) of \(size) bytes")
-            }
+            let hasher = try SHA256Hasher()
+            let total = try drainRemainder(hashingInto: hasher)
+            guard total == size else { throw truncated(after: total, of: size) }
             return ReadEntry(bytes: nil, digest: hasher.finalize())
         }
-        var filled = 0
-        let parts = arraySplitParts
-        var scanner = JSONArraySplitter.Scanner(count: size, parts: parts)
+        var read: (digest: SHA256Digest, split: JSONArraySplitter.Split?)?
         let bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            let filledBytes = UnsafeRawBufferPointer(buffer)
-            // A large entry is hashed and split a chunk behind the reading, on the core that
-            // would otherwise wait for it: the parallel checks then start at once.
-            var workers: [TrailingWorker] = []
-            if size >= Self.trailingHashThreshold, let base = buffer.baseAddress {
-                workers.append(
-                    TrailingWorker(over: filledBytes, name: "section-hasher") { range in
-                        hasher.update(UnsafeRawBufferPointer(rebasing: filledBytes[range]))
-                    })
-                workers.append(
-                    TrailingWorker(over: filledBytes, name: "section-splitter") { range in
-                        scanner.scan(base, upTo: range.upperBound)
-                    })
-            }
-            defer { for worker in workers { worker.finish() } }
-            while filled < size {
-                let chunk = try tar.read(
-                    into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
-                if chunk == 0 { break }
-                if workers.isEmpty {
-                    hasher.update(UnsafeRawBufferPointer(rebasing: filledBytes[filled..<(filled + chunk)]))
-                } else {
-                    for worker in workers { worker.filled(upTo: filled + chunk) }
+            if size >= Self.trailingHashThreshold && pool.width > 1 {
+                let trailed = try readTrailed(into: buffer)
+                initialized = trailed.count
+                read = (trailed.digest, trailed.split)
+            } else {
+                let hasher = try SHA256Hasher()
+                initialized = try readChunks(into: buffer) { range in
+                    hasher.update(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[range])))
                 }
-                filled += chunk
-                readObserver?(tar.compressedBytesConsumed)
+                read = (hasher.finalize(), nil)
             }
-            initialized = filled
         }
-        guard filled == size, try drainRemainder(hasher) == 0 else {
-            throw BackupFormatError.truncatedArchive(
-                archive: archiveName, entry: tar.currentEntry?.path,
-                message: "the entry ended after \(filled) of \(size) bytes")
+        guard let read, bytes.count == size, try drainRemainder(hashingInto: nil) == 0 else {
+            throw truncated(after: bytes.count, of: size)
         }
-        let split =
-            size >= Self.trailingHashThreshold ? JSONArraySplitter.Split(parts: parts, runs: scanner.finish()) : nil
-        return ReadEntry(bytes: bytes, digest: hasher.finalize(), split: split)
+        return ReadEntry(bytes: bytes, digest: read.digest, split: read.split)
     }
 
-    /// Reads and hashes whatever is left of the entry; returns how many bytes that was.
-    private func drainRemainder(_ hasher: SHA256Hasher) throws -> Int {
+    /// Reads the current entry into `buffer` while two threads trail a chunk behind, one hashing
+    /// it and one finding where its array can be cut into the pool's parts, so reading a large
+    /// entry costs the longest of the three instead of their sum, and the parallel checks
+    /// start at once.
+    private func readTrailed(into buffer: UnsafeMutableBufferPointer<UInt8>) throws -> (
+        count: Int, digest: SHA256Digest, split: JSONArraySplitter.Split
+    ) {
+        // Handed to the threads without checks: they read only bytes the reading is done with,
+        // and are joined before this returns, so the buffer outlives them and no byte they read
+        // is written again; the hasher is the hashing thread's alone until it is joined.
+        nonisolated(unsafe) let bytes = UnsafeBufferPointer(buffer)
+        nonisolated(unsafe) let hasher = try SHA256Hasher()
+        let parts = pool.parts
+        let toHash = Channel<Range<Int>>(capacity: .max)
+        let toSplit = Channel<Range<Int>>(capacity: .max)
+        let hashing = BackgroundJob(name: "section-hasher") {
+            while let range = toHash.receive() {
+                hasher.update(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+            }
+            return hasher.finalize()
+        }
+        let splitting = BackgroundJob(name: "section-splitter") {
+            var scanner = JSONArraySplitter.Scanner(count: bytes.count, parts: parts)
+            while let range = toSplit.receive() { scanner.scan(bytes.baseAddress!, upTo: range.upperBound) }
+            return scanner.finish()
+        }
+        let count = Result {
+            try readChunks(into: buffer) { range in
+                toHash.send(range)
+                toSplit.send(range)
+            }
+        }
+        toHash.close()
+        toSplit.close()
+        let digest = hashing.join()
+        let runs = splitting.join()
+        return (try count.get(), digest, JSONArraySplitter.Split(parts: parts, runs: runs))
+    }
+
+    /// Reads the current entry into `buffer` until it is full or the entry ends, calling
+    /// `filled` with each chunk's range.
+    /// - Returns: how many bytes were read.
+    private func readChunks(into buffer: UnsafeMutableBufferPointer<UInt8>, _ filled: (Range<Int>) -> Void) throws
+        -> Int
+    {
+        var count = 0
+        while count < buffer.count {
+            let chunk = try tar.read(
+                into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+            if chunk == 0 { break }
+            filled(count..<(count + chunk))
+            count += chunk
+            readObserver?(tar.compressedBytesConsumed)
+        }
+        return count
+    }
+
+    private func truncated(after count: Int, of size: Int) -> BackupFormatError {
+        .truncatedArchive(
+            archive: archiveName, entry: tar.currentEntry?.path,
+            message: "the entry ended after \(count) of \(size) bytes")
+    }
+
+    /// Reads whatever is left of the entry, hashing it into `hasher` if given; returns how
+    /// many bytes that was.
+    private func drainRemainder(hashingInto hasher: SHA256Hasher?) throws -> Int {
         var total = 0
         try withUnsafeTemporaryAllocation(byteCount: 256 << 10, alignment: 16) { buffer in
             while true {
                 let chunk = try tar.read(into: buffer)
                 if chunk == 0 { break }
-                hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<chunk]))
+                hasher?.update(UnsafeRawBufferPointer(rebasing: buffer[..<chunk]))
                 total += chunk
                 readObserver?(tar.compressedBytesConsumed)
             }

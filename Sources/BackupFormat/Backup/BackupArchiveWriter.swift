@@ -1,3 +1,4 @@
+import Concurrency
 import Cryptography
 import DomainModel
 import DurableIO
@@ -126,40 +127,22 @@ public final class BackupArchiveWriter {
 
     private func addEntry(name: String, path: String, pieces: inout [[UInt8]], records: Int) throws {
         let size = pieces.joinedCount
-        let hasher = try SHA256Hasher()
-        // The digest is needed only for the manifest, at the end, so a large entry is hashed
-        // beside its compression rather than before it. The thread holds its own reference to
-        // the pieces: they outlive it, whatever happens here.
-        let hashed = DispatchGroup()
-        if size >= Self.concurrentHashThreshold {
-            let work = HashingWork(hasher: hasher, pieces: pieces)
-            hashed.enter()
-            let thread = Thread {
-                for piece in work.pieces { work.hasher.update(piece) }
-                hashed.leave()
-            }
-            thread.name = "backupctl.section-hasher"
-            thread.start()
-        } else {
-            for piece in pieces { hasher.update(piece) }
+        let entry = pieces
+        let hash: @Sendable () throws -> SHA256Digest = {
+            let hasher = try SHA256Hasher()
+            for piece in entry { hasher.update(piece) }
+            return hasher.finalize()
         }
-        defer { hashed.wait() }
+        // The digest is needed only for the manifest, at the end, so a large entry is hashed
+        // beside its compression rather than before it.
+        var hashing = size >= Self.concurrentHashThreshold ? BackgroundJob(name: "section-hasher", hash) : nil
         try sectionsTar.beginEntry(path: path, size: Int64(size), modificationTime: modificationTime)
         for index in pieces.indices { try sectionsTar.write(pieces[index]) }
-        hashed.wait()
+        let digest = try hashing.take()?.join() ?? hash()
         pieces = []
         uncompressedBytes += Int64(size)
         sections.append(
-            ManifestSection(
-                name: name, path: path, records: records, bytes: Int64(size),
-                sha256: hasher.finalize().hexString))
-    }
-
-    /// What the hashing thread is handed: it alone uses the hasher until the group is left,
-    /// and only reads the pieces.
-    private struct HashingWork: @unchecked Sendable {
-        let hasher: SHA256Hasher
-        let pieces: [[UInt8]]
+            ManifestSection(name: name, path: path, records: records, bytes: Int64(size), sha256: digest.hexString))
     }
 
     /// Writes the archive and, for a file, renames it into place.

@@ -1,4 +1,5 @@
-import Foundation
+import Concurrency
+import Synchronization
 
 /// Reads a backup's sections on a background thread, one ahead of the consumer, so
 /// decompression and checksums (the reader's work) overlap with validation and import
@@ -9,131 +10,82 @@ import Foundation
 ///     while let payload = try sections.next() { … }
 ///     let missing = sections.missingSections
 public final class PrefetchingSectionReader: Sendable {
-    /// The state the background thread shares with the consumer. The thread holds only
-    /// this, never the reader object itself, so dropping the reader runs `deinit`, which
-    /// stops the thread and lets go of the archive and its file.
-    private let readAhead: ReadAhead
+    /// The sections read ahead.
+    private let sections: Channel<SectionPayload>
+    private let state: Mutex<State>
+
+    private struct State: ~Copyable {
+        /// Reads the sections into `sections` until the end of the archive, an error, or
+        /// `stop()`; gives the manifest entries the archive lacked (none when stopped before
+        /// its end). The job alone holds the reader, and lets go of it, and of the archive's
+        /// file, when it ends.
+        var reading: BackgroundJob<[ManifestSection], any Error>?
+        var missingSections: [ManifestSection] = []
+    }
 
     /// Starts reading ahead.
     /// - Parameters:
-    ///   - reader: the archive, its manifest already read.
+    ///   - reader: the archive, its manifest already read. The background thread is its only
+    ///     user until `next()` has returned nil or thrown, or `stop()` has returned — but for
+    ///     its `manifest`, which never changes.
     ///   - handling: whether section bytes are kept or only verified.
     ///   - capacity: sections read ahead of the consumer.
-    public init(_ reader: BackupArchiveReader, handling: BackupArchiveReader.DataHandling = .collect, capacity: Int = 1)
-    {
-        let readAhead = ReadAhead(reader, capacity: max(1, capacity))
-        self.readAhead = readAhead
-        let thread = Thread { readAhead.produce(handling) }
-        thread.name = "backupctl.section-reader"
-        thread.start()
+    public init(
+        _ reader: BackupArchiveReader, handling: BackupArchiveReader.DataHandling = .collect, capacity: Int = 1
+    ) {
+        let sections = Channel<SectionPayload>(capacity: max(1, capacity))
+        self.sections = sections
+        nonisolated(unsafe) let reader = reader // shared as the parameter's documentation says
+        let reading = BackgroundJob(name: "section-reader") { () throws -> [ManifestSection] in
+            defer { sections.close() }
+            while let payload = try reader.nextSection(handling) {
+                guard sections.send(payload) else { return [] } // stopped
+            }
+            return reader.missingSections
+        }
+        state = Mutex(State(reading: reading))
     }
 
     deinit {
-        readAhead.stop()
+        stop()
     }
 
     /// The next section, or nil at the end.
-    /// - Throws: what the reader threw (the archive is unsafe or damaged).
+    /// - Throws: what the reader threw (the archive is unsafe or damaged), after the sections
+    ///   read before it.
     public func next() throws -> SectionPayload? {
-        try readAhead.next()
+        if let payload = sections.receive() { return payload }
+        try endReading().get()
+        return nil
     }
 
     /// Manifest entries the archive lacked, once `next()` has returned nil (empty before).
     public var missingSections: [ManifestSection] {
-        readAhead.missingSections
+        state.withLock { $0.missingSections }
     }
 
     /// Stops reading ahead and waits for the background thread to let go of the reader; the
     /// archive is released (and its file closed, unless the caller still holds it) before
-    /// this returns. `missingSections` still answers afterwards.
+    /// this returns, and the sections read ahead with it. `missingSections` still answers
+    /// afterwards.
     public func stop() {
-        readAhead.stop()
+        sections.close()
+        while sections.receive() != nil {}
+        // What the reader threw after the last section `next()` returned is dropped: nobody
+        // asked for what it was reading.
+        _ = endReading()
     }
 
-    private final class ReadAhead: @unchecked Sendable {
-        // Thread safety: `reader` is only touched by the background thread until
-        // `producerDone` is set, and only by the consumer, holding `condition`'s lock,
-        // afterwards; everything else is guarded by `condition`. `stop()` lets go of the
-        // reader there and then: the thread itself may be scheduled to exit (and release this
-        // object) much later on a busy machine, and the archive's file must not stay open
-        // until it is.
-        private var reader: BackupArchiveReader?
-        /// What `missingSections` answers once `stop()` has let go of the reader.
-        private var missingWhenStopped: [ManifestSection] = []
-        private let condition = NSCondition()
-        private var ready: [Result<SectionPayload?, any Error>] = []
-        private var producerDone = false
-        private var stopRequested = false
-        private let capacity: Int
-
-        init(_ reader: BackupArchiveReader, capacity: Int) {
-            self.reader = reader
-            self.capacity = capacity
-        }
-
-        func produce(_ handling: BackupArchiveReader.DataHandling) {
-            while produceOne(handling) {}
-        }
-
-        /// Reads one section and queues it. A function of its own so the payload is not held
-        /// here once queued: the consumer frees a large section as soon as it is done with it.
-        /// - Returns: whether to go on.
-        private func produceOne(_ handling: BackupArchiveReader.DataHandling) -> Bool {
-            let result = readSection(handling)
-            condition.lock()
-            while ready.count >= capacity && !stopRequested { condition.wait() }
-            let stop = stopRequested
-            if !stop { ready.append(result) }
-            let finished: Bool
-            switch result {
-            case .success(let payload): finished = payload == nil
-            case .failure: finished = true
-            }
-            if finished || stop { producerDone = true }
-            condition.broadcast()
-            condition.unlock()
-            return !(finished || stop)
-        }
-
-        /// The next section read from the archive. A function of its own so this thread's
-        /// reference to the archive ends here, before `producerDone` lets `stop()` drop the
-        /// last one.
-        @inline(never)
-        private func readSection(_ handling: BackupArchiveReader.DataHandling) -> Result<SectionPayload?, any Error> {
-            guard let reader else { preconditionFailure("the read-ahead ran on after it was stopped") }
-            return Result { try reader.nextSection(handling) }
-        }
-
-        func next() throws -> SectionPayload? {
-            condition.lock()
-            while ready.isEmpty && !producerDone { condition.wait() }
-            guard !ready.isEmpty else {
-                condition.unlock()
-                return nil
-            }
-            let result = ready.removeFirst()
-            condition.broadcast()
-            condition.unlock()
-            return try result.get()
-        }
-
-        var missingSections: [ManifestSection] {
-            condition.lock()
-            defer { condition.unlock() }
-            guard producerDone else { return [] }
-            guard let reader else { return missingWhenStopped }
-            return reader.isFinished ? reader.missingSections : []
-        }
-
-        func stop() {
-            condition.lock()
-            defer { condition.unlock() }
-            stopRequested = true
-            condition.broadcast()
-            while !producerDone { condition.wait() }
-            ready.removeAll()
-            if let reader, reader.isFinished { missingWhenStopped = reader.missingSections }
-            reader = nil
+    /// Waits for the reading job to end, the first time it is called.
+    /// - Returns: what the reader threw, if anything.
+    private func endReading() -> Result<Void, any Error> {
+        guard let reading = state.withLock({ $0.reading.take() }) else { return .success(()) }
+        do {
+            let missing = try reading.join()
+            state.withLock { $0.missingSections = missing }
+            return .success(())
+        } catch {
+            return .failure(error)
         }
     }
 }

@@ -1,4 +1,5 @@
 import BackupFormat
+import Concurrency
 import DataMigration
 import DataStore
 import DomainModel
@@ -131,25 +132,22 @@ public struct BackupExporter {
         var duplicates: [BackupSection: Int] = [:]
         var times: [BackupSection: SectionTime] = [:]
         var carried = CarriedContents()
-        try OrderedWork.run(
-            BackupSection.allCases, width: ProcessInfo.processInfo.activeProcessorCount,
-            work: { section in
-                let started = Date()
-                let read = try source.read(section)
-                tracker?.read(section)
-                return (read: read, encoding: Date().timeIntervalSince(started))
-            },
-            deliver: { section, output in
-                progress?(section)
-                let started = Date()
-                var pieces = output.read.pieces
-                try writer.addSection(section, pieces: &pieces, records: output.read.records)
-                tracker?.written(section)
-                issues += output.read.issues
-                duplicates[section] = output.read.duplicatesMerged
-                carried.unreadableRecords += output.read.unreadable
-                times[section] = SectionTime(encoding: output.encoding, writing: Date().timeIntervalSince(started))
-            })
+        try WorkerPool.default.run(BackupSection.allCases) { section in
+            let started = Date()
+            let read = try source.read(section)
+            tracker?.read(section)
+            return (read: read, encoding: Date().timeIntervalSince(started))
+        } deliver: { section, output in
+            progress?(section)
+            let started = Date()
+            var pieces = output.read.pieces
+            try writer.addSection(section, pieces: &pieces, records: output.read.records)
+            tracker?.written(section)
+            issues += output.read.issues
+            duplicates[section] = output.read.duplicatesMerged
+            carried.unreadableRecords += output.read.unreadable
+            times[section] = SectionTime(encoding: output.encoding, writing: Date().timeIntervalSince(started))
+        }
         carried.storeKeys = try source.carriedStoreKeys()
         // Everything is read: confirm it came from one state of the store before anything is kept.
         try confirmingRead()

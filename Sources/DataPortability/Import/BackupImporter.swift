@@ -31,9 +31,8 @@ public struct BackupImporter {
     /// Receives how much of the backup file has been read, for a progress display (see
     /// `BackupFile.readProgress`).
     public var inputProgress: ByteProgress.Handler?
-    /// Called with the stage each section's records go to; tests check which one the
-    /// pipeline picks, which the store's contents alone cannot show.
-    var stageObserver: ((BackupSection, any SectionVisitor) -> Void)?
+    /// Called with the stage each section's records go to (see `init(_:observingStages:)`).
+    private var stageObserver: ((BackupSection, any SectionVisitor) -> Void)?
 
     public init(
         mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
@@ -48,6 +47,13 @@ public struct BackupImporter {
         self.clock = clock
         self.migrations = migrations
         self.progress = progress
+    }
+
+    /// `importer`, calling `observer` with the stage each section's records go to: tests check
+    /// which one the pipeline picks, which the store's contents alone cannot show.
+    init(_ importer: BackupImporter, observingStages observer: @escaping (BackupSection, any SectionVisitor) -> Void) {
+        self = importer
+        stageObserver = observer
     }
 
     /// Imports the backup at `path` (`-` for standard input, `s3://bucket/key` for an object)

@@ -1,11 +1,13 @@
+import Concurrency
 import DurableIO
 import Foundation
 import ObjectStorage
 
 /// Streams what a writer of file descriptors produces — the archive writer, the upgrader —
-/// into an S3 object, in constant memory: the writer writes into a pipe, a thread reads the
-/// pipe into an ``S3ObjectUpload``. The object appears under its key only when the writer
-/// succeeded and the upload completed; otherwise the upload is aborted and nothing is left.
+/// into an S3 object, in constant memory: the writer writes into a pipe, a background job
+/// copies the pipe into an ``S3ObjectUpload``. The object appears under its key only when the
+/// writer succeeded and the upload completed; otherwise the upload is aborted and nothing is
+/// left.
 ///
 ///     let (summary, object) = try RemoteObjectWriter.write(to: client, key: key) { descriptor, name in
 ///         try exporter.export(from: store, to: .descriptor(descriptor, name: name))
@@ -21,71 +23,50 @@ public enum RemoteObjectWriter {
     ) throws -> (Produced, S3ObjectInfo) {
         let name = "s3://\(client.bucket)/\(key)"
         let ends = try FileDescriptor.makePipe(name: name)
-        let consumer = PipeConsumer(upload: S3ObjectUpload(client: client, key: key), reader: ends.read)
+        // The job alone uses these until it is joined; then this completes or aborts the upload.
+        nonisolated(unsafe) let upload = S3ObjectUpload(client: client, key: key)
+        nonisolated(unsafe) let pipe = PipeEnd(ends.read)
         let writer = ends.write
-        let drained = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            consumer.drain()
-            drained.signal()
-        }
-        thread.name = "backupctl.upload"
-        thread.start()
+        let uploading = BackgroundJob(name: "upload") { try pipe.copy(into: upload) }
         var produced = Result { try produce(writer.rawValue, name) }
         do {
             try writer.close()
         } catch {
             if case .success = produced { produced = .failure(error) }
         }
-        drained.wait()
-        return try consumer.finish(after: produced)
+        do {
+            try uploading.join()
+        } catch {
+            try? upload.abort()
+            throw error
+        }
+        switch produced {
+        case .failure(let error):
+            try? upload.abort()
+            throw error
+        case .success(let value):
+            return (value, try upload.finish())
+        }
     }
 }
 
-/// The reading side of the pipe and the upload it feeds. Every property is used under `lock`:
-/// by the draining thread while it runs, then by the caller (which waits for the thread first).
-private final class PipeConsumer: @unchecked Sendable {
-    private let lock = NSLock()
-    private let upload: S3ObjectUpload
-    /// Closed (set to nil) when the upload fails, so the writer stops on a broken pipe.
-    private var reader: FileDescriptor?
-    private var failure: (any Error)?
+/// The reading end of the pipe, closed as soon as the upload fails, so the writer stops on a
+/// broken pipe instead of filling the pipe for nobody.
+private final class PipeEnd {
+    private var descriptor: FileDescriptor?
 
-    init(upload: S3ObjectUpload, reader: consuming FileDescriptor) {
-        self.upload = upload
-        self.reader = consume reader
+    init(_ descriptor: consuming FileDescriptor) {
+        self.descriptor = consume descriptor
     }
 
-    /// Copies the pipe into the upload until the writer closes its end or the upload fails.
-    func drain() {
-        lock.withLock {
-            withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
-                do {
-                    while true {
-                        let count = try reader!.read(into: buffer)
-                        if count == 0 { break }
-                        try upload.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-                    }
-                } catch {
-                    failure = error
-                }
-            }
-            _ = reader.take()
-        }
-    }
-
-    /// Completes the object when both sides succeeded; aborts it otherwise.
-    func finish<Produced>(after produced: Result<Produced, any Error>) throws -> (Produced, S3ObjectInfo) {
-        try lock.withLock {
-            if let failure {
-                try? upload.abort()
-                throw failure
-            }
-            switch produced {
-            case .failure(let error):
-                try? upload.abort()
-                throw error
-            case .success(let value):
-                return (value, try upload.finish())
+    /// Copies the pipe into `upload` until the writer closes its end, then closes this one.
+    func copy(into upload: S3ObjectUpload) throws {
+        defer { _ = descriptor.take() }
+        try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
+            while true {
+                let count = try descriptor!.read(into: buffer)
+                if count == 0 { return }
+                try upload.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
         }
     }

@@ -1,4 +1,5 @@
 import BackupFormat
+import Concurrency
 import JSONCore
 
 extension BackupValidationSession {
@@ -25,7 +26,7 @@ extension BackupValidationSession {
         walker: inout SchemaWalker
     ) -> Int? {
         guard ReferenceRules.isOrderIndependent(section),
-            let runs = JSONArraySplitter.parallelRuns(bytes, parts: parallelParts, found: split)
+            let runs = JSONArraySplitter.parallelRuns(bytes, parts: pool.parts, found: split)
         else { return nil }
         var runVisitors: [Visitor?] = []
         if let visitor {
@@ -40,28 +41,34 @@ extension BackupValidationSession {
         let options = self.options
         let seen = IdentitySet(isUUID: array.uniqueFieldIsUUID)
         let visitors = runVisitors
-        let results = JSONArraySplitter.mapRuns(Array(runs.enumerated())) { number, run -> RunFindings<Visitor> in
-            var runWalker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
-            var result = RunFindings(
-                findings: [], identities: [], count: 0, references: startingReferences, visitor: visitors[number])
-            try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
-                result.count += 1
-                runWalker.path.push(.index(index))
-                let errorsBefore = runWalker.errorCount
-                runWalker.check(element, compiled)
-                if let field = array.uniqueField, let id = element[field], let identity = seen.identity(of: id) {
-                    result.identities.append((runWalker.findings.count, index, identity, id.sourceRange))
+        let results: [RunFindings<Visitor>]
+        do {
+            results = try pool.map(Array(runs.enumerated())) { number, run in
+                var runWalker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
+                var result = RunFindings(
+                    findings: [], identities: [], count: 0, references: startingReferences, visitor: visitors[number])
+                try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
+                    result.count += 1
+                    runWalker.path.push(.index(index))
+                    let errorsBefore = runWalker.errorCount
+                    runWalker.check(element, compiled)
+                    if let field = array.uniqueField, let id = element[field], let identity = seen.identity(of: id) {
+                        result.identities.append((runWalker.findings.count, index, identity, id.sourceRange))
+                    }
+                    if runWalker.errorCount == errorsBefore {
+                        result.references.check(section, element, &runWalker)
+                        result.visitor?.visit(section, index, element)
+                    }
+                    runWalker.path.pop()
                 }
-                if runWalker.errorCount == errorsBefore {
-                    result.references.check(section, element, &runWalker)
-                    result.visitor?.visit(section, index, element)
-                }
-                runWalker.path.pop()
+                result.findings = runWalker.takeFindings()
+                return result
             }
-            result.findings = runWalker.takeFindings()
-            return result
+        } catch {
+            // Malformed text, or a cut the splitter (which follows only strings and brackets)
+            // misjudged: the sequential pass tells which, and reports an error exactly where it is.
+            return nil
         }
-        guard let results else { return nil }
         var seenIDs = seen
         seenIDs.reserveCapacity(results.reduce(0) { $0 + $1.identities.count })
         references.reserveCapacity(absorbing: results.map(\.references), checking: section)

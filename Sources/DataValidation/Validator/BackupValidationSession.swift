@@ -1,4 +1,5 @@
 import BackupFormat
+import Concurrency
 import DomainModel
 import JSONCore
 
@@ -19,9 +20,8 @@ public final class BackupValidationSession {
     private let archive: String
     let options: JSONParseOptions
     var references = ReferenceRules()
-    /// How many runs a large array section is cut into (tests set it to check the parallel
-    /// path on any machine).
-    var parallelParts = JSONArraySplitter.defaultParts
+    /// The threads a large array section's records are checked on, and the parts it is cut into.
+    let pool: WorkerPool
     /// Each section's schema compiled once: for arrays the items' node, else the section's.
     private var compiled: [BackupSection: CompiledSchema] = [:]
     var checkedSections = Set<BackupSection>()
@@ -32,13 +32,17 @@ public final class BackupValidationSession {
     public internal(set) var carried = CarriedContents()
 
     /// Starts validating a backup whose manifest has been read.
-    /// - Parameter schema: the schema to check against; by default that of the version the
-    ///   manifest declares.
+    /// - Parameters:
+    ///   - schema: the schema to check against; by default that of the version the manifest
+    ///     declares.
+    ///   - pool: the threads a large array section is checked on (one: on the calling thread).
     public init(
-        manifest: BackupManifest, archive: String, schema: BackupSchema? = nil, options: JSONParseOptions = .default
+        manifest: BackupManifest, archive: String, schema: BackupSchema? = nil, options: JSONParseOptions = .default,
+        pool: WorkerPool = .default
     ) {
         self.manifest = manifest
         self.archive = archive
+        self.pool = pool
         let schema = schema ?? BackupSchema.version(manifest.schemaVersion) ?? .current
         self.schema = schema
         self.options = options

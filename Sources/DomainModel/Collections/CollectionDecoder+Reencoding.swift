@@ -1,3 +1,4 @@
+import Concurrency
 import JSONCore
 
 /// A stored collection as its canonical JSON array, and what reading it worked around.
@@ -55,10 +56,10 @@ extension CollectionDecoder {
     ///     var encoded = CollectionDecoder.reencodeArray(stored, as: LookupSnapshot.self)
     ///     try archive.addSection(.lookupHistory, pieces: &encoded.pieces, records: encoded.records)
     /// - Parameter parts: how many runs to cut a large array into (tests set it; see
-    ///   `JSONArraySplitter.defaultParts`).
+    ///   `WorkerPool.parts`).
     public static func reencodeArray<Record: DeduplicatingRecord>(
         _ bytes: consuming [UInt8], as type: Record.Type = Record.self, options: JSONParseOptions = .default,
-        parts: Int = JSONArraySplitter.defaultParts
+        parts: Int = WorkerPool.default.parts
     ) -> EncodedCollection {
         var source: [UInt8]? = consume bytes
         switch build(source!, as: Record.self, options: options, parts: parts) {

@@ -1,5 +1,4 @@
-import Dispatch
-import Foundation
+import Concurrency
 import JSONCore
 
 /// Decodes a large stored array on every core: the array is split into runs of whole
@@ -8,11 +7,9 @@ import JSONCore
 enum ParallelCollectionDecoder {
     /// The decoded collection, or nil when the array is small, the machine has one core, or a
     /// run does not parse (the sequential pass then reports the problem exactly).
-    /// - Parameter parts: how many runs to cut the array into (tests set it; see
-    ///   `JSONArraySplitter.defaultParts`).
+    /// - Parameter parts: how many runs to cut the array into (tests set it; see `WorkerPool.parts`).
     static func decode<Record: DeduplicatingRecord>(
-        _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions,
-        parts: Int = JSONArraySplitter.defaultParts
+        _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int = WorkerPool.default.parts
     ) -> DecodedCollection<Record>? {
         let results = accumulate(bytes, options: options, parts: parts, into: RunResult<Record>.init) {
             result, index, element in
@@ -53,12 +50,18 @@ enum ParallelCollectionDecoder {
         _ add: (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void
     ) -> [Accumulator]? {
         guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) else { return nil }
-        return JSONArraySplitter.mapRuns(runs) { run -> Accumulator in
-            var accumulator = make()
-            try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
-                add(&accumulator, index, element)
+        do {
+            return try WorkerPool.default.map(runs) { run in
+                var accumulator = make()
+                try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
+                    add(&accumulator, index, element)
+                }
+                return accumulator
             }
-            return accumulator
+        } catch {
+            // Malformed text, or a cut the splitter (which follows only strings and brackets)
+            // misjudged: the sequential pass tells which, and reports an error exactly where it is.
+            return nil
         }
     }
 

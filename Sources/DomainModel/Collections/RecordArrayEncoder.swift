@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import JSONCore
 
@@ -21,11 +22,10 @@ public enum RecordArrayEncoder {
     public static func encode<Record: JSONRecord, Output: RangeReplaceableCollection<UInt8>>(
         _ records: [Record], verbatim: [[UInt8]] = [], capacity: Int = 4096, as output: Output.Type
     ) -> Output {
-        encode(records, verbatim: verbatim, capacity: capacity, as: output, parts: JSONArraySplitter.defaultParts)
+        encode(records, verbatim: verbatim, capacity: capacity, as: output, parts: WorkerPool.default.parts)
     }
 
-    /// - Parameter parts: how many slices to encode at once (tests set it; see
-    ///   `JSONArraySplitter.defaultParts`).
+    /// - Parameter parts: how many slices to encode at once (tests set it; see `WorkerPool.parts`).
     static func encode<Record: JSONRecord, Output: RangeReplaceableCollection<UInt8>>(
         _ records: [Record], verbatim: [[UInt8]], capacity: Int, as output: Output.Type, parts sliceCount: Int
     ) -> Output {
@@ -43,15 +43,12 @@ public enum RecordArrayEncoder {
         let slices = stride(from: 0, to: records.count, by: sliceLength).map {
             $0..<min(records.count, $0 + sliceLength)
         }
-        guard
-            var parts = JSONArraySplitter.mapRuns(
-                slices,
-                { range -> [UInt8] in
-                    var writer = JSONWriter(capacity: capacity / slices.count + 1024)
-                    for record in records[range] { record.encode(to: &writer) }
-                    return writer.bytes
-                })
-        else { preconditionFailure("encoding a slice cannot fail") }
+        // Encoding cannot fail, so neither can the map.
+        var parts = WorkerPool.default.map(slices) { range -> [UInt8] in
+            var writer = JSONWriter(capacity: capacity / slices.count + 1024)
+            for record in records[range] { record.encode(to: &writer) }
+            return writer.bytes
+        }
         return join(&parts, verbatim: verbatim, capacity: capacity, as: output)
     }
 

@@ -1,8 +1,5 @@
-import Dispatch
-import Foundation
-
 /// Splits a top-level JSON array into runs of whole elements, so the runs can be parsed on
-/// several cores at once.
+/// several cores at once (by the caller's threads: this module has none).
 ///
 /// It only follows strings and brackets to find the commas between elements; it does not
 /// validate. Each run is then parsed strictly (`JSONArrayStream.forEachElement(in:run:)`), and
@@ -72,16 +69,6 @@ extension JSONArraySplitter {
     /// Arrays smaller than this are not worth splitting: the threads cost more than they save.
     public static let parallelThreshold = 1 << 20
 
-    /// How many parts to cut work into: eight per core, so the cores finish close together
-    /// even when one is slowed — a thread's first runs are slower while its allocator warms up,
-    /// and other work shares the machine. Importing the large benchmark backup in runs of a
-    /// quarter of a core's share, one core still ran alone for the last 0.25 s; 1 on a single
-    /// core, where cutting only costs.
-    public static var defaultParts: Int {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        return cores > 1 ? cores * 8 : 1
-    }
-
     /// The runs of an array found ahead of time — while its bytes were read — and how many
     /// parts they were cut for.
     public struct Split: Sendable, Equatable {
@@ -101,7 +88,7 @@ extension JSONArraySplitter {
     /// like one array — the caller then takes its sequential path.
     /// - Parameter found: the runs of `source` found ahead of time, if any; used instead of
     ///   splitting again when they were cut for the same `parts`.
-    public static func parallelRuns(_ source: [UInt8], parts: Int = defaultParts, found: Split? = nil) -> [Run]? {
+    public static func parallelRuns(_ source: [UInt8], parts: Int, found: Split? = nil) -> [Run]? {
         guard parts > 1, source.count >= parallelThreshold, source.count <= Int(UInt32.max) else { return nil }
         let runs: [Run]?
         if let found, found.parts == parts {
@@ -112,56 +99,5 @@ extension JSONArraySplitter {
         }
         guard let runs, runs.count > 1 else { return nil }
         return runs
-    }
-
-    /// Calls `body` once per run, on every core at once, and returns the results in run order.
-    ///
-    /// `body` runs on several threads at the same time: each call must touch only what
-    /// belongs to its own run (its own result, visitor or buffers) and read shared data only.
-    /// - Returns: nil when `body` threw for any run.
-    public static func mapRuns<Element: Sendable, Result>(_ runs: [Element], _ body: (Element) throws -> Result)
-        -> [Result]?
-    {
-        let slots = RunSlots<Result>(count: runs.count)
-        withoutActuallyEscaping(body) { body in
-            let shared = SharedBody(body: body)
-            DispatchQueue.concurrentPerform(iterations: runs.count) { index in
-                slots.store(try? shared.body(runs[index]), at: index)
-            }
-        }
-        return slots.all
-    }
-
-    /// The body handed to the worker threads; `mapRuns` states what it may touch.
-    private struct SharedBody<Element, Result>: @unchecked Sendable {
-        let body: (Element) throws -> Result
-    }
-
-    /// Per-run results, filled from several threads, each slot by exactly one.
-    private final class RunSlots<Result>: @unchecked Sendable {
-        private var slots: [Result?]
-        private let lock = NSLock()
-
-        init(count: Int) {
-            slots = Array(repeating: nil, count: count)
-        }
-
-        func store(_ result: Result?, at index: Int) {
-            lock.lock()
-            slots[index] = result
-            lock.unlock()
-        }
-
-        var all: [Result]? {
-            lock.lock()
-            defer { lock.unlock() }
-            var results: [Result] = []
-            results.reserveCapacity(slots.count)
-            for slot in slots {
-                guard let slot else { return nil }
-                results.append(slot)
-            }
-            return results
-        }
     }
 }
