@@ -18,9 +18,13 @@ import Testing
         #expect(WhiteSpace.isBlank(text) == blank, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    /// Checked over the Basic Multilingual Plane, where every `White_Space` character has
+    /// always been (the Python test below covers every plane for the schema's class).
     @Test func theListIsUnicodesWhiteSpaceProperty() {
-        let disagreements = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
-            WhiteSpace.contains($0) != $0.properties.isWhitespace
+        var disagreements: [Unicode.Scalar] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if WhiteSpace.contains(scalar) != scalar.properties.isWhitespace { disagreements.append(scalar) }
         }
         #expect(disagreements.isEmpty, "\(disagreements.map { "U+" + String($0.value, radix: 16) })")
     }
@@ -32,7 +36,8 @@ import Testing
             import json, re, sys
             space = re.compile("[" + sys.argv[1] + "]")
             blank = re.compile(sys.argv[2])
-            matched = [value for value in range(0x110000) if not 0xD800 <= value < 0xE000 and space.fullmatch(chr(value))]
+            every = "".join(chr(value) for value in range(0x110000) if not 0xD800 <= value < 0xE000)
+            matched = [ord(character) for character in space.findall(every)]
             texts = json.loads(sys.stdin.read())
             print(json.dumps({"matched": matched, "nonBlank": [blank.search(text) is not None for text in texts]}))
             """
