@@ -123,8 +123,8 @@ let package = Package(
         .testTarget(
             name: "DataPortabilityTests",
             dependencies: [
-                "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "Cryptography",
-                "DomainModel", "DurableIO", "JSONCore", "TestSupport",
+                "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "AgeEncryption",
+                "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport",
             ]
         ),
         .testTarget(name: "backupctlTests", dependencies: ["backupctl", "ArgumentParsing", "TestSupport"]),

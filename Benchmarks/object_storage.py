@@ -1,5 +1,5 @@
-"""The benchmark's S3 part: moto's server (Benchmarks/moto_server.py) started and stopped by the
-benchmark on 127.0.0.1, and the operations that time a backup uploaded to it and a backup
+"""The benchmark's S3 part: moto's server (the tests' Tests/Fixtures/ObjectStorage/moto_server.py,
+with --no-auth --in-memory) started and stopped by the benchmark on 127.0.0.1, and the operations that time a backup uploaded to it and a backup
 restored from it beside the same on a local folder and file.
 
 moto runs in the Python of .venv (`make python-deps`); without it the S3 figures are skipped
@@ -10,7 +10,7 @@ import os
 import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCRIPT = os.path.join(HERE, "moto_server.py")
+SCRIPT = os.path.join(os.path.dirname(HERE), "Tests", "Fixtures", "ObjectStorage", "moto_server.py")
 BUCKET = "backupctl-bench"
 
 
@@ -31,13 +31,16 @@ class MotoServer:
 
     def __init__(self, python, log_path):
         self.log = open(log_path, "w")
-        self.process = subprocess.Popen([python, SCRIPT], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        # No signature checks (the tests make them; here they would only cost the server time) and
+        # objects in memory, so the figures are backupctl's rather than moto's temporary files.
+        self.process = subprocess.Popen([python, SCRIPT, "--no-auth", "--in-memory"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=self.log, text=True)
         greeting = self.process.stdout.readline()
         if not greeting:
             self.close()
             raise SystemExit(f"moto's server did not start; see {log_path}")
-        self.port = json.loads(greeting)["port"]
+        hello = json.loads(greeting)
+        self.port, self.key = hello["port"], (hello["accessKeyId"], hello["secretAccessKey"])
         self.version = subprocess.run([python, "-c", "import moto; print(moto.__version__)"], capture_output=True,
                                       text=True).stdout.strip()
 
@@ -61,8 +64,8 @@ class MotoServer:
     def environment(self):
         """backupctl pointed at this server with dummy credentials, away from the user's AWS files."""
         variables = {key: value for key, value in os.environ.items() if not key.startswith("AWS_")}
-        variables.update({"AWS_ENDPOINT_URL": f"http://127.0.0.1:{self.port}", "AWS_ACCESS_KEY_ID": "benchmark",
-                          "AWS_SECRET_ACCESS_KEY": "benchmark", "AWS_REGION": "us-east-1",
+        variables.update({"AWS_ENDPOINT_URL": f"http://127.0.0.1:{self.port}", "AWS_ACCESS_KEY_ID": self.key[0],
+                          "AWS_SECRET_ACCESS_KEY": self.key[1], "AWS_REGION": "us-east-1",
                           "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent/credentials",
                           "AWS_CONFIG_FILE": "/nonexistent/config"})
         return variables

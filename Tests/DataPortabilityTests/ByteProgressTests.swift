@@ -93,7 +93,7 @@ import Testing
         let exported = Recorder<ByteProgress>()
         let verified = Recorder<ByteProgress>()
         var run = ScheduledBackup(
-            directory: BackupDirectory(url: folder.file("backups")), policy: RetentionPolicy(),
+            folder: BackupDirectory(url: folder.file("backups")), policy: RetentionPolicy(),
             clock: StoreClock(fixedAt: Self.now))
         run.exportProgress = exported.append
         run.verificationProgress = verified.append

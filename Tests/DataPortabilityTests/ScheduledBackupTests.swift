@@ -34,7 +34,7 @@ import Testing
         -> ScheduledBackup.Summary
     {
         try ScheduledBackup(
-            directory: directory, policy: policy, compression: compression,
+            folder: directory, policy: policy, compression: compression,
             clock: StoreClock(fixedAt: time)
         ).run(storePath: storePath)
     }
@@ -98,7 +98,7 @@ import Testing
     @Test func aMissingStoreFailsBeforeTheDirectoryIsTouched() throws {
         let absent = folder.file("absent.sqlite").path
         #expect(throws: StoreError.notFound(path: absent)) {
-            _ = try ScheduledBackup(directory: directory, policy: RetentionPolicy(keepLast: 1)).run(storePath: absent)
+            _ = try ScheduledBackup(folder: directory, policy: RetentionPolicy(keepLast: 1)).run(storePath: absent)
         }
         #expect(!FileManager.default.fileExists(atPath: directory.url.path))
     }

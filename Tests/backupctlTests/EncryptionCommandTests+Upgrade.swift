@@ -61,6 +61,23 @@ extension EncryptionCommandTests {
         #expect(try workspace.backupctl("validate", "changed.ddbackup", "--passphrase-file", first).status == 77)
     }
 
+    /// Kept, the passphrase is read once, for decrypting and encrypting alike: a file others may
+    /// read is warned about once, and the JSON document lists the warning once.
+    @Test func upgradeReadsThePassphraseFileOnce() throws {
+        let workspace = try CommandWorkspace()
+        let file = try workspace.passphraseFile("shared")
+        let backup = try workspace.exportEncrypted(from: try workspace.sampleStore(), ["--passphrase-file", file])
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let text = try workspace.backupctl("upgrade", backup, "-o", "kept.ddbackup", "--passphrase-file", file)
+        #expect(text.status == 0, "\(text.stderrText)")
+        #expect(text.stderrText.components(separatedBy: "is accessible to others").count == 2, "\(text.stderrText)")
+        let json = try workspace.backupctl(
+            "upgrade", backup, "-o", "json.ddbackup", "--passphrase-file", file, "--json")
+        let warnings = try json.jsonObject()["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.filter { $0["code"] as? String == "key.accessible-to-others" }.count == 1)
+        #expect(try workspace.backupctl("validate", "json.ddbackup", "--passphrase-file", file).status == 0)
+    }
+
     /// A backup of every version this build reads, encrypted by `age`, is upgraded to the
     /// current version and re-encrypted; imported with the key, it gives the store the plain
     /// fixture gives — carried entries and all.

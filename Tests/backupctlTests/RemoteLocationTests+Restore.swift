@@ -78,4 +78,18 @@ extension RemoteLocationTests {
         #expect(empty.stderrText.contains("No backups in s3://\(bucket)/nothing."), "\(empty.stderrText)")
         #expect(!FileManager.default.fileExists(atPath: restored))
     }
+
+    @Test func restoreDirDownloadsEachObjectItReadsOnceAndImportsTheVerifiedDownload() throws {
+        _ = try uploadBackups(under: "once", damagingNewest: true)
+        let proxy = try FaultProxy(upstreamPort: moto.port)
+        let run = try workspace.backupctl(
+            "restore", "--dir", "s3://\(bucket)/once", "--store", workspace.path("restored.sqlite"),
+            environment: environment(proxy))
+        #expect(run.status == 0, "\(run.stderrText)")
+        let downloads = try proxy.requests().filter { $0.method == "GET" && $0.path.hasSuffix(".ddbackup") }
+        // Newest first: the damaged one, then the one restored — verified and imported from one
+        // download. The oldest is never read.
+        let names = RestoreCommandTests.names
+        #expect(downloads.map(\.path) == ["/\(bucket)/once/\(names[2])", "/\(bucket)/once/\(names[1])"])
+    }
 }

@@ -8,6 +8,10 @@ public final class ScryptIdentity {
 
     /// The largest work factor accepted.
     public let maximumWorkFactor: Int
+    /// How many wrap keys this passphrase has derived: one per scrypt stanza it tried, each
+    /// costing about a second and 256 MiB at age's usual 2¹⁸. A reader that opens a file once
+    /// and reads it several times (verified, then imported) counts one.
+    public private(set) var derivations = 0
     private let passphrase: SecretBytes
 
     public init(passphrase: SecretBytes, maximumWorkFactor: Int = defaultMaximumWorkFactor) {
@@ -25,6 +29,7 @@ public final class ScryptIdentity {
         }
         let salt = try stanza.decodedArgument(1, byteCount: ScryptRecipient.saltByteCount, name: "salt")
         let workFactor = try parseWorkFactor(stanza.argument(2), stanza.malformed)
+        derivations += 1
         let wrapKey = try ScryptRecipient.wrapKey(passphrase: passphrase, salt: salt, workFactor: workFactor)
         return try stanza.unwrap(with: wrapKey)
     }

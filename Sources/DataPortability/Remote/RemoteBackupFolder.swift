@@ -1,4 +1,5 @@
 import BackupFormat
+import DataStore
 import DurableIO
 import Foundation
 import ObjectStorage
@@ -8,6 +9,11 @@ import ObjectStorage
 /// and removed with DeleteObjects. Each backup checked is downloaded into an unnamed
 /// temporary file first. There are no partial objects to report: S3 shows an object only
 /// complete, and an unfinished multipart upload is not listed.
+///
+/// A new backup is streamed into its object while it is written (a multipart upload, which
+/// appears only complete) and downloaded for its read-back: the object as stored is read,
+/// not what was sent, since S3's part and object checksums (MD5-based ETags) would not cover
+/// the sections as the manifest does. One that fails its read-back is removed.
 public struct RemoteBackupFolder: BackupFolder {
     public let location: S3Location
     public let client: S3Client
@@ -31,54 +37,28 @@ public struct RemoteBackupFolder: BackupFolder {
         }
     }
 
-    /// The name for a backup taken at `date`, numbered after those of the same second.
-    func newFileName(for date: Date) throws -> String {
+    public func newFileName(for date: Date) throws -> String {
         BackupDirectory.newFileName(for: date, among: try names().map(\.name))
     }
 
-    public func scan(verify: Bool, decryption: BackupDecryption, now: Date, progress: ByteProgress.Handler?) throws
-        -> [BackupDirectory.Entry]
-    {
-        var backups: [(entry: BackupDirectory.Entry, sequence: Int)] = []
-        for (name, size) in try names() {
-            let unverified = name.hasSuffix(BackupDirectory.unverifiedSuffix)
-            let plainName = unverified ? String(name.dropLast(BackupDirectory.unverifiedSuffix.count)) : name
-            guard let (time, sequence) = BackupDirectory.parse(plainName) else { continue }
-            var entry = BackupDirectory.Entry(
-                name: name, url: url(of: name), time: time, size: size, health: .good, manifest: nil)
-            if unverified {
-                entry.health = .damaged("it failed its read-back check when it was written")
-            } else if time > now {
-                entry.health = .future
-            } else {
-                try check(&entry, verify: verify, decryption: decryption, needsKey: false, progress: nil)
-            }
-            backups.append((entry, sequence))
-        }
-        backups.sort { ($0.entry.time!, $0.sequence) < ($1.entry.time!, $1.sequence) }
-        return backups.map(\.entry)
+    /// Every backup under the prefix, named but not read; see ``BackupFolder/list(now:)``.
+    /// (Partial files are a local directory's: an object named like one is no backup.)
+    public func list(now: Date) throws -> [BackupDirectory.Entry] {
+        BackupDirectory.entries(
+            of: try names().filter { !BackupDirectory.isPartialFileName($0.name) }, in: self, now: now)
     }
 
     /// - Throws: ``ObjectStorageError`` when the store cannot be read (unreachable, refused):
     ///   that is no verdict on the backup, so it stops the scan rather than mark it damaged.
-    @discardableResult
-    public func check(
-        _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption, needsKey: Bool,
-        progress: ByteProgress.Handler?
-    ) throws -> (any Error)? {
+    public func backup(_ entry: BackupDirectory.Entry) throws -> FolderBackup {
         let location = location.appending(entry.name)
-        let spool: SpoolFile
         do {
-            spool = try RemoteStorage.downloadBytes(location, using: client)
+            return .downloaded(try RemoteStorage.downloadBytes(location, using: client), name: location.description)
         } catch let error as ObjectStorageError where error.category != .objectNotFound {
             throw error
         } catch {
-            entry.health = .damaged("\(error)")
-            entry.manifest = nil
-            return nil
+            return .unreadable(error)
         }
-        return FolderBackup.downloaded(spool, name: location.description)
-            .check(&entry, verify: verify, decryption: decryption, needsKey: needsKey, progress: progress)
     }
 
     public func remove(_ entries: [BackupDirectory.Entry]) throws {
@@ -86,9 +66,40 @@ public struct RemoteBackupFolder: BackupFolder {
     }
 
     /// `s3://bucket/prefix/name` as a URL (the key percent-encoded).
-    func url(of name: String) -> URL {
+    public func url(of name: String) -> URL {
         let encoded =
             (location.folderPrefix + name).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
         return URL(string: "s3://\(location.bucket)/\(encoded)")!
+    }
+
+    public func lock(creatingFolder: Bool, now: Date) throws -> any BackupFolderLock {
+        try RemoteLock.acquire(self, now: now)
+    }
+
+    /// None: S3 shows an object only complete, so a killed run leaves no partial object.
+    public func removePartialFiles() -> [URL] { [] }
+
+    public func writeBackup<Produced>(
+        named name: String, besides inputs: [StoreFiles.File],
+        produce: (BackupArchiveWriter.Destination) throws -> Produced
+    ) throws -> (Produced, FolderBackup) {
+        let target = location.appending(name)
+        let (produced, _) = try RemoteObjectWriter.write(to: client, key: target.path) { descriptor, name in
+            try produce(.descriptor(descriptor, name: name))
+        }
+        return (produced, .downloaded(try RemoteStorage.downloadBytes(target, using: client), name: target.description))
+    }
+
+    public func setAside(_ name: String) -> String {
+        let target = location.appending(name)
+        try? client.deleteObject(key: target.path)
+        return "\(target) (removed from the store)"
+    }
+}
+
+extension RemoteLock: BackupFolderLock {
+    /// The same as ``release()``: the lock object is all a run creates.
+    public func releaseRemovingCreated() {
+        release()
     }
 }

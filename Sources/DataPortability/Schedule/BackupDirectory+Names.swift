@@ -10,7 +10,7 @@ extension BackupDirectory {
 
     /// The name for a new backup taken at `date`: the plain time-name, or `…Z-N.ddbackup` with
     /// N above every backup of that same second already there, so the new one sorts last.
-    func newFileName(for date: Date) throws -> String {
+    public func newFileName(for date: Date) throws -> String {
         BackupDirectory.newFileName(for: date, among: try FileManager.default.contentsOfDirectory(atPath: url.path))
     }
 

@@ -46,21 +46,9 @@ public struct BackupDirectory: Sendable {
         }
     }
 
-    /// Every backup-named and temporary file, each checked: quickly (the manifest reads) or in
-    /// full (`verify`: every checksum and validation without errors). Backups come oldest
-    /// first — by the time in the name, then by collision number, so `…Z-2` follows `…Z` —
-    /// and temporary files after them. A backup named after `now` is `.future`: not checked,
-    /// not counted, never removed.
-    /// - Parameters:
-    ///   - decryption: keys for encrypted backups; an encrypted backup no key given opens is
-    ///     checked without a key (header, framing, length), which is what retention needs.
-    ///   - progress: with `verify`, receives how many bytes of the backups to verify have been
-    ///     read, over all of them.
+    /// Every backup-named and temporary file, named but not read; see ``BackupFolder/list(now:)``.
     /// - Throws: `BackupDirectoryError` when the directory does not exist or is not one.
-    public func scan(
-        verify: Bool = false, decryption: BackupDecryption = .none, now: Date = .distantFuture,
-        progress: ByteProgress.Handler? = nil
-    ) throws -> [Entry] {
+    public func list(now: Date) throws -> [Entry] {
         try requireExisting()
         let names: [String]
         do {
@@ -68,59 +56,11 @@ public struct BackupDirectory: Sendable {
         } catch {
             throw FileIOError.permissionDenied(path: url.path, message: "the directory cannot be listed")
         }
-        let sizes = names.map { name in
-            (try? FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(name).path)[.size] as? Int64)
-                ?? 0
+        let files = names.map { name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(name).path)
+            return (name, attributes?[.size] as? Int64 ?? 0)
         }
-        let verifiedBytes = zip(names, sizes).reduce(Int64(0)) { sum, file in
-            BackupDirectory.parse(file.0) == nil ? sum : sum + file.1
-        }
-        var bytesBefore: Int64 = 0
-        var backups: [(entry: Entry, sequence: Int)] = []
-        var partials: [Entry] = []
-        for (name, size) in zip(names, sizes) {
-            let fileURL = url.appendingPathComponent(name)
-            if BackupDirectory.isPartialFileName(name) {
-                partials.append(Entry(name: name, url: fileURL, time: nil, size: size, health: .partial, manifest: nil))
-            } else if name.hasSuffix(BackupDirectory.unverifiedSuffix),
-                let (time, sequence) = BackupDirectory.parse(
-                    String(name.dropLast(BackupDirectory.unverifiedSuffix.count)))
-            {
-                let health = Health.damaged("it failed its read-back check when it was written")
-                backups.append(
-                    (Entry(name: name, url: fileURL, time: time, size: size, health: health, manifest: nil), sequence))
-            } else if let (time, sequence) = BackupDirectory.parse(name) {
-                var entry = Entry(name: name, url: fileURL, time: time, size: size, health: .future, manifest: nil)
-                if time <= now {
-                    BackupDirectory.check(
-                        &entry, verify: verify, decryption: decryption,
-                        progress: progress.map { BackupDirectory.offset($0, by: bytesBefore, of: verifiedBytes) })
-                }
-                bytesBefore += size
-                backups.append((entry, sequence))
-            }
-        }
-        backups.sort { ($0.entry.time!, $0.sequence) < ($1.entry.time!, $1.sequence) }
-        return backups.map(\.entry) + partials
-    }
-
-    /// `progress` for one file of several: its bytes come after `before` bytes of `total`.
-    private static func offset(_ progress: @escaping ByteProgress.Handler, by before: Int64, of total: Int64)
-        -> ByteProgress.Handler
-    {
-        { read in progress(ByteProgress(completed: before + read.completed, total: total)) }
-    }
-
-    /// Sets the entry's health and manifest, as ``FolderBackup/check(_:verify:decryption:needsKey:progress:)``
-    /// does for a local file.
-    /// - Returns: with `needsKey`, why an encrypted backup could not be opened; nil otherwise.
-    @discardableResult
-    static func check(
-        _ entry: inout Entry, verify: Bool, decryption: BackupDecryption = .none, needsKey: Bool = false,
-        progress: ByteProgress.Handler? = nil
-    ) -> (any Error)? {
-        FolderBackup.file(entry.url).check(
-            &entry, verify: verify, decryption: decryption, needsKey: needsKey, progress: progress)
+        return BackupDirectory.entries(of: files, in: self, now: now)
     }
 }
 

@@ -5,10 +5,22 @@ import Foundation
 
 /// One backup of a folder as a check reads it: a local file, or an object downloaded into an
 /// unnamed temporary file. Both are judged by the same rules, encrypted or not.
-enum FolderBackup {
+public enum FolderBackup {
     case file(URL)
     /// A downloaded object; `name` is its `s3://bucket/key`.
     case downloaded(SpoolFile, name: String)
+    /// An object that could not be downloaded (gone since the listing, too large): damaged.
+    case unreadable(any Error)
+
+    /// What ``check(_:verify:decryption:needsKey:progress:)`` found beside the entry's health.
+    public enum Checked {
+        /// Read as far as the keys given allow: the backup opened — decrypted, for an encrypted
+        /// one — when its contents were read; nil when only its header and framing were checked
+        /// or it did not open.
+        case read(BackupFile?)
+        /// With `needsKey`: an encrypted backup no key given opens, and why.
+        case missingKey(any Error)
+    }
 
     /// How a new backup's read-back went (see ``readBack(record:decryption:progress:)``).
     enum ReadBackOutcome {
@@ -26,12 +38,18 @@ enum FolderBackup {
     ///   opened even when only a passphrase prompt was given, and one that no key given opens
     ///   is not taken as sound on its header and framing.
     /// - Returns: with `needsKey`, why an encrypted backup could not be opened (no key given
-    ///   opens it, or the passphrase prompt failed); nil otherwise.
+    ///   opens it, or the passphrase prompt failed); otherwise the backup as opened, so a
+    ///   restore imports what it verified without opening (downloading, decrypting) it again.
     @discardableResult
     func check(
         _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption, needsKey: Bool = false,
         progress: ByteProgress.Handler?
-    ) -> (any Error)? {
+    ) -> Checked {
+        if case .unreadable(let error) = self {
+            entry.health = .damaged("\(error)")
+            entry.manifest = nil
+            return .read(nil)
+        }
         entry.health = .good
         let backup: BackupFile
         do {
@@ -39,20 +57,20 @@ enum FolderBackup {
                 entry.isEncrypted = true
                 entry.contentsChecked = false
                 try verifyWithoutKey(against: nil)
-                guard needsKey || !decryption.identities.isEmpty else { return nil }
+                guard needsKey || !decryption.identities.isEmpty else { return .read(nil) }
             }
             backup = try open(decryption)
         } catch let error where entry.isEncrypted && Self.isMissingKey(error) {
             // Encrypted for other recipients: sound as far as can be told without its key.
-            return needsKey ? error : nil
+            return needsKey ? .missingKey(error) : .read(nil)
         } catch {
             entry.health = .damaged("\(error)")
-            return nil
+            return .read(nil)
         }
         do {
             entry.contentsChecked = true
             entry.manifest = try backup.openArchive().manifest
-            guard verify else { return nil }
+            guard verify else { return .read(backup) }
             backup.readProgress = progress
             let report = DataValidationService.standard().validate(backup: backup)
             if let error = report.findings.first(where: { $0.severity == .error }) {
@@ -63,7 +81,7 @@ enum FolderBackup {
         } catch {
             entry.health = .damaged("\(error)")
         }
-        return nil
+        return .read(backup)
     }
 
     /// Whether opening an encrypted backup failed for want of its key — no key given opens it,
@@ -102,6 +120,7 @@ enum FolderBackup {
         switch self {
         case .file(let url): EncryptedBackupCheck.isEncrypted(path: url.path)
         case .downloaded(let spool, _): EncryptedBackupCheck.isEncrypted(descriptor: spool.fileDescriptor)
+        case .unreadable: false
         }
     }
 
@@ -111,6 +130,8 @@ enum FolderBackup {
             _ = try EncryptedBackupCheck.verify(path: url.path, against: record)
         case .downloaded(let spool, let name):
             _ = try EncryptedBackupCheck.verify(descriptor: spool.fileDescriptor, name: name, against: record)
+        case .unreadable(let error):
+            throw error
         }
     }
 
@@ -118,6 +139,7 @@ enum FolderBackup {
         switch self {
         case .file(let url): try BackupFile(path: url.path, decryption: decryption)
         case .downloaded(let spool, let name): try BackupFile(spool: spool, name: name, decryption: decryption)
+        case .unreadable(let error): throw error
         }
     }
 }

@@ -2,14 +2,15 @@ import BackupFormat
 import DataMigration
 import DataStore
 import DataValidation
-import DurableIO
 import Foundation
-import Glibc
 
-/// One run of `backup --dir`: under the directory's lock, remove the partial files killed runs
-/// left, export the store — read only, never locked or written, an older one upgraded in
-/// memory — to a new, time-named file, read it back in full, then prune by the retention
-/// policy, which never removes the new file.
+/// One run of `backup --dir`, into a directory or an `s3://bucket/prefix` alike (a
+/// ``BackupFolder``): under the folder's lock (a lock file, or a lock object), remove the
+/// partial files killed runs left, export the store — read only, never locked or written, an
+/// older one upgraded in memory — to a new, time-named backup (a file renamed into place, or
+/// an object streamed in a multipart upload, which appears only complete), read it back in
+/// full (an object downloaded as stored), then prune by the retention policy, which never
+/// removes the new backup nor the newest good one.
 ///
 /// An encrypted backup is read back in full when the keys to do so are given; a machine that
 /// holds only the recipients' public keys checks what it can without them: the age header, the
@@ -55,10 +56,11 @@ public struct ScheduledBackup {
 
     /// Why a run failed after writing its file.
     public enum Failure: Error, CustomStringConvertible, Sendable {
-        /// The new backup did not verify; it was left in place, never counted as kept.
+        /// The new backup did not verify; it was set aside (a local file) or removed (an
+        /// object), never counted as kept.
         case verificationFailed(file: String, report: ValidationReport)
         /// The new encrypted backup failed its check without a key (its header, framing or bytes
-        /// are not what was written); it was set aside too.
+        /// are not what was written); it was set aside or removed too.
         case checkFailed(file: String, reason: String)
 
         public var description: String {
@@ -75,7 +77,8 @@ public struct ScheduledBackup {
         }
     }
 
-    public var directory: BackupDirectory
+    /// Where backups go: a ``BackupDirectory`` or a ``RemoteBackupFolder``.
+    public var folder: any BackupFolder
     public var policy: RetentionPolicy
     public var compression: ArchiveCompression
     /// Whether, and to whom, backups are encrypted.
@@ -90,11 +93,11 @@ public struct ScheduledBackup {
     public var verificationProgress: ByteProgress.Handler?
 
     public init(
-        directory: BackupDirectory, policy: RetentionPolicy, compression: ArchiveCompression = .default,
+        folder: any BackupFolder, policy: RetentionPolicy, compression: ArchiveCompression = .default,
         encryption: BackupEncryption = .none, readBackDecryption: BackupDecryption = .none,
         clock: StoreClock = StoreClock()
     ) {
-        self.directory = directory
+        self.folder = folder
         self.policy = policy
         self.compression = compression
         self.encryption = encryption
@@ -103,42 +106,49 @@ public struct ScheduledBackup {
     }
 
     /// Runs one backup of the store at `storePath` (or the default store).
-    /// - Throws: `StoreError.notFound` (checked first, so a missing store leaves the directory
-    ///   untouched), `FileIOError.busy` (another run holds the directory),
-    ///   `MigrationError.storeIsNewer`, `OutputRefusal` (the new file would be one of the
-    ///   store's), `Failure.verificationFailed` or `.checkFailed`, I/O errors. A run that fails leaves no file,
-    ///   lock file or folder it created, except a new backup that failed its read-back check,
-    ///   set aside as evidence.
+    /// - Throws: `StoreError.notFound` (checked first, so a missing store leaves the folder
+    ///   untouched and sends nothing), `FileIOError.busy` or ``RemoteLock/Busy`` (another run
+    ///   holds the folder), `MigrationError.storeIsNewer`, `OutputRefusal` (the new file would
+    ///   be one of the store's), `Failure.verificationFailed` or `.checkFailed`,
+    ///   ``ObjectStorageError``, I/O errors. A run that fails leaves no file, lock file, folder
+    ///   or object it created (a failed upload leaves no multipart upload either), except a new
+    ///   local backup that failed its read-back check, set aside as evidence.
     public func run(storePath: String?) throws -> Summary {
         let started = Date()
-        // The store first: a missing store fails before the directory (or its lock file) is made.
+        // The store first: a missing store fails before the folder (or its lock) is made.
         return try ReadOnlyStore.reading(explicitPath: storePath) { store in
-            let directoryLock = try directory.lock(creatingDirectory: true)
+            let lock = try folder.lock(creatingFolder: true, now: clock.now())
             var succeeded = false
             defer {
-                if succeeded { directoryLock.release() } else { directoryLock.releaseRemovingCreated() }
+                if succeeded { lock.release() } else { lock.releaseRemovingCreated() }
             }
-            // Those of killed runs: a file still being written (by `export -o` into the
-            // directory, which takes no lock) is locked by its writer and stays.
-            let removedPartials = AtomicFileWriter.removeAbandonedTemporaryFiles(
-                in: directory.url, where: BackupDirectory.isPartialFileName)
-            let target = directory.url.appendingPathComponent(try directory.newFileName(for: clock.now()))
-            try OutputGuard.refuse(output: target, overwriting: StoreFiles.all(of: store.url))
+            let removedPartials = folder.removePartialFiles()
+            let name = try folder.newFileName(for: clock.now())
             var exporter = BackupExporter(compression: compression, encryption: encryption, clock: clock)
             exporter.byteProgress = exportProgress
-            let export = try exporter.export(from: store, to: .file(target))
-            let readBack: ReadBack
-            do {
-                readBack = try self.readBack(target, record: export.encryption)
-            } catch let failure as Failure {
-                succeeded = true // the file set aside is evidence: the directory and its lock file stay
-                throw failure
+            let (export, written) = try folder.writeBackup(named: name, besides: StoreFiles.all(of: store.url)) {
+                try exporter.export(from: store, to: $0)
             }
+            // A backup that fails is set aside as evidence: the directory and its lock file stay.
+            let readBack: ReadBack
+            switch try written.readBack(
+                record: export.encryption, decryption: readBackDecryption, progress: verificationProgress)
+            {
+            case .passed(let passed):
+                readBack = passed
+            case .checkFailed(let reason):
+                succeeded = true
+                throw Failure.checkFailed(file: folder.setAside(name), reason: reason)
+            case .verificationFailed(let report):
+                succeeded = true
+                throw Failure.verificationFailed(file: folder.setAside(name), report: report)
+            }
+            let target = folder.url(of: name)
             var decisions: [BackupPruner.Decision] = []
             var removed: [BackupDirectory.Entry] = []
             if !policy.isEmpty {
                 (decisions, removed) = try BackupPruner(policy: policy).prune(
-                    directory, now: clock.now(), protecting: target)
+                    folder, now: clock.now(), protecting: target)
             }
             succeeded = true
             return Summary(
@@ -147,24 +157,6 @@ public struct ScheduledBackup {
                 migration: export.migration, storeLeftovers: store.leftovers, removedPartials: removedPartials,
                 decisions: decisions, removed: removed,
                 duration: Date().timeIntervalSince(started))
-        }
-    }
-
-    /// Checks the new file: in full when it is plain or a key was given, without a key otherwise.
-    /// A file that fails is set aside under a name no scan counts as a good backup, kept as evidence.
-    /// - Throws: `Failure`, and the errors of opening the new file.
-    private func readBack(_ file: URL, record: EncryptionRecord?) throws -> ReadBack {
-        func setAside() -> String {
-            let setAside = file.path + BackupDirectory.unverifiedSuffix
-            try? Directory.rename(file, to: URL(fileURLWithPath: setAside))
-            return setAside
-        }
-        switch try FolderBackup.file(file).readBack(
-            record: record, decryption: readBackDecryption, progress: verificationProgress)
-        {
-        case .passed(let readBack): return readBack
-        case .checkFailed(let reason): throw Failure.checkFailed(file: setAside(), reason: reason)
-        case .verificationFailed(let report): throw Failure.verificationFailed(file: setAside(), report: report)
         }
     }
 }

@@ -68,23 +68,12 @@ struct BackupCommand: BackupctlCommand {
         let keys = try encryption.keys(console: console)
         let summary: ScheduledBackup.Summary
         do {
-            switch try RemoteStorage.location(dir) {
-            case .remote(let location):
-                let folder = RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
-                var run = RemoteScheduledBackup(
-                    folder: folder, policy: retention.policy, compression: compression, encryption: keys.encryption,
-                    readBackDecryption: keys.readBack)
-                run.exportProgress = progress.handler("exporting")
-                run.verificationProgress = progress.handler("verifying")
-                summary = try run.run(storePath: store)
-            case .local(let path):
-                var run = ScheduledBackup(
-                    directory: BackupDirectory(url: BackupLocations.localURL(path)), policy: retention.policy,
-                    compression: compression, encryption: keys.encryption, readBackDecryption: keys.readBack)
-                run.exportProgress = progress.handler("exporting")
-                run.verificationProgress = progress.handler("verifying")
-                summary = try run.run(storePath: store)
-            }
+            var run = ScheduledBackup(
+                folder: try BackupLocations.folder(dir), policy: retention.policy, compression: compression,
+                encryption: keys.encryption, readBackDecryption: keys.readBack)
+            run.exportProgress = progress.handler("exporting")
+            run.verificationProgress = progress.handler("verifying")
+            summary = try run.run(storePath: store)
         } catch let failure as ScheduledBackup.Failure {
             throw CommandFailure(.invalidData, failure.description)
         } catch let error as FileIOError {

@@ -46,22 +46,14 @@ struct PruneCommand: BackupctlCommand {
     }
 
     func execute(_ console: Console) throws -> ReportFields {
-        switch try RemoteStorage.location(dir) {
-        case .remote(let location):
-            let folder = RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
-            let lock = try RemoteLock.acquire(folder)
-            defer { lock.release() }
-            return try prune(folder, console: console).fields
-        case .local(let path):
-            let directory = BackupDirectory(url: BackupLocations.localURL(path))
-            let lock = try directory.lock(creatingDirectory: false)
-            var removedSomething = false
-            // A dry run, or a run that fails, leaves nothing it created, not even the lock file.
-            defer { if removedSomething { lock.release() } else { lock.releaseRemovingCreated() } }
-            let (fields, removed) = try prune(directory, console: console)
-            removedSomething = !removed.isEmpty
-            return fields
-        }
+        let folder = try BackupLocations.folder(dir)
+        let lock = try folder.lock(creatingFolder: false, now: Date())
+        var removedSomething = false
+        // A dry run, or a run that fails, leaves nothing it created, not even the lock file.
+        defer { if removedSomething { lock.release() } else { lock.releaseRemovingCreated() } }
+        let (fields, removed) = try prune(folder, console: console)
+        removedSomething = !removed.isEmpty
+        return fields
     }
 
     /// Prunes the folder, which the caller has locked, and prints its report.

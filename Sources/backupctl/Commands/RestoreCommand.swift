@@ -23,7 +23,8 @@ struct RestoreCommand: BackupctlCommand {
             them; when no key given opens the backup to restore, it exits 77 rather than take an \
             older one. The directory is only read: no lock, nothing written in it. --dir takes an \
             s3://bucket/prefix too (Docs/remote.md): each backup checked is downloaded into an \
-            unnamed temporary file.
+            unnamed temporary file, and the one restored is imported from there, not downloaded \
+            again.
             """,
         examples: [
             CommandExample(
@@ -81,7 +82,7 @@ struct RestoreCommand: BackupctlCommand {
         do {
             return try context
                 + ImportRun(options: options, common: common).run(
-                    backup: BackupLocations.display(chosen.url), keys: keys, console: console
+                    backup: BackupLocations.display(chosen.url), opened: choice.opened, keys: keys, console: console
                 ).fields
         } catch {
             // The failure names the directory and what was skipped too.

@@ -1,6 +1,7 @@
 import AgeEncryption
 import ArgumentParsing
 import BackupFormat
+import Cryptography
 import DataPortability
 import DataStore
 import DurableIO
@@ -73,8 +74,8 @@ struct UpgradeCommand: BackupctlCommand {
     }
 
     /// The output's encryption: recipients, else the new passphrase, else the input's
-    /// passphrase (unless --decrypt), else none.
-    private func outputEncryption(console: Console) throws -> BackupEncryption {
+    /// passphrase (`inputPassphrase`, read from --passphrase-file; unless --decrypt), else none.
+    private func outputEncryption(inputPassphrase: SecretBytes?, console: Console) throws -> BackupEncryption {
         let parsed = try recipients.parsed()
         if !parsed.isEmpty { return .age(parsed) }
         if let newPassphraseFile {
@@ -85,13 +86,8 @@ struct UpgradeCommand: BackupctlCommand {
                             in: newPassphraseFile, option: "--new-passphrase-file", console: console)))
             ])
         }
-        if !decrypt, let passphraseFile = decryption.passphraseFile {
-            return .age([
-                .passphrase(
-                    ScryptRecipient(
-                        passphrase: try KeyFileReader.passphrase(
-                            in: passphraseFile, option: "--passphrase-file", console: console)))
-            ])
+        if !decrypt, let inputPassphrase {
+            return .age([.passphrase(ScryptRecipient(passphrase: inputPassphrase))])
         }
         return .none
     }
@@ -116,9 +112,11 @@ struct UpgradeCommand: BackupctlCommand {
         // Keys first, then the input (decrypted, if need be, with those keys; an `s3://` object
         // downloaded): a key file that cannot be used, or an input that cannot be opened, fails
         // before the output is made, so a file error while upgrading is about the output.
+        let keys = try decryption.keys(console: console)
         var upgrade = BackupUpgrade(
-            compression: try ArchiveCompression(compression), decryption: try decryption.decryption(console: console),
-            encryption: try outputEncryption(console: console), allowsPlaintextOutput: decrypt)
+            compression: try ArchiveCompression(compression), decryption: keys.decryption,
+            encryption: try outputEncryption(inputPassphrase: keys.passphrase, console: console),
+            allowsPlaintextOutput: decrypt)
         upgrade.progress = progress.handler("upgrading")
         let opened =
             file == "-"

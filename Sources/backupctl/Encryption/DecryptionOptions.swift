@@ -1,6 +1,7 @@
 import AgeEncryption
 import ArgumentParsing
 import BackupFormat
+import Cryptography
 import Foundation
 
 /// How a command that reads backups decrypts encrypted ones: identity files, a passphrase
@@ -32,6 +33,15 @@ struct DecryptionOptions: ParsableArguments {
     func decryption(console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> BackupDecryption
     {
+        try keys(console: console, environment: environment).decryption
+    }
+
+    /// The keys, as ``decryption(console:environment:)``, and the passphrase of `--passphrase-file`
+    /// when that option was given (not its variable), which `upgrade` also encrypts with: each
+    /// file is read once, so a warning about it is given once.
+    func keys(console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> (decryption: BackupDecryption, passphrase: SecretBytes?)
+    {
         func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let identityFiles =
             self.identityFiles.isEmpty ? variable(Self.identityVariable).map { [$0] } ?? [] : self.identityFiles
@@ -43,11 +53,13 @@ struct DecryptionOptions: ParsableArguments {
             identities += try KeyFileReader.identities(in: file, option: identityOption, console: console)
                 .map { .x25519($0) }
         }
-        if let passphraseFile {
-            let passphrase = try KeyFileReader.passphrase(
-                in: passphraseFile, option: passphraseOption, console: console)
-            identities.append(.passphrase(ScryptIdentity(passphrase: passphrase)))
+        let passphrase = try passphraseFile.map {
+            try KeyFileReader.passphrase(in: $0, option: passphraseOption, console: console)
         }
-        return BackupDecryption(identities: identities, passphrasePrompt: PassphrasePrompt.ifInteractive)
+        if let passphrase { identities.append(.passphrase(ScryptIdentity(passphrase: passphrase))) }
+        return (
+            BackupDecryption(identities: identities, passphrasePrompt: PassphrasePrompt.ifInteractive),
+            self.passphraseFile == nil ? nil : passphrase
+        )
     }
 }

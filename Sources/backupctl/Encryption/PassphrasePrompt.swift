@@ -9,8 +9,7 @@ enum PassphrasePrompt {
     static let maximumLength = 4096
 
     /// A prompt when standard input is a terminal; `nil` otherwise. It asks once per file: a
-    /// command that opens a file again (restore verifies the backup, then imports it) is given
-    /// the same answer.
+    /// command that opened a file again would be given the same answer.
     static var ifInteractive: ((String) throws -> SecretBytes)? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
         let answers = Answers()

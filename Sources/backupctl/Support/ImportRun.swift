@@ -13,17 +13,23 @@ struct ImportRun {
 
     /// Imports the backup at `path` (`-` for standard input, `s3://bucket/key` for an object),
     /// printing its report.
-    /// - Parameter keys: the keys for an encrypted backup.
+    /// - Parameters:
+    ///   - opened: the backup at `path` already opened (and decrypted, downloaded), as
+    ///     `restore` verified it; nil to open it here.
+    ///   - keys: the keys for an encrypted backup.
     /// - Returns: the report, for the command's JSON document.
     /// - Throws: a `CommandFailure` with the findings for a refused or unreadable backup
     ///   (65, 76), `declined` when the question was answered no; library errors otherwise
     ///   (`BackupFormatError.decryptionFailed`, 77, for an encrypted backup no key given opens).
-    func run(backup path: String, keys: BackupDecryption, console: Console) throws -> ImportReport {
+    func run(backup path: String, opened: BackupFile? = nil, keys: BackupDecryption, console: Console) throws
+        -> ImportReport
+    {
         let times = SectionTimes()
         // The backup before the store: one that cannot even be opened (a folder, a missing
         // file) or that no key given decrypts is refused before the store is touched, and an
         // encrypted one's key is unwrapped once. Standard input is read once the lock is held.
-        let local = path == "-" || RemoteStorage.isRemote(path) ? nil : try BackupFile(path: path, decryption: keys)
+        let local =
+            try opened ?? (path == "-" || RemoteStorage.isRemote(path) ? nil : BackupFile(path: path, decryption: keys))
         let locked = try LockedStore.open(explicitPath: options.store, mode: .createIfMissing)
         defer { locked.release() }
         Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
@@ -32,15 +38,15 @@ struct ImportRun {
             decryption: keys, progress: times.start)
         // An s3:// object is downloaded (and decrypted) once the lock is held and a newer store
         // refused, and before the question, which is asked about it as about a local file.
-        let opened: BackupFile?
+        let backup: BackupFile?
         do {
-            opened = try local ?? (path == "-" ? nil : importer.open(backup: path, for: locked))
+            backup = try local ?? (path == "-" ? nil : importer.open(backup: path, for: locked))
         } catch {
             throw failure(error, backup: path, console: console)
         }
         // Standard input is the backup itself, so no one can answer a question on it.
-        if let opened, !options.canBeUndone && Confirmation.isNeeded(yes: options.yes) {
-            try confirm(importing: opened, with: importer, into: locked, console: console)
+        if let backup, !options.canBeUndone && Confirmation.isNeeded(yes: options.yes) {
+            try confirm(importing: backup, with: importer, into: locked, console: console)
         }
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
@@ -50,7 +56,7 @@ struct ImportRun {
             // Nothing is committed unless it all goes well, and a new store appears only at the
             // commit: a refused, failed or dry run leaves no store where there was none.
             summary =
-                try opened.map { try importer.run(backup: $0, into: locked) }
+                try backup.map { try importer.run(backup: $0, into: locked) }
                 ?? importer.run(backup: path, into: locked)
         } catch {
             progress.clear()
