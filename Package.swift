@@ -60,16 +60,21 @@ let package = Package(
 
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore"]),
-        .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
+        .target(name: "DataStore", dependencies: ["DomainModel", "JSONCore", "DurableIO", "CSQLite"]),
         .target(
             name: "BackupFormat",
-            dependencies: ["DomainModel", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography", "AgeEncryption"]),
-        .target(name: "DataValidation", dependencies: ["BackupFormat"]),
-        .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
+            dependencies: [
+                "DomainModel", "JSONCore", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography", "AgeEncryption",
+            ]),
+        .target(name: "DataValidation", dependencies: ["BackupFormat", "DomainModel", "JSONCore"]),
+        .target(
+            name: "DataMigration",
+            dependencies: ["DataStore", "BackupFormat", "DomainModel", "JSONCore", "Cryptography"]),
         .target(
             name: "DataPortability",
             dependencies: [
                 "DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage", "AgeEncryption",
+                "DomainModel", "JSONCore", "DurableIO",
             ]
         ),
         .executableTarget(
@@ -117,7 +122,9 @@ let package = Package(
                 "DomainModel", "DurableIO", "JSONCore", "TestSupport",
             ]
         ),
-        .testTarget(name: "backupctlTests", dependencies: ["backupctl", "ArgumentParsing", "TestSupport"]),
+        .testTarget(
+            name: "backupctlTests",
+            dependencies: ["backupctl", "ArgumentParsing", "BackupFormat", "DataValidation", "TestSupport"]),
         .testTarget(
             name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "AgeEncryption", "Cryptography", "TestSupport"]),
     ],
