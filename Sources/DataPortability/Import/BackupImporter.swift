@@ -26,6 +26,9 @@ public struct BackupImporter {
     public var decryption: BackupDecryption
     public var clock: StoreClock
     public var migrations: DataMigrationService
+    /// Brings a version 1 or 2 backup to the current version, once: the validation that
+    /// checks the upgrade hands it to the import.
+    public var upgrader: any BackupUpgrading = BackupUpgrader()
     /// Called with each section as it is imported, for progress display.
     public var progress: (@Sendable (BackupSection) -> Void)?
     /// Receives how much of the backup file has been read, for a progress display (see
@@ -94,7 +97,8 @@ public struct BackupImporter {
         let started = Date()
         _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading its sections
         file.readProgress = inputProgress
-        let source = try ImportSource(file: file, limits: limits)
+        let source = try ImportSource(
+            file: file, validation: DataValidationService.standard(limits: limits, upgrader: upgrader))
         var snapshotURL: URL?
         do {
             // A dry run does everything an import does, then rolls it all back.
