@@ -62,9 +62,12 @@ crashtest: deps python-deps
 
 # Formatting as the toolchain's swift-format sees it, with the rules in .swift-format.
 # `make lint` fails on any difference (CI runs it); `make format` rewrites the files.
+# It also fails when a target imports a module Package.swift does not declare for it
+# (.ci/check_imports.py).
 FORMAT_PATHS := Sources Tests Fuzz Package.swift
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	SWIFT=$(SWIFT) python3 .ci/check_imports.py
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)

@@ -62,20 +62,22 @@ let package = Package(
 
         // The product's layers.
         .target(name: "DomainModel", dependencies: ["JSONCore", "Concurrency"]),
-        .target(name: "DataStore", dependencies: ["DomainModel", "DurableIO", "CSQLite"]),
+        .target(name: "DataStore", dependencies: ["DomainModel", "JSONCore", "DurableIO", "CSQLite"]),
         .target(
             name: "BackupFormat",
             dependencies: [
-                "DomainModel", "Concurrency", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography",
+                "DomainModel", "JSONCore", "Concurrency", "DurableIO", "CArchive", "CZstd", "CZlib", "Cryptography",
                 "AgeEncryption",
             ]),
-        .target(name: "DataValidation", dependencies: ["BackupFormat", "Concurrency"]),
-        .target(name: "DataMigration", dependencies: ["DataStore", "BackupFormat", "Cryptography"]),
+        .target(name: "DataValidation", dependencies: ["BackupFormat", "DomainModel", "JSONCore", "Concurrency"]),
+        .target(
+            name: "DataMigration",
+            dependencies: ["DataStore", "BackupFormat", "DomainModel", "JSONCore", "Cryptography"]),
         .target(
             name: "DataPortability",
             dependencies: [
                 "DataStore", "BackupFormat", "DataValidation", "DataMigration", "ObjectStorage", "AgeEncryption",
-                "Concurrency",
+                "Concurrency", "DomainModel", "JSONCore", "DurableIO",
             ]
         ),
         .executableTarget(
@@ -127,7 +129,9 @@ let package = Package(
                 "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport",
             ]
         ),
-        .testTarget(name: "backupctlTests", dependencies: ["backupctl", "ArgumentParsing", "TestSupport"]),
+        .testTarget(
+            name: "backupctlTests",
+            dependencies: ["backupctl", "ArgumentParsing", "BackupFormat", "DataValidation", "TestSupport"]),
         .testTarget(
             name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "AgeEncryption", "Cryptography", "TestSupport"]),
     ],

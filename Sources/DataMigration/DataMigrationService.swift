@@ -97,16 +97,10 @@ public struct DataMigrationService: Sendable {
     public func dryRun(store: any KeyValueStore) throws -> MigrationReport {
         let from = try DataMigrationService.storedVersion(in: store)
         let pending = try pendingSteps(in: store)
-        do {
-            try store.transaction { transaction in
-                let applied = try pending.compactMap { try apply($0, in: transaction) }
-                throw DryRunRollback(applied: applied)
-            }
-        } catch let rollback as DryRunRollback {
-            return MigrationReport(
-                fromVersion: from, toVersion: max(from, targetVersion), applied: rollback.applied, isDryRun: true)
+        let applied = try store.inTransaction { transaction in
+            .rollback(try pending.compactMap { try apply($0, in: transaction) })
         }
-        return MigrationReport(fromVersion: from, toVersion: from, applied: [], isDryRun: true)
+        return MigrationReport(fromVersion: from, toVersion: max(from, targetVersion), applied: applied, isDryRun: true)
     }
 
     /// The store as this build's version holds it, without writing to it: the pending steps
@@ -168,9 +162,5 @@ public struct DataMigrationService: Sendable {
                     tool: "\(ToolIdentity.name) \(ToolIdentity.version) (forced)"), in: transaction)
             return result
         }
-    }
-
-    private struct DryRunRollback: Error {
-        var applied: [AppliedStep]
     }
 }

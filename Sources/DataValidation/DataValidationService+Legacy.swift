@@ -7,40 +7,29 @@ extension DataValidationService {
     /// version's rules make, and any error (which would mean the upgrade went wrong).
     static let afterUpgradeCodes: Set<FindingCode> = [.duplicate, .untrackedDomain, .missingSnapshot, .ledgerBalance]
 
-    func validateLegacy(_ file: BackupFile) -> ValidationReport {
-        let legacy: LegacyBackupDocument
-        do {
-            legacy = try file.readLegacyDocument(limits: limits)
-        } catch let error as BackupFormatError {
-            var report = ValidationReport(file: file.name, findings: [Self.finding(for: error, file: file.name)])
-            if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
-            return report
-        } catch {
-            return ValidationReport(
-                file: file.name,
-                findings: [
-                    Finding(
-                        .error, .archiveUnreadable, section: nil,
-                        location: file.name, message: "\(error)")
-                ])
-        }
-        var report = ValidationReport(file: file.name, schemaVersion: legacy.schemaVersion)
+    /// Validates a version 1 or 2 backup read whole: its own version's schema, then — when that
+    /// finds no error and an upgrader is set — the current version's rules over its upgrade,
+    /// which is handed back with the report when they find no error either.
+    public func validate(document legacy: LegacyBackupDocument) -> BackupValidation {
+        let file = legacy.file
+        var report = ValidationReport(file: file, schemaVersion: legacy.schemaVersion)
         report.findings.append(
             Finding(
-                .note, .versionOlder, section: nil, location: file.name,
+                .note, .versionOlder, section: nil, location: file,
                 message:
                     "this is a schema version \(legacy.schemaVersion) backup; it will be upgraded from v\(legacy.schemaVersion) to v\(DomainDigBackup.currentSchemaVersion) on import."
             ))
-        guard let schema = BackupSchema.version(legacy.schemaVersion), let node = schema.documentNode else {
-            return report
+        // Every single-document version has a schema (`LegacyBackupDocument.supportedVersions`).
+        if let node = BackupSchema.version(legacy.schemaVersion)?.documentNode {
+            var walker = SchemaWalker(section: nil, root: "$")
+            walker.check(legacy.document.root, node)
+            report.findings += walker.takeFindings()
         }
-        var walker = SchemaWalker(section: nil, root: "$")
-        walker.check(legacy.document.root, node)
-        report.findings += walker.takeFindings()
-        guard !report.hasErrors, let upgrader else { return report }
+        guard !report.hasErrors, let upgrader else { return BackupValidation(report: report) }
+        let upgraded: UpgradedBackup
         do {
-            let upgraded = try upgrader.upgrade(legacy)
-            report.findings += try Self.checkUpgraded(upgraded, file: file.name, options: limits.json)
+            upgraded = try upgrader.upgrade(legacy)
+            report.findings += try Self.checkUpgraded(upgraded, file: file, options: limits.json)
                 .filter { $0.severity == .error || Self.afterUpgradeCodes.contains($0.code) }
                 .map { finding in
                     var finding = finding
@@ -51,10 +40,11 @@ extension DataValidationService {
         } catch {
             report.findings.append(
                 Finding(
-                    .error, .archiveUnreadable, section: nil, location: file.name,
+                    .error, .archiveUnreadable, section: nil, location: file,
                     message: "the backup cannot be upgraded: \(error)"))
+            return BackupValidation(report: report)
         }
-        return report
+        return BackupValidation(report: report, upgraded: report.hasErrors ? nil : upgraded)
     }
 
     /// Runs the current version's checks over upgraded sections.

@@ -30,21 +30,54 @@ public struct DataValidationService: Sendable {
 
     /// Validates an opened backup file.
     public func validate(backup file: BackupFile) -> ValidationReport {
-        switch file.encoding {
-        case .tar:
-            return validateArchive(file)
-        case .plainJSON, .gzipJSON:
-            return validateLegacy(file)
-        case .unknown:
-            return ValidationReport(
-                file: file.name,
-                findings: [
-                    Finding(
-                        .error, .archiveUnreadable, section: nil, location: file.name,
-                        message:
-                            "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document."
-                    )
-                ])
+        validation(of: file).report
+    }
+
+    /// Validates an opened backup file and, for a version 1 or 2 backup that validates, hands
+    /// back the upgrade the current rules checked, so nothing reads or upgrades it again.
+    public func validation(of file: BackupFile) -> BackupValidation {
+        switch open(file) {
+        case .archive(let reader): BackupValidation(report: validate(archive: reader, file: file.name))
+        case .document(let legacy): validate(document: legacy)
+        case .refused(let report): BackupValidation(report: report)
+        }
+    }
+
+    /// Opens `file` as what its bytes say it is: the one place where a file that cannot be
+    /// read as a backup becomes the report that refuses it, for validation, import and upgrade.
+    /// - Returns: an archive's reader, its manifest read; a single document, parsed; or the
+    ///   refusal, with the finding for what stopped the reading (`finding(for:file:)`).
+    public func open(_ file: BackupFile) -> OpenedBackup {
+        do {
+            switch file.encoding {
+            case .tar:
+                return .archive(try file.openArchive(limits: limits))
+            case .plainJSON, .gzipJSON:
+                return .document(try file.readLegacyDocument(limits: limits))
+            case .unknown:
+                return .refused(
+                    ValidationReport(
+                        file: file.name,
+                        findings: [
+                            Finding(
+                                .error, .archiveUnreadable, section: nil, location: file.name,
+                                message:
+                                    "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document."
+                            )
+                        ]))
+            }
+        } catch let error as BackupFormatError {
+            var report = ValidationReport(file: file.name, findings: [Self.finding(for: error, file: file.name)])
+            if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
+            return .refused(report)
+        } catch {
+            return .refused(
+                ValidationReport(
+                    file: file.name,
+                    findings: [
+                        Finding(.error, .archiveUnreadable, section: nil, location: file.name, message: "\(error)")
+                    ]
+                ))
         }
     }
 
@@ -65,36 +98,21 @@ public struct DataValidationService: Sendable {
         }
     }
 
-    private func validateArchive(_ file: BackupFile) -> ValidationReport {
-        let reader: BackupArchiveReader
-        do {
-            reader = try file.openArchive(limits: limits)
-        } catch let error as BackupFormatError {
-            var report = ValidationReport(file: file.name, findings: [Self.finding(for: error, file: file.name)])
-            if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
-            return report
-        } catch {
-            return ValidationReport(
-                file: file.name,
-                findings: [
-                    Finding(
-                        .error, .archiveUnreadable, section: nil, location: file.name,
-                        message: "\(error)")
-                ])
-        }
-        let session = BackupValidationSession(manifest: reader.manifest, archive: file.name, options: limits.json)
+    /// Checks every section of an opened archive (`file` names it in the findings).
+    private func validate(archive reader: BackupArchiveReader, file: String) -> ValidationReport {
+        let session = BackupValidationSession(manifest: reader.manifest, archive: file, options: limits.json)
         var findings: [Finding] = []
         let sections = PrefetchingSectionReader(reader)
         do {
             while let payload = try sections.next() { try session.check(payload) }
         } catch let error as BackupFormatError {
-            findings.append(Self.finding(for: error, file: file.name))
+            findings.append(Self.finding(for: error, file: file))
         } catch {
-            findings.append(Finding(.error, .archiveUnreadable, section: nil, location: file.name, message: "\(error)"))
+            findings.append(Finding(.error, .archiveUnreadable, section: nil, location: file, message: "\(error)"))
         }
         sections.stop()
         let sessionFindings = session.finish(missing: reader.isFinished ? reader.missingSections : [])
         return ValidationReport(
-            file: file.name, schemaVersion: reader.manifest.schemaVersion, findings: sessionFindings + findings)
+            file: file, schemaVersion: reader.manifest.schemaVersion, findings: sessionFindings + findings)
     }
 }

@@ -120,4 +120,31 @@ extension BackupImporterTests {
         #expect(try snapshot(of: target.store) == before)
         #expect(try files(in: folder) == ["store.sqlite", "store.sqlite.lock", "tampered.ddbackup"])
     }
+
+    /// Files that cannot be opened as backups: an import refuses each with the very report
+    /// `validate` gives it (one function opens a backup for both), and writes nothing.
+    @Test(arguments: [
+        ("not-a-backup.ddbackup", Data("hello, world".utf8)),
+        ("newer.json", Data(#"{"schemaVersion": 99, "trackedDomains": []}"#.utf8)),
+        ("broken.json", Data(#"{"version": 1, "domains": ["#.utf8)),
+        ("no-version.json", Data(#"{"domains": []}"#.utf8)),
+        ("newer.ddbackup", try! Data(contentsOf: Fixtures.url("Backups/newer.ddbackup"))),
+    ])
+    func aFileThatIsNoBackupIsRefusedWithValidationsReport(name: String, contents: Data) throws {
+        let folder = try TemporaryDirectory()
+        let (target, before) = try storeWithData(in: folder)
+        let backup = folder.file(name)
+        try contents.write(to: backup)
+        let validated = DataValidationService.standard().validate(backup: try BackupFile(path: backup.path))
+        #expect(validated.count(.error) == 1)
+
+        let refusal = try #require(throws: ImportRefusal.self) {
+            try F.importer().run(backup: backup.path, into: target)
+        }
+        #expect(refusal.report.findings == validated.findings)
+        #expect(refusal.report.schemaVersion == validated.schemaVersion)
+        #expect(refusal.report.isFromNewerVersion == name.hasPrefix("newer"))
+        #expect(try snapshot(of: target.store) == before)
+        #expect(try files(in: folder) == [name, "store.sqlite", "store.sqlite.lock"].sorted())
+    }
 }

@@ -34,13 +34,11 @@ import Testing
         var stage: (any SectionVisitor)?
         let (counts, changed) = try store.transaction { transaction in
             let importer = try SectionImporter(transaction: transaction, mode: .merge)
-            let made =
-                encoding
-                ? importer.makeStage(for: section, source: Array(json.utf8), options: .default)
-                : SectionImporter.makeRecordStage(for: section)
-            try feed(made, section, values, own: own ?? values.count, runLength: runLength)
-            stage = made
-            return try importer.apply(section, stage: made, present: true)
+            // Without its JSON, a section is staged for merging.
+            let made = importer.makeStage(for: section, source: encoding ? Array(json.utf8) : nil, options: .default)
+            try feed(made.visitor, section, values, own: own ?? values.count, runLength: runLength)
+            stage = made.visitor
+            return try importer.apply(made, present: true)
         }
         var contents: [String: StoreValue] = [:]
         for key in try store.keys() { contents[key] = try store.value(forKey: key) }
@@ -256,13 +254,13 @@ import Testing
         try store.transaction { transaction in
             let importer = try SectionImporter(transaction: transaction, mode: .replace)
             #expect(
-                importer.makeStage(for: .lookupHistory, source: Array("[]".utf8), options: .default)
+                importer.makeStage(for: .lookupHistory, source: Array("[]".utf8), options: .default).visitor
                     is RecordStage<LookupSnapshot>)
             #expect(
-                importer.makeStage(for: .trackedDomains, source: Array("[]".utf8), options: .default)
+                importer.makeStage(for: .trackedDomains, source: Array("[]".utf8), options: .default).visitor
                     is EncodingStage<TrackedDomain>)
             #expect(
-                importer.makeStage(for: .entitlement, source: Array("null".utf8), options: .default)
+                importer.makeStage(for: .entitlement, source: Array("null".utf8), options: .default).visitor
                     is RecordStage<CachedEntitlement>)
         }
     }

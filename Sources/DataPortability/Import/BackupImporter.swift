@@ -26,6 +26,9 @@ public struct BackupImporter {
     public var decryption: BackupDecryption
     public var clock: StoreClock
     public var migrations: DataMigrationService
+    /// Brings a version 1 or 2 backup to the current version, once: the validation that
+    /// checks the upgrade hands it to the import.
+    public var upgrader: any BackupUpgrading = BackupUpgrader()
     /// Called with each section as it is imported, for progress display.
     public var progress: (@Sendable (BackupSection) -> Void)?
     /// Receives how much of the backup file has been read, for a progress display (see
@@ -33,6 +36,17 @@ public struct BackupImporter {
     public var inputProgress: ByteProgress.Handler?
     /// Called with the stage each section's records go to (see `init(_:observingStages:)`).
     private var stageObserver: ((BackupSection, any SectionVisitor) -> Void)?
+
+    /// What validating the next section of the backup gave.
+    private enum NextSection {
+        /// Every section has been read.
+        case end
+        /// A section was validated and is not to be applied: once anything failed, nothing is
+        /// kept (the import will be refused), but validation goes on to report everything.
+        case checkedOnly
+        /// A section validated and verified, its records staged to be applied.
+        case staged(SectionStage)
+    }
 
     public init(
         mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
@@ -89,16 +103,15 @@ public struct BackupImporter {
         let started = Date()
         _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading its sections
         file.readProgress = inputProgress
-        let source = try ImportSource(file: file, limits: limits)
+        let source = try ImportSource(
+            file: file, validation: DataValidationService.standard(limits: limits, upgrader: upgrader))
         var snapshotURL: URL?
         do {
-            var summary = try store.store.transaction { transaction in
-                try importSections(from: source, into: transaction, store: store, snapshot: &snapshotURL)
+            // A dry run does everything an import does, then rolls it all back.
+            var summary = try store.store.inTransaction { transaction in
+                let summary = try importSections(from: source, into: transaction, store: store, snapshot: &snapshotURL)
+                return isDryRun ? .rollback(summary) : .commit(summary)
             }
-            summary.duration = Date().timeIntervalSince(started)
-            return summary
-        } catch let rollback as DryRunRollback {
-            var summary = rollback.summary
             summary.duration = Date().timeIntervalSince(started)
             return summary
         } catch {
@@ -117,28 +130,21 @@ public struct BackupImporter {
     }
 
     /// Validates the next section, decoding its records as validation passes them.
-    /// - Returns: nil at the end; else the section and its records, or nil when the section
-    ///   is not to be applied: once anything failed, nothing is kept (the import will be
-    ///   refused), but validation goes on to report everything.
     private func stageNextSection(
         of source: ImportSource, checkedBy session: BackupValidationSession,
         for importer: SectionImporter
-    ) throws -> (BackupSection, any SectionVisitor)?? {
-        guard let payload = try source.nextPayload() else { return nil }
+    ) throws -> NextSection {
+        guard let payload = try source.nextPayload() else { return .end }
         if let section = payload.section { progress?(section) }
         guard !session.hasErrors, let section = payload.section else {
             try session.check(payload)
-            return .some(nil)
+            return .checkedOnly
         }
         let stage = importer.makeStage(for: section, source: payload.bytes, options: limits.json)
-        stageObserver?(section, stage)
-        try session.check(payload, visitor: stage)
-        guard !session.hasErrors, payload.verification == .verified else { return .some(nil) }
-        return (section, stage)
-    }
-
-    private struct DryRunRollback: Error {
-        var summary: ImportSummary
+        stageObserver?(section, stage.visitor)
+        try session.check(payload, visitor: stage.visitor)
+        guard !session.hasErrors, payload.verification == .verified else { return .checkedOnly }
+        return .staged(stage)
     }
 
     private func importSections(
@@ -155,16 +161,22 @@ public struct BackupImporter {
         let importer = try SectionImporter(transaction: transaction, mode: mode)
         var counts: [ImportSummary.SectionCounts] = []
         var changed = !applied.isEmpty
-        while let staged = try stageNextSection(of: source, checkedBy: session, for: importer) {
-            // The section's JSON is gone by now — only its decoded records are held while they
-            // are merged — unless an `EncodingStage` holds it until it is applied.
-            guard let (section, stage) = staged else { continue }
-            // The carried entries come first in a version 4 archive: checked by now.
-            importer.carried = session.carried
-            let (sectionCounts, wrote) = try importer.apply(
-                section, stage: stage, present: source.presentSections.contains(section))
-            counts.append(sectionCounts)
-            changed = changed || wrote
+        sections: while true {
+            switch try stageNextSection(of: source, checkedBy: session, for: importer) {
+            case .end:
+                break sections
+            case .checkedOnly:
+                continue
+            case .staged(let stage):
+                // The section's JSON is gone by now — only its decoded records are held while they
+                // are merged — unless an `EncodingStage` holds it until it is applied.
+                // The carried entries come first in a version 4 archive: checked by now.
+                importer.carried = session.carried
+                let (sectionCounts, wrote) = try importer.apply(
+                    stage, present: source.presentSections.contains(stage.section))
+                counts.append(sectionCounts)
+                changed = changed || wrote
+            }
         }
         // Sections the backup does not hold are marked so, in their place.
         let staged = Set(counts.map(\.section))
@@ -196,13 +208,11 @@ public struct BackupImporter {
             try? FileManager.default.removeItem(at: unneeded)
             snapshot = nil
         }
-        let summary = ImportSummary(
+        return ImportSummary(
             file: source.file.name, schemaVersion: source.schemaVersion, mode: mode, isDryRun: isDryRun,
             storePath: store.location.url.path, sections: counts,
             findings: report.findings.filter { $0.severity != .error } + remarks,
             migrations: applied, safetySnapshot: snapshot?.path, storeChanged: changed && !isDryRun, duration: 0,
             carried: carriedCounts)
-        if isDryRun { throw DryRunRollback(summary: summary) }
-        return summary
     }
 }

@@ -4,8 +4,8 @@ import DataValidation
 import Foundation
 
 /// The sections of a backup to import, whatever its version: a v3 archive streams its
-/// verified entries; a v1 or v2 document is validated as a whole, upgraded, and its
-/// upgraded sections handed out as verified payloads.
+/// verified entries; a v1 or v2 document is validated as a whole and upgraded — once, by the
+/// validation — and its upgraded sections handed out as verified payloads.
 final class ImportSource {
     let file: BackupFile
     let manifest: BackupManifest
@@ -21,37 +21,31 @@ final class ImportSource {
     private var pending: [SectionPayload]
 
     /// Opens the source.
-    /// - Throws: `ImportRefusal` for a newer or invalid single-document backup;
-    ///   `BackupFormatError` for an unreadable archive.
-    init(file: BackupFile, limits: BackupReadLimits) throws {
+    /// - Parameter validation: what opens the file and validates a single-document backup (with
+    ///   the upgrader that brings it to the current version).
+    /// - Throws: `ImportRefusal` for a file that cannot be read as a backup, one from a newer
+    ///   version, or an invalid single-document backup.
+    init(file: BackupFile, validation: DataValidationService) throws {
         self.file = file
-        switch file.encoding {
-        case .tar:
-            let reader: BackupArchiveReader
-            do {
-                reader = try file.openArchive(limits: limits)
-            } catch let error as BackupFormatError {
-                var report = ValidationReport(
-                    file: file.name, findings: [DataValidationService.finding(for: error, file: file.name)])
-                if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
-                throw ImportRefusal(report: report)
-            }
+        switch validation.open(file) {
+        case .refused(let report):
+            throw ImportRefusal(report: report)
+        case .archive(let reader):
             self.reader = PrefetchingSectionReader(reader)
             manifest = reader.manifest
             schemaVersion = reader.manifest.schemaVersion
             presentSections = Set(reader.manifest.sections.compactMap { BackupSection(entryPath: $0.path) })
             legacyFindings = nil
             pending = []
-        case .plainJSON, .gzipJSON, .unknown:
-            let report = DataValidationService.standard(limits: limits).validate(backup: file)
-            guard !report.hasErrors else { throw ImportRefusal(report: report) }
-            let upgraded = try BackupUpgrader().upgrade(file.readLegacyDocument(limits: limits))
+        case .document(let legacy):
+            let checked = validation.validate(document: legacy)
+            guard let upgraded = checked.upgraded else { throw ImportRefusal(report: checked.report) }
             let manifest = try upgraded.manifest(compression: file.encoding == .gzipJSON ? "gzip" : "none")
             reader = nil
             self.manifest = manifest
             schemaVersion = upgraded.originalVersion
             presentSections = upgraded.presentSections
-            legacyFindings = report.findings
+            legacyFindings = checked.report.findings
             pending = upgraded.sections.reversed().map { section, bytes in
                 SectionPayload(
                     path: section.entryPath, listing: manifest.section(atPath: section.entryPath),

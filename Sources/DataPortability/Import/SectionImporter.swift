@@ -60,16 +60,27 @@ final class SectionImporter {
         return mode == .merge ? stored + added : incoming
     }
 
-    /// A staging area for `section`'s records, of the right type: a collection the store does
-    /// not hold yet is encoded as it is decoded (`EncodingStage`), the rest are decoded for
+    /// A staging area for `section`'s records, of the section's record type, with the way they
+    /// are applied: a collection the store does not hold yet is encoded as it is decoded
+    /// (`EncodingStage`); the rest — and every section when `source` is nil — are decoded for
     /// merging (`RecordStage`).
     /// - Parameters:
     ///   - source: the section's JSON.
     ///   - options: the limits it is validated with.
-    func makeStage(for section: BackupSection, source: [UInt8]?, options: JSONParseOptions) -> any SectionVisitor {
-        func collection<Record>(_ key: CollectionKey<Record>) -> any SectionVisitor {
-            guard let source, !storeKeys.contains(key.storageKey.rawValue) else { return RecordStage<Record>() }
-            return EncodingStage<Record>(source: source, options: options)
+    func makeStage(for section: BackupSection, source: [UInt8]?, options: JSONParseOptions) -> SectionStage {
+        func collection<Record>(_ key: CollectionKey<Record>) -> SectionStage {
+            guard let source, !storeKeys.contains(key.storageKey.rawValue) else {
+                let stage = RecordStage<Record>()
+                return SectionStage(section: section, visitor: stage) { try self.applyCollection(stage, key: key, &$0) }
+            }
+            let stage = EncodingStage<Record>(source: source, options: options)
+            return SectionStage(section: section, visitor: stage) { try self.applyEncoded(stage, key: key, &$0) }
+        }
+        func object<Record: MergeableRecord>(_ key: ObjectKey<Record>) -> SectionStage {
+            let stage = RecordStage<Record>()
+            return SectionStage(section: section, visitor: stage) {
+                try self.applyObject(section, stage, key: key, &$0)
+            }
         }
         switch section {
         case .trackedDomains: return collection(.trackedDomains)
@@ -77,56 +88,32 @@ final class SectionImporter {
         case .domainAudits: return collection(.domainAudits)
         case .domainWorkflows: return collection(.domainWorkflows)
         case .monitoringLogs: return collection(.monitoringLogs)
-        case .monitoringSettings, .appSettings, .entitlement, .usageCredits: return Self.makeRecordStage(for: section)
-        }
-    }
-
-    /// A staging area that decodes `section`'s records for merging.
-    static func makeRecordStage(for section: BackupSection) -> any SectionVisitor {
-        switch section {
-        case .trackedDomains: RecordStage<TrackedDomain>()
-        case .lookupHistory: RecordStage<LookupSnapshot>()
-        case .domainAudits: RecordStage<AuditSession>()
-        case .domainWorkflows: RecordStage<Workflow>()
-        case .monitoringLogs: RecordStage<MonitoringLogEntry>()
-        case .monitoringSettings: RecordStage<MonitoringSettings>()
-        case .appSettings: RecordStage<AppSettings>()
-        case .entitlement: RecordStage<CachedEntitlement>()
-        case .usageCredits: RecordStage<UsageCreditLedger>()
+        case .monitoringSettings: return object(.monitoringSettings)
+        case .appSettings:
+            let stage = RecordStage<AppSettings>()
+            return SectionStage(section: section, visitor: stage) { try self.applyAppSettings(stage, &$0) }
+        case .entitlement: return object(.cachedEntitlement)
+        case .usageCredits: return object(.usageCreditLedger)
         }
     }
 
     /// Applies the records `stage` collected (the section's records that passed validation, in order).
     /// - Returns: the counts, and whether the store's data changed.
-    func apply(_ section: BackupSection, stage: any SectionVisitor, present: Bool) throws -> (
-        ImportSummary.SectionCounts, Bool
-    ) {
-        var counts = ImportSummary.SectionCounts(section: section, present: present)
+    func apply(_ stage: SectionStage, present: Bool) throws -> (ImportSummary.SectionCounts, Bool) {
+        var counts = ImportSummary.SectionCounts(section: stage.section, present: present)
         guard present else { return (counts, false) }
-        let saver = RecordSaver(transaction: transaction)
-        let changed: Bool
-        switch section {
-        case .trackedDomains: changed = try applyCollection(stage, key: .trackedDomains, &counts)
-        case .lookupHistory: changed = try applyCollection(stage, key: .lookupHistory, &counts)
-        case .domainAudits: changed = try applyCollection(stage, key: .domainAudits, &counts)
-        case .domainWorkflows: changed = try applyCollection(stage, key: .domainWorkflows, &counts)
-        case .monitoringLogs: changed = try applyCollection(stage, key: .monitoringLogs, &counts)
-        case .monitoringSettings: changed = try applyObject(section, stage, key: .monitoringSettings, &counts)
-        case .appSettings: changed = try applyAppSettings(stage, saver: saver, &counts)
-        case .entitlement: changed = try applyObject(section, stage, key: .cachedEntitlement, &counts)
-        case .usageCredits: changed = try applyObject(section, stage, key: .usageCreditLedger, &counts)
-        }
+        let changed = try stage.apply(&counts)
         return (counts, changed)
     }
 
     /// An object section: merged into the store's record, or replacing it. A stored value that
     /// cannot be read is kept by a merge, replaced (and counted removed) by a replace.
     private func applyObject<Record: MergeableRecord>(
-        _ section: BackupSection, _ stage: any SectionVisitor, key: ObjectKey<Record>,
+        _ section: BackupSection, _ stage: RecordStage<Record>, key: ObjectKey<Record>,
         _ counts: inout ImportSummary.SectionCounts
     ) throws -> Bool {
         let loaded = try RecordLoader(transaction).load(key)
-        let incoming = staged(stage, as: Record.self, &counts)
+        let incoming = staged(stage, &counts)
         if loaded.record == nil && !loaded.issues.isEmpty {
             guard mode == .replace else {
                 keepUnreadable(key.storageKey, of: section)
@@ -144,13 +131,13 @@ final class SectionImporter {
     /// backup's written (replace), after each list's own; a key whose whole value cannot be
     /// read is left as it is by a merge.
     private func applyAppSettings(
-        _ stage: any SectionVisitor, saver: RecordSaver, _ counts: inout ImportSummary.SectionCounts
+        _ stage: RecordStage<AppSettings>, _ counts: inout ImportSummary.SectionCounts
     ) throws -> Bool {
         let keys = [StorageKey.recentSearches, .savedDomains, .appPreferences]
         let stored = try keys.contains { try transaction.value(forKey: $0.rawValue) != nil }
         let loaded = stored ? try RecordLoader(transaction).loadAppSettings() : nil
         let existing = loaded?.settings
-        let incoming = staged(stage, as: AppSettings.self, &counts)
+        let incoming = staged(stage, &counts)
         let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
         var verbatim: [StorageKey: [[UInt8]]] = [:]
         var elementsChanged = false
@@ -165,7 +152,8 @@ final class SectionImporter {
         if mode == .replace { counts.removed += unreadableKeys.count }
         // Unchanged, the three keys keep their bytes exactly, as `write(_:over:_:)` does.
         if let existing, result == existing, !elementsChanged, leaving == unreadableKeys { return false }
-        return try saver.saveAppSettings(result, keepingVerbatim: verbatim, leaving: leaving)
+        return try RecordSaver(transaction: transaction).saveAppSettings(
+            result, keepingVerbatim: verbatim, leaving: leaving)
     }
 
     /// Saves `result` unless the store already holds an equal record. A record the import does
@@ -180,23 +168,16 @@ final class SectionImporter {
     }
 
     /// The staged records of `stage`, counting those that could not be decoded.
-    private func records<Record: JSONRecord>(
-        _ stage: any SectionVisitor, as type: Record.Type,
-        _ counts: inout ImportSummary.SectionCounts
+    private func records<Record>(
+        _ stage: RecordStage<Record>, _ counts: inout ImportSummary.SectionCounts
     ) -> FlattenSequence<[[Record]]> {
-        guard let stage = stage as? RecordStage<Record> else {
-            preconditionFailure("the stage of a \(Record.self) section holds another type")
-        }
         counts.malformedSkipped += stage.malformed
         return stage.records
     }
 
     /// The one record of an object section, if the backup held one.
-    private func staged<Record: JSONRecord>(
-        _ stage: any SectionVisitor, as type: Record.Type,
-        _ counts: inout ImportSummary.SectionCounts
-    ) -> Record? {
-        records(stage, as: type, &counts).first
+    private func staged<Record>(_ stage: RecordStage<Record>, _ counts: inout ImportSummary.SectionCounts) -> Record? {
+        records(stage, &counts).first
     }
 
     /// One object section: merge mode merges into the store's; replace mode takes the
@@ -227,10 +208,9 @@ final class SectionImporter {
     /// merged into the first before that comparison, so a dry run's counts always match what
     /// the real run writes.
     private func applyCollection<Record>(
-        _ stage: any SectionVisitor, key: CollectionKey<Record>,
+        _ stage: RecordStage<Record>, key: CollectionKey<Record>,
         _ counts: inout ImportSummary.SectionCounts
     ) throws -> Bool {
-        if let encoded = stage as? EncodingStage<Record> { return try applyEncoded(encoded, key: key, &counts) }
         let existing = try RecordLoader(transaction).load(key)
         if existing.isUnreadable {
             guard mode == .replace else {
@@ -243,7 +223,7 @@ final class SectionImporter {
         var collection = mode == .merge ? before : RecordCollection<Record>()
         var backupKeys: [Record.NaturalKey] = []
         var seenInBackup = Set<Record.NaturalKey>()
-        for record in records(stage, as: Record.self, &counts) {
+        for record in records(stage, &counts) {
             if seenInBackup.insert(record.naturalKey).inserted {
                 backupKeys.append(record.naturalKey)
             } else {

@@ -25,24 +25,22 @@ struct SnapshotRestore {
         _ = try importer.migrations.pendingSteps(in: snapshot)
         var safetySnapshot: URL?
         do {
-            let counts = try store.store.transaction { transaction in
+            let counts = try store.store.inTransaction { transaction in
                 if importer.makesSafetySnapshot && !importer.isDryRun {
                     safetySnapshot = try SafetySnapshot.write(of: store, clock: importer.clock)
                 }
                 let counts = try restore(from: snapshot, into: transaction)
                 // Every value came from one state of the snapshot, or nothing is committed.
                 try snapshot.verifyConsistentRead()
-                if importer.isDryRun { throw DryRun(counts: counts) }
-                return counts
+                return importer.isDryRun ? .rollback(counts) : .commit(counts)
             }
+            // (A dry run made no safety snapshot, and its summary says the store did not change.)
             let changed = counts.written + counts.removed > 0
             if !changed, let unneeded = safetySnapshot {
                 try? FileManager.default.removeItem(at: unneeded)
                 safetySnapshot = nil
             }
             return summary(url, snapshotVersion, store, counts, snapshot: safetySnapshot, changed: changed)
-        } catch let dryRun as DryRun {
-            return summary(url, snapshotVersion, store, dryRun.counts, snapshot: nil, changed: false)
         } catch {
             if let safetySnapshot { try? FileManager.default.removeItem(at: safetySnapshot) }
             throw error
@@ -80,10 +78,6 @@ struct SnapshotRestore {
             storePath: store.location.url.path, sections: [], findings: [], migrations: [],
             safetySnapshot: snapshot?.path, storeChanged: changed && !importer.isDryRun, duration: 0,
             restoredKeys: counts)
-    }
-
-    private struct DryRun: Error {
-        var counts: RestoredKeys
     }
 }
 

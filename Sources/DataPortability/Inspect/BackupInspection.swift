@@ -1,6 +1,7 @@
 import AgeEncryption
 import BackupFormat
 import DataMigration
+import DataValidation
 import Foundation
 
 /// What `inspect` reports about a backup: its manifest and, for every entry, whether it
@@ -43,19 +44,25 @@ public struct BackupInspection: Sendable {
     public var isIntact: Bool { entries.allSatisfy { $0.fromSingleDocument || $0.verification == .verified } }
 
     /// Reads `path` (or `-`) and checks every entry against the manifest. A version 1 or 2
-    /// backup is validated first and shown as its upgrade to the current version would be.
+    /// backup is validated first and shown as its upgrade to the current version would be (read
+    /// and upgraded once, by `upgrader`).
     /// - Throws: `FileIOError` when the file cannot be opened, `BackupFormatError` when it is
     ///   not a backup, is unsafe or damaged, or comes from a newer version,
     ///   `BackupUpgrade.Refusal` for a version 1 or 2 backup that does not validate.
-    public init(path: String, limits: BackupReadLimits = .default, decryption: BackupDecryption = .none) throws {
+    public init(
+        path: String, limits: BackupReadLimits = .default, decryption: BackupDecryption = .none,
+        upgrader: any BackupUpgrading = BackupUpgrader()
+    ) throws {
         let backup = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
         encryptionHeader = backup.encryptionHeader
         if backup.encoding == .plainJSON || backup.encoding == .gzipJSON {
             // Unreadable or newer documents are refused as such; readable ones must validate
             // before an upgrader sees them.
             let legacy = try backup.readLegacyDocument(limits: limits)
-            _ = try BackupUpgrade.validate(backup, limits: limits)
-            let upgraded = try BackupUpgrader().upgrade(legacy)
+            let validation = DataValidationService.standard(limits: limits, upgrader: upgrader)
+                .validate(document: legacy)
+            try BackupUpgrade.refuseUnlessValid(validation.report)
+            guard let upgraded = validation.upgraded else { throw BackupUpgrade.Refusal.invalid(validation.report) }
             file = backup.name
             fileSize = backup.size
             compression = backup.encoding == .gzipJSON ? "gzip" : "none"

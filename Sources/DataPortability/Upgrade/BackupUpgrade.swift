@@ -54,9 +54,13 @@ public struct BackupUpgrade {
     public var encryption: BackupEncryption
     /// Whether an encrypted input may be written out unencrypted (without it, that is refused).
     public var allowsPlaintextOutput: Bool
-    /// Receives how far the upgrade has read its input, for a progress display. The input
-    /// is read twice — validated, then copied — so the total is twice the file's size.
+    /// Receives how far the upgrade has read its input, for a progress display. An archive is
+    /// read twice — validated, then copied — so its total is twice the file's size; a single
+    /// document is read once, validated and upgraded together.
     public var progress: ByteProgress.Handler?
+    /// Brings a version 1 or 2 backup to the current version, once: the validation that
+    /// checks the upgrade hands it on to be written.
+    public var upgrader: any BackupUpgrading = BackupUpgrader()
 
     public init(
         compression: ArchiveCompression = .default, limits: BackupReadLimits = .default,
@@ -69,24 +73,23 @@ public struct BackupUpgrade {
         self.allowsPlaintextOutput = allowsPlaintextOutput
     }
 
-    /// The input's reading number `pass` (0, validating; 1, copying) as part of both.
-    private func progress(ofPass pass: Int64) -> ByteProgress.Handler? {
+    /// The input's reading number `pass` (0, validating; 1, copying) of `passes`, as part of all.
+    private func progress(ofPass pass: Int64, of passes: Int64) -> ByteProgress.Handler? {
         guard let progress else { return nil }
-        return { read in progress(ByteProgress(completed: pass * read.total + read.completed, total: 2 * read.total)) }
+        return { read in
+            progress(ByteProgress(completed: pass * read.total + read.completed, total: passes * read.total))
+        }
     }
 
-    /// Validates `file` before anything upgrades it: upgraders are written for backups that
+    /// Refuses a backup whose validation found errors: upgraders are written for backups that
     /// validate, so one that does not is refused rather than upgraded.
-    /// - Returns: the report, which holds no errors.
     /// - Throws: `BackupFormatError.newerSchemaVersion` (76) or `Refusal.invalid` (65).
-    static func validate(_ file: BackupFile, limits: BackupReadLimits) throws -> ValidationReport {
-        let report = DataValidationService.standard(limits: limits).validate(backup: file)
+    static func refuseUnlessValid(_ report: ValidationReport) throws {
         if report.isFromNewerVersion, let version = report.schemaVersion {
             throw BackupFormatError.newerSchemaVersion(
-                archive: file.name, found: version, supported: DomainDigBackup.currentSchemaVersion)
+                archive: report.file, found: version, supported: DomainDigBackup.currentSchemaVersion)
         }
         guard !report.hasErrors else { throw Refusal.invalid(report) }
-        return report
     }
 
     /// Upgrades `input` (a path, `-` or `s3://bucket/key`) into a new archive at `output`.
@@ -101,14 +104,17 @@ public struct BackupUpgrade {
 
     /// Upgrades an opened backup into a new archive at `output`; see ``run(input:output:)-(String,_)``.
     /// (A command opens the input itself, so that a file error while upgrading is about the
-    /// output, and an encrypted input's key is unwrapped once.)
+    /// output, and an encrypted input's key is unwrapped once.) A single document is read and
+    /// upgraded once; an archive is read twice, verified whole before anything is written.
     public func run(input file: BackupFile, output: URL) throws -> Summary {
         if file.encryptionHeader != nil && !encryption.isEncrypted && !allowsPlaintextOutput {
             throw Refusal.wouldDecrypt(file: file.name)
         }
-        file.readProgress = progress(ofPass: 0)
-        let report = try Self.validate(file, limits: limits)
-        file.readProgress = progress(ofPass: 1)
+        let passes: Int64 = if case .tar = file.encoding { 2 } else { 1 }
+        file.readProgress = progress(ofPass: 0, of: passes)
+        let validation = DataValidationService.standard(limits: limits, upgrader: upgrader).validation(of: file)
+        try Self.refuseUnlessValid(validation.report)
+        file.readProgress = progress(ofPass: 1, of: passes)
         let writer = try BackupArchiveWriter(
             destination: .file(output), compression: compression, encryption: encryption)
         let fromVersion: Int
@@ -116,16 +122,8 @@ public struct BackupUpgrade {
         let storeSchemaVersion: Int
         var storeSchemaVersionRead: Int?
         let absentSections: [BackupSection]
-        switch file.encoding {
-        case .tar:
-            let reader = try file.openArchive(limits: limits)
-            fromVersion = reader.manifest.schemaVersion
-            createdAt = reader.manifest.createdAt
-            storeSchemaVersion = reader.manifest.storeSchemaVersion
-            storeSchemaVersionRead = reader.manifest.storeSchemaVersionRead
-            absentSections = try BackupV3ToV4.copy(reader, into: writer)
-        default:
-            let upgraded = try BackupUpgrader().upgrade(file.readLegacyDocument(limits: limits))
+        if let upgraded = validation.upgraded {
+            // A single document, upgraded as it was validated.
             fromVersion = upgraded.originalVersion
             createdAt = upgraded.createdAt
             storeSchemaVersion = upgraded.storeSchemaVersion
@@ -133,13 +131,22 @@ public struct BackupUpgrade {
             for (section, bytes) in upgraded.sections {
                 try writer.addSection(section, bytes: bytes, records: UpgradedBackup.recordCount(bytes))
             }
+        } else {
+            // An archive that validated: read again, and copied.
+            let reader = try file.openArchive(limits: limits)
+            fromVersion = reader.manifest.schemaVersion
+            createdAt = reader.manifest.createdAt
+            storeSchemaVersion = reader.manifest.storeSchemaVersion
+            storeSchemaVersionRead = reader.manifest.storeSchemaVersionRead
+            absentSections = try BackupV3ToV4.copy(reader, into: writer)
         }
         let written = try writer.finish(
             createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
             storeSchemaVersionRead: storeSchemaVersionRead,
             absentSections: absentSections)
         return Summary(
-            input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest, report: report,
+            input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest,
+            report: validation.report,
             inputWasEncrypted: file.encryptionHeader != nil, encryption: written.encryption)
     }
 }

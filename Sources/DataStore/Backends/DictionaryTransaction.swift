@@ -40,7 +40,8 @@ final class DictionaryTransaction: StoreTransaction {
 
 extension DictionaryTransaction {
     /// Runs `body` as one transaction of a store that holds every value in memory: over a
-    /// copy of `entries`, handed to `commit` only when `body` returns having changed something.
+    /// copy of `entries`, handed to `commit` only when `body` returns `.commit` having changed
+    /// something.
     /// - Parameters:
     ///   - entries: the store's committed values.
     ///   - location: the store's location, for messages.
@@ -49,23 +50,23 @@ extension DictionaryTransaction {
     ///     file store's first transaction, which creates the file).
     ///   - body: the caller's block, given the transaction.
     ///   - commit: makes the changed copy the store's values (and persists it, for a file).
-    /// - Returns: what `body` returns.
+    /// - Returns: the value of `body`'s completion.
     /// - Throws: whatever `body` or `commit` throws; the store then keeps its values.
-    static func run<Result>(
+    static func run<Value>(
         over entries: [String: StoreValue],
         location: String,
         isInTransaction: inout Bool,
         committingUnchanged: Bool = false,
-        _ body: (any StoreTransaction) throws -> Result,
+        _ body: (any StoreTransaction) throws -> TransactionCompletion<Value>,
         commit: ([String: StoreValue]) throws -> Void
-    ) throws -> Result {
+    ) throws -> Value {
         precondition(!isInTransaction, "store transactions do not nest")
         isInTransaction = true
         defer { isInTransaction = false }
         let transaction = DictionaryTransaction(entries: entries, location: location)
         defer { transaction.end() }
-        let result = try body(transaction)
-        if transaction.isModified || committingUnchanged { try commit(transaction.entries) }
-        return result
+        let completion = try body(transaction)
+        if completion.commits && (transaction.isModified || committingUnchanged) { try commit(transaction.entries) }
+        return completion.value
     }
 }

@@ -26,9 +26,11 @@ public final class InMemoryStore: KeyValueStore {
         entries.keys.sorted()
     }
 
-    /// Runs `body` on a copy of the entries and keeps the copy only when `body` returns.
+    /// Runs `body` on a copy of the entries and keeps the copy only when `body` returns `.commit`.
     /// - Throws: whatever `body` throws; the store is then unchanged.
-    public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
+    public func inTransaction<Value>(_ body: (any StoreTransaction) throws -> TransactionCompletion<Value>) throws
+        -> Value
+    {
         try DictionaryTransaction.run(
             over: entries, location: location, isInTransaction: &isInTransaction, body
         ) { changed in

@@ -7,8 +7,8 @@ import Glibc
 /// The whole file is read when the store opens; its top level is a dictionary of keys to
 /// values, blobs are `<data>` holding JSON. A transaction works on a copy and, when it
 /// succeeds, rewrites the whole file atomically (temporary file, fsync, rename; mode 0600) in
-/// the format it was read in — a new file is binary. A transaction that throws leaves the
-/// file untouched. A new store is not written when it is opened: the file appears with the
+/// the format it was read in — a new file is binary. A transaction that rolls back or throws
+/// leaves the file untouched. A new store is not written when it is opened: the file appears with the
 /// first transaction that commits, so a store whose first import fails never exists.
 ///
 /// XML property lists store dates to the second only; binary ones keep them exactly.
@@ -87,11 +87,14 @@ public final class PropertyListStore: KeyValueStore {
         entries.keys.sorted()
     }
 
-    /// Runs `body` on a copy of the values; when it returns and changed something — or the
-    /// store is new and this is its first commit — the whole file is written atomically.
+    /// Runs `body` on a copy of the values; when it returns `.commit` having changed something —
+    /// or the store is new and this is its first commit — the whole file is written atomically.
+    /// A new store that rolls back is still not written.
     /// - Throws: `StoreError.io` or `.propertyList` when the file cannot be written (it is
     ///   then unchanged); whatever `body` throws.
-    public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
+    public func inTransaction<Value>(_ body: (any StoreTransaction) throws -> TransactionCompletion<Value>) throws
+        -> Value
+    {
         try DictionaryTransaction.run(
             over: entries, location: location, isInTransaction: &isInTransaction, committingUnchanged: !isWritten, body
         ) { changed in

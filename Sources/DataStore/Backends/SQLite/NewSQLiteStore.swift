@@ -67,18 +67,25 @@ public final class NewSQLiteStore: KeyValueStore {
         try current.keys()
     }
 
-    /// Runs one transaction; the first one to commit also gives the store its name.
+    /// Runs one transaction; the first one to commit also gives the store its name (one that
+    /// rolls back leaves nothing under it).
     /// - Throws: whatever `body` throws, or the store's errors (naming the final path); when
     ///   the first commit cannot be published, nothing is left under the name.
-    public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
-        let result: Result
+    public func inTransaction<Value>(_ body: (any StoreTransaction) throws -> TransactionCompletion<Value>) throws
+        -> Value
+    {
         do {
-            result = try current.transaction(body)
-            if !isPublished { try publish() }
+            var commits = false
+            let value = try current.inTransaction { transaction in
+                let completion = try body(transaction)
+                commits = completion.commits
+                return completion
+            }
+            if commits && !isPublished { try publish() }
+            return value
         } catch {
             throw Self.reported(error, temporary: temporaryURL, final: url)
         }
-        return result
     }
 
     /// Closes the store: a published one as any store, an unpublished one by removing its

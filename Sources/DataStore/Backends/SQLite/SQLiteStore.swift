@@ -173,10 +173,13 @@ public final class SQLiteStore: KeyValueStore {
         }
     }
 
-    /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`; rolls back when it throws.
+    /// Runs `body` after `BEGIN IMMEDIATE`, then `COMMIT` or `ROLLBACK` as it returns; rolls
+    /// back when it throws.
     /// - Throws: whatever `body` throws, after the rollback; `StoreError` when the
-    ///   transaction cannot begin or commit (the store is then unchanged).
-    public func transaction<Result>(_ body: (any StoreTransaction) throws -> Result) throws -> Result {
+    ///   transaction cannot begin, commit or roll back (the store is then unchanged).
+    public func inTransaction<Value>(_ body: (any StoreTransaction) throws -> TransactionCompletion<Value>) throws
+        -> Value
+    {
         precondition(access == .readWrite, "a store opened for reading only was written to")
         precondition(!isInTransaction, "store transactions do not nest")
         isInTransaction = true
@@ -185,9 +188,9 @@ public final class SQLiteStore: KeyValueStore {
         let transaction = SQLiteStoreTransaction(store: self)
         defer { transaction.end() }
         do {
-            let result = try body(transaction)
-            try database.execute("COMMIT")
-            return result
+            let completion = try body(transaction)
+            try database.execute(completion.commits ? "COMMIT" : "ROLLBACK")
+            return completion.value
         } catch {
             // A failed COMMIT may already have rolled back; a second ROLLBACK would fail.
             if database.isInTransaction { try? database.execute("ROLLBACK") }
