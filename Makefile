@@ -32,11 +32,15 @@ deps:
 # The independent peers the tests use: jsonschema (differential schema tests), hypothesis-jsonschema
 # (records drawn from the published schema, Tests/Fixtures/schema-records.py) and moto's S3 server
 # (the object-storage tests and `make bench` run it on 127.0.0.1).
+# hypothesis is pinned: hypothesis-jsonschema 0.23.1 calls an internal API (`many.more`) that
+# later hypothesis releases removed (6.170 fails; 6.155.2 is the newest release checked).
+HYPOTHESIS_VERSION = 6.155.2
 python-deps: deps
-	@if ! $(PYTHON) -c 'import jsonschema, hypothesis, hypothesis_jsonschema, moto.server, werkzeug' 2>/dev/null; then \
+	@if ! $(PYTHON) -c 'import jsonschema, hypothesis, hypothesis_jsonschema, moto.server, werkzeug; \
+			assert hypothesis.__version__ == "$(HYPOTHESIS_VERSION)"' 2>/dev/null; then \
 		python3 -m venv $(VENV) && \
 		$(PYTHON) -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18' 'moto[server]>=5.1,<6' \
-			'hypothesis>=6.100,<7' 'hypothesis-jsonschema>=0.23,<0.24'; \
+			'hypothesis==$(HYPOTHESIS_VERSION)' 'hypothesis-jsonschema==0.23.1'; \
 	fi
 
 build: deps
