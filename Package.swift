@@ -107,7 +107,8 @@ let package = Package(
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "Cryptography", "TestSupport"]),
         .testTarget(name: "DomainModelTests", dependencies: ["DomainModel", "JSONCore", "TestSupport"]),
         // The wrapper's own tests use SQLite's result-code constants.
-        .testTarget(name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "CSQLite", "TestSupport"]),
+        .testTarget(
+            name: "DataStoreTests", dependencies: ["DataStore", "DomainModel", "DurableIO", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "BackupFormatTests",
             dependencies: [
@@ -131,7 +132,10 @@ let package = Package(
         ),
         .testTarget(
             name: "backupctlTests",
-            dependencies: ["backupctl", "ArgumentParsing", "BackupFormat", "DataValidation", "TestSupport"]),
+            dependencies: [
+                "backupctl", "ArgumentParsing", "BackupFormat", "DataStore", "DataValidation", "DurableIO",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "AgeEncryption", "Cryptography", "TestSupport"]),
     ],

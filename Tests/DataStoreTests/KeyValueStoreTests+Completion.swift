@@ -11,25 +11,15 @@ extension KeyValueStoreTests {
     func aRolledBackTransactionChangesNothingAndHandsBackItsValue(backend: BackendUnderTest) throws {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
-        try store.set(.data(Data("before".utf8)), forKey: "trackedDomains")
-        try store.set(.integer(1), forKey: "data.storeSchemaVersion")
-
+        try storeBefore(store)
         let seen = try store.inTransaction { transaction in
-            try transaction.set(.data(Data("after".utf8)), forKey: "trackedDomains")
-            try transaction.removeValue(forKey: "data.storeSchemaVersion")
-            try transaction.set(.bool(true), forKey: "new")
+            try changeEverything(in: transaction)
             return .rollback((try transaction.keys(), try transaction.data(forKey: "trackedDomains")))
         }
         #expect(seen.0 == ["new", "trackedDomains"], "the body saw its own writes")
         #expect(seen.1 == Data("after".utf8))
-        try expectUnchanged(store)
-        try expectUnchanged(try backend.reopen(store, in: folder))
-
-        func expectUnchanged(_ candidate: any KeyValueStore) throws {
-            #expect(try candidate.keys() == ["data.storeSchemaVersion", "trackedDomains"])
-            #expect(try candidate.data(forKey: "trackedDomains") == Data("before".utf8))
-            #expect(try candidate.integer(forKey: "data.storeSchemaVersion") == 1)
-        }
+        try expectAsBefore(store)
+        try expectAsBefore(try backend.reopen(store, in: folder))
     }
 
     @Test(arguments: BackendUnderTest.allCases)

@@ -41,29 +41,39 @@ import Testing
         }
     }
 
+    /// Two keys committed, which a transaction that does not commit must leave as they are.
+    func storeBefore(_ store: any KeyValueStore) throws {
+        try store.set(.data(Data("before".utf8)), forKey: "trackedDomains")
+        try store.set(.integer(1), forKey: "data.storeSchemaVersion")
+    }
+
+    /// Changes every key of `storeBefore`'s one way or another.
+    func changeEverything(in transaction: any StoreTransaction) throws {
+        try transaction.set(.data(Data("after".utf8)), forKey: "trackedDomains")
+        try transaction.removeValue(forKey: "data.storeSchemaVersion")
+        try transaction.set(.bool(true), forKey: "new")
+    }
+
+    /// Checks that `store` holds exactly what `storeBefore` committed.
+    func expectAsBefore(_ store: any KeyValueStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try store.keys() == ["data.storeSchemaVersion", "trackedDomains"], sourceLocation: sourceLocation)
+        #expect(try store.data(forKey: "trackedDomains") == Data("before".utf8), sourceLocation: sourceLocation)
+        #expect(try store.integer(forKey: "data.storeSchemaVersion") == 1, sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: BackendUnderTest.allCases)
     func aThrowingTransactionChangesNothing(backend: BackendUnderTest) throws {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
-        try store.set(.data(Data("before".utf8)), forKey: "trackedDomains")
-        try store.set(.integer(1), forKey: "data.storeSchemaVersion")
-
+        try storeBefore(store)
         #expect(throws: Abort.self) {
             try store.transaction { transaction in
-                try transaction.set(.data(Data("after".utf8)), forKey: "trackedDomains")
-                try transaction.removeValue(forKey: "data.storeSchemaVersion")
-                try transaction.set(.bool(true), forKey: "new")
+                try changeEverything(in: transaction)
                 throw Abort()
             }
         }
-        try expectUnchanged(store)
-        try expectUnchanged(try backend.reopen(store, in: folder))
-
-        func expectUnchanged(_ candidate: any KeyValueStore) throws {
-            #expect(try candidate.keys() == ["data.storeSchemaVersion", "trackedDomains"])
-            #expect(try candidate.data(forKey: "trackedDomains") == Data("before".utf8))
-            #expect(try candidate.integer(forKey: "data.storeSchemaVersion") == 1)
-        }
+        try expectAsBefore(store)
+        try expectAsBefore(try backend.reopen(store, in: folder))
     }
 
     @Test(arguments: BackendUnderTest.allCases)

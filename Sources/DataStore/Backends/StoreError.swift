@@ -3,9 +3,10 @@ import Foundation
 
 /// Why a store could not be opened, read or written: the one error type of DataStore.
 ///
-/// Each message names the store and says what to do. Callers map the cases to exit codes:
-/// `notFound` is missing input (66), `busy` means try again later (75), `newerLayout` comes
-/// from a newer build (76), `io` with `.noSpace` is an I/O error (74).
+/// Each message names the store and says what to do. Each error has a `category` — the kind
+/// of failure, SQLite's result codes sorted here — which callers map to exit codes: `notFound`
+/// is missing input (66), `busy` means try again later (75), `newerVersion` comes from a newer
+/// build (76), `ioFailure` is an I/O error (74).
 public enum StoreError: Error, Equatable, Sendable {
     /// No store exists at the path, and the operation does not create one.
     case notFound(path: String)

@@ -92,34 +92,29 @@ enum ErrorClassifier {
         }
     }
 
+    /// A store failure by its category (DataStore sorts the backends' own codes); a file error
+    /// inside one as any file error, with its own status and hint.
     static func classify(_ error: StoreError) -> CommandFailure {
-        switch error {
-        case .notFound:
-            return CommandFailure(.notFound, error.description, hint: "Pass --store PATH or set DOMAINDIG_STORE.")
-        case .busy:
-            return CommandFailure(
-                .busy, error.description, hint: "Another backupctl is using the store; try again later.")
-        case .newerLayout:
-            return CommandFailure(.newerVersion, error.description)
-        case .io(let underlying):
-            return classify(underlying)
-        case .noDefaultLocation, .unusableDefaultLocation:
-            return CommandFailure(.usage, error.description, hint: "Pass --store PATH or set DOMAINDIG_STORE.")
-        case .cannotReadWithoutWriting:
-            return CommandFailure(.cannotCreate, error.description)
-        case .changedWhileReading:
-            return CommandFailure(.busy, error.description, hint: "Nothing was written; run the command again.")
-        case .sqlite(let code, _, _):
-            switch code & 0xFF {
-            case 13, 10: return CommandFailure(.ioError, error.description) // SQLITE_FULL, SQLITE_IOERR
-            case 8, 3, 23, 14: return CommandFailure(.cannotCreate, error.description) // READONLY, PERM, AUTH, CANTOPEN
-            case 5, 6: return CommandFailure(.busy, error.description) // BUSY, LOCKED
-            case 11, 26: return CommandFailure(.invalidData, error.description) // CORRUPT, NOTADB
-            default: return CommandFailure(.failure, error.description)
+        if case .io(let underlying) = error { return classify(underlying) }
+        let status: ExitStatus =
+            switch error.category {
+            case .notFound: .notFound
+            case .noLocation: .usage
+            case .busy: .busy
+            case .newerVersion: .newerVersion
+            case .invalidData: .invalidData
+            case .notWritable: .cannotCreate
+            case .ioFailure: .ioError
+            case .unexpected: .failure
             }
-        case .notAStore, .backendMismatch, .corrupt, .typeMismatch, .propertyList:
-            return CommandFailure(.invalidData, error.description)
-        }
+        let hint: String? =
+            switch error {
+            case .notFound, .noDefaultLocation, .unusableDefaultLocation: "Pass --store PATH or set DOMAINDIG_STORE."
+            case .busy: "Another backupctl is using the store; try again later."
+            case .changedWhileReading: "Nothing was written; run the command again."
+            default: nil
+            }
+        return CommandFailure(status, error.description, hint: hint)
     }
 
     static func classify(_ error: FileIOError) -> CommandFailure {
