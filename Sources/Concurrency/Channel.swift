@@ -29,15 +29,20 @@ public final class Channel<Element: Sendable>: Sendable {
         var isClosed = false
         var sleepingSenders = 0
         var sleepingReceivers = 0
+
+        /// Whether one of the threads counted in `sleepers` is to be woken (and so no longer counted).
+        mutating func wakesOne(of sleepers: WritableKeyPath<State, Int>) -> Bool {
+            guard self[keyPath: sleepers] > 0 else { return false }
+            self[keyPath: sleepers] -= 1
+            return true
+        }
     }
 
-    private enum SendStep {
-        case sent(wakingReceiver: Bool)
-        case closed, full
-    }
-    private enum ReceiveStep {
-        case received(Element, wakingSender: Bool)
-        case closed, empty
+    /// What a look at the state gives: an answer (and whether a thread on the other side is
+    /// to be woken), or a wait, the waiting thread counted.
+    private enum Attempt<Answer: Sendable>: Sendable {
+        case answer(Answer, waking: Bool)
+        case wait
     }
 
     /// - Parameter capacity: how many values may wait to be received (at least 1; `.max` for
@@ -51,53 +56,43 @@ public final class Channel<Element: Sendable>: Sendable {
     /// - Returns: false, the value dropped, when the channel is or gets closed.
     @discardableResult
     public func send(_ value: Element) -> Bool {
-        while true {
-            let step = state.withLock { state -> SendStep in
-                if state.isClosed { return .closed }
-                guard state.waiting.count < capacity else {
-                    state.sleepingSenders += 1
-                    return .full
-                }
-                state.waiting.append(value)
-                guard state.sleepingReceivers > 0 else { return .sent(wakingReceiver: false) }
-                state.sleepingReceivers -= 1
-                return .sent(wakingReceiver: true)
+        answer(sleepingOn: senderWakeups, waking: receiverWakeups) { state in
+            if state.isClosed { return .answer(false, waking: false) }
+            guard state.waiting.count < capacity else {
+                state.sleepingSenders += 1
+                return .wait
             }
-            switch step {
-            case .sent(let wakingReceiver):
-                if wakingReceiver { receiverWakeups.signal() }
-                return true
-            case .closed:
-                return false
-            case .full:
-                senderWakeups.wait()
-            }
+            state.waiting.append(value)
+            return .answer(true, waking: state.wakesOne(of: \.sleepingReceivers))
         }
     }
 
     /// The oldest value not received yet, first waiting for one while the channel is open.
     /// - Returns: nil once the channel is closed and every value sent before has been received.
     public func receive() -> Element? {
-        while true {
-            let step = state.withLock { state -> ReceiveStep in
-                guard !state.waiting.isEmpty else {
-                    if state.isClosed { return .closed }
-                    state.sleepingReceivers += 1
-                    return .empty
-                }
-                let element = state.waiting.removeFirst()
-                guard state.sleepingSenders > 0 else { return .received(element, wakingSender: false) }
-                state.sleepingSenders -= 1
-                return .received(element, wakingSender: true)
+        answer(sleepingOn: receiverWakeups, waking: senderWakeups) { state in
+            guard !state.waiting.isEmpty else {
+                if state.isClosed { return .answer(nil, waking: false) }
+                state.sleepingReceivers += 1
+                return .wait
             }
-            switch step {
-            case .received(let element, let wakingSender):
-                if wakingSender { senderWakeups.signal() }
-                return element
-            case .closed:
-                return nil
-            case .empty:
-                receiverWakeups.wait()
+            return .answer(state.waiting.removeFirst(), waking: state.wakesOne(of: \.sleepingSenders))
+        }
+    }
+
+    /// Looks at the state under the lock until `attempt` answers, sleeping on `sleep` each time
+    /// it waits, and wakes a thread on `wake` when it says so.
+    private func answer<Answer: Sendable>(
+        sleepingOn sleep: DispatchSemaphore, waking wake: DispatchSemaphore,
+        _ attempt: (inout State) -> Attempt<Answer>
+    ) -> Answer {
+        while true {
+            switch state.withLock({ attempt(&$0) }) {
+            case .answer(let answer, let waking):
+                if waking { wake.signal() }
+                return answer
+            case .wait:
+                sleep.wait()
             }
         }
     }

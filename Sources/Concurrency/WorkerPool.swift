@@ -34,10 +34,9 @@ public struct WorkerPool: Sendable {
         self.width = width
     }
 
-    /// One thread for each core the process may use.
-    public static var `default`: WorkerPool {
-        WorkerPool(width: max(1, ProcessInfo.processInfo.activeProcessorCount))
-    }
+    /// One thread for each core the process may use, counted once: Foundation reads the
+    /// cgroup's files to count them.
+    public static let `default` = WorkerPool(width: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// How many parts to cut divisible work (a large array's elements) into for this pool:
     /// eight per thread, so the threads finish close together even when one is slowed (a

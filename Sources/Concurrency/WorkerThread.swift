@@ -53,7 +53,8 @@ struct WorkerThread: ~Copyable {
         }
 
         func run() {
-            Thread.current.name = name
+            // Linux keeps 15 bytes of a name and refuses a longer one whole.
+            Thread.current.name = String(decoding: name.utf8.prefix(15), as: UTF8.self)
             body()
         }
     }
