@@ -60,8 +60,10 @@ crashtest: deps python-deps
 # Formatting as the toolchain's swift-format sees it, with the rules in .swift-format.
 # `make lint` fails on any difference (CI runs it); `make format` rewrites the files.
 FORMAT_PATHS := Sources Tests Fuzz Package.swift
+# .ci/check_system_calls.py: every system call goes through DurableIO (README, Repository layout).
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	python3 .ci/check_system_calls.py Sources
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)

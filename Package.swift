@@ -3,7 +3,8 @@
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
 // CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto by Cryptography;
-// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl.
+// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl. Every system call
+// goes through DurableIO (`make lint` runs .ci/check_system_calls.py).
 import Foundation
 import PackageDescription
 

@@ -1,7 +1,6 @@
 import CSQLite
 import DurableIO
 import Foundation
-import Glibc
 
 /// Reading a store without writing it or creating anything beside it (design §8): for
 /// `export`, `backup` and `status`, and for a user who may read the store but not write it.
@@ -23,23 +22,16 @@ extension SQLiteStore {
     /// wrote the file in between (a checkpoint changes its modification time).
     struct FileState: Equatable {
         var identity: FileIdentity
-        var size: Int
-        var modified: timespec
-        var changed: timespec
+        var size: Int64
+        var modified: Duration
+        var changed: Duration
 
         init?(path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            identity = FileIdentity(status)
-            size = Int(status.st_size)
-            modified = status.st_mtim
-            changed = status.st_ctim
-        }
-
-        static func == (lhs: FileState, rhs: FileState) -> Bool {
-            lhs.identity == rhs.identity && lhs.size == rhs.size
-                && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
-                && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
+            guard let status = try? FileStatus(path: path) else { return nil }
+            identity = status.identity
+            size = status.size
+            modified = status.modified
+            changed = status.changed
         }
     }
 
@@ -57,8 +49,8 @@ extension SQLiteStore {
     ///   `-wal`, in a folder the user may not write.
     public convenience init(readingOnly url: URL) throws {
         let path = url.standardizedFileURL.path
-        guard Glibc.access(path, F_OK) == 0 else { throw StoreError.notFound(path: path) }
-        if Glibc.access(path + "-wal", F_OK) == 0 {
+        guard Self.exists(path) else { throw StoreError.notFound(path: path) }
+        if Self.exists(path + "-wal") {
             try self.init(url: url, access: .readOnly, createIfMissing: false)
         } else {
             guard let state = FileState(path: path) else { throw StoreError.notFound(path: path) }
@@ -67,7 +59,7 @@ extension SQLiteStore {
     }
 
     static func exists(_ path: String) -> Bool {
-        Glibc.access(path, F_OK) == 0
+        FileStatus.exists(atPath: path)
     }
 
     /// The `file:` URI SQLite opens `path` by, with `query`: the path percent-encoded except
