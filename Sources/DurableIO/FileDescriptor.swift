@@ -5,16 +5,15 @@ import Glibc
 ///
 /// Like swift-system's `FileDescriptor`, but owning: the value is noncopyable, so exactly one
 /// owner closes it, either explicitly with `close()` (which reports the error a late write
-/// failure may surface) or implicitly when it is dropped. `release()` hands the raw
-/// descriptor to someone else (a child process) without closing it; ``io`` lends it to a
-/// reader or writer that must not close it.
+/// failure may surface) or implicitly when it is dropped. The number never leaves DurableIO:
+/// ``io`` lends the descriptor to a reader or writer that must not close it.
 ///
 ///     let file = try FileDescriptor.openForReading(url.path)
 ///     let bytes = try file.readAll(limit: 1 << 30)
 ///     try file.close()
 public struct FileDescriptor: ~Copyable {
-    /// The descriptor number; -1 once the descriptor has been closed or released.
-    public private(set) var rawValue: Int32
+    /// The descriptor number; -1 once the descriptor has been closed.
+    private(set) var rawValue: Int32
     /// The file the descriptor refers to, for error messages.
     public let path: String
 
@@ -22,7 +21,7 @@ public struct FileDescriptor: ~Copyable {
     /// - Parameters:
     ///   - rawValue: an open descriptor; it is closed when the new value goes away.
     ///   - path: the file it refers to, for error messages.
-    public init(adopting rawValue: Int32, path: String) {
+    init(adopting rawValue: Int32, path: String) {
         precondition(rawValue >= 0, "FileDescriptor adopts only open descriptors")
         self.rawValue = rawValue
         self.path = path
@@ -148,14 +147,6 @@ public struct FileDescriptor: ~Copyable {
         let fd = rawValue
         rawValue = -1
         try checkedSystemCall(path: path, retryingOnInterrupt: false) { Glibc.close(fd) }
-    }
-
-    /// Gives up ownership without closing: the caller must close the returned descriptor (a
-    /// child process it is handed to).
-    public consuming func release() -> Int32 {
-        let fd = rawValue
-        rawValue = -1
-        return fd
     }
 
     deinit {

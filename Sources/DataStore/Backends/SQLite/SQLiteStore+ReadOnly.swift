@@ -14,25 +14,10 @@ extension SQLiteStore {
         case readOnly
         /// Reads only, with SQLite told that nothing changes the file (`immutable=1`): no
         /// lock, no `-wal` or `-shm` created, which a folder the reader may not write needs.
-        /// `verifyConsistentRead()` checks afterwards that the file did not change.
-        case immutable(FileState)
-    }
-
-    /// What `stat` says of the main file: equal before and after a read exactly when no one
-    /// wrote the file in between (a checkpoint changes its modification time).
-    struct FileState: Equatable {
-        var identity: FileIdentity
-        var size: Int64
-        var modified: Duration
-        var changed: Duration
-
-        init?(path: String) {
-            guard let status = try? FileStatus(path: path) else { return nil }
-            identity = status.identity
-            size = status.size
-            modified = status.modified
-            changed = status.changed
-        }
+        /// `verifyConsistentRead()` checks afterwards that the file did not change: its
+        /// status (identity, size, times) equal before and after a read exactly when no one
+        /// wrote the file in between (a checkpoint changes its modification time).
+        case immutable(FileStatus)
     }
 
     /// Opens an existing store only to read it, writing nothing and creating nothing beside
@@ -53,7 +38,7 @@ extension SQLiteStore {
         if Self.exists(path + "-wal") {
             try self.init(url: url, access: .readOnly, createIfMissing: false)
         } else {
-            guard let state = FileState(path: path) else { throw StoreError.notFound(path: path) }
+            guard let state = try? FileStatus(path: path) else { throw StoreError.notFound(path: path) }
             try self.init(url: url, access: .immutable(state), createIfMissing: false)
         }
     }
@@ -90,6 +75,6 @@ extension SQLiteStore {
     /// - Throws: `StoreError.changedWhileReading`; nothing read may then be trusted.
     public func verifyConsistentRead() throws {
         guard case .immutable(let before) = access else { return }
-        guard FileState(path: location) == before else { throw StoreError.changedWhileReading(path: location) }
+        guard (try? FileStatus(path: location)) == before else { throw StoreError.changedWhileReading(path: location) }
     }
 }
