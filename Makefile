@@ -69,9 +69,11 @@ crashtest: deps python-deps
 # It also fails when a target imports a module Package.swift does not declare for it
 # (.ci/check_imports.py).
 FORMAT_PATHS := Sources Tests Fuzz Package.swift
+# .ci/check_system_calls.py: every system call goes through DurableIO (README, Repository layout).
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 	SWIFT=$(SWIFT) python3 .ci/check_imports.py
+	python3 .ci/check_system_calls.py Sources
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)

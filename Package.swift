@@ -5,6 +5,7 @@
 // CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto by Cryptography;
 // CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl. Every thread the
 // Swift code starts is started by Concurrency (libzstd starts its compression workers itself).
+// Every system call goes through DurableIO (`make lint` runs .ci/check_system_calls.py).
 import Foundation
 import PackageDescription
 

@@ -13,14 +13,15 @@ extension AtomicFileWriter {
     /// (`removeAbandonedTemporaryFiles(in:where:)`).
     /// - Parameters:
     ///   - destination: the final name; its folder must exist.
-    ///   - access: `O_WRONLY` or `O_RDWR`.
+    ///   - readable: whether the file is opened for reading too (`O_RDWR`), not only writing.
     ///   - permissions: the file's mode.
     /// - Returns: the open, locked file; its `path` is the temporary file's.
     /// - Throws: `FileIOError` naming the folder when the file cannot be created there
     ///   (`.permissionDenied` for a read-only folder, `.notFound` for a missing one).
-    public static func createTemporaryFile(beside destination: URL, access: Int32 = O_WRONLY, permissions: mode_t)
+    public static func createTemporaryFile(beside destination: URL, readable: Bool = false, permissions: mode_t)
         throws -> FileDescriptor
     {
+        let access = readable ? O_RDWR : O_WRONLY
         let folder = destination.deletingLastPathComponent()
         var attempt = 0
         while true {
@@ -59,7 +60,7 @@ extension AtomicFileWriter {
 
     /// Removes the temporary files in `folder` that killed writers left: those named like the
     /// writer's temporary files, accepted by `matches`, and not locked — no writer holds them
-    /// (`createTemporaryFile(beside:access:permissions:)`). A file being written is never
+    /// (`createTemporaryFile(beside:readable:permissions:)`). A file being written is never
     /// touched, so this is safe without any other lock; a build from before the lock, still
     /// running beside a newer one, does not hold it, and its temporary file would be removed.
     /// - Parameters:

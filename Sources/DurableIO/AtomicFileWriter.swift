@@ -17,7 +17,7 @@ import Glibc
 ///
 ///     let writer = try AtomicFileWriter(destination: url)
 ///     try writer.write(header)
-///     archive_write_open_fd(archive, writer.fileDescriptor)   // or stream through the fd
+///     try stream(into: writer.io)   // or lend the descriptor to a writer
 ///     try writer.commit()
 public final class AtomicFileWriter {
     /// The final name the file gets on `commit()`.
@@ -50,11 +50,13 @@ public final class AtomicFileWriter {
         descriptor = consume file
     }
 
-    /// The raw descriptor of the temporary file, for C libraries that write to it directly.
-    /// It stays owned by the writer: do not close it.
-    public var fileDescriptor: Int32 {
-        precondition(state == .writing, "AtomicFileWriter used after commit or discard")
-        return descriptor?.rawValue ?? -1
+    /// The temporary file's descriptor, lent to a writer that writes to it directly; it stays
+    /// owned by this writer.
+    public var io: DescriptorIO {
+        guard state == .writing, let io = descriptor?.io else {
+            preconditionFailure("AtomicFileWriter used after commit or discard")
+        }
+        return io
     }
 
     /// Appends bytes to the temporary file.

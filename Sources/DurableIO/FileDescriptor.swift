@@ -5,15 +5,15 @@ import Glibc
 ///
 /// Like swift-system's `FileDescriptor`, but owning: the value is noncopyable, so exactly one
 /// owner closes it, either explicitly with `close()` (which reports the error a late write
-/// failure may surface) or implicitly when it is dropped. `release()` hands the raw
-/// descriptor to someone else (libarchive, a child process) without closing it.
+/// failure may surface) or implicitly when it is dropped. The number never leaves DurableIO:
+/// ``io`` lends the descriptor to a reader or writer that must not close it.
 ///
-///     let file = try FileDescriptor.open(url.path, O_RDONLY)
+///     let file = try FileDescriptor.openForReading(url.path)
 ///     let bytes = try file.readAll(limit: 1 << 30)
 ///     try file.close()
 public struct FileDescriptor: ~Copyable {
-    /// The descriptor number; -1 once the descriptor has been closed or released.
-    public private(set) var rawValue: Int32
+    /// The descriptor number; -1 once the descriptor has been closed.
+    private(set) var rawValue: Int32
     /// The file the descriptor refers to, for error messages.
     public let path: String
 
@@ -21,7 +21,7 @@ public struct FileDescriptor: ~Copyable {
     /// - Parameters:
     ///   - rawValue: an open descriptor; it is closed when the new value goes away.
     ///   - path: the file it refers to, for error messages.
-    public init(adopting rawValue: Int32, path: String) {
+    init(adopting rawValue: Int32, path: String) {
         precondition(rawValue >= 0, "FileDescriptor adopts only open descriptors")
         self.rawValue = rawValue
         self.path = path
@@ -45,12 +45,36 @@ public struct FileDescriptor: ~Copyable {
         return FileDescriptor(adopting: fd, path: path)
     }
 
+    /// Opens a file to read it.
+    /// - Parameter nonBlocking: opens without waiting (`O_NONBLOCK`), for a path that may turn
+    ///   out to be a FIFO or a device.
+    /// - Throws: `FileIOError`, e.g. `.notFound` or `.permissionDenied`.
+    public static func openForReading(_ path: String, nonBlocking: Bool = false) throws -> FileDescriptor {
+        try open(path, nonBlocking ? O_RDONLY | O_NONBLOCK : O_RDONLY)
+    }
+
+    /// Creates a new file, opened for reading and writing with mode `permissions` set exactly
+    /// (`fchmod`, whatever the umask).
+    /// - Throws: `FileIOError.alreadyExists` when something is already under the name; other
+    ///   `FileIOError`s.
+    public static func create(_ path: String, permissions: mode_t) throws -> FileDescriptor {
+        let file = try open(path, O_RDWR | O_CREAT | O_EXCL, permissions: permissions)
+        try file.setPermissions(permissions)
+        return file
+    }
+
+    /// The descriptor, lent to a reader or writer that must not close it: valid while this
+    /// value keeps it open.
+    public var io: DescriptorIO {
+        precondition(rawValue >= 0, "use of a closed FileDescriptor")
+        return DescriptorIO(borrowing: rawValue, name: path)
+    }
+
     /// Reads up to `buffer.count` bytes at the current offset.
     /// - Returns: the number of bytes read; 0 at the end of the file.
     /// - Throws: `FileIOError` when the read fails.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        precondition(rawValue >= 0, "read from a closed FileDescriptor")
-        return try DescriptorIO.read(from: rawValue, into: buffer, name: path)
+        try io.read(into: buffer)
     }
 
     /// Reads from the current offset to the end of the file.
@@ -60,9 +84,8 @@ public struct FileDescriptor: ~Copyable {
     /// - Throws: `FileIOError.tooLarge` beyond `limit`; other `FileIOError`s from the reads.
     public func readAll(limit: Int) throws -> Data {
         precondition(limit >= 0, "readAll needs a non-negative limit")
-        var status = stat()
-        try checkedSystemCall(path: path) { fstat(rawValue, &status) }
-        let expected = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        let status = try status()
+        let expected = status.isRegularFile ? Int(status.size) : 0
         if expected > limit { throw FileIOError.tooLarge(path: path, limit: limit) }
 
         // One spare byte past the expected size detects a file that grew while we read it.
@@ -87,8 +110,7 @@ public struct FileDescriptor: ~Copyable {
     /// Writes every byte, continuing after partial writes and interruptions.
     /// - Throws: `FileIOError`, e.g. `.noSpace` when the disk fills up.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        precondition(rawValue >= 0, "write to a closed FileDescriptor")
-        try DescriptorIO.writeAll(bytes, to: rawValue, name: path)
+        try io.writeAll(bytes)
     }
 
     /// Writes every byte of `data`; see `writeAll(_:)` for raw buffers.
@@ -115,12 +137,7 @@ public struct FileDescriptor: ~Copyable {
     /// The file's size, type and permission bits (`fstat`).
     /// - Throws: `FileIOError` when the call fails.
     public func status() throws -> FileStatus {
-        precondition(rawValue >= 0, "fstat of a closed FileDescriptor")
-        var status = stat()
-        try checkedSystemCall(path: path) { fstat(rawValue, &status) }
-        return FileStatus(
-            size: Int64(status.st_size), isRegularFile: status.st_mode & S_IFMT == S_IFREG,
-            permissions: status.st_mode & 0o7777)
+        try io.status()
     }
 
     /// Closes the descriptor and reports the error `close` may return (on NFS, a write
@@ -130,13 +147,6 @@ public struct FileDescriptor: ~Copyable {
         let fd = rawValue
         rawValue = -1
         try checkedSystemCall(path: path, retryingOnInterrupt: false) { Glibc.close(fd) }
-    }
-
-    /// Gives up ownership without closing: the caller must close the returned descriptor.
-    public consuming func release() -> Int32 {
-        let fd = rawValue
-        rawValue = -1
-        return fd
     }
 
     deinit {

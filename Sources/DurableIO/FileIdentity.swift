@@ -15,7 +15,7 @@ public struct FileIdentity: Hashable, Sendable {
     public let inode: UInt64
 
     /// The identity a `stat` result names.
-    public init(_ status: stat) {
+    init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
     }
@@ -28,35 +28,14 @@ public struct FileIdentity: Hashable, Sendable {
     /// - Throws: `FileIOError` when the path cannot be examined for another reason than a
     ///   missing file (no permission on a folder of it, say).
     public init?(path: String, followingSymlinks: Bool = true) throws {
-        var status = stat()
-        let result = followingSymlinks ? stat(path, &status) : lstat(path, &status)
-        guard result == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw FileIOError(errno: errno, path: path)
-        }
-        self.init(status)
+        guard let status = try FileStatus(path: path, followingSymlinks: followingSymlinks) else { return nil }
+        self = status.identity
     }
 
     /// The identity of an open file.
     /// - Throws: `FileIOError` when `fstat` fails.
     public init(of file: borrowing FileDescriptor) throws {
-        var status = stat()
-        try checkedSystemCall(path: file.path) { fstat(file.rawValue, &status) }
-        self.init(status)
-    }
-
-    /// The kind of file a mode describes, for messages: "a directory", "a FIFO"…
-    public static func kindName(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFREG: "a regular file"
-        case S_IFDIR: "a directory"
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        default: "an unknown kind of file"
-        }
+        self = try file.status().identity
     }
 }
 

@@ -208,18 +208,16 @@ public final class FileLock {
     private static func requireRegularFile(
         _ file: borrowing FileDescriptor, path: String, allowingOtherNames: Bool
     ) throws {
-        var status = stat()
-        try checkedSystemCall(path: path) { fstat(file.rawValue, &status) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
+        let status = try file.io.named(path).status()
+        guard status.isRegularFile else {
             throw FileIOError.unsafe(
                 path: path,
-                reason: "it is not a regular file (\(FileIdentity.kindName(of: status.st_mode))); "
-                    + "remove it if no backupctl is running")
+                reason: "it is not a regular file (\(status.kindName)); remove it if no backupctl is running")
         }
-        guard allowingOtherNames || status.st_nlink == 1 else {
+        guard allowingOtherNames || status.linkCount == 1 else {
             throw FileIOError.unsafe(
                 path: path,
-                reason: "it has \(status.st_nlink) names (hard links), so writing to it would change another file; "
+                reason: "it has \(status.linkCount) names (hard links), so writing to it would change another file; "
                     + "remove it if no backupctl is running")
         }
     }

@@ -9,8 +9,9 @@ import Glibc
 public final class SpoolFile {
     private let descriptor: Int32
     private let directoryPath: String
-    /// The spool's descriptor, for readers that take one (reads by offset never move it).
-    public var fileDescriptor: Int32 { descriptor }
+    /// The spool's descriptor, lent to readers and writers (reads by offset never move it);
+    /// its name in messages is the spool's folder.
+    public var io: DescriptorIO { DescriptorIO(borrowing: descriptor, name: directoryPath) }
 
     /// Bytes appended so far.
     public private(set) var size: Int64 = 0
@@ -57,15 +58,13 @@ public final class SpoolFile {
 
     /// Appends everything readable from `source` until its end (a pipe such as standard input).
     /// - Parameter limit: the most bytes accepted; more is refused with `FileIOError.tooLarge`.
-    public func appendContents(of source: Int32, sourceName: String, limit: Int64) throws {
+    public func appendContents(of source: DescriptorIO, limit: Int64) throws {
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
             while true {
-                let count = try checkedSystemCall(path: sourceName) {
-                    Glibc.read(source, buffer.baseAddress!, buffer.count)
-                }
+                let count = try source.read(into: buffer)
                 if count == 0 { return }
                 guard size + Int64(count) <= limit else {
-                    throw FileIOError.tooLarge(path: sourceName, limit: Int(limit))
+                    throw FileIOError.tooLarge(path: source.name, limit: Int(limit))
                 }
                 try append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
@@ -75,17 +74,8 @@ public final class SpoolFile {
     /// Fills `buffer` with the bytes at `offset`.
     /// - Throws: `FileIOError` on a read error or when the spool ends early.
     public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws {
-        var filled = 0
-        while filled < buffer.count {
-            let count = try checkedSystemCall(path: directoryPath) {
-                Glibc.pread(
-                    descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
-            }
-            guard count > 0 else {
-                throw FileIOError.other(
-                    path: directoryPath, errno: EIO, message: "the temporary spool file ended early")
-            }
-            filled += count
+        guard try io.readFully(at: offset, into: buffer) == buffer.count else {
+            throw FileIOError.other(path: directoryPath, errno: EIO, message: "the temporary spool file ended early")
         }
     }
 }

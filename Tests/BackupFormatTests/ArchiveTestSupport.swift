@@ -1,4 +1,5 @@
 import BackupFormat
+import DurableIO
 import Foundation
 import TestSupport
 import Testing
@@ -29,7 +30,8 @@ func writeArchive(
     let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     try #require(descriptor >= 0, "cannot create \(url.path)")
     defer { close(descriptor) }
-    let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: url.path, compression: compression)
+    let writer = try TarArchiveWriter(
+        descriptor: DescriptorIO(borrowing: descriptor, name: url.path), compression: compression)
     for (path, data) in entries {
         try writer.beginEntry(path: path, size: Int64(data.count), modificationTime: modificationTime)
         var offset = 0

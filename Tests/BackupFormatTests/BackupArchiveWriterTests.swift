@@ -95,7 +95,8 @@ import Testing
         nonisolated(unsafe) var outcome: Result<BackupArchiveWriter.Summary, any Error>?
         DispatchQueue.global().async {
             outcome = Result {
-                try writeBackup(backup, to: .descriptor(writeEnd, name: "pipe"), compression: compression)
+                try writeBackup(
+                    backup, to: .descriptor(DescriptorIO(borrowing: writeEnd, name: "pipe")), compression: compression)
             }
             close(writeEnd)
             finished.signal()
@@ -103,7 +104,7 @@ import Testing
         let reader: BackupArchiveReader
         var payloads: [SectionPayload] = []
         do {
-            reader = try BackupArchiveReader(fileDescriptor: readEnd, archiveName: "pipe")
+            reader = try BackupArchiveReader(descriptor: DescriptorIO(borrowing: readEnd, name: "pipe"))
             while let payload = try reader.nextSection() { payloads.append(payload) }
         } catch {
             finished.wait()
@@ -124,7 +125,9 @@ import Testing
         let summary: BackupArchiveWriter.Summary
         do {
             defer { close(descriptor) }
-            summary = try writeBackup(backup, to: .descriptor(descriptor, name: "standard output"), compression: .gzip)
+            summary = try writeBackup(
+                backup, to: .descriptor(DescriptorIO(borrowing: descriptor, name: "standard output")),
+                compression: .gzip)
         }
         #expect(summary.compressedBytes == Int64(try Data(contentsOf: url).count))
         let opened = try OpenedBackup(url)

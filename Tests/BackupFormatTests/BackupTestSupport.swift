@@ -1,5 +1,6 @@
 import BackupFormat
 import DomainModel
+import DurableIO
 import Foundation
 import JSONCore
 import TestSupport
@@ -182,7 +183,7 @@ final class OpenedBackup {
         self.descriptor = descriptor
         do {
             reader = try BackupArchiveReader(
-                fileDescriptor: descriptor, archiveName: url.lastPathComponent, limits: limits)
+                descriptor: DescriptorIO(borrowing: descriptor, name: url.lastPathComponent), limits: limits)
         } catch {
             close(descriptor)
             throw error

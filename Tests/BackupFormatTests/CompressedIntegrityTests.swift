@@ -1,4 +1,5 @@
 import BackupFormat
+import DurableIO
 import Foundation
 import TestSupport
 import Testing
@@ -76,7 +77,9 @@ import Testing
                 write(original[offset] ^ (1 << bit), at: offset)
                 lseek(descriptor, 0, SEEK_SET)
                 do {
-                    let read = try CompressedDocumentReader(fileDescriptor: descriptor, sourceName: url.path).readAll()
+                    let read = try CompressedDocumentReader(
+                        descriptor: DescriptorIO(borrowing: descriptor, name: url.path)
+                    ).readAll()
                     // Only a flip in the padding bits after the last block may pass, and then
                     // the document is exactly the original.
                     #expect(read == document, "byte \(offset) bit \(bit) changed the document silently")

@@ -1,4 +1,5 @@
 import BackupFormat
+import DurableIO
 import Foundation
 import TestSupport
 import Testing
@@ -158,7 +159,7 @@ import Testing
         }
         feeder.start()
         defer { close(fds[0]) }
-        let reader = try TarArchiveReader(fileDescriptor: fds[0], archiveName: "standard input")
+        let reader = try TarArchiveReader(descriptor: DescriptorIO(borrowing: fds[0], name: "standard input"))
         var paths: [String] = []
         while let entry = try reader.nextEntry() {
             paths.append(entry.path)

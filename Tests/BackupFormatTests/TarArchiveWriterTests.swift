@@ -93,7 +93,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
         defer { close(descriptor) }
-        let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "a.tar", compression: .uncompressed)
+        let writer = try TarArchiveWriter(
+            descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"), compression: .uncompressed)
         try writer.beginEntry(path: "a.json", size: 4, modificationTime: Date())
         try writer.write(Array("{}".utf8))
         #expect(throws: BackupFormatError.entrySizeMismatch(path: "a.json", declared: 4, written: 6)) {
@@ -105,7 +106,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
         defer { close(descriptor) }
-        let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "a.tar", compression: .uncompressed)
+        let writer = try TarArchiveWriter(
+            descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"), compression: .uncompressed)
         try writer.beginEntry(path: "a.json", size: 10, modificationTime: Date())
         try writer.write(Array("{}".utf8))
         #expect(throws: BackupFormatError.entrySizeMismatch(path: "a.json", declared: 10, written: 2)) {
@@ -122,7 +124,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
         defer { close(descriptor) }
-        let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "a.tar")
+        let writer = try TarArchiveWriter(descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"))
         #expect(throws: BackupFormatError.invalidEntryPathForWriting(path: path, reason: reason)) {
             try writer.beginEntry(path: path, size: 0, modificationTime: Date())
         }
@@ -132,7 +134,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
         defer { close(descriptor) }
-        let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "a.tar")
+        let writer = try TarArchiveWriter(descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"))
         try writer.beginEntry(path: "a.json", size: 0, modificationTime: Date())
         #expect(
             throws: BackupFormatError.invalidEntryPathForWriting(
@@ -146,7 +148,7 @@ import Testing
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "/dev/full")
+        let writer = try TarArchiveWriter(descriptor: DescriptorIO(borrowing: descriptor, name: "/dev/full"))
         var generator = SeededBytes(seed: 1)
         let data = generator.next(1 << 20)
         let thrown = #expect(throws: FileIOError.self) {
@@ -162,7 +164,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
         defer { close(descriptor) }
-        let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: "a.tar")
+        let writer = try TarArchiveWriter(descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"))
         for path in ["sections/café.json", "tab\there.json"] {
             #expect(
                 throws: BackupFormatError.invalidEntryPathForWriting(

@@ -170,7 +170,8 @@ import Testing
         do {
             defer { close(descriptor) }
             summary = try exporter.export(
-                from: store, to: .descriptor(descriptor, name: "standard output"), storeSchemaVersion: 3)
+                from: store, to: .descriptor(DescriptorIO(borrowing: descriptor, name: "standard output")),
+                storeSchemaVersion: 3)
         }
         #expect(summary.destination == "standard output")
         #expect(summary.manifest.compression == algorithm.rawValue)

@@ -36,7 +36,8 @@ import Testing
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        let writer = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: url.path, compression: .gzip)
+        let writer = try TarArchiveWriter(
+            descriptor: DescriptorIO(borrowing: descriptor, name: url.path), compression: .gzip)
         for (path, bytes) in [(BackupManifest.entryPath, manifest.encoded())] + entries.map({ ($0.path, $0.bytes) }) {
             try writer.beginEntry(path: path, size: Int64(bytes.count), modificationTime: manifest.createdAt)
             try writer.write(bytes)

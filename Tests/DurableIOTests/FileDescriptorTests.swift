@@ -65,15 +65,6 @@ import Testing
         #expect(descriptorTarget(raw) != path)
     }
 
-    @Test func releaseHandsOverTheDescriptorWithoutClosingIt() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.file("handed-over").path
-        let file = try FileDescriptor.open(path, O_WRONLY | O_CREAT)
-        let raw = file.release()
-        #expect(descriptorTarget(raw) == path)
-        #expect(Glibc.close(raw) == 0)
-    }
-
     @Test func setPermissionsIsNotNarrowedByTheUmask() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("mode").path

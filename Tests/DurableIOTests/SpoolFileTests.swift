@@ -100,11 +100,10 @@ import Testing
         let spool = try SpoolFile(directory: folder.url)
         try append([UInt8](repeating: 7, count: 100_000), to: spool)
         #expect(try entries(of: folder.url).isEmpty)
-        var status = stat()
-        #expect(fstat(spool.fileDescriptor, &status) == 0)
-        #expect(status.st_nlink == 0, "the spool has a link in the file system")
-        #expect(status.st_mode & 0o777 == 0o600)
-        #expect(status.st_size == 100_000)
+        let status = try spool.io.status()
+        #expect(status.linkCount == 0, "the spool has a link in the file system")
+        #expect(status.permissions == 0o600)
+        #expect(status.size == 100_000)
     }
 
     @Test func aMissingFolderIsNotFound() throws {
@@ -128,7 +127,7 @@ import Testing
 
         let spool = try SpoolFile(directory: folder.url)
         try append(Array("[".utf8), to: spool)
-        try spool.appendContents(of: ends[0], sourceName: "standard input", limit: 1 << 20)
+        try spool.appendContents(of: DescriptorIO(borrowing: ends[0], name: "standard input"), limit: 1 << 20)
         #expect(spool.size == Int64(text.count + 1))
         #expect(try read(spool, at: 1, count: text.count) == text)
     }
@@ -142,7 +141,7 @@ import Testing
         close(ends[1])
         let spool = try SpoolFile(directory: folder.url)
         #expect(throws: FileIOError.tooLarge(path: "standard input", limit: 4096)) {
-            try spool.appendContents(of: ends[0], sourceName: "standard input", limit: 4096)
+            try spool.appendContents(of: DescriptorIO(borrowing: ends[0], name: "standard input"), limit: 4096)
         }
     }
 }

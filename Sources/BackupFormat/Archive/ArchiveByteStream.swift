@@ -1,3 +1,5 @@
+import DurableIO
+
 /// Bytes a ``CompressedStreamReader`` reads from something other than a descriptor: the
 /// plaintext of an encrypted backup, decrypted as it is read.
 protocol ArchiveByteSource: AnyObject {
@@ -17,7 +19,7 @@ protocol ArchiveByteSink: AnyObject {
 /// Where a ``CompressedStreamReader`` reads its compressed bytes from.
 enum ArchiveInput {
     /// An open descriptor, read from its current offset; not closed here.
-    case descriptor(Int32)
+    case descriptor(DescriptorIO)
     /// Bytes in memory.
     case bytes([UInt8])
     /// A stream such as decrypted plaintext, read to its verified end.
@@ -27,7 +29,7 @@ enum ArchiveInput {
 /// Where a ``CompressedStreamWriter`` writes its compressed bytes to.
 enum ArchiveOutput {
     /// An open descriptor, written at its current offset; not closed here.
-    case descriptor(Int32)
+    case descriptor(DescriptorIO)
     /// A sink such as an encryptor.
     case stream(any ArchiveByteSink)
 }

@@ -1,7 +1,7 @@
 /// How a tar archive is compressed, with a validated level.
 ///
 ///     let compression = try ArchiveCompression(name: "gzip", level: 9)
-///     let writer = try TarArchiveWriter(fileDescriptor: fd, archiveName: path, compression: compression)
+///     let writer = try TarArchiveWriter(descriptor: file.io, compression: compression)
 public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
     /// A compression algorithm, named as on the command line (`--compression zstd|gzip|none`).
     public enum Algorithm: String, CaseIterable, Hashable, Sendable {

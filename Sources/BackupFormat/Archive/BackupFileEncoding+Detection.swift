@@ -11,17 +11,18 @@ extension BackupFileEncoding {
     /// Detects the encoding of an open file from its bytes, decompressing its start straight
     /// from the descriptor (a compressed frame can be longer than any prefix). The
     /// descriptor's offset is left at 0.
-    public static func detect(fileDescriptor: Int32) -> BackupFileEncoding {
+    public static func detect(_ file: DescriptorIO) -> BackupFileEncoding {
         var prefix = [UInt8](repeating: 0, count: 512)
-        let count = prefix.withUnsafeMutableBytes { pread(fileDescriptor, $0.baseAddress!, $0.count, 0) }
-        guard count > 0 else { return .unknown }
+        guard let count = prefix.withUnsafeMutableBytes({ try? file.read(at: 0, into: $0) }), count > 0 else {
+            return .unknown
+        }
         let encoding = prefix.withUnsafeBytes { bytes in
             classify(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { _ in
-                lseek(fileDescriptor, 0, SEEK_SET)
-                return decompressedStart(of: .descriptor(fileDescriptor))
+                try? file.rewind()
+                return decompressedStart(of: .descriptor(file))
             }
         }
-        lseek(fileDescriptor, 0, SEEK_SET)
+        try? file.rewind()
         return encoding
     }
 
@@ -61,7 +62,7 @@ extension BackupFileEncoding {
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and
     ///   ``BackupFormatError/cannotReadFile(path:reason:)``.
     public static func detect(fileAt path: String) throws -> BackupFileEncoding {
-        let file = try FileDescriptor.openForReading(path)
+        let file = try FileDescriptor.openBackup(path)
         return try withUnsafeTemporaryAllocation(byteCount: prefixLength, alignment: 16) { buffer in
             var filled = 0
             while filled < buffer.count {

@@ -22,16 +22,16 @@ public final class CompressedDocumentReader {
     private let stream: CompressedStreamReader
     private var failure: BackupFormatError?
 
-    /// Reads a document from an open, readable file descriptor (a file or a pipe).
+    /// Reads a document from an open, readable descriptor (a file or a pipe).
     /// - Parameters:
-    ///   - fileDescriptor: the source; not closed by the reader.
-    ///   - sourceName: the source's name for error messages: its path, or `standard input`.
+    ///   - descriptor: the source, named in error messages as it is named (its path, or
+    ///     `standard input`); not closed by the reader.
     ///   - limits: the limits to enforce; ``ArchiveReaderLimits/default`` unless given.
     /// - Throws: ``BackupFormatError/notGzipCompressed(source:)`` when the bytes are not gzip,
     ///   ``BackupFormatError/cannotReadFile(path:reason:)`` when they cannot be read.
-    public convenience init(fileDescriptor: Int32, sourceName: String, limits: ArchiveReaderLimits = .default) throws {
+    public convenience init(descriptor: DescriptorIO, limits: ArchiveReaderLimits = .default) throws {
         try self.init(
-            stream: CompressedStreamReader(source: .descriptor(fileDescriptor), name: sourceName, limits: limits))
+            stream: CompressedStreamReader(source: .descriptor(descriptor), name: descriptor.name, limits: limits))
     }
 
     /// Reads a document from `input`: a descriptor, or a stream such as decrypted plaintext
@@ -42,13 +42,11 @@ public final class CompressedDocumentReader {
 
     /// Opens and reads the document at `path`; the file is closed when the reader is released.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and the errors of
-    ///   ``init(fileDescriptor:sourceName:limits:)``.
+    ///   ``init(descriptor:limits:)``.
     public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        let file = try FileDescriptor.openForReading(path)
-        let fileDescriptor = file.rawValue
-        try self.init(
-            stream: CompressedStreamReader(
-                source: .descriptor(fileDescriptor), name: path, limits: limits, owning: file))
+        let file = try FileDescriptor.openBackup(path)
+        let input = ArchiveInput.descriptor(file.io)
+        try self.init(stream: CompressedStreamReader(source: input, name: path, limits: limits, owning: file))
     }
 
     private init(stream: CompressedStreamReader) throws {

@@ -1,12 +1,11 @@
 import DurableIO
-import Glibc
 
 extension FileDescriptor {
     /// Opens `path` for reading, reporting failure in this module's terms.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` with the system's reason.
-    static func openForReading(_ path: String) throws -> FileDescriptor {
+    static func openBackup(_ path: String) throws -> FileDescriptor {
         do {
-            return try FileDescriptor.open(path, O_RDONLY)
+            return try FileDescriptor.openForReading(path)
         } catch let error as FileIOError {
             throw BackupFormatError.cannotOpenFile(path: path, reason: error.systemMessage ?? "\(error)")
         }

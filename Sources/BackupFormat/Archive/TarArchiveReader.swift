@@ -40,16 +40,16 @@ public final class TarArchiveReader {
     private var reachedEnd = false
     private var failure: BackupFormatError?
 
-    /// Reads an archive from an open, readable file descriptor (a file or a pipe).
+    /// Reads an archive from an open, readable descriptor (a file or a pipe).
     /// - Parameters:
-    ///   - fileDescriptor: the source; not closed by the reader.
-    ///   - archiveName: the source's name for error messages: its path, or `standard input`.
+    ///   - descriptor: the source, named in error messages as it is named (its path, or
+    ///     `standard input`); not closed by the reader.
     ///   - limits: the limits to enforce; ``ArchiveReaderLimits/default`` unless given.
     /// - Throws: ``BackupFormatError/cannotReadFile(path:reason:)`` when the descriptor cannot
     ///   be read, and the errors of ``nextEntry()`` for a stream that fails at its start.
-    public convenience init(fileDescriptor: Int32, archiveName: String, limits: ArchiveReaderLimits = .default) throws {
+    public convenience init(descriptor: DescriptorIO, limits: ArchiveReaderLimits = .default) throws {
         try self.init(
-            stream: CompressedStreamReader(source: .descriptor(fileDescriptor), name: archiveName, limits: limits))
+            stream: CompressedStreamReader(source: .descriptor(descriptor), name: descriptor.name, limits: limits))
     }
 
     /// Reads an archive from `input`: a descriptor, or a stream such as decrypted plaintext
@@ -61,11 +61,9 @@ public final class TarArchiveReader {
     /// Opens and reads the archive at `path`; the file is closed when the reader is released.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` when it cannot be opened.
     public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        let file = try FileDescriptor.openForReading(path)
-        let fileDescriptor = file.rawValue
-        try self.init(
-            stream: CompressedStreamReader(
-                source: .descriptor(fileDescriptor), name: path, limits: limits, owning: file))
+        let file = try FileDescriptor.openBackup(path)
+        let input = ArchiveInput.descriptor(file.io)
+        try self.init(stream: CompressedStreamReader(source: input, name: path, limits: limits, owning: file))
     }
 
     private init(stream: CompressedStreamReader) throws {

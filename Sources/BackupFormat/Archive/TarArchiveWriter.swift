@@ -1,5 +1,6 @@
 import CArchive
 import DomainModel
+import DurableIO
 import Foundation
 
 /// Writes a POSIX pax tar archive, compressed with zstd, gzip or nothing, to a file descriptor.
@@ -8,7 +9,7 @@ import Foundation
 /// Every entry is a regular file, mode 0600, owner and group 0. Memory stays constant: data
 /// goes through in whatever chunks the caller has.
 ///
-///     let writer = try TarArchiveWriter(fileDescriptor: fd, archiveName: "backup.tar.zst")
+///     let writer = try TarArchiveWriter(descriptor: file.io)
 ///     try writer.beginEntry(path: "manifest.json", size: Int64(manifest.count), modificationTime: now)
 ///     try writer.write(manifest)
 ///     try writer.finish()
@@ -37,17 +38,15 @@ public final class TarArchiveWriter {
     private var writtenPaths: Set<String> = []
     private var isFinished = false
 
-    /// Starts an archive on an open, writable file descriptor.
+    /// Starts an archive on an open, writable descriptor.
     /// - Parameters:
-    ///   - fileDescriptor: where the archive goes; not closed by the writer.
-    ///   - archiveName: the destination's name for error messages, e.g. its path or `standard output`.
+    ///   - descriptor: where the archive goes, named in error messages as it is named (its
+    ///     path, or `standard output`); not closed by the writer.
     ///   - compression: zstd level 3 unless given.
     /// - Throws: ``BackupFormatError/archiveWriteFailed(archive:entry:operation:message:)`` when
     ///   libarchive or the compressor cannot be set up.
-    public convenience init(fileDescriptor: Int32, archiveName: String, compression: ArchiveCompression = .default)
-        throws
-    {
-        try self.init(output: .descriptor(fileDescriptor), archiveName: archiveName, compression: compression)
+    public convenience init(descriptor: DescriptorIO, compression: ArchiveCompression = .default) throws {
+        try self.init(output: .descriptor(descriptor), archiveName: descriptor.name, compression: compression)
     }
 
     /// Starts an archive on `output`: a descriptor, or a sink such as an encryptor.

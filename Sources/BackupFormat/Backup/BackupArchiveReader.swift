@@ -1,5 +1,6 @@
 import Concurrency
 import Cryptography
+import DurableIO
 import Foundation
 import JSONCore
 
@@ -11,7 +12,7 @@ import JSONCore
 /// throw; a section that merely disagrees with the manifest comes back as a payload whose
 /// `verification` says how, so a validator can report every problem.
 ///
-///     let reader = try BackupArchiveReader(fileDescriptor: fd, archiveName: path)
+///     let reader = try BackupArchiveReader(descriptor: file.io)
 ///     while let payload = try reader.nextSection() {
 ///         if let error = payload.failure(archive: path) { throw error }
 ///         use(payload.bytes!)
@@ -37,11 +38,12 @@ public final class BackupArchiveReader {
     /// Whether every entry has been read.
     public private(set) var isFinished = false
 
-    /// Opens an archive on a readable descriptor positioned at its start and reads its manifest.
+    /// Opens an archive on a readable descriptor positioned at its start (named in messages as
+    /// it is named) and reads its manifest.
     /// - Throws: `BackupFormatError` when the archive is unsafe or damaged, its first entry is
     ///   not `manifest.json`, the manifest is invalid, or it is from a newer schema version.
-    public convenience init(fileDescriptor: Int32, archiveName: String, limits: BackupReadLimits = .default) throws {
-        try self.init(input: .descriptor(fileDescriptor), archiveName: archiveName, limits: limits, owner: nil)
+    public convenience init(descriptor: DescriptorIO, limits: BackupReadLimits = .default) throws {
+        try self.init(input: .descriptor(descriptor), archiveName: descriptor.name, limits: limits, owner: nil)
     }
 
     /// Opens an archive on `input` and reads its manifest.

@@ -23,8 +23,8 @@ public final class BackupArchiveWriter {
     public enum Destination: Sendable {
         /// A file, written to a temporary name in the same directory and renamed on success.
         case file(URL)
-        /// An open descriptor such as standard output; `name` is used in messages.
-        case descriptor(Int32, name: String)
+        /// An open descriptor such as standard output, named in messages as it is named.
+        case descriptor(DescriptorIO)
     }
 
     /// What a finished write produced.
@@ -87,7 +87,7 @@ public final class BackupArchiveWriter {
             spoolOutput = .stream(encrypted)
         } else {
             encryptedSpool = nil
-            spoolOutput = .descriptor(spool.fileDescriptor)
+            spoolOutput = .descriptor(spool.io)
         }
         sectionsTar = try TarArchiveWriter(
             output: spoolOutput, archiveName: spoolName, compression: compression)
@@ -175,13 +175,13 @@ public final class BackupArchiveWriter {
         switch destination {
         case .file(let url):
             let file = try AtomicFileWriter(destination: url)
-            let (compressed, record) = try writeArchive(frames, to: file.fileDescriptor, name: url.path)
+            let (compressed, record) = try writeArchive(frames, to: file.io.named(url.path))
             try file.commit()
             return Summary(
                 manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed,
                 encryption: record)
-        case .descriptor(let descriptor, let name):
-            let (compressed, record) = try writeArchive(frames, to: descriptor, name: name)
+        case .descriptor(let output):
+            let (compressed, record) = try writeArchive(frames, to: output)
             return Summary(
                 manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed,
                 encryption: record)
@@ -192,12 +192,13 @@ public final class BackupArchiveWriter {
     /// own, then the sections' frame as it was compressed, all through the output (which
     /// encrypts them when asked).
     /// - Returns: the file's size, and what was recorded of an encrypted one.
-    private func writeArchive(_ leadingFrames: [[UInt8]], to descriptor: Int32, name: String) throws -> (
+    private func writeArchive(_ leadingFrames: [[UInt8]], to destination: DescriptorIO) throws -> (
         Int64, EncryptionRecord?
     ) {
-        let output = try BackupOutput(descriptor: descriptor, name: name, encryption: encryption)
+        let output = try BackupOutput(destination, encryption: encryption)
         for frame in leadingFrames {
-            let head = try CompressedStreamWriter(output: .stream(output), name: name, compression: compression)
+            let head = try CompressedStreamWriter(
+                output: .stream(output), name: destination.name, compression: compression)
             try frame.withUnsafeBytes { try head.write($0) }
             try head.finish()
         }

@@ -1,31 +1,29 @@
 import AgeEncryption
+import DurableIO
 
 /// Opening an encrypted backup: unwrapping its file key once, and starting a fresh pass over
 /// its payload for every read.
 extension BackupFile {
     /// The decryptor of an encrypted file (one that starts with `age-encryption.org/`),
     /// unlocked with `decryption`; `nil` for a plain file.
-    static func unlockIfEncrypted(_ descriptor: Int32, name: String, decryption: BackupDecryption) throws
-        -> AgeDecryptor?
-    {
-        guard EncryptedBackupCheck.startsWithAgeMagic(descriptor) else { return nil }
-        return try unlock(descriptor, name: name, decryption: decryption)
+    static func unlockIfEncrypted(_ file: DescriptorIO, decryption: BackupDecryption) throws -> AgeDecryptor? {
+        guard EncryptedBackupCheck.isEncrypted(file) else { return nil }
+        return try unlock(file, decryption: decryption)
     }
 
     /// The encoding of the file's content: of the plaintext, for an encrypted file.
-    static func detectEncoding(_ descriptor: Int32, name: String, decryptor: AgeDecryptor?) throws
-        -> BackupFileEncoding
-    {
-        guard let decryptor else { return BackupFileEncoding.detect(fileDescriptor: descriptor) }
-        let payload = DecryptedPayload(try restart(decryptor, descriptor, name: name), name: name)
+    static func detectEncoding(_ file: DescriptorIO, decryptor: AgeDecryptor?) throws -> BackupFileEncoding {
+        guard let decryptor else { return BackupFileEncoding.detect(file) }
+        let payload = DecryptedPayload(try restart(decryptor, file), name: file.name)
         return BackupFileEncoding.detect(prefix: try payload.readPrefix(BackupFileEncoding.prefixLength))
     }
 
     /// Reads the header and unwraps the file key with the keys given; with none, asks for a
     /// passphrase when the file has one and a prompt was given.
-    static func unlock(_ descriptor: Int32, name: String, decryption: BackupDecryption) throws -> AgeDecryptor {
+    static func unlock(_ file: DescriptorIO, decryption: BackupDecryption) throws -> AgeDecryptor {
+        let name = file.name
         func open(_ identities: [AgeIdentity]) throws -> AgeDecryptor {
-            let cursor = FileReadCursor(descriptor: descriptor, name: name, offset: 0)
+            let cursor = FileReadCursor(file, offset: 0)
             return try AgeDecryptor(identities: identities) { try cursor.read(into: $0) }
         }
         do {
@@ -43,12 +41,12 @@ extension BackupFile {
     }
 
     /// A decryptor reading the payload again from its start.
-    static func restart(_ decryptor: AgeDecryptor, _ descriptor: Int32, name: String) throws -> AgeDecryptor {
-        let cursor = FileReadCursor(descriptor: descriptor, name: name, offset: Int64(decryptor.headerByteCount))
+    static func restart(_ decryptor: AgeDecryptor, _ file: DescriptorIO) throws -> AgeDecryptor {
+        let cursor = FileReadCursor(file, offset: Int64(decryptor.headerByteCount))
         do {
             return try decryptor.restarted { try cursor.read(into: $0) }
         } catch let error as AgeError {
-            throw BackupFormatError.decryptionFailed(archive: name, error)
+            throw BackupFormatError.decryptionFailed(archive: file.name, error)
         }
     }
 }

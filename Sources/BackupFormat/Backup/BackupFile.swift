@@ -1,7 +1,6 @@
 import AgeEncryption
 import DurableIO
 import Foundation
-import Glibc
 
 /// A backup file opened for reading, its encoding detected from its bytes (never from its
 /// name). `-` means standard input, which is first copied to an unnamed temporary file so
@@ -34,8 +33,9 @@ public final class BackupFile {
     }
     /// The decryptor that unwrapped the file key: every read restarts from it.
     private let decryptor: AgeDecryptor?
-    private let descriptor: Int32
-    /// What keeps `descriptor` open: the spool of standard input, or the file opened at `path`.
+    /// The bytes, named as the file is named in messages.
+    private let file: DescriptorIO
+    /// What keeps `file` open: the spool of standard input, or the file opened at `path`.
     private let spool: SpoolFile?
     private let openedFile: FileDescriptor?
 
@@ -60,32 +60,27 @@ public final class BackupFile {
     ) throws {
         if path == "-" {
             let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
-            try spool.appendContents(of: STDIN_FILENO, sourceName: BackupFile.standardInputName, limit: maxInputSize)
+            try spool.appendContents(of: .standardInput, limit: maxInputSize)
             self.spool = spool
             openedFile = nil
-            descriptor = spool.fileDescriptor
-            name = BackupFile.standardInputName
+            file = spool.io.named(BackupFile.standardInputName)
         } else {
-            let file = try FileDescriptor.open(path, O_RDONLY)
-            var status = stat()
-            guard fstat(file.rawValue, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-                let isDirectory = status.st_mode & S_IFMT == S_IFDIR
-                try? file.close()
+            let opened = try FileDescriptor.openForReading(path)
+            let status = try opened.status()
+            guard status.isRegularFile else {
+                try? opened.close()
                 throw FileIOError.other(
-                    path: path, errno: isDirectory ? EISDIR : EINVAL,
-                    message: isDirectory ? "it is a directory, not a regular file" : "it is not a regular file")
+                    path: path, errno: status.isDirectory ? EISDIR : EINVAL,
+                    message: status.isDirectory ? "it is a directory, not a regular file" : "it is not a regular file")
             }
             spool = nil
-            descriptor = file.rawValue
-            openedFile = consume file
-            name = path
+            file = opened.io
+            openedFile = consume opened
         }
-        let opened = descriptor
-        var status = stat()
-        fstat(opened, &status)
-        size = Int64(status.st_size)
-        decryptor = try Self.unlockIfEncrypted(opened, name: name, decryption: decryption)
-        encoding = try Self.detectEncoding(opened, name: name, decryptor: decryptor)
+        name = file.name
+        size = try file.status().size
+        decryptor = try Self.unlockIfEncrypted(file, decryption: decryption)
+        encoding = try Self.detectEncoding(file, decryptor: decryptor)
     }
 
     /// Wraps bytes held in memory — a fuzzer's input, a test's — as a backup file: they are
@@ -106,11 +101,11 @@ public final class BackupFile {
     public init(spool: SpoolFile, name: String, decryption: BackupDecryption = .none) throws {
         self.spool = spool
         openedFile = nil
-        descriptor = spool.fileDescriptor
+        file = spool.io.named(name)
         self.name = name
         size = spool.size
-        decryptor = try Self.unlockIfEncrypted(spool.fileDescriptor, name: name, decryption: decryption)
-        encoding = try Self.detectEncoding(spool.fileDescriptor, name: name, decryptor: decryptor)
+        decryptor = try Self.unlockIfEncrypted(file, decryption: decryption)
+        encoding = try Self.detectEncoding(file, decryptor: decryptor)
     }
 
     /// Reads the file as a v3 archive from its start.
@@ -138,10 +133,10 @@ public final class BackupFile {
     /// decrypted payload of an encrypted file. Valid while this object lives.
     func contentInput() throws -> ArchiveInput {
         guard let decryptor else {
-            lseek(descriptor, 0, SEEK_SET)
-            return .descriptor(descriptor)
+            try file.rewind()
+            return .descriptor(file)
         }
-        return .stream(DecryptedPayload(try Self.restart(decryptor, descriptor, name: name), name: name))
+        return .stream(DecryptedPayload(try Self.restart(decryptor, file), name: name))
     }
 
     /// The content's whole bytes (for single-document backups).
@@ -161,14 +156,10 @@ public final class BackupFile {
         let count = Int(size)
         var filled = 0
         let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while filled < count {
-                let read = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    throw BackupFormatError.cannotReadFile(path: name, reason: String(cString: strerror(errno)))
-                }
-                if read == 0 { break }
-                filled += read
+            do {
+                filled = try file.readFully(at: 0, into: UnsafeMutableRawBufferPointer(buffer))
+            } catch let error as FileIOError {
+                throw BackupFormatError.cannotReadFile(path: name, reason: error.systemMessage ?? "\(error)")
             }
             initialized = filled
         }

@@ -14,8 +14,7 @@ enum ManifestEntry {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory())
         let scratch = try SpoolFile(directory: folder)
         let tar = try TarArchiveWriter(
-            fileDescriptor: scratch.fileDescriptor, archiveName: "a temporary file in \(folder.path)",
-            compression: .uncompressed)
+            descriptor: scratch.io.named("a temporary file in \(folder.path)"), compression: .uncompressed)
         for (path, data) in entries {
             try tar.beginEntry(path: path, size: Int64(data.count), modificationTime: modificationTime)
             try tar.write(data)

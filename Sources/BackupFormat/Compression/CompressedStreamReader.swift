@@ -177,7 +177,7 @@ final class CompressedStreamReader {
         switch source {
         case .descriptor(let descriptor):
             do {
-                count = try DescriptorIO.read(from: descriptor, into: free, name: name)
+                count = try descriptor.read(into: free)
             } catch let error as FileIOError {
                 throw BackupFormatError.cannotReadFile(path: name, reason: error.systemMessage ?? "\(error)")
             }

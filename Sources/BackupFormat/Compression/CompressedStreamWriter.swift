@@ -65,7 +65,7 @@ final class CompressedStreamWriter {
 
     private func emit(_ compressed: UnsafeRawBufferPointer) throws {
         switch output {
-        case .descriptor(let descriptor): try DescriptorIO.writeAll(compressed, to: descriptor, name: name)
+        case .descriptor(let descriptor): try descriptor.named(name).writeAll(compressed)
         case .stream(let sink): try sink.write(compressed)
         }
         compressedBytesWritten += Int64(compressed.count)

@@ -5,16 +5,14 @@ import DurableIO
 /// The bytes of a finished archive on their way to the destination descriptor: as they are,
 /// or through an age encryptor, which also records the file's SHA-256 and size as written.
 final class BackupOutput: ArchiveByteSink {
-    private let descriptor: Int32
-    private let name: String
+    private let output: DescriptorIO
     private let encryptor: AgeEncryptor?
     private let fileHasher: SHA256Hasher?
     /// Bytes written to the descriptor.
     private(set) var fileBytes: Int64 = 0
 
-    init(descriptor: Int32, name: String, encryption: BackupEncryption) throws {
-        self.descriptor = descriptor
-        self.name = name
+    init(_ output: DescriptorIO, encryption: BackupEncryption) throws {
+        self.output = output
         switch encryption {
         case .none:
             encryptor = nil
@@ -25,7 +23,7 @@ final class BackupOutput: ArchiveByteSink {
             // The output closure cannot reach `self` before `init` ends, so it hashes through the
             // local; the byte count is the encryptor's own.
             encryptor = try AgeEncryptor(recipients: recipients) { bytes in
-                try DescriptorIO.writeAll(bytes, to: descriptor, name: name)
+                try output.writeAll(bytes)
                 hasher.update(bytes)
             }
         }
@@ -36,7 +34,7 @@ final class BackupOutput: ArchiveByteSink {
         if let encryptor {
             try encryptor.write(bytes)
         } else {
-            try DescriptorIO.writeAll(bytes, to: descriptor, name: name)
+            try output.writeAll(bytes)
             fileBytes += Int64(bytes.count)
         }
     }

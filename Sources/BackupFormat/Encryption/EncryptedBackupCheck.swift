@@ -1,7 +1,6 @@
 import AgeEncryption
 import Cryptography
 import DurableIO
-import Glibc
 
 /// What can be checked of an encrypted backup without its key — on the machine that runs
 /// `backup --recipient age1…` and holds only the public key: the age header parses, the
@@ -11,16 +10,17 @@ import Glibc
 public enum EncryptedBackupCheck {
     /// Whether the file at `path` is age-encrypted, by its first bytes.
     public static func isEncrypted(path: String) -> Bool {
-        guard let file = try? FileDescriptor.openForReading(path) else { return false }
-        return startsWithAgeMagic(file.rawValue)
+        guard let file = try? FileDescriptor.openBackup(path) else { return false }
+        return isEncrypted(file.io)
     }
 
-    /// Whether the open file starts with `age-encryption.org/`, as every age file does
-    /// (read with `pread`, so the descriptor's offset does not move).
-    static func startsWithAgeMagic(_ descriptor: Int32) -> Bool {
+    /// Whether the open file (a downloaded object's temporary file, say) starts with
+    /// `age-encryption.org/`, as every age file does (read by offset, so the descriptor's own
+    /// offset does not move).
+    public static func isEncrypted(_ file: DescriptorIO) -> Bool {
         let magic = Array(AgeHeader.versionPrefix.utf8)
         var start = [UInt8](repeating: 0, count: magic.count)
-        let count = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, 0) }
+        let count = start.withUnsafeMutableBytes { try? file.readFully(at: 0, into: $0) }
         return count == magic.count && start == magic
     }
 
@@ -32,29 +32,24 @@ public enum EncryptedBackupCheck {
     ///   payload of impossible length, ``BackupFormatError/encryptedFileChanged(archive:reason:)``
     ///   when it differs from the record, and read errors.
     public static func verify(path: String, against record: EncryptionRecord? = nil) throws -> AgeFileLayout {
-        let file = try FileDescriptor.openForReading(path)
-        return try verify(descriptor: file.rawValue, name: path, against: record)
+        let file = try FileDescriptor.openBackup(path)
+        return try verify(file.io, against: record)
     }
 
-    /// Whether the open file (a downloaded object's temporary file, say) is age-encrypted.
-    public static func isEncrypted(descriptor: Int32) -> Bool {
-        startsWithAgeMagic(descriptor)
-    }
-
-    /// Checks an open file without a key, as ``verify(path:against:)`` does; reads with
-    /// `pread`, so the descriptor's offset does not move.
-    /// - Parameter name: the file's name in messages (`s3://bucket/key` for a downloaded object).
-    public static func verify(descriptor: Int32, name path: String, against record: EncryptionRecord? = nil) throws
-        -> AgeFileLayout
-    {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw BackupFormatError.cannotReadFile(path: path, reason: String(cString: strerror(errno)))
+    /// Checks an open file without a key, as ``verify(path:against:)`` does, reading by
+    /// offset, so the descriptor's own offset does not move; the file is named in messages as
+    /// it is named (`s3://bucket/key` for a downloaded object).
+    public static func verify(_ file: DescriptorIO, against record: EncryptionRecord? = nil) throws -> AgeFileLayout {
+        let path = file.name
+        let size: Int64
+        do {
+            size = try file.status().size
+        } catch let error as FileIOError {
+            throw BackupFormatError.cannotReadFile(path: path, reason: error.systemMessage ?? "\(error)")
         }
-        let size = Int64(status.st_size)
         let layout: AgeFileLayout
         do {
-            let cursor = FileReadCursor(descriptor: descriptor, name: path, offset: 0)
+            let cursor = FileReadCursor(file, offset: 0)
             layout = try AgeFileLayout(fileByteCount: size) { try cursor.read(into: $0) }
         } catch let error as AgeError {
             throw BackupFormatError.decryptionFailed(archive: path, error)
@@ -68,7 +63,7 @@ public enum EncryptedBackupCheck {
                 archive: path, reason: "it has \(size) bytes where \(record.fileBytes) were written")
         }
         let hasher = try SHA256Hasher()
-        let cursor = FileReadCursor(descriptor: descriptor, name: path, offset: 0)
+        let cursor = FileReadCursor(file, offset: 0)
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
             while case let count = try cursor.read(into: buffer), count > 0 {
                 hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))

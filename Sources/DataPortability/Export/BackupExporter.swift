@@ -167,7 +167,7 @@ public struct BackupExporter {
         let name: String
         switch destination {
         case .file(let url): name = url.path
-        case .descriptor(_, let descriptorName): name = descriptorName
+        case .descriptor(let output): name = output.name
         }
         return Summary(
             destination: name, migration: [], manifest: written.manifest, duplicatesMerged: duplicates, issues: issues,

@@ -7,13 +7,10 @@ import ObjectStorage
 /// Scheduled backups under an object-storage prefix, `s3://bucket/prefix/domaindig-….ddbackup`:
 /// the same names, checks and retention as a ``BackupDirectory``, listed with ListObjectsV2
 /// and removed with DeleteObjects. Each backup checked is downloaded into an unnamed
-/// temporary file first. There are no partial objects to report: S3 shows an object only
-/// complete, and an unfinished multipart upload is not listed.
-///
-/// A new backup is streamed into its object while it is written (a multipart upload, which
-/// appears only complete) and downloaded for its read-back: the object as stored is read,
-/// not what was sent, since S3's part and object checksums (MD5-based ETags) would not cover
-/// the sections as the manifest does. One that fails its read-back is removed.
+/// temporary file first. There are no partial objects: S3 shows an object only complete, and
+/// a new backup is streamed into a multipart upload. Its read-back downloads the object as
+/// stored: S3's part and object checksums (MD5-based ETags) would not cover the sections as the
+/// manifest does.
 public struct RemoteBackupFolder: BackupFolder {
     public let location: S3Location
     public let client: S3Client
@@ -41,8 +38,7 @@ public struct RemoteBackupFolder: BackupFolder {
         BackupDirectory.newFileName(for: date, among: try names().map(\.name))
     }
 
-    /// Every backup under the prefix, named but not read; see ``BackupFolder/list(now:)``.
-    /// (Partial files are a local directory's: an object named like one is no backup.)
+    /// Every backup under the prefix (an object named like a local partial file is none).
     public func list(now: Date) throws -> [BackupDirectory.Entry] {
         BackupDirectory.entries(
             of: try names().filter { !BackupDirectory.isPartialFileName($0.name) }, in: self, now: now)
@@ -51,7 +47,11 @@ public struct RemoteBackupFolder: BackupFolder {
     /// - Throws: ``ObjectStorageError`` when the store cannot be read (unreachable, refused):
     ///   that is no verdict on the backup, so it stops the scan rather than mark it damaged.
     public func backup(_ entry: BackupDirectory.Entry) throws -> FolderBackup {
-        let location = location.appending(entry.name)
+        try download(entry.name)
+    }
+
+    private func download(_ name: String) throws -> FolderBackup {
+        let location = location.appending(name)
         do {
             return .downloaded(try RemoteStorage.downloadBytes(location, using: client), name: location.description)
         } catch let error as ObjectStorageError where error.category != .objectNotFound {
@@ -76,7 +76,6 @@ public struct RemoteBackupFolder: BackupFolder {
         try RemoteLock.acquire(self, now: now)
     }
 
-    /// None: S3 shows an object only complete, so a killed run leaves no partial object.
     public func removePartialFiles() -> [URL] { [] }
 
     public func writeBackup<Produced>(
@@ -84,10 +83,10 @@ public struct RemoteBackupFolder: BackupFolder {
         produce: (BackupArchiveWriter.Destination) throws -> Produced
     ) throws -> (Produced, FolderBackup) {
         let target = location.appending(name)
-        let (produced, _) = try RemoteObjectWriter.write(to: client, key: target.path) { descriptor, name in
-            try produce(.descriptor(descriptor, name: name))
+        let (produced, _) = try RemoteObjectWriter.write(to: client, key: target.path) { output in
+            try produce(.descriptor(output))
         }
-        return (produced, .downloaded(try RemoteStorage.downloadBytes(target, using: client), name: target.description))
+        return (produced, try download(name))
     }
 
     public func setAside(_ name: String) -> String {

@@ -1,5 +1,5 @@
+import DurableIO
 import Foundation
-import Glibc
 import ObjectStorage
 
 /// The lock of a backup prefix: an object `.backupctl.lock` beside the backups, created with
@@ -44,10 +44,8 @@ public final class RemoteLock {
     ///   refused credentials, an unreachable endpoint).
     public static func acquire(_ folder: RemoteBackupFolder, now: Date = Date()) throws -> RemoteLock {
         let token = UUID().uuidString
-        var hostName = [CChar](repeating: 0, count: 256)
-        gethostname(&hostName, hostName.count)
         let content = Content(
-            token: token, host: String(cString: hostName), pid: getpid(), created: now,
+            token: token, host: CurrentProcess.hostName, pid: CurrentProcess.id, created: now,
             expires: now.addingTimeInterval(lifetime))
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601

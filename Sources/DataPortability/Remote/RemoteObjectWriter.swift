@@ -9,17 +9,17 @@ import ObjectStorage
 /// writer succeeded and the upload completed; otherwise the upload is aborted and nothing is
 /// left.
 ///
-///     let (summary, object) = try RemoteObjectWriter.write(to: client, key: key) { descriptor, name in
-///         try exporter.export(from: store, to: .descriptor(descriptor, name: name))
+///     let (summary, object) = try RemoteObjectWriter.write(to: client, key: key) { output in
+///         try exporter.export(from: store, to: .descriptor(output))
 ///     }
 public enum RemoteObjectWriter {
-    /// Runs `produce` with the pipe's writing end and the object's name (`s3://bucket/key`),
-    /// then completes the object.
+    /// Runs `produce` with the pipe's writing end, named as the object (`s3://bucket/key`), then
+    /// completes the object.
     /// - Returns: what `produce` returned, and the stored object.
     /// - Throws: the upload's ``ObjectStorageError`` when the upload failed (the writer then
     ///   failed too, on a broken pipe, which is not the cause); otherwise what `produce` threw.
     public static func write<Produced>(
-        to client: S3Client, key: String, produce: (Int32, String) throws -> Produced
+        to client: S3Client, key: String, produce: (DescriptorIO) throws -> Produced
     ) throws -> (Produced, S3ObjectInfo) {
         let name = "s3://\(client.bucket)/\(key)"
         let ends = try FileDescriptor.makePipe(name: name)
@@ -28,7 +28,7 @@ public enum RemoteObjectWriter {
         nonisolated(unsafe) let pipe = PipeEnd(ends.read)
         let writer = ends.write
         let uploading = BackgroundJob(name: "upload") { try pipe.copy(into: upload) }
-        var produced = Result { try produce(writer.rawValue, name) }
+        var produced = Result { try produce(writer.io) }
         do {
             try writer.close()
         } catch {

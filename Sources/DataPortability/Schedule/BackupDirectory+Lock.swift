@@ -1,6 +1,5 @@
 import DurableIO
 import Foundation
-import Glibc
 
 extension BackupDirectory {
     /// The directory's lock: an exclusive `flock` on `DIR/.backupctl.lock`, which every

@@ -2,7 +2,6 @@ import BackupFormat
 import DomainModel
 import DurableIO
 import Foundation
-import Glibc
 
 /// A directory of scheduled backups, named `domaindig-YYYYMMDDTHHMMSSZ.ddbackup` (UTC, so
 /// names sort by time), and what each file in it is worth.
@@ -39,10 +38,9 @@ public struct BackupDirectory: Sendable {
     /// Refuses a path that is missing or is not a directory, for the commands that read one.
     /// - Throws: `BackupDirectoryError.notFound` or `.notADirectory`.
     public func requireExisting() throws {
-        var status = stat()
-        guard stat(url.path, &status) == 0 else { throw BackupDirectoryError.notFound(path: url.path) }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw BackupDirectoryError.notADirectory(path: url.path, kind: FileIdentity.kindName(of: status.st_mode))
+        guard let status = try? FileStatus(path: url.path) else { throw BackupDirectoryError.notFound(path: url.path) }
+        guard status.isDirectory else {
+            throw BackupDirectoryError.notADirectory(path: url.path, kind: status.kindName)
         }
     }
 

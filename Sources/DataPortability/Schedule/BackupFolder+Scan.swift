@@ -21,19 +21,15 @@ extension BackupFolder {
         let total = unread.reduce(Int64(0)) { $0 + entries[$1].size }
         var before: Int64 = 0
         for index in unread {
-            try check(
-                &entries[index], verify: verify, decryption: decryption,
-                progress: progress.map { Self.offset($0, by: before, of: total) })
+            // One file's bytes come after those of the files before it.
+            let offset = before
+            let fileProgress = progress.map { progress -> ByteProgress.Handler in
+                { read in progress(ByteProgress(completed: offset + read.completed, total: total)) }
+            }
+            try check(&entries[index], verify: verify, decryption: decryption, progress: fileProgress)
             before += entries[index].size
         }
         return entries
-    }
-
-    /// `progress` for one file of several: its bytes come after `before` bytes of `total`.
-    private static func offset(_ progress: @escaping ByteProgress.Handler, by before: Int64, of total: Int64)
-        -> ByteProgress.Handler
-    {
-        { read in progress(ByteProgress(completed: before + read.completed, total: total)) }
     }
 }
 

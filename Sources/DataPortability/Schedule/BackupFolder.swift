@@ -15,59 +15,46 @@ public protocol BackupFolder: Sendable {
 
     /// Every backup (and, locally, every partial file), named but not read: backups oldest
     /// first — by the time in the name, then by collision number, so `…Z-2` follows `…Z` — and
-    /// partial files after them. A backup named after `now` is `.future`, one set aside by a
-    /// failed read-back `.damaged`, the others `.good` until checked
-    /// (``scan(verify:decryption:now:progress:)`` checks them).
-    /// - Throws: when the folder cannot be listed (``BackupDirectoryError`` for a directory
-    ///   that does not exist or is not one, ``ObjectStorageError``).
+    /// partial files after them; `.future` after `now`, `.damaged` when set aside by a failed
+    /// read-back, otherwise `.good` until checked (``scan(verify:decryption:now:progress:)``).
+    /// - Throws: ``BackupDirectoryError`` (no such directory), ``ObjectStorageError``.
     func list(now: Date) throws -> [BackupDirectory.Entry]
 
-    /// One backup of the folder, ready to be read and checked: the local file, or the object
-    /// downloaded into an unnamed temporary file.
-    /// - Throws: when the folder itself cannot be read (a remote store that is unreachable);
-    ///   a backup that cannot be had (an object gone since the listing, one too large) is
-    ///   ``FolderBackup/unreadable(_:)``, not an error.
+    /// One backup, ready to be checked: the local file, or the object downloaded into an unnamed
+    /// temporary file (``FolderBackup/unreadable(_:)`` when it cannot be had).
+    /// - Throws: when the folder itself cannot be read (a remote store that is unreachable).
     func backup(_ entry: BackupDirectory.Entry) throws -> FolderBackup
 
     /// Removes the backups.
     func remove(_ entries: [BackupDirectory.Entry]) throws
 
-    /// Takes the folder's lock, for a run that writes or removes backups.
-    /// - Parameters:
-    ///   - creatingFolder: whether a missing local directory is created (0700, with its
-    ///     parents), as `backup` does; otherwise it must exist.
-    ///   - now: the time a remote lock counts its expiry from.
+    /// Takes the folder's lock, for a run that writes or removes backups; `creatingFolder`
+    /// makes a missing local directory (0700), and a remote lock expires counting from `now`.
     /// - Throws: ``BackupDirectoryError``, `FileIOError.busy` or ``RemoteLock/Busy`` when
     ///   another run holds it, ``ObjectStorageError``.
     func lock(creatingFolder: Bool, now: Date) throws -> any BackupFolderLock
 
-    /// Removes the partial files killed runs left, under the folder's lock (an object store
-    /// shows an object only complete, so a remote folder has none).
-    /// - Returns: the files removed.
+    /// Removes the partial files killed runs left, under the folder's lock, and returns them.
     func removePartialFiles() -> [URL]
 
     /// The name for a new backup taken at `date`, numbered after those of the same second.
     func newFileName(for date: Date) throws -> String
 
-    /// The backup named `name`, as entries and summaries name it: a file URL, or
-    /// `s3://bucket/prefix/name`.
+    /// The backup named `name`: a file URL, or `s3://bucket/prefix/name`.
     func url(of name: String) -> URL
 
-    /// Writes a new backup named `name`: `produce` writes it to the destination it is given,
-    /// which holds a complete backup under that name only when `produce` succeeded (a file
-    /// renamed into place, an upload completed).
-    /// - Parameter inputs: the files being read, which the new backup must not be.
+    /// Writes a new backup named `name` with `produce`, which appears under that name only
+    /// complete (a file renamed into place, an upload completed).
     /// - Returns: what `produce` returned, and the new backup as stored, for its read-back.
-    /// - Throws: `OutputRefusal` when the new file would be one of `inputs`, what `produce`
-    ///   threw, and the errors of writing and fetching the backup.
+    /// - Throws: `OutputRefusal` when the new file would be one of `inputs` (the files being
+    ///   read), what `produce` threw, and the errors of writing and fetching the backup.
     func writeBackup<Produced>(
         named name: String, besides inputs: [StoreFiles.File],
         produce: (BackupArchiveWriter.Destination) throws -> Produced
     ) throws -> (Produced, FolderBackup)
 
-    /// Disposes of a new backup that failed its read-back, so no scan counts it as a good one:
-    /// set aside under a `.unverified` name locally (kept as evidence), removed remotely.
-    /// - Returns: where it is now, for the message.
+    /// Disposes of a new backup that failed its read-back, so no scan counts it as good: set
+    /// aside as `.unverified` locally (evidence), removed remotely; returns where it is now.
     func setAside(_ name: String) -> String
 }
 
@@ -75,15 +62,12 @@ public protocol BackupFolder: Sendable {
 public protocol BackupFolderLock: AnyObject {
     /// Releases the lock; a local lock file stays, for the next run.
     func release()
-    /// Releases the lock and removes what taking it created, so a run that fails, is refused
-    /// or is a dry run leaves the folder as it found it.
+    /// Releases the lock and removes what taking it created (for a failed run or a dry run).
     func releaseRemovingCreated()
 }
 
 extension BackupFolder {
-    /// Sets the entry's health and manifest by reading the backup; see
-    /// ``FolderBackup/check(_:verify:decryption:needsKey:progress:)``.
-    /// - Throws: when the folder itself cannot be read (``backup(_:)``).
+    /// Sets the entry's health and manifest; see ``FolderBackup/check(_:verify:decryption:needsKey:progress:)``.
     @discardableResult
     func check(
         _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption, needsKey: Bool = false,
@@ -109,8 +93,7 @@ extension BackupDirectory: BackupFolder {
         try lock(creatingDirectory: creatingFolder)
     }
 
-    /// Those of killed runs: a file still being written (by `export -o` into the directory,
-    /// which takes no lock) is locked by its writer and stays.
+    /// A file still being written (by `export -o`, which takes no lock) is locked and stays.
     public func removePartialFiles() -> [URL] {
         AtomicFileWriter.removeAbandonedTemporaryFiles(in: url, where: BackupDirectory.isPartialFileName)
     }

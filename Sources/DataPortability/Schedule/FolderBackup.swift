@@ -119,7 +119,7 @@ public enum FolderBackup {
     private var isEncrypted: Bool {
         switch self {
         case .file(let url): EncryptedBackupCheck.isEncrypted(path: url.path)
-        case .downloaded(let spool, _): EncryptedBackupCheck.isEncrypted(descriptor: spool.fileDescriptor)
+        case .downloaded(let spool, _): EncryptedBackupCheck.isEncrypted(spool.io)
         case .unreadable: false
         }
     }
@@ -129,7 +129,7 @@ public enum FolderBackup {
         case .file(let url):
             _ = try EncryptedBackupCheck.verify(path: url.path, against: record)
         case .downloaded(let spool, let name):
-            _ = try EncryptedBackupCheck.verify(descriptor: spool.fileDescriptor, name: name, against: record)
+            _ = try EncryptedBackupCheck.verify(spool.io.named(name), against: record)
         case .unreadable(let error):
             throw error
         }

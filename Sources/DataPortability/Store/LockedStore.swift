@@ -1,7 +1,6 @@
 import DataStore
 import DurableIO
 import Foundation
-import Glibc
 
 /// A store opened for writing under its lock (design §8): a second writer fails at once
 /// with `StoreError.busy` naming the holder's pid instead of waiting or corrupting.
@@ -54,7 +53,7 @@ public final class LockedStore {
             return LockedStore(location: location, url: url, store: store, lock: lock, removed: removed)
         } catch {
             // A foreign file, or a store removed meanwhile: no lock file of ours stays beside it.
-            if lock.createdLockFile || access(url.path, F_OK) != 0 {
+            if lock.createdLockFile || !FileStatus.exists(atPath: url.path) {
                 lock.releaseRemovingLockFile()
             } else {
                 lock.release()
@@ -65,8 +64,8 @@ public final class LockedStore {
 
     /// Whether a store exists under its name: false for a new store until its first commit.
     public var exists: Bool {
-        var status = stat()
-        return stat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
+        guard let status = try? FileStatus(path: url.path) else { return false }
+        return status.isRegularFile && status.size > 0
     }
 
     /// Closes the store and releases the lock; the store must not be used afterwards. A new

@@ -2,7 +2,6 @@ import BackupFormat
 import DataStore
 import DurableIO
 import Foundation
-import Glibc
 
 /// Checks an output path before anything is written to it (design §8: outputs never clobber
 /// inputs): it must not be the store, one of the store's files, or the input being read —
@@ -33,14 +32,13 @@ public enum OutputGuard {
     /// - Throws: `OutputRefusal.notARegularFile` or `.notABackup`; `FileIOError` when the
     ///   file cannot be read.
     public static func refuseReplacing(_ output: URL, force: Bool) throws {
-        var status = stat()
-        guard stat(output.path, &status) == 0 else { return }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw OutputRefusal.notARegularFile(output: output.path, kind: FileIdentity.kindName(of: status.st_mode))
+        guard let status = try? FileStatus(path: output.path) else { return }
+        guard status.isRegularFile else {
+            throw OutputRefusal.notARegularFile(output: output.path, kind: status.kindName)
         }
-        guard !force, status.st_size > 0 else { return }
-        let file = try FileDescriptor.open(output.path, O_RDONLY | O_NONBLOCK)
-        switch BackupFileEncoding.detect(fileDescriptor: file.rawValue) {
+        guard !force, status.size > 0 else { return }
+        let file = try FileDescriptor.openForReading(output.path, nonBlocking: true)
+        switch BackupFileEncoding.detect(file.io) {
         case .tar, .gzipJSON: return
         case .plainJSON, .unknown: throw OutputRefusal.notABackup(output: output.path)
         }

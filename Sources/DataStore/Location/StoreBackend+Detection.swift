@@ -1,6 +1,5 @@
 import DurableIO
 import Foundation
-import Glibc
 
 extension StoreBackend {
     /// What a path holds, judged by the first bytes of the file, never by its name.
@@ -25,21 +24,21 @@ extension StoreBackend {
     /// - Throws: `StoreError.io` when the file exists but cannot be read.
     public static func detectContents(at url: URL) throws -> Contents {
         let path = url.path
-        var status = stat()
-        if stat(path, &status) != 0 {
-            if errno == ENOENT { return .missing }
-            throw StoreError.io(FileIOError(errno: errno, path: path))
+        let found: FileStatus?
+        do {
+            found = try FileStatus(path: path)
+        } catch let error as FileIOError {
+            throw StoreError.io(error)
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .unrecognized(reason: "it is a directory")
-        default: return .unrecognized(reason: "it is not a regular file")
+        guard let status = found else { return .missing }
+        guard status.isRegularFile else {
+            return .unrecognized(reason: status.isDirectory ? "it is a directory" : "it is not a regular file")
         }
-        if status.st_size == 0 { return .empty }
+        if status.size == 0 { return .empty }
 
         var head = [UInt8](repeating: 0, count: 1024)
         do {
-            let file = try FileDescriptor.open(path, O_RDONLY)
+            let file = try FileDescriptor.openForReading(path)
             var filled = 0
             while filled < head.count {
                 let count = try head.withUnsafeMutableBytes {

@@ -1,6 +1,5 @@
 import DurableIO
 import Foundation
-import Glibc
 
 /// Temporary files a killed writer left beside a store: `.<name>.tmp-<16 hex digits>` — a
 /// property list's rewrite (a full copy of the store) or a new SQLite store before its first

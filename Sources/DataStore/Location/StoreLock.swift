@@ -1,6 +1,5 @@
 import DurableIO
 import Foundation
-import Glibc
 
 /// The writer lock of a store: an exclusive `flock` on `<store path>.lock` (mode 0600),
 /// taken without waiting, so a second writer fails at once instead of queuing or corrupting.
@@ -56,7 +55,7 @@ public final class StoreLock {
         do {
             switch mode {
             case .mustExist:
-                guard access(storeURL.path, F_OK) == 0 else { throw StoreError.notFound(path: storeURL.path) }
+                guard FileStatus.exists(atPath: storeURL.path) else { throw StoreError.notFound(path: storeURL.path) }
             case .createIfMissing:
                 createdFolders = try Directory.create(at: storeURL.deletingLastPathComponent(), permissions: 0o700)
             }
@@ -81,8 +80,9 @@ public final class StoreLock {
     /// Locks the store file itself when it is a regular file (a new store has none yet; what
     /// is not a regular file is refused later, by the opener).
     private static func lockStoreFile(at storeURL: URL) throws -> FileLock? {
-        var status = stat()
-        guard lstat(storeURL.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard (try? FileStatus(path: storeURL.path, followingSymlinks: false))?.isRegularFile == true else {
+            return nil
+        }
         return try FileLock.acquire(onExistingFile: storeURL)
     }
 

@@ -1,6 +1,5 @@
 import DurableIO
 import Foundation
-import Glibc
 
 /// An AWS shared configuration or credentials file (`~/.aws/config`, `~/.aws/credentials`)
 /// as the AWS CLI reads it: `[section]` headers, `name = value` lines, `#` and `;` comment
@@ -51,7 +50,7 @@ public struct AWSConfigFile: Sendable, Equatable {
     /// - Throws: ``ObjectStorageError/configuration(_:)`` when it exists but cannot be read.
     public static func load(path: String) throws -> AWSConfigFile {
         do {
-            let file = try FileDescriptor.open(path, O_RDONLY)
+            let file = try FileDescriptor.openForReading(path)
             let bytes = try file.readAll(limit: 1 << 20)
             return AWSConfigFile(text: String(decoding: bytes, as: UTF8.self))
         } catch FileIOError.notFound {

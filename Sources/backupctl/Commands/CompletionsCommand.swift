@@ -1,4 +1,5 @@
 import ArgumentParsing
+import DurableIO
 import Foundation
 
 /// `backupctl completions bash|zsh|fish`: prints a shell completion script.
@@ -37,7 +38,7 @@ struct CompletionsCommand: BackupctlCommand {
         let script = shell.script(for: CommandInfo(root: Backupctl.self))
         // Without --json the script is the document, silenced by --quiet; with --json it is a
         // field of the envelope.
-        if !common.json && !common.quiet { Console.write(script, to: STDOUT_FILENO) }
+        if !common.json && !common.quiet { DescriptorIO.standardOutput.writeMessage(script) }
         return ["shell": .string(shell.rawValue), "script": .string(script)]
     }
 }

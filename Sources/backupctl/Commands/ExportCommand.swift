@@ -105,8 +105,8 @@ struct ExportCommand: BackupctlCommand {
         if let remote {
             let client = try RemoteStorage.client(for: remote)
             let (summary, location) = try ReadOnlyStore.reading(explicitPath: store) { source in
-                let (summary, _) = try RemoteObjectWriter.write(to: client, key: remote.path) { descriptor, name in
-                    try exporter.export(from: source, to: .descriptor(descriptor, name: name))
+                let (summary, _) = try RemoteObjectWriter.write(to: client, key: remote.path) { output in
+                    try exporter.export(from: source, to: .descriptor(output))
                 }
                 return (summary, source.location)
             }
@@ -117,7 +117,7 @@ struct ExportCommand: BackupctlCommand {
         }
         let destination: BackupArchiveWriter.Destination
         if toStandardOutput {
-            destination = .descriptor(STDOUT_FILENO, name: "standard output")
+            destination = .descriptor(.standardOutput)
         } else {
             let path = output ?? BackupExporter.defaultFileName(at: clock.now())
             destination = .file(BackupLocations.localURL(path).standardizedFileURL)

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import DomainModel
+import DurableIO
 import Foundation
 
 /// `backupctl manpage`: prints the manual page, generated from the commands' declarations.
@@ -31,7 +32,7 @@ struct ManpageCommand: BackupctlCommand {
             sections: BackupctlManual.sections)
         // Without --json the page is the document, silenced by --quiet; with --json it is a
         // field of the envelope.
-        if !common.json && !common.quiet { Console.write(page.text, to: STDOUT_FILENO) }
+        if !common.json && !common.quiet { DescriptorIO.standardOutput.writeMessage(page.text) }
         return ["page": .string(page.text)]
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import DataValidation
+import DurableIO
 import Foundation
 import JSONCore
 
@@ -39,7 +40,7 @@ struct SchemaCommand: BackupctlCommand {
         let text = printer.print(schema)
         // Without --json the schema is the document (for `> backup.schema.json`), silenced by
         // --quiet; with --json it is a field of the envelope.
-        if !common.json && !common.quiet { text.withUnsafeBytes { Console.write($0, to: STDOUT_FILENO) } }
+        if !common.json && !common.quiet { text.withUnsafeBytes { DescriptorIO.standardOutput.writeMessage($0) } }
         return ["version": .int(schema.version), "schema": .document(try JSONDocument(parsing: text))]
     }
 }

@@ -1,7 +1,6 @@
 import AgeEncryption
 import Cryptography
 import DurableIO
-import Glibc
 
 /// Reads the files keys are given in: identity files, recipients files, passphrase files.
 ///
@@ -72,7 +71,7 @@ enum KeyFileReader {
 
     private static func open(_ path: String, option: String) throws -> FileDescriptor {
         do {
-            return try FileDescriptor.open(path, O_RDONLY)
+            return try FileDescriptor.openForReading(path)
         } catch let error as FileIOError {
             throw CommandFailure(
                 .notFound, "\(option) \(path): \(error.systemMessage ?? error.description)",

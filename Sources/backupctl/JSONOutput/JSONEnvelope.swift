@@ -1,3 +1,4 @@
+import DurableIO
 import Foundation
 import JSONCore
 
@@ -59,10 +60,10 @@ struct JSONEnvelope {
         return writer.takeBytes()
     }
 
-    /// Writes the document and a newline to `descriptor`.
-    func write(to descriptor: Int32) {
+    /// Writes the document and a newline to `output`.
+    func write(to output: DescriptorIO) {
         var line = bytes
         line.append(UInt8(ascii: "\n"))
-        line.withUnsafeBytes { Console.write($0, to: descriptor) }
+        line.withUnsafeBytes { output.writeMessage($0) }
     }
 }

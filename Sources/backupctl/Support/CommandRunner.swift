@@ -1,4 +1,5 @@
 import ArgumentParsing
+import DurableIO
 import Foundation
 
 /// Parses the command line, runs the command and reports how it ended: `error:` and `hint:`
@@ -7,17 +8,17 @@ enum CommandRunner {
     static func run(_ arguments: [String]) -> ExitStatus {
         switch CommandLineParser(root: Backupctl.self).parse(arguments) {
         case .help(let text), .version(let text):
-            Console.write(text + "\n", to: STDOUT_FILENO)
+            DescriptorIO.standardOutput.writeMessage(text + "\n")
             return .success
         case .usageError(let error):
-            Console.write(error.description + "\n", to: STDERR_FILENO)
+            DescriptorIO.standardError.writeMessage(error.description + "\n")
             if arguments.contains("--json") {
                 // The command, when the line named one: `["backupctl", "import"]` → "import".
                 let command = error.commandPath.count > 1 ? error.commandPath.dropFirst().joined(separator: " ") : nil
                 JSONEnvelope(
                     command: command, failure: CommandFailure(.usage, error.message, hint: error.helpHint),
                     warnings: []
-                ).write(to: STDOUT_FILENO)
+                ).write(to: .standardOutput)
             }
             return .usage
         case .command(var command):
@@ -51,7 +52,7 @@ enum CommandRunner {
             let details = try command.execute(console)
             if console.options.json {
                 JSONEnvelope(command: name, details: details, warnings: console.warnings.all)
-                    .write(to: console.jsonDescriptor)
+                    .write(to: console.jsonOutput)
             }
             return .success
         } catch {
@@ -61,11 +62,11 @@ enum CommandRunner {
 
     /// Prints a failure on standard error and, with `--json`, its JSON document.
     private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
-        Console.write("error: \(failure.message)\n", to: STDERR_FILENO)
-        if let hint = failure.hint { Console.write("hint: \(hint)\n", to: STDERR_FILENO) }
+        DescriptorIO.standardError.writeMessage("error: \(failure.message)\n")
+        if let hint = failure.hint { DescriptorIO.standardError.writeMessage("hint: \(hint)\n") }
         if let console, console.options.json {
             JSONEnvelope(command: command, failure: failure, warnings: console.warnings.all)
-                .write(to: console.jsonDescriptor)
+                .write(to: console.jsonOutput)
         }
         return failure.status
     }

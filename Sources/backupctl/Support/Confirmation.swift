@@ -1,3 +1,4 @@
+import DurableIO
 import Foundation
 
 /// The question asked before something that cannot be undone (`prune`; `import` and
@@ -11,7 +12,7 @@ import Foundation
 enum Confirmation {
     /// Whether to ask: `--yes` was not given and standard input is a terminal.
     static func isNeeded(yes: Bool) -> Bool {
-        !yes && isatty(STDIN_FILENO) == 1
+        !yes && DescriptorIO.standardInput.isTerminal
     }
 
     /// Shows what will go, asks `question` and reads the answer from standard input.
@@ -20,9 +21,9 @@ enum Confirmation {
     ///   - question: a yes-or-no question, without the `[y/N]` this adds.
     /// - Returns: whether the answer was `y` or `yes` (in any case).
     static func ask(_ what: String, _ question: String) -> Bool {
-        Console.write(what + "\n" + question + " [y/N] ", to: STDERR_FILENO)
+        DescriptorIO.standardError.writeMessage(what + "\n" + question + " [y/N] ")
         guard let answer = readLine(strippingNewline: true) else {
-            Console.write("\n", to: STDERR_FILENO)
+            DescriptorIO.standardError.writeMessage("\n")
             return false
         }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

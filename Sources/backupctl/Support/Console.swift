@@ -1,3 +1,4 @@
+import DurableIO
 import Foundation
 
 /// Where commands print: results on stdout, errors, warnings and progress on stderr.
@@ -20,28 +21,28 @@ struct Console {
         self.printsReport = printsReport
     }
 
-    private var outputDescriptor: Int32 { standardOutputIsPayload ? STDERR_FILENO : STDOUT_FILENO }
+    private var output: DescriptorIO { standardOutputIsPayload ? .standardError : .standardOutput }
 
     /// Whether standard output is a terminal (cron and pipes are not).
-    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var stdoutIsTerminal: Bool { DescriptorIO.standardOutput.isTerminal }
     /// Whether standard error is a terminal, where progress is shown.
-    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var stderrIsTerminal: Bool { DescriptorIO.standardError.isTerminal }
 
     /// Prints human-readable lines unless `--quiet` or `--json` was given.
     func print(_ text: String) {
         guard printsReport, !options.quiet, !options.json else { return }
-        Console.write(text + "\n", to: outputDescriptor)
+        output.writeMessage(text + "\n")
     }
 
     /// Where the JSON document goes: standard output, or standard error when standard output
     /// carries the archive.
-    var jsonDescriptor: Int32 { outputDescriptor }
+    var jsonOutput: DescriptorIO { output }
 
     /// Prints a warning on stderr (unless `--quiet`) and lists it in the JSON document.
     func warn(_ warning: CommandWarning) {
         warnings.append(warning)
         guard !options.quiet else { return }
-        Console.write("warning: \(warning.message)\n", to: STDERR_FILENO)
+        DescriptorIO.standardError.writeMessage("warning: \(warning.message)\n")
     }
 
     /// Lists a warning in the JSON document only: the human report shows it its own way.
@@ -57,24 +58,6 @@ struct Console {
                 CommandWarning(
                     "store.leftover-removed",
                     "removed \(url.path), a temporary copy an interrupted write to the store had left", file: url.path))
-        }
-    }
-
-    /// Writes `text` to a file descriptor, ignoring a closed pipe.
-    static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
-    }
-
-    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
         }
     }
 }

@@ -1,4 +1,5 @@
 import BackupFormat
+import DurableIO
 import Foundation
 import Synchronization
 
@@ -72,7 +73,7 @@ final class ProgressLine: Sendable {
         state.withLock { state in
             // Written under the lock, so frames from different threads never interleave.
             if let frame = state.frame(label, progress, at: now) {
-                Console.write(Self.erase + frame, to: STDERR_FILENO)
+                DescriptorIO.standardError.writeMessage(Self.erase + frame)
             }
         }
     }
@@ -80,7 +81,7 @@ final class ProgressLine: Sendable {
     /// Removes the line, if it is shown, for good: later reports draw nothing.
     func clear() {
         state.withLock { state in
-            if state.finish() { Console.write(Self.erase, to: STDERR_FILENO) }
+            if state.finish() { DescriptorIO.standardError.writeMessage(Self.erase) }
         }
     }
 

@@ -1,5 +1,6 @@
 import BackupFormat
 import Cryptography
+import DurableIO
 import Foundation
 import JSONCore
 import TestSupport
@@ -101,7 +102,8 @@ struct TestArchive {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
-        let tar = try TarArchiveWriter(fileDescriptor: descriptor, archiveName: url.path, compression: compression)
+        let tar = try TarArchiveWriter(
+            descriptor: DescriptorIO(borrowing: descriptor, name: url.path), compression: compression)
         let manifestBytes = manifestOverride ?? manifest.encoded()
         func writeManifest() throws {
             try tar.beginEntry(

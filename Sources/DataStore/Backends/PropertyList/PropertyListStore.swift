@@ -1,6 +1,5 @@
 import DurableIO
 import Foundation
-import Glibc
 
 /// A store kept in a UserDefaults property list, as the DomainDig app writes it on a device.
 ///
@@ -54,7 +53,7 @@ public final class PropertyListStore: KeyValueStore {
         self.url = url.standardizedFileURL.resolvingSymlinksInPath()
         let content: Data
         do {
-            let file = try FileDescriptor.open(self.url.path, O_RDONLY)
+            let file = try FileDescriptor.openForReading(self.url.path)
             content = try file.readAll(limit: Self.readLimit)
         } catch FileIOError.notFound where createIfMissing {
             content = Data()

@@ -1,6 +1,5 @@
 import DurableIO
 import Foundation
-import Glibc
 
 /// A new SQLite store that takes its name only when its first transaction commits.
 ///
@@ -40,7 +39,7 @@ public final class NewSQLiteStore: KeyValueStore {
         self.url = url.standardizedFileURL
         let file: FileDescriptor
         do {
-            file = try AtomicFileWriter.createTemporaryFile(beside: self.url, access: O_RDWR, permissions: 0o600)
+            file = try AtomicFileWriter.createTemporaryFile(beside: self.url, readable: true, permissions: 0o600)
         } catch let error as FileIOError {
             throw StoreError.io(error)
         }

@@ -1,7 +1,6 @@
 import CSQLite
 import DurableIO
 import Foundation
-import Glibc
 
 /// Reading a store without writing it or creating anything beside it (design §8): for
 /// `export`, `backup` and `status`, and for a user who may read the store but not write it.
@@ -15,32 +14,10 @@ extension SQLiteStore {
         case readOnly
         /// Reads only, with SQLite told that nothing changes the file (`immutable=1`): no
         /// lock, no `-wal` or `-shm` created, which a folder the reader may not write needs.
-        /// `verifyConsistentRead()` checks afterwards that the file did not change.
-        case immutable(FileState)
-    }
-
-    /// What `stat` says of the main file: equal before and after a read exactly when no one
-    /// wrote the file in between (a checkpoint changes its modification time).
-    struct FileState: Equatable {
-        var identity: FileIdentity
-        var size: Int
-        var modified: timespec
-        var changed: timespec
-
-        init?(path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            identity = FileIdentity(status)
-            size = Int(status.st_size)
-            modified = status.st_mtim
-            changed = status.st_ctim
-        }
-
-        static func == (lhs: FileState, rhs: FileState) -> Bool {
-            lhs.identity == rhs.identity && lhs.size == rhs.size
-                && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
-                && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
-        }
+        /// `verifyConsistentRead()` checks afterwards that the file did not change: its
+        /// status (identity, size, times) equal before and after a read exactly when no one
+        /// wrote the file in between (a checkpoint changes its modification time).
+        case immutable(FileStatus)
     }
 
     /// Opens an existing store only to read it, writing nothing and creating nothing beside
@@ -57,17 +34,17 @@ extension SQLiteStore {
     ///   `-wal`, in a folder the user may not write.
     public convenience init(readingOnly url: URL) throws {
         let path = url.standardizedFileURL.path
-        guard Glibc.access(path, F_OK) == 0 else { throw StoreError.notFound(path: path) }
-        if Glibc.access(path + "-wal", F_OK) == 0 {
+        guard Self.exists(path) else { throw StoreError.notFound(path: path) }
+        if Self.exists(path + "-wal") {
             try self.init(url: url, access: .readOnly, createIfMissing: false)
         } else {
-            guard let state = FileState(path: path) else { throw StoreError.notFound(path: path) }
+            guard let state = try? FileStatus(path: path) else { throw StoreError.notFound(path: path) }
             try self.init(url: url, access: .immutable(state), createIfMissing: false)
         }
     }
 
     static func exists(_ path: String) -> Bool {
-        Glibc.access(path, F_OK) == 0
+        FileStatus.exists(atPath: path)
     }
 
     /// The `file:` URI SQLite opens `path` by, with `query`: the path percent-encoded except
@@ -98,6 +75,6 @@ extension SQLiteStore {
     /// - Throws: `StoreError.changedWhileReading`; nothing read may then be trusted.
     public func verifyConsistentRead() throws {
         guard case .immutable(let before) = access else { return }
-        guard FileState(path: location) == before else { throw StoreError.changedWhileReading(path: location) }
+        guard (try? FileStatus(path: location)) == before else { throw StoreError.changedWhileReading(path: location) }
     }
 }

@@ -1,7 +1,6 @@
 import CSQLite
 import DurableIO
 import Foundation
-import Glibc
 
 /// The default store: an SQLite database with one row per key.
 ///
@@ -73,7 +72,7 @@ public final class SQLiteStore: KeyValueStore {
         let path = self.url.path
         if createIfMissing {
             try Self.createFileIfMissing(at: path)
-        } else if Glibc.access(path, F_OK) != 0 {
+        } else if !FileStatus.exists(atPath: path) {
             throw StoreError.notFound(path: path)
         }
         switch access {
@@ -258,9 +257,7 @@ public final class SQLiteStore: KeyValueStore {
     /// with 0644 and gives its -wal and -shm files the main file's mode.
     private static func createFileIfMissing(at path: String) throws {
         do {
-            let file = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_EXCL, permissions: 0o600)
-            try file.setPermissions(0o600)
-            try file.close()
+            try FileDescriptor.create(path, permissions: 0o600).close()
         } catch FileIOError.alreadyExists {
             return
         } catch let error as FileIOError {
