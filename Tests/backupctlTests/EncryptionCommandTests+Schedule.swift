@@ -123,4 +123,141 @@ extension EncryptionCommandTests {
             Set(try ScheduleTestSupport.backupNames(in: workspace.path("backups")))
                 == Set(listed.suffix(2).compactMap { $0["name"] as? String }))
     }
+
+    /// A newest encrypted backup cut short at a length its framing allows passes the check
+    /// without a key; with the key, prune reads it in full, finds it damaged, keeps it (damaged
+    /// files are never removed) and keeps the newest good backup in its place.
+    @Test func pruneWithTheKeyNeverRemovesTheGoodBackupsBehindACutEncryptedOne() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let key = try workspace.ageKey()
+        for _ in 0..<3 {
+            let run = try workspace.backupctl(
+                "backup", "--dir", "backups", "--store", store, "--recipient", key.recipient)
+            #expect(run.status == 0, "\(run.stderrText)")
+        }
+        let listed = try #require(
+            try workspace.backupctl("list", "--dir", "backups", "--json").jsonObject()["backups"] as? [[String: Any]])
+        let names = listed.compactMap { $0["name"] as? String }
+        #expect(names.count == 3)
+        // The newest, cut inside its payload: still a plausible age file to a check without a key.
+        let newest = workspace.url.appendingPathComponent("backups").appendingPathComponent(names[2])
+        let bytes = try Data(contentsOf: newest)
+        try bytes.prefix(bytes.count * 3 / 5).write(to: newest)
+
+        let prune = try workspace.backupctl(
+            "prune", "--dir", "backups", "--keep-last", "1", "--identity", key.identityFile.path)
+        #expect(prune.status == 0, "\(prune.stderrText)")
+        // The cut one stays (damaged), the middle one is the newest good backup and stays.
+        #expect(Set(try ScheduleTestSupport.backupNames(in: workspace.path("backups"))) == Set(names.suffix(2)))
+        let restore = try workspace.backupctl(
+            "restore", "--dir", "backups", "--store", workspace.path("restored.sqlite"), "--identity",
+            key.identityFile.path)
+        #expect(restore.status == 0, "\(restore.stderrText)")
+    }
+}
+
+/// The checksum files `backup` writes beside encrypted backups, and what they let retention
+/// tell without the key: a backup cut at a length its framing allows.
+extension EncryptionCommandTests {
+    /// Makes `count` encrypted backups with only the public key; their names, oldest first.
+    private func encryptedBackups(_ count: Int, in workspace: CommandWorkspace, key: AgeTool.KeyPair) throws -> [String]
+    {
+        let store = try workspace.sampleStore()
+        for _ in 0..<count {
+            let run = try workspace.backupctl(
+                "backup", "--dir", "backups", "--store", store, "--recipient", key.recipient)
+            #expect(run.status == 0, "\(run.stderrText)")
+        }
+        // Oldest first, as `list` orders them (backups of one second sort by their -N suffix).
+        let listed = try #require(
+            try workspace.backupctl("list", "--dir", "backups", "--json").jsonObject()["backups"] as? [[String: Any]])
+        return listed.compactMap { $0["name"] as? String }
+    }
+
+    /// Cuts the backup inside its payload, at a length an age file of that many chunks can have.
+    private func cutAtAPlausibleLength(_ name: String, in workspace: CommandWorkspace) throws {
+        let path = workspace.path("backups/" + name)
+        let (_, chunksStart) = try workspace.ageLayout(path)
+        let bytes = try workspace.contents(path)
+        #expect(bytes.count > chunksStart + 200)
+        try Data(bytes.prefix(chunksStart + 100)).write(to: URL(fileURLWithPath: path))
+    }
+
+    private func checksumFiles(in workspace: CommandWorkspace) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: workspace.path("backups"))
+            .filter { $0.hasSuffix(".sha256") }.sorted()
+    }
+
+    @Test func eachEncryptedBackupHasAChecksumFileSha256sumAcceptsAndPruneRemovesItWithIt() throws {
+        let workspace = try CommandWorkspace()
+        let key = try workspace.ageKey()
+        let names = try encryptedBackups(2, in: workspace, key: key)
+        #expect(try checksumFiles(in: workspace) == names.map { ".\($0).sha256" }.sorted())
+        for name in names {
+            // coreutils as the peer: the file is sha256sum's own format.
+            let check = try ProcessRunner.run(
+                "sha256sum", ["-c", ".\(name).sha256"],
+                currentDirectory: workspace.url.appendingPathComponent("backups"))
+            #expect(check.status == 0, "\(check.stderrText)")
+            #expect(check.stdoutText == "\(name): OK\n")
+        }
+        let prune = try workspace.backupctl("prune", "--dir", "backups", "--keep-last", "1")
+        #expect(prune.status == 0, "\(prune.stderrText)")
+        #expect(try ScheduleTestSupport.backupNames(in: workspace.path("backups")) == [names[1]])
+        #expect(try checksumFiles(in: workspace) == [".\(names[1]).sha256"])
+    }
+
+    /// Before checksum files, a newest backup cut like this passed the check without the key
+    /// and `prune --keep-last 1` removed every good backup behind it.
+    @Test func pruneWithoutTheKeyFindsANewestBackupCutAtAPlausibleLengthByItsChecksum() throws {
+        let workspace = try CommandWorkspace()
+        let key = try workspace.ageKey()
+        let names = try encryptedBackups(3, in: workspace, key: key)
+        try cutAtAPlausibleLength(names[2], in: workspace)
+        // Header and framing alone cannot tell: the quick listing counts it good.
+        let quick = try #require(
+            try workspace.backupctl("list", "--dir", "backups", "--json").jsonObject()["backups"] as? [[String: Any]])
+        #expect(quick.map { $0["health"] as? String } == ["good", "good", "good"])
+
+        let prune = try workspace.backupctl("prune", "--dir", "backups", "--keep-last", "1")
+        #expect(prune.status == 0, "\(prune.stderrText)")
+        // The cut one stays as evidence (damaged, not counted); the middle one, whole by its
+        // checksum, is the newest good backup; only the oldest goes.
+        #expect(try ScheduleTestSupport.backupNames(in: workspace.path("backups")) == Array(names[1...]).sorted())
+        #expect(prune.stdoutText.contains("damaged"), "\(prune.stdoutText)")
+
+        let list = try workspace.backupctl("list", "--dir", "backups", "--verify", "--json")
+        #expect(list.status == 65)
+        let verified = try #require(try list.jsonObject()["backups"] as? [[String: Any]])
+        #expect(verified.map { $0["health"] as? String } == ["good", "damaged"])
+        #expect((verified[1]["problem"] as? String)?.contains("SHA-256 differs") == true, "\(verified)")
+
+        // The key agrees: restore passes over the cut one and restores the middle one.
+        let restore = try workspace.backupctl(
+            "restore", "--dir", "backups", "--store", workspace.path("restored.sqlite"), "--identity",
+            key.identityFile.path)
+        #expect(restore.status == 0, "\(restore.stderrText)")
+    }
+
+    /// A backup with no checksum file (copied in, or written by `export`) cannot be shown whole
+    /// without the key: prune keeps it uncounted and verifies the next one instead.
+    @Test func pruneWithoutTheKeyKeepsAnEncryptedBackupWithoutAChecksumUncounted() throws {
+        let workspace = try CommandWorkspace()
+        let key = try workspace.ageKey()
+        let names = try encryptedBackups(3, in: workspace, key: key)
+        try FileManager.default.removeItem(atPath: workspace.path("backups/.\(names[2]).sha256"))
+        try cutAtAPlausibleLength(names[2], in: workspace)
+
+        let prune = try workspace.backupctl("prune", "--dir", "backups", "--keep-last", "1")
+        #expect(prune.status == 0, "\(prune.stderrText)")
+        #expect(try ScheduleTestSupport.backupNames(in: workspace.path("backups")) == Array(names[1...]).sorted())
+        #expect(prune.stdoutText.contains("not verifiable without its key"), "\(prune.stdoutText)")
+
+        // With the key, the cut one is found damaged and the middle one still stays.
+        let keyed = try workspace.backupctl(
+            "prune", "--dir", "backups", "--keep-last", "1", "--identity", key.identityFile.path)
+        #expect(keyed.status == 0, "\(keyed.stderrText)")
+        #expect(try ScheduleTestSupport.backupNames(in: workspace.path("backups")) == Array(names[1...]).sorted())
+    }
 }

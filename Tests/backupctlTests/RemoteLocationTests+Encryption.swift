@@ -41,10 +41,14 @@ extension RemoteLocationTests {
         #expect(strangers.status == 77, "\(strangers.stderrText)")
         #expect(strangers.stderrText.contains("do not open 2 encrypted backups in \(dir)"), "\(strangers.stderrText)")
 
-        // Retention needs no key: the newest is checked as far as it can be without one.
+        // Retention needs no key: the newest is checked as far as it can be without one, and
+        // against the checksum object `backup` wrote beside it.
         let prune = try workspace.backupctl("prune", "--dir", dir, "--keep-last", "1", environment: environment())
         #expect(prune.status == 0, "\(prune.stderrText)")
         #expect(try backupNames("sealed/") == [created.last!])
+        // Each backup's checksum object (ChecksumFile) went with it.
+        let checksums = try moto.objects(in: bucket, prefix: "sealed/").map(\.key).filter { $0.hasSuffix(".sha256") }
+        #expect(checksums == ["sealed/." + created.last!.dropFirst("sealed/".count) + ".sha256"])
 
         // The stranger's key opens nothing: 77, and no store appears.
         let refused = workspace.path("refused.sqlite")

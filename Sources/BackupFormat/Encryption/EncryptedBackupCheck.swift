@@ -62,6 +62,37 @@ public enum EncryptedBackupCheck {
             throw BackupFormatError.encryptedFileChanged(
                 archive: path, reason: "it has \(size) bytes where \(record.fileBytes) were written")
         }
+        guard try sha256(of: file) == record.fileSHA256 else {
+            throw BackupFormatError.encryptedFileChanged(
+                archive: path, reason: "its SHA-256 differs from the one written")
+        }
+        return layout
+    }
+
+    /// Checks the file at `path` without a key against its checksum file; see
+    /// ``verify(_:against:)-(DescriptorIO,ChecksumFile)``.
+    public static func verify(path: String, against checksum: ChecksumFile) throws {
+        let file = try FileDescriptor.openBackup(path)
+        try verify(file.io, against: checksum)
+    }
+
+    /// Checks an open file without a key, as ``verify(_:against:)`` does, and that its bytes
+    /// are those its checksum file (written with it by `backup`) records.
+    /// - Throws: as ``verify(_:against:)``;
+    ///   ``BackupFormatError/encryptedFileChanged(archive:reason:)`` when the SHA-256 differs.
+    public static func verify(_ file: DescriptorIO, against checksum: ChecksumFile) throws {
+        _ = try verify(file, against: nil)
+        guard try sha256(of: file) == checksum.digest else {
+            throw BackupFormatError.encryptedFileChanged(
+                archive: file.name,
+                reason:
+                    "its SHA-256 differs from the one recorded in \(ChecksumFile.name(for: checksum.fileName)) when it was written"
+            )
+        }
+    }
+
+    /// The SHA-256 of the whole file, read by offset.
+    private static func sha256(of file: DescriptorIO) throws -> SHA256Digest {
         let hasher = try SHA256Hasher()
         let cursor = FileReadCursor(file, offset: 0)
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
@@ -69,10 +100,6 @@ public enum EncryptedBackupCheck {
                 hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
         }
-        guard hasher.finalize() == record.fileSHA256 else {
-            throw BackupFormatError.encryptedFileChanged(
-                archive: path, reason: "its SHA-256 differs from the one written")
-        }
-        return layout
+        return hasher.finalize()
     }
 }

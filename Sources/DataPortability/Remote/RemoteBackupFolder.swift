@@ -61,8 +61,31 @@ public struct RemoteBackupFolder: BackupFolder {
         }
     }
 
+    /// Removes the backups and their checksum objects (deleting a key that is not there succeeds).
     public func remove(_ entries: [BackupDirectory.Entry]) throws {
-        try client.deleteObjects(keys: entries.map { location.folderPrefix + $0.name })
+        let names = entries.flatMap { [$0.name, ChecksumFile.name(for: $0.name)] }
+        try client.deleteObjects(keys: names.map { location.folderPrefix + $0 })
+    }
+
+    /// - Throws: ``ObjectStorageError`` when the store cannot be read; a missing object is nil.
+    public func checksumFile(of name: String) throws -> ChecksumFile? {
+        let key = location.folderPrefix + ChecksumFile.name(for: name)
+        guard let info = try client.headObject(key: key), info.size <= ChecksumFile.maximumByteCount else {
+            return nil
+        }
+        var bytes: [UInt8] = []
+        do {
+            try client.getObject(key: key) { bytes.append(contentsOf: $0) }
+        } catch let error as ObjectStorageError where error.category == .objectNotFound {
+            return nil
+        }
+        guard let checksum = ChecksumFile(parsing: bytes), checksum.fileName == name else { return nil }
+        return checksum
+    }
+
+    public func writeChecksumFile(_ checksum: ChecksumFile) throws {
+        let key = location.folderPrefix + ChecksumFile.name(for: checksum.fileName)
+        _ = try client.putObject(key: key, bytes: checksum.bytes)
     }
 
     /// `s3://bucket/prefix/name` as a URL (the key percent-encoded).

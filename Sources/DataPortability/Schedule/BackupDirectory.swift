@@ -21,6 +21,10 @@ public struct BackupDirectory: Sendable {
         /// Whether its contents were checked: always for a plain backup; for an encrypted one
         /// only when a key given opens it (otherwise only its header, framing and length were).
         public var contentsChecked = true
+        /// Whether an encrypted backup whose contents were not checked was found to hold the
+        /// bytes its checksum file (``ChecksumFile``, written with it by `backup`) records: then
+        /// it is whole, which its header and framing alone cannot show.
+        public var matchesChecksum = false
 
         public var isGood: Bool { health == .good }
     }

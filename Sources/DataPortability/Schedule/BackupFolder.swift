@@ -25,7 +25,7 @@ public protocol BackupFolder: Sendable {
     /// - Throws: when the folder itself cannot be read (a remote store that is unreachable).
     func backup(_ entry: BackupDirectory.Entry) throws -> FolderBackup
 
-    /// Removes the backups.
+    /// Removes the backups, and their checksum files.
     func remove(_ entries: [BackupDirectory.Entry]) throws
 
     /// Takes the folder's lock, for a run that writes or removes backups; `creatingFolder`
@@ -53,6 +53,14 @@ public protocol BackupFolder: Sendable {
         produce: (BackupArchiveWriter.Destination) throws -> Produced
     ) throws -> (Produced, FolderBackup)
 
+    /// The checksum file beside the backup named `name` (``ChecksumFile``), if it has one that
+    /// reads and names it; `nil` otherwise.
+    /// - Throws: only when the folder itself cannot be read (a remote store that is unreachable).
+    func checksumFile(of name: String) throws -> ChecksumFile?
+
+    /// Writes the checksum file of a new encrypted backup, durably, once its read-back passed.
+    func writeChecksumFile(_ checksum: ChecksumFile) throws
+
     /// Disposes of a new backup that failed its read-back, so no scan counts it as good: set
     /// aside as `.unverified` locally (evidence), removed remotely; returns where it is now.
     func setAside(_ name: String) -> String
@@ -67,13 +75,18 @@ public protocol BackupFolderLock: AnyObject {
 }
 
 extension BackupFolder {
-    /// Sets the entry's health and manifest; see ``FolderBackup/check(_:verify:decryption:needsKey:progress:)``.
+    /// Sets the entry's health and manifest; see
+    /// ``FolderBackup/check(_:verify:decryption:checksum:needsKey:progress:)``.
     @discardableResult
     func check(
         _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption, needsKey: Bool = false,
         progress: ByteProgress.Handler?
     ) throws -> FolderBackup.Checked {
-        try backup(entry).check(&entry, verify: verify, decryption: decryption, needsKey: needsKey, progress: progress)
+        let backup = try backup(entry)
+        // Only a full check of an encrypted backup reads the whole file, which its checksum needs.
+        let checksum = verify && backup.isEncrypted ? try checksumFile(of: entry.name) : nil
+        return backup.check(
+            &entry, verify: verify, decryption: decryption, checksum: checksum, needsKey: needsKey, progress: progress)
     }
 }
 
@@ -85,8 +98,25 @@ extension BackupDirectory: BackupFolder {
     }
 
     public func remove(_ entries: [Entry]) throws {
-        for entry in entries { try Directory.removeFile(at: entry.url) }
+        for entry in entries {
+            try Directory.removeFile(at: entry.url)
+            let checksum = url(of: ChecksumFile.name(for: entry.name))
+            if FileStatus.exists(atPath: checksum.path) { try Directory.removeFile(at: checksum) }
+        }
         if !entries.isEmpty { try Directory.sync(at: url) }
+    }
+
+    public func checksumFile(of name: String) -> ChecksumFile? {
+        let path = url(of: ChecksumFile.name(for: name)).path
+        guard let file = try? FileDescriptor.openForReading(path),
+            let bytes = try? file.readAll(limit: ChecksumFile.maximumByteCount),
+            let checksum = ChecksumFile(parsing: Array(bytes)), checksum.fileName == name
+        else { return nil }
+        return checksum
+    }
+
+    public func writeChecksumFile(_ checksum: ChecksumFile) throws {
+        try AtomicFileWriter.write(Data(checksum.bytes), to: url(of: ChecksumFile.name(for: checksum.fileName)))
     }
 
     public func lock(creatingFolder: Bool, now: Date) throws -> any BackupFolderLock {

@@ -1,3 +1,4 @@
+import BackupFormat
 import DurableIO
 import Foundation
 
@@ -13,7 +14,8 @@ import Foundation
 /// damaged after it was written passes it. So before deleting anything, `prune` verifies in
 /// full the newest backup it keeps; one that fails is set aside as damaged and the plan made
 /// again, until the newest kept backup verifies — the directory is never left without a fully
-/// verified backup.
+/// verified backup. An encrypted backup no key given opens is verified when its bytes match its
+/// checksum file; one without is kept and not counted, as it cannot be shown whole.
 public struct BackupPruner: Sendable {
     /// What happens to one file and why.
     public struct Decision: Sendable {
@@ -37,8 +39,14 @@ public struct BackupPruner: Sendable {
     ///     the newer backup).
     ///   - protecting: the backup the running `backup` just wrote, which stays whatever the
     ///     rules say.
-    public func plan(_ entries: [BackupDirectory.Entry], protecting: URL? = nil) -> [Decision] {
-        let good = entries.indices.filter { entries[$0].isGood && entries[$0].time != nil }
+    ///   - unconfirmed: good backups that cannot be shown whole (encrypted, no key given opens
+    ///     them, and no checksum file to match): kept, and not counted.
+    public func plan(
+        _ entries: [BackupDirectory.Entry], protecting: URL? = nil, unconfirmed: Set<URL> = []
+    ) -> [Decision] {
+        let good = entries.indices.filter {
+            entries[$0].isGood && entries[$0].time != nil && !unconfirmed.contains(entries[$0].url)
+        }
         let reasons = policy.apply(to: good.map { entries[$0].time! })
         let newest = good.max { (entries[$0].time!, $0) < (entries[$1].time!, $1) }
         var decisions = entries.map { Decision(entry: $0, keep: true, reasons: []) }
@@ -51,6 +59,9 @@ public struct BackupPruner: Sendable {
         }
         for index in entries.indices {
             if let reason = entries[index].health.reason { decisions[index].reasons = [reason] }
+            if unconfirmed.contains(entries[index].url) {
+                decisions[index].reasons = ["encrypted, not verifiable without its key, not counted"]
+            }
         }
         return decisions
     }
@@ -62,24 +73,36 @@ public struct BackupPruner: Sendable {
     ///   - now: backups named after it are not counted (`.future`).
     ///   - protecting: the backup the running `backup` just wrote: kept, and already verified.
     ///   - dryRun: decide (and verify) only.
+    ///   - decryption: keys for encrypted backups. The newest encrypted backup kept is read in
+    ///     full when one of them opens it; otherwise it is checked without a key (header,
+    ///     framing, length) and against its checksum file (``ChecksumFile``), which `backup`
+    ///     writes. Without either, a file cut at a chunk boundary cannot be told from a whole
+    ///     one: such a backup is kept and not counted, and the plan made again without it.
     /// - Returns: the decisions, and the files deleted.
     /// - Throws: `BackupDirectoryError`, or the file error of a deletion.
     public func prune(
-        _ directory: some BackupFolder, now: Date, protecting: URL? = nil, dryRun: Bool = false
+        _ directory: some BackupFolder, now: Date, protecting: URL? = nil, dryRun: Bool = false,
+        decryption: BackupDecryption = .none
     ) throws -> (decisions: [Decision], removed: [BackupDirectory.Entry]) {
         var entries = try directory.scan(verify: false, decryption: .none, now: now, progress: nil)
+        var unconfirmed: Set<URL> = []
         var decisions = plan(entries, protecting: protecting)
         while decisions.contains(where: { !$0.keep }),
-            let newestKept = decisions.indices.last(where: { decisions[$0].keep && decisions[$0].entry.isGood }),
+            let newestKept = decisions.indices.last(where: {
+                decisions[$0].keep && decisions[$0].entry.isGood && !unconfirmed.contains(entries[$0].url)
+            }),
             decisions[newestKept].entry.url != protecting
         {
-            // Without keys, an encrypted backup is verified as far as can be told without one.
             var checked = entries[newestKept]
-            try directory.check(&checked, verify: true, decryption: .none, needsKey: false, progress: nil)
-            guard checked.health != .good else { break }
-            entries[newestKept].health = checked.health
-            entries[newestKept].manifest = checked.manifest ?? entries[newestKept].manifest
-            decisions = plan(entries, protecting: protecting)
+            try directory.check(&checked, verify: true, decryption: decryption, needsKey: false, progress: nil)
+            if checked.health == .good {
+                if checked.contentsChecked || checked.matchesChecksum { break }
+                unconfirmed.insert(checked.url)
+            } else {
+                entries[newestKept].health = checked.health
+                entries[newestKept].manifest = checked.manifest ?? entries[newestKept].manifest
+            }
+            decisions = plan(entries, protecting: protecting, unconfirmed: unconfirmed)
         }
         return (decisions, dryRun ? [] : try execute(decisions, in: directory))
     }

@@ -33,17 +33,21 @@ public enum FolderBackup {
 
     /// Sets the entry's health and manifest: the manifest reads (quick) or every checksum and
     /// validation passes (`verify`); an encrypted backup is first checked without a key
-    /// (header, framing, length), and only read when a key given opens it.
-    /// - Parameter needsKey: for a restore, which needs the contents: an encrypted backup is then
-    ///   opened even when only a passphrase prompt was given, and one that no key given opens
-    ///   is not taken as sound on its header and framing.
+    /// (header, framing, length, and with `checksum` its bytes), and only read when a key
+    /// given opens it.
+    /// - Parameters:
+    ///   - checksum: for an encrypted backup checked with `verify`, its checksum file, if it has
+    ///     one: its bytes must match it (``BackupDirectory/Entry/matchesChecksum``).
+    ///   - needsKey: for a restore, which needs the contents: an encrypted backup is then
+    ///     opened even when only a passphrase prompt was given, and one that no key given opens
+    ///     is not taken as sound on its header and framing.
     /// - Returns: with `needsKey`, why an encrypted backup could not be opened (no key given
     ///   opens it, or the passphrase prompt failed); otherwise the backup as opened, so a
     ///   restore imports what it verified without opening (downloading, decrypting) it again.
     @discardableResult
     func check(
-        _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption, needsKey: Bool = false,
-        progress: ByteProgress.Handler?
+        _ entry: inout BackupDirectory.Entry, verify: Bool, decryption: BackupDecryption,
+        checksum: ChecksumFile? = nil, needsKey: Bool = false, progress: ByteProgress.Handler?
     ) -> Checked {
         if case .unreadable(let error) = self {
             entry.health = .damaged("\(error)")
@@ -57,12 +61,21 @@ public enum FolderBackup {
                 entry.isEncrypted = true
                 entry.contentsChecked = false
                 try verifyWithoutKey(against: nil)
-                guard needsKey || !decryption.identities.isEmpty else { return .read(nil) }
+                guard needsKey || !decryption.identities.isEmpty else {
+                    try confirm(&entry, by: checksum)
+                    return .read(nil)
+                }
             }
             backup = try open(decryption)
         } catch let error where entry.isEncrypted && Self.isMissingKey(error) {
+            if needsKey { return .missingKey(error) }
             // Encrypted for other recipients: sound as far as can be told without its key.
-            return needsKey ? .missingKey(error) : .read(nil)
+            do {
+                try confirm(&entry, by: checksum)
+            } catch {
+                entry.health = .damaged("\(error)")
+            }
+            return .read(nil)
         } catch {
             entry.health = .damaged("\(error)")
             return .read(nil)
@@ -116,7 +129,7 @@ public enum FolderBackup {
     }
 
     /// Whether the backup is age-encrypted, by its first bytes.
-    private var isEncrypted: Bool {
+    var isEncrypted: Bool {
         switch self {
         case .file(let url): EncryptedBackupCheck.isEncrypted(path: url.path)
         case .downloaded(let spool, _): EncryptedBackupCheck.isEncrypted(spool.io)
@@ -132,6 +145,21 @@ public enum FolderBackup {
             _ = try EncryptedBackupCheck.verify(spool.io.named(name), against: record)
         case .unreadable(let error):
             throw error
+        }
+    }
+
+    /// With a checksum file, requires the bytes it records, and notes that they matched.
+    private func confirm(_ entry: inout BackupDirectory.Entry, by checksum: ChecksumFile?) throws {
+        guard let checksum else { return }
+        try verifyWithoutKey(against: checksum)
+        entry.matchesChecksum = true
+    }
+
+    private func verifyWithoutKey(against checksum: ChecksumFile) throws {
+        switch self {
+        case .file(let url): try EncryptedBackupCheck.verify(path: url.path, against: checksum)
+        case .downloaded(let spool, let name): try EncryptedBackupCheck.verify(spool.io.named(name), against: checksum)
+        case .unreadable(let error): throw error
         }
     }
 

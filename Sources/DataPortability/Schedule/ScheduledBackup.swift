@@ -143,12 +143,16 @@ public struct ScheduledBackup {
                 succeeded = true
                 throw Failure.verificationFailed(file: folder.setAside(name), report: report)
             }
+            if let record = export.encryption {
+                // What lets a later check without the key tell this file whole (ChecksumFile).
+                try folder.writeChecksumFile(ChecksumFile(digest: record.fileSHA256, fileName: name))
+            }
             let target = folder.url(of: name)
             var decisions: [BackupPruner.Decision] = []
             var removed: [BackupDirectory.Entry] = []
             if !policy.isEmpty {
                 (decisions, removed) = try BackupPruner(policy: policy).prune(
-                    folder, now: clock.now(), protecting: target)
+                    folder, now: clock.now(), protecting: target, decryption: readBackDecryption)
             }
             succeeded = true
             return Summary(

@@ -13,7 +13,11 @@ struct PruneCommand: BackupctlCommand {
             keeps the newest backup in each of its last N periods (restic's forget); a backup kept \
             by any rule stays, and the newest good backup always stays. Before removing anything, \
             the newest backup kept is verified in full (checksums and validation); one that fails \
-            is treated as damaged and the next one kept instead. Damaged, partial and \
+            is treated as damaged and the next one kept instead. An encrypted backup is read in \
+            full with --identity or --passphrase-file (or their variables); without a key that \
+            opens it, it is compared with the checksum file backup wrote beside it \
+            (.NAME.sha256), and one without a checksum file is kept but not counted, as only the \
+            key could show it whole. Damaged, partial and \
             future-dated files are reported and never removed. Needs at least one --keep-… option. \
             Removing cannot be undone: on a terminal prune lists the backups it would remove and \
             asks first (--yes skips the question; a no exits 2, removing nothing).
@@ -22,6 +26,9 @@ struct PruneCommand: BackupctlCommand {
             CommandExample(
                 "See what a policy would remove", "backupctl prune --dir ~/backups --keep-daily 7 --dry-run"),
             CommandExample("Keep the 10 newest backups", "backupctl prune --dir ~/backups --keep-last 10"),
+            CommandExample(
+                "Verify the newest encrypted backup kept in full before removing any",
+                "backupctl prune --dir ~/backups --keep-last 10 --identity ~/.config/backupctl/key.txt"),
         ])
 
     @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
@@ -34,6 +41,8 @@ struct PruneCommand: BackupctlCommand {
 
     @Flag(name: [.short("y"), .long], help: "Do not ask before removing backups (asked only on a terminal).")
     var yes = false
+
+    @OptionGroup var decryption: DecryptionOptions
 
     @OptionGroup var common: CommonOptions
 
@@ -62,7 +71,8 @@ struct PruneCommand: BackupctlCommand {
     ) {
         let pruner = BackupPruner(policy: retention.policy)
         // Decided (and the newest backup kept verified) first; removed only once confirmed.
-        let decisions = try pruner.prune(folder, now: StoreClock().now(), dryRun: true).decisions
+        let keys = try decryption.decryption(console: console)
+        let decisions = try pruner.prune(folder, now: StoreClock().now(), dryRun: true, decryption: keys).decisions
         let going = decisions.filter { !$0.keep }
         if !dryRun && !going.isEmpty && Confirmation.isNeeded(yes: yes) {
             try confirm(removing: going, from: folder.displayName)
