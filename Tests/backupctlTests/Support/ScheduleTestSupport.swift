@@ -98,19 +98,50 @@ enum ScheduleTestSupport {
 
     /// Stops `process` (SIGSTOP) at a moment it holds the `flock` on `lockFile`, having written
     /// its pid there: it stops and looks again until then, or until the process has finished.
+    /// Signals go through a pidfd taken while the child cannot yet have been reaped: once it
+    /// ends, Foundation reaps it and its pid may soon name another process (pid_max is often
+    /// 32768), which `kill(pid, …)` would stop; a pidfd names the child only, and fails after.
     /// - Returns: whether it was caught holding the lock (it then stays stopped: send SIGCONT).
     static func stopWhileHoldingLock(_ process: Process, lockFile: String) -> Bool {
         let pid = process.processIdentifier
-        while process.isRunning {
-            kill(pid, SIGSTOP)
+        guard let child = ChildProcessHandle(pid: pid), process.isRunning else { return false }
+        while process.isRunning, child.signal(SIGSTOP) {
             while let state = processState(pid), state != "T", state != "Z" { sched_yield() }
             let holder = (try? String(contentsOfFile: lockFile, encoding: .utf8)) ?? ""
             if processState(pid) == "T", holder == "\(pid)\n", lockIsHeld(lockFile) { return true }
-            kill(pid, SIGCONT)
+            _ = child.signal(SIGCONT)
             usleep(500)
         }
         return false
     }
+}
+
+/// A child process named by a pidfd (Linux 5.3), for signals that can never reach another
+/// process that inherited its pid. glibc 2.36 has `pidfd_open` and `pidfd_send_signal`, but
+/// Swift's Glibc module does not declare them: they are looked up by name.
+final class ChildProcessHandle {
+    private typealias Open = @convention(c) (pid_t, UInt32) -> Int32
+    private typealias Send = @convention(c) (Int32, Int32, UnsafeMutablePointer<siginfo_t>?, UInt32) -> Int32
+    private let descriptor: Int32
+    private let send: Send
+
+    /// Takes a pidfd for `pid`; nil when the process is gone or the system has no pidfds.
+    init?(pid: pid_t) {
+        guard let openSymbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open"),
+            let sendSymbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_send_signal")
+        else { return nil }
+        let descriptor = unsafeBitCast(openSymbol, to: Open.self)(pid, 0)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+        send = unsafeBitCast(sendSymbol, to: Send.self)
+    }
+
+    /// Sends `signal` to the child; false once it has ended.
+    func signal(_ signal: Int32) -> Bool {
+        send(descriptor, signal, nil, 0) == 0
+    }
+
+    deinit { close(descriptor) }
 }
 
 extension LockHoldingProcess {
