@@ -107,6 +107,39 @@ extension EncryptionCommandTests {
         #expect(try holdsSample("new.sqlite", seed: 3, in: workspace))
     }
 
+    /// When restore finds no backup it can take and an encrypted one was among those skipped,
+    /// the `list --verify` it suggests names the key: without one, `list --verify` checks an
+    /// encrypted backup only as far as it can without the key.
+    @Test func theHintsOfAFailedRestoreNameTheKeyWhereEncryptedBackupsAreInvolved() throws {
+        let workspace = try CommandWorkspace()
+        let key = try workspace.ageKey()
+        let names = try directoryOfBackups(workspace) { _ in ["--recipient", key.recipient] }
+        // Every backup cut inside its final chunk's tag: damaged, as can be told without the key.
+        for name in names {
+            let cut = workspace.path("backups/" + name)
+            let (_, chunksStart) = try workspace.ageLayout(cut)
+            try Data(try workspace.contents(cut).prefix(chunksStart + 10)).write(to: URL(fileURLWithPath: cut))
+        }
+        let run = try workspace.backupctl("restore", "--dir", "backups", "--store", "new.sqlite")
+        #expect(run.status == 66, "\(run.stderrText)")
+        #expect(
+            run.stderrText.contains(
+                "hint: Run `backupctl list --dir \(workspace.path("backups")) --verify --identity FILE` "
+                    + "(or `--passphrase-file FILE`) to see each file"), "\(run.stderrText)")
+        #expect(try !workspace.names().contains { $0.hasPrefix("new.sqlite") }, "no store made")
+
+        // The newest is locked: the 77's hint names both ways to give the key, and no list --verify without one.
+        try FileManager.default.removeItem(atPath: workspace.path("backups/" + names[2]))
+        _ = try workspace.backupctl(
+            "backup", "--dir", "backups", "--store", try workspace.sampleStore("source-4.sqlite", seed: 4), "--quiet",
+            "--recipient", key.recipient)
+        let locked = try workspace.backupctl("restore", "--dir", "backups", "--store", "new.sqlite")
+        #expect(locked.status == 77, "\(locked.stderrText)")
+        #expect(locked.stderrText.contains("--identity FILE") && locked.stderrText.contains("--passphrase-file FILE"))
+        #expect(!locked.stderrText.contains("--verify`"))
+        #expect(try !workspace.names().contains { $0.hasPrefix("new.sqlite") }, "no store made")
+    }
+
     /// Damage the key reveals (a changed byte inside a chunk) is damage like any other: the
     /// backup is skipped with a warning, and the next older one restored.
     @Test func aDamagedEncryptedBackupIsSkippedAsAnyDamagedOne() throws {

@@ -44,6 +44,55 @@ extension EncryptionCommandTests {
         #expect(locked.stderrText.contains("2 encrypted backups in "))
     }
 
+    /// A key given that opens none of the backups: `list` cannot make the check asked for, so it
+    /// calls none of them good — not in its summary, its table or `--json` — and exits 77.
+    /// Without a key, the same backups are good as far as can be told without one (exit 0).
+    @Test func listWithAKeyThatOpensNoBackupCountsThemNotCheckedRatherThanGood() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let key = try workspace.ageKey()
+        for _ in 0..<2 {
+            let run = try workspace.backupctl(
+                "backup", "--dir", "backups", "--store", store, "--recipient", key.recipient)
+            #expect(run.status == 0, "\(run.stderrText)")
+        }
+        let stranger = try workspace.ageKey("stranger.txt")
+        let locked = try workspace.backupctl(
+            "list", "--dir", "backups", "--verify", "--identity", stranger.identityFile.path)
+        #expect(locked.status == 77)
+        #expect(
+            lines(locked).dropFirst().prefix(2).allSatisfy { $0.hasSuffix(" age - NOT CHECKED") },
+            "\(locked.stdoutText)")
+        #expect(
+            lines(locked).last
+                == "0 good backups, 0 problems, 2 not checked. 2 encrypted backups, 2 not opened by the keys given.")
+        #expect(!locked.stdoutText.contains("2 good backups"))
+        #expect(locked.stderrText.contains("so their contents were not checked"))
+
+        let lockedJSON = try workspace.backupctl(
+            "list", "--dir", "backups", "--verify", "--identity", stranger.identityFile.path, "--json")
+        #expect(lockedJSON.status == 77)
+        let counts = try #require(try lockedJSON.jsonObject()["counts"] as? [String: Int])
+        #expect(counts == ["good": 0, "problems": 0, "notChecked": 2, "encrypted": 2, "checkedWithoutKey": 0])
+        #expect(try JSONOutputTests.schemaProblems([Data(lockedJSON.stdoutText.utf8)]) == [])
+
+        let withoutKey = try workspace.backupctl("list", "--dir", "backups", "--verify")
+        #expect(withoutKey.status == 0, "\(withoutKey.stderrText)")
+        #expect(lines(withoutKey).last == "2 good backups, 0 problems. 2 encrypted backups, 2 checked without a key.")
+        let withoutKeyJSON = try workspace.backupctl("list", "--dir", "backups", "--verify", "--json")
+        #expect(
+            try withoutKeyJSON.jsonObject()["counts"] as? [String: Int]
+                == ["good": 2, "problems": 0, "notChecked": 0, "encrypted": 2, "checkedWithoutKey": 2])
+        #expect(try JSONOutputTests.schemaProblems([Data(withoutKeyJSON.stdoutText.utf8)]) == [])
+
+        let opened = try workspace.backupctl(
+            "list", "--dir", "backups", "--verify", "--identity", key.identityFile.path, "--json")
+        #expect(opened.status == 0, "\(opened.stderrText)")
+        #expect(
+            try opened.jsonObject()["counts"] as? [String: Int]
+                == ["good": 2, "problems": 0, "notChecked": 0, "encrypted": 2, "checkedWithoutKey": 0])
+    }
+
     @Test func aPassphraseBackupIsReadBackInFull() throws {
         let workspace = try CommandWorkspace()
         let passphrase = try workspace.passphraseFile("scheduled")

@@ -62,6 +62,31 @@ extension ExportCommandTests {
         #expect(again.status == 0, "\(again.stderrText)")
     }
 
+    /// An encrypted backup cannot be told from another age file without its key: export says
+    /// what the file is, and replaces it only with --force.
+    @Test func anExistingEncryptedBackupIsNamedAsOneAndReplacedOnlyWithForce() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let key = try workspace.ageKey()
+        let backup = try workspace.exportEncrypted(from: store, ["--recipient", key.recipient])
+        let before = try FolderState(of: workspace.url)
+        let refused = try workspace.backupctl("export", "--store", store, "-o", backup)
+        #expect(refused.status == 73)
+        #expect(
+            refused.stderrText == """
+                error: \(backup) exists and is an encrypted backup (age), which export does not replace without \
+                --force: without its key it cannot be told from another file encrypted with age. Nothing was written.
+                hint: Pass --force to replace it with the backup, or choose another output path.
+
+                """)
+        #expect(!refused.stderrText.contains("not a backup"))
+        #expect(try FolderState(of: workspace.url) == before)
+
+        let forced = try workspace.backupctl("export", "--store", store, "-o", backup, "--force", "--quiet")
+        #expect(forced.status == 0, "\(forced.stderrText)")
+        #expect(try workspace.backupctl("validate", backup, "--quiet").status == 0, "a plain backup now")
+    }
+
     /// As root, renaming a backup over `/dev/null` would replace the device itself.
     @Test func aFIFOOrAFolderWhereTheOutputGoesIsLeftAloneEvenWithForce() throws {
         let workspace = try CommandWorkspace()

@@ -35,11 +35,13 @@ import Testing
                 archive is a pax tar, zstd-compressed by default, with manifest.json first; it
                 is written to a temporary file, synced and renamed, so a failed export never
                 leaves a partial file under the final name. The output may not be the store or
-                one of its files (exit 64), and an existing file that is not a backup is
-                replaced only with --force. With -o - the archive goes to standard output and
-                the summary to standard error; standard output must then not be a terminal. With
-                --recipient, --recipients-file or --passphrase-file the file is the age
-                encryption of that same archive, which `age -d` opens (see Docs/encryption.md).
+                one of its files (exit 64), and an existing file that is not a backup, or is
+                encrypted (it cannot be told to be a backup without its key), is replaced only
+                with --force. -o takes an s3://bucket/key too (Docs/remote.md). With -o - the
+                archive goes to standard output and the summary to standard error; standard
+                output must then not be a terminal. With --recipient, --recipients-file or
+                --passphrase-file the file is the age encryption of that same archive, which
+                `age -d` opens (see Docs/encryption.md).
 
                 USAGE: backupctl export [--store <path>] [--output <file>]
                        [--compression <zstd|gzip|none>] [--level <n>] [--force] [--verbose]
@@ -50,13 +52,16 @@ import Testing
                   --store <path>          The store to read (default: $DOMAINDIG_STORE, else
                                           $XDG_DATA_HOME/domaindig/store.sqlite, else
                                           ~/.local/share/domaindig/store.sqlite).
-                  -o, --output <file>     Where to write the archive, or - for standard output
-                                          (default: domaindig-<UTC time>.ddbackup here).
+                  -o, --output <file>     Where to write the archive: a file, s3://bucket/key (a
+                                          prefix ending in / gets the default name), or - for
+                                          standard output (default: domaindig-<UTC
+                                          time>.ddbackup here).
                   --compression <zstd|gzip|none>
                                           How to compress the archive. (default: zstd)
                   --level <n>             The compression level: zstd 1-19 (default 3), gzip 1-9
                                           (default 6).
-                  --force                 Replace an existing output file that is not a backup.
+                  --force                 Replace an existing output file that is not a backup,
+                                          or is encrypted.
                   -v, --verbose           Also show each section's merged duplicates and
                                           timings.
                   --recipient <recipient>
@@ -82,6 +87,9 @@ import Testing
 
                   # Stream a backup to another machine
                   backupctl export -o - | ssh host 'cat > b.ddbackup'
+
+                  # Back up to S3-compatible object storage (Docs/remote.md)
+                  backupctl export -o s3://bucket/domaindig/
 
                   # Back up encrypted to the public key of an age identity (made by age-keygen)
                   backupctl export -o b.ddbackup --recipient "$(age-keygen -y key.txt)"

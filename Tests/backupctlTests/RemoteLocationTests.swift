@@ -273,6 +273,14 @@ import Testing
         ] {
             let output = try workspace.backupctl(arguments: arguments, environment: environment())
             #expect(output.status == 64, "\(arguments): \(output.stderrText)")
+            // No article to get wrong ("a https://", "a s3://"): the scheme's locations, plural.
+            let location = try #require(arguments.first { $0.contains("://") })
+            let scheme = String(location.prefix(upTo: try #require(location.range(of: "://")).lowerBound))
+            let said =
+                scheme == "s3"
+                ? "-o takes a local path, not s3:// locations." : "backupctl cannot use \(scheme):// locations"
+            #expect(output.stderrText.contains(said), "\(arguments): \(output.stderrText)")
+            #expect(!output.stderrText.contains(" a \(scheme)://"), "\(arguments): \(output.stderrText)")
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: workspace.url.path)
         #expect(left.allSatisfy { !$0.hasSuffix(":") }, "no folder named after a scheme: \(left)")

@@ -20,7 +20,7 @@ public enum RemoteStorage {
         guard let scheme = S3Location.scheme(of: text) else { return .local(text) }
         guard scheme == "s3" else {
             throw ObjectStorageError.invalidLocation(
-                "\(text) names a \(scheme):// location, which backupctl cannot use; "
+                "\(text): backupctl cannot use \(scheme):// locations; "
                     + "a location is a path, - where a command allows it, or s3://bucket/prefix")
         }
         return .remote(try S3Location(parsing: text))

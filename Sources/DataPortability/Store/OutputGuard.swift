@@ -27,10 +27,11 @@ public enum OutputGuard {
     /// Refuses to replace what is under `output` when it is not a regular file — a device such
     /// as `/dev/null`, a FIFO, a directory: the atomic rename would put the backup in its place
     /// — and, unless `force`, a regular file that is not a backup (a v3 archive or a v2 gzip
-    /// document): a mistyped `-o` must not destroy someone's file. An empty file, or no file,
-    /// is fine.
-    /// - Throws: `OutputRefusal.notARegularFile` or `.notABackup`; `FileIOError` when the
-    ///   file cannot be read.
+    /// document): a mistyped `-o` must not destroy someone's file. An encrypted file (age) is
+    /// refused too: it may well be an encrypted backup, but without its key nothing tells it
+    /// from any other file encrypted with age. An empty file, or no file, is fine.
+    /// - Throws: `OutputRefusal.notARegularFile`, `.encrypted` or `.notABackup`; `FileIOError`
+    ///   when the file cannot be read.
     public static func refuseReplacing(_ output: URL, force: Bool) throws {
         guard let status = try? FileStatus(path: output.path) else { return }
         guard status.isRegularFile else {
@@ -38,6 +39,7 @@ public enum OutputGuard {
         }
         guard !force, status.size > 0 else { return }
         let file = try FileDescriptor.openForReading(output.path, nonBlocking: true)
+        if EncryptedBackupCheck.isEncrypted(file.io) { throw OutputRefusal.encrypted(output: output.path) }
         switch BackupFileEncoding.detect(file.io) {
         case .tar, .gzipJSON: return
         case .plainJSON, .unknown: throw OutputRefusal.notABackup(output: output.path)
@@ -51,6 +53,9 @@ public enum OutputRefusal: Error, CustomStringConvertible, Sendable, Equatable {
     case isInput(output: String, input: String, role: String)
     /// The output exists and is not a backup.
     case notABackup(output: String)
+    /// The output exists and is age-encrypted: an encrypted backup, as far as can be told
+    /// without its key.
+    case encrypted(output: String)
     /// The output exists and is not a regular file (`kind`: "a directory", "a character device"…).
     case notARegularFile(output: String, kind: String)
 
@@ -62,6 +67,10 @@ public enum OutputRefusal: Error, CustomStringConvertible, Sendable, Equatable {
                 + "Nothing was written; choose another output path."
         case .notABackup(let output):
             return "\(output) exists and is not a backup, so it was not replaced. Nothing was written."
+        case .encrypted(let output):
+            return "\(output) exists and is an encrypted backup (age), which export does not replace "
+                + "without --force: without its key it cannot be told from another file encrypted with age. "
+                + "Nothing was written."
         case .notARegularFile(let output, let kind):
             return "\(output) is \(kind), not a regular file: a backup cannot replace it, and it was left alone. "
                 + "Nothing was written."

@@ -36,6 +36,9 @@ struct BackupCommand: BackupctlCommand {
                 "Back up every hour from cron, keeping the last 48 (a line for crontab -e)",
                 "0 * * * * backupctl backup --dir ~/backups --keep-last 48"),
             CommandExample(
+                "Back up off-site, under a prefix of S3-compatible object storage (Docs/remote.md)",
+                "backupctl backup --dir s3://bucket/domaindig --keep-daily 14"),
+            CommandExample(
                 "Back up encrypted to age public keys (one age1... per line): no secret needed here",
                 """
                 backupctl backup --dir ~/backups --keep-daily 14 \\
@@ -43,7 +46,9 @@ struct BackupCommand: BackupctlCommand {
                 """),
         ])
 
-    @Option(help: ArgumentHelp("The backup directory (created if missing).", valueName: "dir"), completion: .directory)
+    @Option(
+        help: ArgumentHelp("The backup directory (created if missing), or s3://bucket/prefix.", valueName: "dir"),
+        completion: .directory)
     var dir: String
 
     @Option(help: CommonOptions.storeHelp("back up"), completion: .file)
@@ -57,6 +62,11 @@ struct BackupCommand: BackupctlCommand {
     @OptionGroup var encryption: EncryptionOptions
 
     @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        try EmptyPath.refuse("--dir", dir)
+        try EmptyPath.refuse("--store", store)
+    }
 
     func execute(_ console: Console) throws -> ReportFields {
         // The report is for a person at a terminal; warnings are for cron's mail too.
@@ -97,7 +107,8 @@ struct BackupCommand: BackupctlCommand {
                 "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
                     + "(\(Formatting.bytes(summary.compressedBytes)), encrypted \(EncryptionText.recipients(of: record.header))); "
                     + "checked without the key: age header, payload framing and length, and the SHA-256 of the file "
-                    + "as written. Run `backupctl list --verify --identity FILE` where the key is to check the contents."
+                    + "as written. Run `backupctl list --dir \(Formatting.shellQuoted(dir)) --verify --identity FILE` "
+                    + "where the key is to check the contents."
             )
         }
         if !summary.decisions.isEmpty {

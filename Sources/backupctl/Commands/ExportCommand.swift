@@ -23,9 +23,11 @@ struct ExportCommand: BackupctlCommand {
             sections, and restored on import. The archive is a pax tar, zstd-compressed by default, \
             with manifest.json first; it is written to a temporary file, synced and renamed, so a \
             failed export never leaves a partial file under the final name. The output may not be \
-            the store or one of its files (exit 64), and an existing file that is not a backup is \
-            replaced only with --force. With -o - the archive goes to standard output and the \
-            summary to standard error; standard output must then not be a terminal. With \
+            the store or one of its files (exit 64), and an existing file that is not a backup, or is \
+            encrypted (it cannot be told to be a backup without its key), is replaced only with \
+            --force. -o takes an s3://bucket/key too (Docs/remote.md). With -o - the archive goes \
+            to standard output and the summary to standard error; standard output must then not \
+            be a terminal. With \
             --recipient, --recipients-file or --passphrase-file the file is the age encryption of \
             that same archive, which `age -d` opens (see Docs/encryption.md).
             """,
@@ -35,6 +37,9 @@ struct ExportCommand: BackupctlCommand {
                 "Back up a given store, compressed harder", "backupctl export --store s.sqlite -o b.ddbackup --level 19"
             ),
             CommandExample("Stream a backup to another machine", "backupctl export -o - | ssh host 'cat > b.ddbackup'"),
+            CommandExample(
+                "Back up to S3-compatible object storage (Docs/remote.md)", "backupctl export -o s3://bucket/domaindig/"
+            ),
             CommandExample(
                 "Back up encrypted to the public key of an age identity (made by age-keygen)",
                 "backupctl export -o b.ddbackup --recipient \"$(age-keygen -y key.txt)\""),
@@ -46,7 +51,8 @@ struct ExportCommand: BackupctlCommand {
     @Option(
         name: [.short("o"), .long],
         help: ArgumentHelp(
-            "Where to write the archive, or - for standard output (default: domaindig-<UTC time>.ddbackup here).",
+            "Where to write the archive: a file, s3://bucket/key (a prefix ending in / gets the default name), "
+                + "or - for standard output (default: domaindig-<UTC time>.ddbackup here).",
             valueName: "file"),
         completion: .file)
     var output: String?
@@ -57,7 +63,7 @@ struct ExportCommand: BackupctlCommand {
     @Option(help: ArgumentHelp("The compression level: zstd 1-19 (default 3), gzip 1-9 (default 6).", valueName: "n"))
     var level: Int?
 
-    @Flag(help: "Replace an existing output file that is not a backup.")
+    @Flag(help: "Replace an existing output file that is not a backup, or is encrypted.")
     var force = false
 
     @Flag(name: [.short("v"), .long], help: "Also show each section's merged duplicates and timings.")
@@ -70,6 +76,8 @@ struct ExportCommand: BackupctlCommand {
     var writesPayloadToStandardOutput: Bool { output == "-" }
 
     mutating func validate() throws {
+        try EmptyPath.refuse("--store", store)
+        try EmptyPath.refuse("-o/--output", output)
         if let level {
             guard let range = compression.levelRange else {
                 throw ValidationError("--level does not apply to --compression none")

@@ -30,19 +30,27 @@ struct ImportCommand: BackupctlCommand {
                 "Make each section of the store the backup's", "backupctl import b.ddbackup --mode replace"),
             CommandExample("Import a backup from another machine", "ssh host cat b.ddbackup | backupctl import -"),
             CommandExample(
+                "Import a backup from S3-compatible object storage", "backupctl import s3://bucket/domaindig/b.ddbackup"
+            ),
+            CommandExample(
                 "Undo an import: restore the safety snapshot it printed",
                 "backupctl import SNAPSHOT --mode replace --store s.sqlite"),
         ])
 
     @Argument(
         help: ArgumentHelp(
-            "The backup file, or - for standard input; or a safety snapshot to restore.", valueName: "file"),
+            "The backup file, s3://bucket/key, or - for standard input; or a safety snapshot to restore.",
+            valueName: "file"),
         completion: .file)
     var file: String
 
     @OptionGroup var options: ImportOptions
 
     @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        try EmptyPath.refuse("<file>", file)
+    }
 
     func execute(_ console: Console) throws -> ReportFields {
         try ImportRun(options: options, common: common).run(

@@ -16,11 +16,16 @@ struct InspectCommand: BackupctlCommand {
             """,
         examples: [
             CommandExample("See what a backup holds", "backupctl inspect b.ddbackup"),
+            CommandExample(
+                "See what a backup in S3-compatible object storage holds",
+                "backupctl inspect s3://bucket/domaindig/b.ddbackup"),
             CommandExample("Show the full checksums, to compare with sha256sum", "backupctl inspect -v b.ddbackup"),
             CommandExample("List a backup's entries with plain tar, without backupctl", "tar --zstd -tvf b.ddbackup"),
         ])
 
-    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"), completion: .file)
+    @Argument(
+        help: ArgumentHelp("The backup file, s3://bucket/key, or - for standard input.", valueName: "file"),
+        completion: .file)
     var file: String
 
     @Flag(
@@ -30,6 +35,10 @@ struct InspectCommand: BackupctlCommand {
     @OptionGroup var decryption: DecryptionOptions
 
     @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        try EmptyPath.refuse("<file>", file)
+    }
 
     func execute(_ console: Console) throws -> ReportFields {
         let started = ContinuousClock.now

@@ -19,13 +19,15 @@ struct ListCommand: BackupctlCommand {
             """,
         examples: [
             CommandExample("List the backups of a directory", "backupctl list --dir ~/backups"),
+            CommandExample("List the backups under an S3 prefix", "backupctl list --dir s3://bucket/domaindig"),
             CommandExample("Read every backup in full, as a monitor would", "backupctl list --dir ~/backups --verify"),
             CommandExample(
                 "Read encrypted backups in full with the key they were encrypted to",
                 "backupctl list --dir ~/backups --verify --identity ~/.config/backupctl/key.txt"),
         ])
 
-    @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
+    @Option(
+        help: ArgumentHelp("The backup directory, or s3://bucket/prefix.", valueName: "dir"), completion: .directory)
     var dir: String
 
     @Flag(help: "Read every backup in full: checksums and validation.")
@@ -40,11 +42,17 @@ struct ListCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
+    mutating func validate() throws {
+        try EmptyPath.refuse("--dir", dir)
+    }
+
     func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let folder = try BackupLocations.folder(dir)
         let keys = try decryption.decryption(console: console)
+        // A key given is one `list` was asked to check with: a backup it does not open is not good.
+        let keysGiven = !keys.identities.isEmpty
         let entries = try folder.scan(
             verify: verify, decryption: keys, now: StoreClock().now(),
             progress: verify ? progress.handler("verifying") : nil)
@@ -56,7 +64,9 @@ struct ListCommand: BackupctlCommand {
             for entry in entries {
                 let integrity =
                     entry.health.label
-                    ?? (entry.contentsChecked ? (verify ? "verified" : "ok (quick)") : "ok (without key)")
+                    ?? (entry.contentsChecked
+                        ? (verify ? "verified" : "ok (quick)")
+                        : ListCounts.isNotChecked(entry, keysGiven: keysGiven) ? "NOT CHECKED" : "ok (without key)")
                 rows.append([
                     entry.name, entry.time.map(Timestamp.format) ?? "-",
                     entry.manifest.map { String($0.schemaVersion) } ?? "-", Formatting.bytes(entry.size),
@@ -74,17 +84,13 @@ struct ListCommand: BackupctlCommand {
                     ? "Verified \(Formatting.throughput(read, in: elapsed))."
                     : "Read the manifests in \(Formatting.seconds(elapsed)) (--verify reads every backup in full).")
         }
-        let good = entries.filter(\.isGood).count
-        if !entries.isEmpty {
-            console.print(
-                "\(Wording.count(good, "good backup")), \(Wording.count(entries.count - good, "problem"))."
-                    + Self.encryptionSummary(entries))
-        }
+        let counts = ListCounts(entries, keysGiven: keysGiven)
+        if !entries.isEmpty { console.print(counts.text) }
         for entry in entries {
             if let warning = CommandWarning(entry) { console.warn(warning) }
         }
         let details: ReportFields = [
-            "directory": .string(folder.displayName), "verified": .bool(verify),
+            "directory": .string(folder.displayName), "verified": .bool(verify), "counts": counts.value,
             "backups": .objects(entries) { entry in
                 PruneReport.entryFields(entry) + [
                     "bytes": .bytes(entry.size), "encrypted": .bool(entry.isEncrypted),
@@ -104,8 +110,8 @@ struct ListCommand: BackupctlCommand {
                 hint: "Restore from a good backup if you need one; damaged files are never removed by prune.",
                 details: details)
         }
-        let unopened = entries.filter { $0.isEncrypted && !$0.contentsChecked }
-        if !keys.identities.isEmpty && !unopened.isEmpty {
+        let unopened = entries.filter { ListCounts.isNotChecked($0, keysGiven: keysGiven) }
+        if !unopened.isEmpty {
             let their = unopened.count == 1 ? "its" : "their"
             throw CommandFailure(
                 .permission,
@@ -115,15 +121,5 @@ struct ListCommand: BackupctlCommand {
                 hint: "Pass the identity (or passphrase) they were encrypted to.", details: details)
         }
         return details
-    }
-
-    /// How many of the backups are encrypted, and how many of those were checked only
-    /// without their key: ` 2 encrypted backups, 1 checked without a key.`; empty when none is.
-    private static func encryptionSummary(_ entries: [BackupDirectory.Entry]) -> String {
-        let encrypted = entries.filter(\.isEncrypted)
-        guard !encrypted.isEmpty else { return "" }
-        let withoutKey = encrypted.filter { $0.isGood && !$0.contentsChecked }.count
-        let checked = withoutKey == 0 ? "" : ", \(withoutKey) checked without a key"
-        return " \(Wording.count(encrypted.count, "encrypted backup"))\(checked)."
     }
 }

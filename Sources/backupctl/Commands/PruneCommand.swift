@@ -27,11 +27,15 @@ struct PruneCommand: BackupctlCommand {
                 "See what a policy would remove", "backupctl prune --dir ~/backups --keep-daily 7 --dry-run"),
             CommandExample("Keep the 10 newest backups", "backupctl prune --dir ~/backups --keep-last 10"),
             CommandExample(
+                "Keep the 10 newest backups under an S3 prefix",
+                "backupctl prune --dir s3://bucket/domaindig --keep-last 10"),
+            CommandExample(
                 "Verify the newest encrypted backup kept in full before removing any",
                 "backupctl prune --dir ~/backups --keep-last 10 --identity ~/.config/backupctl/key.txt"),
         ])
 
-    @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
+    @Option(
+        help: ArgumentHelp("The backup directory, or s3://bucket/prefix.", valueName: "dir"), completion: .directory)
     var dir: String
 
     @OptionGroup var retention: RetentionOptions
@@ -47,6 +51,7 @@ struct PruneCommand: BackupctlCommand {
     @OptionGroup var common: CommonOptions
 
     mutating func validate() throws {
+        try EmptyPath.refuse("--dir", dir)
         if retention.policy.isEmpty {
             throw ValidationError(
                 "prune needs at least one --keep-last, --keep-hourly, --keep-daily, --keep-weekly or --keep-monthly above 0"

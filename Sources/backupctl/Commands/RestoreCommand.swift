@@ -44,7 +44,8 @@ struct RestoreCommand: BackupctlCommand {
                 "backupctl restore --dir ~/backups --identity ~/.config/backupctl/key.txt"),
         ])
 
-    @Option(help: ArgumentHelp("The backup directory.", valueName: "dir"), completion: .directory)
+    @Option(
+        help: ArgumentHelp("The backup directory, or s3://bucket/prefix.", valueName: "dir"), completion: .directory)
     var dir: String
 
     @Option(
@@ -54,6 +55,10 @@ struct RestoreCommand: BackupctlCommand {
     @OptionGroup var options: ImportOptions
 
     @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        try EmptyPath.refuse("--dir", dir)
+    }
 
     func execute(_ console: Console) throws -> ReportFields {
         let folder = try BackupLocations.folder(dir)
@@ -107,7 +112,13 @@ struct RestoreCommand: BackupctlCommand {
     private func noBackup(_ choice: BackupDirectory.RestoreChoice, in path: String, details: ReportFields)
         -> CommandFailure
     {
-        let list = "`backupctl list --dir \(Formatting.shellQuoted(path)) --verify`"
+        let list = "`backupctl list --dir \(Formatting.shellQuoted(path))`"
+        // Without a key, `list --verify` checks an encrypted backup only as far as it can
+        // without one: the hint names the key, as the check restore made needed it.
+        let encrypted = choice.skipped.contains(where: \.isEncrypted)
+        let verify =
+            "`backupctl list --dir \(Formatting.shellQuoted(path)) --verify"
+            + (encrypted ? " --identity FILE` (or `--passphrase-file FILE`)" : "`")
         if choice.backups.isEmpty {
             return CommandFailure(
                 .notFound, "No backups in \(path).",
@@ -128,7 +139,7 @@ struct RestoreCommand: BackupctlCommand {
             .notFound,
             "No backup in \(path)\(scope) verified in full; skipped \(Wording.count(skipped.count, "backup")): "
                 + skipped.joined(separator: "; ") + ".",
-            hint: "Run \(list) to see each file; a copy kept elsewhere can be imported with `backupctl import FILE`.",
+            hint: "Run \(verify) to see each file; a copy kept elsewhere can be imported with `backupctl import FILE`.",
             details: details)
     }
 }

@@ -27,6 +27,9 @@ struct UpgradeCommand: BackupctlCommand {
         examples: [
             CommandExample("Rewrite an old backup as a current one", "backupctl upgrade old.json.gz -o new.ddbackup"),
             CommandExample(
+                "Upgrade a backup kept in S3-compatible object storage",
+                "backupctl upgrade s3://bucket/domaindig/old.ddbackup -o new.ddbackup"),
+            CommandExample(
                 "Re-encrypt a backup to a new key (key rotation)",
                 """
                 backupctl upgrade old.ddbackup -o new.ddbackup \\
@@ -35,11 +38,14 @@ struct UpgradeCommand: BackupctlCommand {
         ])
 
     @Argument(
-        help: ArgumentHelp("The backup to upgrade, or - for standard input.", valueName: "file"), completion: .file)
+        help: ArgumentHelp(
+            "The backup to upgrade: a file, s3://bucket/key, or - for standard input.", valueName: "file"),
+        completion: .file)
     var file: String
 
     @Option(
-        name: [.short("o"), .long], help: ArgumentHelp("Where to write the upgraded backup.", valueName: "file"),
+        name: [.short("o"), .long],
+        help: ArgumentHelp("Where to write the upgraded backup (a local file).", valueName: "file"),
         completion: .file)
     var output: String
 
@@ -63,6 +69,9 @@ struct UpgradeCommand: BackupctlCommand {
     @OptionGroup var common: CommonOptions
 
     mutating func validate() throws {
+        try EmptyPath.refuse("<file>", file)
+        try EmptyPath.refuse("-o/--output", output)
+        try EmptyPath.refuse("--new-passphrase-file", newPassphraseFile)
         if !recipients.isEmpty && newPassphraseFile != nil {
             throw ValidationError(
                 "--new-passphrase-file cannot be combined with --recipient or --recipients-file: "

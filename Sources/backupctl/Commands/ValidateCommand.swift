@@ -22,9 +22,13 @@ struct ValidateCommand: BackupctlCommand {
                 "List every finding of a backup, section by section", "backupctl validate -v backup.ddbackup"),
             CommandExample(
                 "Check a backup arriving on standard input", "ssh host cat b.ddbackup | backupctl validate -"),
+            CommandExample(
+                "Check a backup in S3-compatible object storage", "backupctl validate s3://bucket/domaindig/b.ddbackup"),
         ])
 
-    @Argument(help: ArgumentHelp("The backup file, or - for standard input.", valueName: "file"), completion: .file)
+    @Argument(
+        help: ArgumentHelp("The backup file, s3://bucket/key, or - for standard input.", valueName: "file"),
+        completion: .file)
     var file: String
 
     @Flag(name: [.short("v"), .long], help: "List every finding, section by section, and the time taken.")
@@ -33,6 +37,10 @@ struct ValidateCommand: BackupctlCommand {
     @OptionGroup var decryption: DecryptionOptions
 
     @OptionGroup var common: CommonOptions
+
+    mutating func validate() throws {
+        try EmptyPath.refuse("<file>", file)
+    }
 
     func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)

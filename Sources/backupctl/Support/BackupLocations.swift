@@ -31,7 +31,7 @@ enum BackupLocations {
     ) throws {
         if let scheme = S3Location.scheme(of: path) {
             throw CommandFailure(
-                .usage, "\(option) \(path): \(option) takes a local path, not a \(scheme):// location.", hint: hint)
+                .usage, "\(option) \(path): \(option) takes a local path, not \(scheme):// locations.", hint: hint)
         }
     }
 }

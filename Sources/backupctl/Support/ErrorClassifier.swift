@@ -30,7 +30,7 @@ enum ErrorClassifier {
         case let refusal as OutputRefusal:
             switch refusal {
             case .isInput: return CommandFailure(.usage, refusal.description)
-            case .notABackup:
+            case .notABackup, .encrypted:
                 return CommandFailure(
                     .cannotCreate, refusal.description,
                     hint: "Pass --force to replace it with the backup, or choose another output path.")
