@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every system call goes through DurableIO (README, "Architecture"): `make lint` runs this.
+"""Every system call goes through DurableIO (Docs/architecture.md §1): `make lint` runs this.
 
 Reads the Swift files under Sources/ (or the folders given) and fails, naming file, line and
 call, where a file outside Sources/DurableIO calls one of the C library's system-call wrappers
