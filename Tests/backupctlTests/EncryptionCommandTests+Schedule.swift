@@ -6,7 +6,7 @@ import Testing
 /// public key, checked without it, verified in full with it, kept and removed like any other.
 extension EncryptionCommandTests {
     /// Standard output's lines with runs of spaces collapsed.
-    private func lines(_ output: ProcessOutput) -> [String] {
+    func lines(_ output: ProcessOutput) -> [String] {
         output.stdoutText.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
     }
 
@@ -251,6 +251,15 @@ extension EncryptionCommandTests {
             #expect(check.status == 0, "\(check.stderrText)")
             #expect(check.stdoutText == "\(name): OK\n")
         }
+        // list --verify without the key compares them.
+        let verified = try workspace.backupctl("list", "--dir", "backups", "--verify")
+        #expect(verified.status == 0, "\(verified.stderrText)")
+        #expect(lines(verified).dropFirst().prefix(2).allSatisfy { $0.hasSuffix(" age - ok (checksum)") })
+        let json = try #require(
+            try workspace.backupctl("list", "--dir", "backups", "--verify", "--json").jsonObject()["backups"]
+                as? [[String: Any]])
+        #expect(json.allSatisfy { $0["checksumMatched"] as? Bool == true && $0["contentsChecked"] as? Bool == false })
+
         let prune = try workspace.backupctl("prune", "--dir", "backups", "--keep-last", "1")
         #expect(prune.status == 0, "\(prune.stderrText)")
         #expect(try ScheduleTestSupport.backupNames(in: workspace.path("backups")) == [names[1]])

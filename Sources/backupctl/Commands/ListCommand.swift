@@ -66,7 +66,8 @@ struct ListCommand: BackupctlCommand {
                     entry.health.label
                     ?? (entry.contentsChecked
                         ? (verify ? "verified" : "ok (quick)")
-                        : ListCounts.isNotChecked(entry, keysGiven: keysGiven) ? "NOT CHECKED" : "ok (without key)")
+                        : ListCounts.isNotChecked(entry, keysGiven: keysGiven)
+                            ? "NOT CHECKED" : entry.matchesChecksum ? "ok (checksum)" : "ok (without key)")
                 rows.append([
                     entry.name, entry.time.map(Timestamp.format) ?? "-",
                     entry.manifest.map { String($0.schemaVersion) } ?? "-", Formatting.bytes(entry.size),
@@ -95,6 +96,7 @@ struct ListCommand: BackupctlCommand {
                 PruneReport.entryFields(entry) + [
                     "bytes": .bytes(entry.size), "encrypted": .bool(entry.isEncrypted),
                     "contentsChecked": .bool(entry.contentsChecked),
+                    "checksumMatched": entry.isEncrypted ? .bool(entry.matchesChecksum) : nil,
                     "schemaVersion": entry.manifest.map { .int($0.schemaVersion) },
                     "records": entry.manifest.map { .int($0.recordCount) },
                 ]
