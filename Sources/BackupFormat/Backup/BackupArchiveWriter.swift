@@ -146,20 +146,15 @@ public final class BackupArchiveWriter {
             while let chunk = chunks.receive() { hasher.update(chunk) }
             return hasher.finalize()
         }
-        var failure: (any Error)?
         do {
+            // Closed however the writing ends, so the hasher returns (see `BackgroundJob`).
+            defer { chunks.close() }
             try bytes.drain { chunk in
                 chunks.send(chunk)
                 try sectionsTar.write(chunk)
             }
-        } catch {
-            failure = error
         }
-        // Closed before the join, so the hasher returns (see `BackgroundJob`).
-        chunks.close()
-        let digest = hashing.join()
-        if let failure { throw failure }
-        return digest
+        return hashing.join()
     }
 
     /// Writes the archive and, for a file, renames it into place.
