@@ -2,14 +2,25 @@ import Synchronization
 
 /// The state of one `WorkerPool.run`: which item is next to start, the results finished ahead
 /// of the one to deliver next, and the failure first in item order.
-final class OrderedRun<Output, Failure: Error>: Sendable {
+final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
     private let count: Int
     private let state = Mutex(State())
 
     /// A result on its way from the thread that made it, through the lock, to the one that
-    /// delivers it — moved, never shared, so `Output` need not be `Sendable`.
-    private struct Moved: @unchecked Sendable {
-        let output: Output
+    /// delivers it — moved, never shared, so `Output` need be neither `Sendable` nor copyable.
+    /// Only the thread that holds the box uses it: the maker until it puts the box under the
+    /// lock, then the deliverer once it took the box out.
+    private final class Moved: @unchecked Sendable {
+        private var output: Output?
+
+        init(_ output: consuming Output) {
+            self.output = consume output
+        }
+
+        func take() -> Output {
+            guard let output = output.take() else { preconditionFailure("a result is delivered once") }
+            return output
+        }
     }
 
     private struct State {
@@ -58,8 +69,15 @@ final class OrderedRun<Output, Failure: Error>: Sendable {
 
     /// Records an item's result and, unless another thread is delivering, delivers every
     /// result that is now next in order.
-    func finish(_ index: Int, _ result: Result<Output, Failure>, deliver: (Int, Output) throws(Failure) -> Void) {
-        let moved = result.map(Moved.init)
+    func finish(
+        _ index: Int, _ result: consuming Result<Output, Failure>,
+        deliver: (Int, consuming Output) throws(Failure) -> Void
+    ) {
+        let moved: Result<Moved, Failure>
+        switch consume result {
+        case .success(let output): moved = .success(Moved(output))
+        case .failure(let error): moved = .failure(error)
+        }
         var next = state.withLock { state in
             switch moved {
             case .success(let output): state.finished[index] = output
@@ -70,7 +88,7 @@ final class OrderedRun<Output, Failure: Error>: Sendable {
         while let (index, result) = next {
             var failure: Failure?
             do throws(Failure) {
-                try deliver(index, result.output)
+                try deliver(index, result.take())
             } catch {
                 failure = error
             }

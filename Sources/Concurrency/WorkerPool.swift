@@ -67,10 +67,13 @@ public struct WorkerPool: Sendable {
     /// `work` runs on several threads at the same time: each call may change only what belongs
     /// to its own item, and read what the calls share. `deliver` runs one call at a time, on
     /// whichever thread finished the result it waited for, and may change what the caller holds.
+    /// A result is moved from `work` to `deliver`, never copied, so it may own what it holds
+    /// (a section's bytes, `~Copyable`).
     /// - Throws: the first error, in item order, of `work` or `deliver` (for one item, `work`
     ///   comes first); items up to it are delivered, and items not started by then never are.
-    public func run<Item, Output, Failure: Error>(
-        _ items: [Item], work: (Item) throws(Failure) -> Output, deliver: (Item, Output) throws(Failure) -> Void
+    public func run<Item, Output: ~Copyable, Failure: Error>(
+        _ items: [Item], work: (Item) throws(Failure) -> Output,
+        deliver: (Item, consuming Output) throws(Failure) -> Void
     ) throws(Failure) {
         let run = OrderedRun<Output, Failure>(count: items.count)
         withoutActuallyEscaping(work) { work in

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BackupFormat
 
-/// `BackupArchiveWriter.addSection(_:pieces:records:)`: a section given in pieces is written,
+/// `BackupArchiveWriter.addSection(_:bytes:records:)`: a section given in chunks is written,
 /// listed and checksummed as the joined bytes would be; a large one is hashed on a thread of
 /// its own while it is compressed.
 extension BackupArchiveWriterTests {
@@ -18,9 +18,7 @@ extension BackupArchiveWriterTests {
         let given = RandomPieces.make(count: count, seed: UInt64(count) + 3)
         let joined = Array(given.joined())
         let writer = try BackupArchiveWriter(destination: .file(url), compression: compression)
-        var pieces = given
-        try writer.addSection(.lookupHistory, pieces: &pieces, records: 7)
-        #expect(pieces.isEmpty, "the pieces are let go of")
+        try writer.addSection(.lookupHistory, bytes: ByteChunks(chunks: given), records: 7)
         let summary = try writer.finish(createdAt: SampleBackup.createdAt, storeSchemaVersion: 3)
         #expect(
             summary.manifest.sections == [
@@ -37,10 +35,9 @@ extension BackupArchiveWriterTests {
         let url = directory.file("mixed.ddbackup")
         let large = RandomPieces.make(count: BackupArchiveWriter.concurrentHashThreshold + 99, seed: 8)
         let writer = try BackupArchiveWriter(destination: .file(url))
-        try writer.addSection(.trackedDomains, bytes: Array("[]".utf8), records: 0)
-        var pieces = large
-        try writer.addSection(.lookupHistory, pieces: &pieces, records: 1)
-        try writer.addSection(.domainAudits, bytes: Array("[]".utf8), records: 0)
+        try writer.addSection(.trackedDomains, bytes: ByteChunks(Array("[]".utf8)), records: 0)
+        try writer.addSection(.lookupHistory, bytes: ByteChunks(chunks: large), records: 1)
+        try writer.addSection(.domainAudits, bytes: ByteChunks(Array("[]".utf8)), records: 0)
         _ = try writer.finish(createdAt: SampleBackup.createdAt, storeSchemaVersion: 3)
         let payloads = try OpenedBackup(url).readAll()
         #expect(payloads.map(\.verification) == [.verified, .verified, .verified])

@@ -4,17 +4,23 @@ import Foundation
 import Testing
 
 @Suite struct DomainDigBackupTests {
+    /// A section's bytes, joined, and its record count.
+    func joined(_ encoded: consuming EncodedRecords<DecodingFindings>) -> ([UInt8], Int) {
+        let records = encoded.records
+        return (encoded.bytes.joined(), records)
+    }
+
     @Test func everySectionEncodesToCanonicalJSONThatDecodesToTheSameRecords() throws {
         let backup = SampleBackup.make()
         var sections: [BackupSection: [UInt8]] = [:]
         for section in BackupSection.allCases {
-            sections[section] = backup.encodedSection(section).bytes
+            sections[section] = joined(backup.encodedSection(section)).0
         }
         let decoded = try SampleBackup.decode(
             sections, createdAt: backup.createdAt, storeSchemaVersion: backup.storeSchemaVersion)
         #expect(decoded == backup)
         for section in BackupSection.allCases {
-            #expect(decoded.encodedSection(section).bytes == sections[section], "\(section) is not byte-stable")
+            #expect(joined(decoded.encodedSection(section)).0 == sections[section], "\(section) is not byte-stable")
         }
     }
 
@@ -31,24 +37,26 @@ import Testing
 
     @Test func unknownEnumValuesFromANewerBuildAreWrittenBackAsTheyWere() throws {
         let backup = SampleBackup.make()
-        let domains = String(decoding: backup.encodedSection(.trackedDomains).bytes, as: UTF8.self)
-        let workflows = String(decoding: backup.encodedSection(.domainWorkflows).bytes, as: UTF8.self)
+        let domains = String(decoding: joined(backup.encodedSection(.trackedDomains)).0, as: UTF8.self)
+        let workflows = String(decoding: joined(backup.encodedSection(.domainWorkflows)).0, as: UTF8.self)
         #expect(domains.contains(#""status":"snoozed""#))
         #expect(workflows.contains(#""kind":"screenshot""#))
     }
 
     @Test func absentOptionalObjectsAreNullWithNoRecords() {
         let empty = DomainDigBackup(createdAt: SampleBackup.createdAt, storeSchemaVersion: 0)
-        #expect(empty.encodedSection(.entitlement) == (Array("null".utf8), 0))
-        #expect(empty.encodedSection(.usageCredits) == (Array("null".utf8), 0))
-        #expect(SectionCodec.encode(Optional<CachedEntitlement>.none) == (Array("null".utf8), 0))
+        #expect(joined(empty.encodedSection(.entitlement)) == (Array("null".utf8), 0))
+        #expect(joined(empty.encodedSection(.usageCredits)) == (Array("null".utf8), 0))
+        #expect(
+            joined(EncodedRecords(object: Optional<CachedEntitlement>.none, findings: DecodingFindings()))
+                == (Array("null".utf8), 0))
     }
 
     @Test func emptyCollectionsAreEmptyArraysAndSettingsTheirDefaults() {
         let empty = DomainDigBackup(createdAt: SampleBackup.createdAt, storeSchemaVersion: 0)
-        #expect(empty.encodedSection(.trackedDomains) == (Array("[]".utf8), 0))
-        #expect(empty.encodedSection(.monitoringSettings) == (MonitoringSettings.defaults.canonicalJSON, 1))
-        #expect(empty.encodedSection(.appSettings) == (AppSettings.defaults.canonicalJSON, 1))
+        #expect(joined(empty.encodedSection(.trackedDomains)) == (Array("[]".utf8), 0))
+        #expect(joined(empty.encodedSection(.monitoringSettings)) == (MonitoringSettings.defaults.canonicalJSON, 1))
+        #expect(joined(empty.encodedSection(.appSettings)) == (AppSettings.defaults.canonicalJSON, 1))
     }
 
     @Test func anArraySectionIsTheRecordsCanonicalJSONInOrder() {
@@ -56,7 +64,7 @@ import Testing
         let expected =
             "[" + backup.monitoringLogs.map { String(decoding: $0.canonicalJSON, as: UTF8.self) }.joined(separator: ",")
             + "]"
-        #expect(String(decoding: SectionCodec.encode(backup.monitoringLogs).bytes, as: UTF8.self) == expected)
+        #expect(String(decoding: joined(backup.encodedSection(.monitoringLogs)).0, as: UTF8.self) == expected)
     }
 
     @Test func theFormatIsIdentifiedByNameAndVersion() {

@@ -1,5 +1,6 @@
 import AgeEncryption
 import BackupFormat
+import DomainModel
 import Foundation
 import Testing
 
@@ -17,7 +18,8 @@ extension EncryptedBackupFileTests {
         // Several age chunks of uncompressed JSON, so most of it has left the writer's buffers.
         let marker = "a-domain-only-the-key-holder-may-read.example"
         let records = (0..<8_000).map { #"{"domain":"\#($0).\#(marker)"}"# }
-        try writer.addSection(.trackedDomains, bytes: Array("[\(records.joined(separator: ","))]".utf8), records: 8_000)
+        try writer.addSection(
+            .trackedDomains, bytes: ByteChunks(Array("[\(records.joined(separator: ","))]".utf8)), records: 8_000)
 
         let spools = temporaryFiles(in: directory.url)
         try #require(spools.count == 1, "the writer holds one unnamed file beside the output: \(spools)")

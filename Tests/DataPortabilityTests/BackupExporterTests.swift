@@ -32,7 +32,7 @@ import Testing
         #expect(decoded.skippedCount == 0, "\(Record.self)", sourceLocation: sourceLocation)
         #expect(Set(decoded.records.map(\.naturalKey)).count == decoded.records.count, sourceLocation: sourceLocation)
         #expect(
-            SectionCodec.encode(decoded.records).bytes == bytes, "\(Record.self) is not canonical",
+            RecordArrayEncoder.encode(decoded.records).joined() == bytes, "\(Record.self) is not canonical",
             sourceLocation: sourceLocation)
     }
 

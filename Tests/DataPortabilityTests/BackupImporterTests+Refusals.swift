@@ -3,6 +3,7 @@ import DataMigration
 import DataPortability
 import DataStore
 import DataValidation
+import DomainModel
 import Foundation
 import TestSupport
 import Testing
@@ -102,7 +103,7 @@ extension BackupImporterTests {
         for section in BackupSection.allCases {
             let text = section == .trackedDomains ? "[\(F.tracked(2, "new.com"))]" : F.emptySections[section] ?? "null"
             try writer.addSection(
-                section, bytes: Array(text.utf8), records: UpgradedBackup.recordCount(Array(text.utf8)))
+                section, bytes: ByteChunks(Array(text.utf8)), records: UpgradedBackup.recordCount(Array(text.utf8)))
         }
         _ = try writer.finish(createdAt: F.now, storeSchemaVersion: 3)
         var bytes = try Data(contentsOf: backup)

@@ -63,8 +63,8 @@ import Testing
         let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd)
         let source = SectionSource(store.store)
         for section in BackupSection.allCases {
-            var read = try source.read(section)
-            try writer.addSection(section, pieces: &read.pieces, records: read.records)
+            let read = try source.read(section)
+            try writer.addSection(section, bytes: read.bytes, records: read.records)
         }
         _ = try writer.finish(createdAt: ImportFixtures.now, storeSchemaVersion: 3, schemaVersion: 3)
     }

@@ -1,10 +1,11 @@
 import DataStore
+import DomainModel
 import Foundation
 import TestSupport
 import Testing
 
-/// `StoreTransaction.setData(concatenating:forKey:)`: every backend stores the concatenation,
-/// small or large (SQLite writes a large one piece by piece into its row), and a transaction
+/// `StoreTransaction.setData(_:forKey:)`: every backend stores the chunks concatenated, small
+/// or large (SQLite writes a large value chunk by chunk into its row), and a transaction
 /// that throws afterwards leaves the old value.
 extension KeyValueStoreTests {
     @Test(arguments: BackendUnderTest.allCases, [0, 17, 3 << 20])
@@ -14,11 +15,9 @@ extension KeyValueStoreTests {
         try store.set(.string("kept"), forKey: "other")
         let given = RandomPieces.make(count: count, seed: UInt64(count + 1))
         let expected = Data(given.joined())
-        var pieces = given
         try store.transaction { transaction in
             try transaction.set(.data(Data("old".utf8)), forKey: "lookupHistory")
-            try transaction.setData(concatenating: &pieces, forKey: "lookupHistory")
-            #expect(pieces.isEmpty, "the pieces are let go of")
+            try transaction.setData(ByteChunks(chunks: given), forKey: "lookupHistory")
             #expect(try transaction.value(forKey: "lookupHistory") == .data(expected), "the transaction sees its write")
         }
         let reopened = try backend.reopen(store, in: folder)
@@ -31,11 +30,11 @@ extension KeyValueStoreTests {
         let folder = try TemporaryDirectory()
         let store = try backend.makeStore(in: folder)
         try store.set(.data(Data("before".utf8)), forKey: "lookupHistory")
-        var pieces = RandomPieces.make(count: 3 << 20, seed: 9)
+        let pieces = RandomPieces.make(count: 3 << 20, seed: 9)
         #expect(throws: Abort.self) {
             try store.transaction { transaction in
-                try transaction.setData(concatenating: &pieces, forKey: "lookupHistory")
-                try transaction.setData(concatenating: &pieces, forKey: "monitoring.logs")
+                try transaction.setData(ByteChunks(chunks: pieces), forKey: "lookupHistory")
+                try transaction.setData(ByteChunks(chunks: pieces), forKey: "monitoring.logs")
                 throw Abort()
             }
         }

@@ -162,7 +162,7 @@ import Testing
             TrackedDomain(id: Sample.id(1), domain: "Example.COM", addedAt: Sample.date(Self.added)),
             TrackedDomain(id: Sample.id(2), domain: "example.org", tags: ["b", "a"], addedAt: Sample.date(Self.added)),
         ]
-        let bytes = CollectionDecoder.encodeArray(records)
+        let bytes = RecordArrayEncoder.encode(records).joined()
         #expect(
             String(decoding: bytes, as: UTF8.self) == "["
                 + [
@@ -172,7 +172,7 @@ import Testing
         let decoded = CollectionDecoder.decodeArray(bytes, as: TrackedDomain.self)
         #expect(decoded.records == records)
         #expect(decoded.issues.isEmpty)
-        #expect(CollectionDecoder.encodeArray(decoded.records) == bytes)
-        #expect(CollectionDecoder.encodeArray([TrackedDomain]()) == Array("[]".utf8))
+        #expect(RecordArrayEncoder.encode(decoded.records).joined() == bytes)
+        #expect(RecordArrayEncoder.encode([TrackedDomain]()).joined() == Array("[]".utf8))
     }
 }

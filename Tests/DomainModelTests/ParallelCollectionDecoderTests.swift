@@ -69,13 +69,14 @@ import Testing
         try #require(decoded.records.count >= RecordArrayEncoder.parallelThreshold)
         var writer = JSONWriter()
         writer.records(decoded.records)
-        #expect(RecordArrayEncoder.encode(decoded.records) == writer.bytes)
+        #expect(RecordArrayEncoder.encode(decoded.records).joined() == writer.bytes)
         var withVerbatim = JSONWriter()
         withVerbatim.beginArray()
         for record in decoded.records { record.encode(to: &withVerbatim) }
         withVerbatim.rawJSON(Array(#"{"kept":true}"#.utf8))
         withVerbatim.endArray()
         #expect(
-            RecordArrayEncoder.encode(decoded.records, verbatim: [Array(#"{"kept":true}"#.utf8)]) == withVerbatim.bytes)
+            RecordArrayEncoder.encode(decoded.records, verbatim: [Array(#"{"kept":true}"#.utf8)]).joined()
+                == withVerbatim.bytes)
     }
 }

@@ -18,9 +18,8 @@ extension RecordArrayEncoderTests {
             try #require(records.count == count)
             var writer = JSONWriter()
             writer.records(records)
-            let encoded = RecordArrayEncoder.encode(
-                records, verbatim: [], capacity: 4096, as: [UInt8].self, parts: parts)
-            #expect(encoded == writer.bytes, "\(count) records in \(parts) slices")
+            let encoded = RecordArrayEncoder.encode(records, verbatim: [], capacity: 4096, parts: parts)
+            #expect(encoded.joined() == writer.bytes, "\(count) records in \(parts) slices")
         }
     }
 }

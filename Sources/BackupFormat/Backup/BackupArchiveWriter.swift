@@ -16,7 +16,7 @@ import Foundation
 /// memory: no plaintext of an encrypted backup is ever written to disk.
 ///
 ///     let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd)
-///     try writer.addSection(.trackedDomains, bytes: json, records: 120)
+///     try writer.addSection(.trackedDomains, bytes: ByteChunks(json), records: 120)
 ///     let summary = try writer.finish(createdAt: Date(), storeSchemaVersion: 3)
 public final class BackupArchiveWriter {
     /// Where the archive goes.
@@ -93,15 +93,11 @@ public final class BackupArchiveWriter {
             output: spoolOutput, archiveName: spoolName, compression: compression)
     }
 
-    /// Adds a section's JSON; sections are written in the order added.
-    public func addSection(_ section: BackupSection, bytes: [UInt8], records: Int) throws {
+    /// Adds a section's JSON; sections are written in the order added. Its chunks are written
+    /// one after the other (a large collection's runs are never joined into one buffer), each
+    /// let go of once written and hashed.
+    public func addSection(_ section: BackupSection, bytes: consuming ByteChunks, records: Int) throws {
         try addEntry(name: section.rawValue, path: section.entryPath, bytes: bytes, records: records)
-    }
-
-    /// Adds a section's JSON given as pieces, written one after the other as if joined (a
-    /// large collection's runs, never joined into one buffer); `pieces` is empty afterwards.
-    public func addSection(_ section: BackupSection, pieces: inout [[UInt8]], records: Int) throws {
-        try addEntry(name: section.rawValue, path: section.entryPath, pieces: &pieces, records: records)
     }
 
     /// Adds a carried entry's JSON (`CarriedStoreKey.encode`, `CarriedUnreadableRecord.encode`).
@@ -116,33 +112,49 @@ public final class BackupArchiveWriter {
         carried.append((listing, bytes))
     }
 
-    /// Adds an entry under any name and path (tests build unusual backups this way).
-    public func addEntry(name: String, path: String, bytes: [UInt8], records: Int) throws {
-        var pieces = [bytes]
-        try addEntry(name: name, path: path, pieces: &pieces, records: records)
-    }
-
     /// Entries at least this large are hashed on a thread of their own while they are compressed.
     static let concurrentHashThreshold = 8 << 20
 
-    private func addEntry(name: String, path: String, pieces: inout [[UInt8]], records: Int) throws {
-        let size = pieces.joinedCount
-        let entry = pieces
-        let hash: @Sendable () throws -> SHA256Digest = {
-            let hasher = try SHA256Hasher()
-            for piece in entry { hasher.update(piece) }
-            return hasher.finalize()
-        }
+    /// Adds an entry under any name and path (tests build unusual backups this way).
+    public func addEntry(name: String, path: String, bytes: consuming ByteChunks, records: Int) throws {
+        let size = bytes.count
+        try sectionsTar.beginEntry(path: path, size: Int64(size), modificationTime: modificationTime)
         // The digest is needed only for the manifest, at the end, so a large entry is hashed
         // beside its compression rather than before it.
-        var hashing = size >= Self.concurrentHashThreshold ? BackgroundJob(name: "section-hasher", hash) : nil
-        try sectionsTar.beginEntry(path: path, size: Int64(size), modificationTime: modificationTime)
-        for index in pieces.indices { try sectionsTar.write(pieces[index]) }
-        let digest = try hashing.take()?.join() ?? hash()
-        pieces = []
+        let digest = try size >= Self.concurrentHashThreshold ? writeHashingBeside(bytes) : write(bytes)
         uncompressedBytes += Int64(size)
         sections.append(
             ManifestSection(name: name, path: path, records: records, bytes: Int64(size), sha256: digest.hexString))
+    }
+
+    /// Writes an entry's chunks, each hashed then written on this thread.
+    private func write(_ bytes: consuming ByteChunks) throws -> SHA256Digest {
+        let hasher = try SHA256Hasher()
+        try bytes.drain { chunk in
+            hasher.update(chunk)
+            try sectionsTar.write(chunk)
+        }
+        return hasher.finalize()
+    }
+
+    /// Writes an entry's chunks while a thread of its own hashes them: each chunk goes to the
+    /// hasher as it is written, and is let go of once both are done with it.
+    private func writeHashingBeside(_ bytes: consuming ByteChunks) throws -> SHA256Digest {
+        let hasher = try SHA256Hasher()
+        let chunks = Channel<[UInt8]>(capacity: 4)
+        let hashing = BackgroundJob(name: "section-hasher") {
+            while let chunk = chunks.receive() { hasher.update(chunk) }
+            return hasher.finalize()
+        }
+        do {
+            // Closed however the writing ends, so the hasher returns (see `BackgroundJob`).
+            defer { chunks.close() }
+            try bytes.drain { chunk in
+                chunks.send(chunk)
+                try sectionsTar.write(chunk)
+            }
+        }
+        return hashing.join()
     }
 
     /// Writes the archive and, for a file, renames it into place.

@@ -35,18 +35,19 @@ public struct DomainDigBackup: Sendable, Equatable {
         self.storeSchemaVersion = storeSchemaVersion
     }
 
-    /// A section's canonical JSON and its record count.
-    public func encodedSection(_ section: BackupSection) -> (bytes: [UInt8], records: Int) {
-        switch section {
-        case .trackedDomains: SectionCodec.encode(trackedDomains)
-        case .lookupHistory: SectionCodec.encode(lookupHistory)
-        case .domainAudits: SectionCodec.encode(domainAudits)
-        case .domainWorkflows: SectionCodec.encode(domainWorkflows)
-        case .monitoringSettings: SectionCodec.encode(monitoringSettings)
-        case .monitoringLogs: SectionCodec.encode(monitoringLogs)
-        case .appSettings: SectionCodec.encode(appSettings)
-        case .entitlement: SectionCodec.encode(entitlement)
-        case .usageCredits: SectionCodec.encode(usageCredits)
+    /// A section's canonical JSON and its record count (nothing to find: the records are in memory).
+    public func encodedSection(_ section: BackupSection) -> EncodedRecords<DecodingFindings> {
+        let none = DecodingFindings()
+        return switch section {
+        case .trackedDomains: EncodedRecords(array: trackedDomains, findings: none)
+        case .lookupHistory: EncodedRecords(array: lookupHistory, findings: none)
+        case .domainAudits: EncodedRecords(array: domainAudits, findings: none)
+        case .domainWorkflows: EncodedRecords(array: domainWorkflows, findings: none)
+        case .monitoringSettings: EncodedRecords(object: monitoringSettings, findings: none)
+        case .monitoringLogs: EncodedRecords(array: monitoringLogs, findings: none)
+        case .appSettings: EncodedRecords(object: appSettings, findings: none)
+        case .entitlement: EncodedRecords(object: entitlement, findings: none)
+        case .usageCredits: EncodedRecords(object: usageCredits, findings: none)
         }
     }
 }

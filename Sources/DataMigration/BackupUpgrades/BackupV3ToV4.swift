@@ -1,4 +1,5 @@
 import BackupFormat
+import DomainModel
 
 /// Backup version 3 → 4, for archives.
 ///
@@ -21,7 +22,8 @@ public enum BackupV3ToV4 {
             if let entry = payload.carried {
                 try writer.addCarried(entry, bytes: bytes, records: listing.records)
             } else {
-                try writer.addEntry(name: listing.name, path: listing.path, bytes: bytes, records: listing.records)
+                try writer.addEntry(
+                    name: listing.name, path: listing.path, bytes: ByteChunks(bytes), records: listing.records)
             }
         }
         if let missing = reader.missingSections.first {

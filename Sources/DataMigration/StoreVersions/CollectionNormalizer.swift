@@ -36,8 +36,9 @@ enum CollectionNormalizer {
             }
         }
         let distinct = RecordCollection(records).records
-        let output = CollectionDecoder.encodeArray(
-            distinct, verbatim: unreadable, capacity: blobs.reduce(0) { $0 + $1.count })
+        let output = RecordArrayEncoder.encode(
+            distinct, verbatim: unreadable, capacity: blobs.reduce(0) { $0 + $1.count }
+        ).joined()
         if blobs.count == 1 && output == blobs[0] { return nil }
         let kept = Set(distinct.map(\.canonicalJSON) + unreadable)
         let changed = inputElements.filter { !kept.contains($0) }.count

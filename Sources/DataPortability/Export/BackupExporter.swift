@@ -58,6 +58,12 @@ public struct BackupExporter {
         }
     }
 
+    /// A section read, and how long reading and encoding it took.
+    private struct TimedSection: ~Copyable {
+        var read: SectionSource.Section
+        var encoding: TimeInterval
+    }
+
     /// How sections are compressed.
     public var compression: ArchiveCompression
     /// Whether, and to whom, the file is encrypted.
@@ -136,16 +142,16 @@ public struct BackupExporter {
             let started = Date()
             let read = try source.read(section)
             tracker?.read(section)
-            return (read: read, encoding: Date().timeIntervalSince(started))
+            return TimedSection(read: read, encoding: Date().timeIntervalSince(started))
         } deliver: { section, output in
             progress?(section)
             let started = Date()
-            var pieces = output.read.pieces
-            try writer.addSection(section, pieces: &pieces, records: output.read.records)
+            let read = output.read
+            try writer.addSection(section, bytes: read.bytes, records: read.records)
             tracker?.written(section)
-            issues += output.read.issues
-            duplicates[section] = output.read.duplicatesMerged
-            carried.unreadableRecords += output.read.unreadable
+            issues += read.findings.issues
+            duplicates[section] = read.duplicatesMerged
+            carried.unreadableRecords += read.findings.unreadable
             times[section] = SectionTime(encoding: output.encoding, writing: Date().timeIntervalSince(started))
         }
         carried.storeKeys = try source.carriedStoreKeys()

@@ -6,34 +6,16 @@ import DomainModel
 /// records, one per natural key; what cannot be read is reported and carried verbatim
 /// beside the section, never dropped.
 public struct SectionSource {
-    /// A section ready to write.
-    public struct Section: Sendable {
-        public var section: BackupSection
-        /// The section's JSON, in pieces to be written one after the other.
-        public var pieces: [[UInt8]]
-        public var records: Int
-        /// Records merged away as duplicates of another.
-        public var duplicatesMerged: Int
+    /// A section ready to write: its JSON, its records, and what reading them found.
+    public typealias Section = EncodedRecords<Findings>
+
+    /// What reading a section's store keys found.
+    public struct Findings: Sendable {
         /// What was worked around, by store key and path.
         public var issues: [StoreIssue]
         /// What the section's store keys hold that cannot be read — elements of their arrays,
         /// or whole values — verbatim, for the backup's `unreadableRecords`.
         public var unreadable: [CarriedUnreadableRecord]
-
-        /// The section's JSON in one buffer: the pieces joined.
-        public var bytes: [UInt8] { Array(pieces.joined()) }
-
-        init(
-            section: BackupSection, pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [StoreIssue],
-            unreadable: [CarriedUnreadableRecord]
-        ) {
-            self.section = section
-            self.pieces = pieces
-            self.records = records
-            self.duplicatesMerged = duplicatesMerged
-            self.issues = issues
-            self.unreadable = unreadable
-        }
     }
 
     private let reader: any StoreReading
@@ -56,8 +38,7 @@ public struct SectionSource {
         case .monitoringLogs: return try collection(section, .monitoringLogs)
         case .monitoringSettings:
             let loaded = try loader.load(.monitoringSettings)
-            return try object(
-                section, .monitoringSettings, loaded, encoded: SectionCodec.encode(loaded.record ?? .defaults))
+            return try object(section, .monitoringSettings, loaded, writing: loaded.record ?? .defaults)
         case .appSettings:
             let loaded = try loader.loadAppSettings()
             var unreadable: [CarriedUnreadableRecord] = []
@@ -71,16 +52,16 @@ public struct SectionSource {
                     unreadable.append(carried(element, section, key))
                 }
             }
-            let encoded = SectionCodec.encode(loaded.settings)
             return Section(
-                section: section, pieces: [encoded.bytes], records: encoded.records, duplicatesMerged: 0,
-                issues: loaded.issues.map { StoreIssue(key: $0.0.rawValue, issue: $0.1) }, unreadable: unreadable)
+                object: loaded.settings,
+                findings: Findings(
+                    issues: loaded.issues.map { StoreIssue(key: $0.0.rawValue, issue: $0.1) }, unreadable: unreadable))
         case .entitlement:
             let loaded = try loader.load(.cachedEntitlement)
-            return try object(section, .cachedEntitlement, loaded, encoded: SectionCodec.encode(loaded.record))
+            return try object(section, .cachedEntitlement, loaded, writing: loaded.record)
         case .usageCredits:
             let loaded = try loader.load(.usageCreditLedger)
-            return try object(section, .usageCreditLedger, loaded, encoded: SectionCodec.encode(loaded.record))
+            return try object(section, .usageCreditLedger, loaded, writing: loaded.record)
         }
     }
 
@@ -96,26 +77,31 @@ public struct SectionSource {
     /// A collection, encoded as it is decoded: its records are never all held.
     private func collection<Record>(_ section: BackupSection, _ key: CollectionKey<Record>) throws -> Section {
         let loaded = try loader.loadEncoded(key)
-        var unreadable = loaded.unreadableRecords.map { carried($0, section, key.storageKey) }
-        if loaded.isUnreadable, let whole = try wholeValue(section, key.storageKey, reason: loaded.issues.first) {
+        let found = loaded.findings
+        var unreadable = found.unreadableRecords.map { carried($0, section, key.storageKey) }
+        if found.isUnreadable, let whole = try wholeValue(section, key.storageKey, reason: found.issues.first) {
             unreadable.append(whole)
         }
         return Section(
-            section: section, pieces: loaded.pieces, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
-            issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, unreadable: unreadable)
+            bytes: loaded.bytes, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
+            findings: Findings(
+                issues: found.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, unreadable: unreadable
+            ))
     }
 
-    /// An object section; a stored value that does not decode is carried whole.
+    /// An object section holding `record`; a stored value that does not decode is carried whole.
     private func object<Record>(
         _ section: BackupSection, _ key: ObjectKey<Record>, _ loaded: (record: Record?, issues: [DecodingIssue]),
-        encoded: (bytes: [UInt8], records: Int)
+        writing record: Record?
     ) throws -> Section {
         let unreadable =
             loaded.record == nil && !loaded.issues.isEmpty
             ? [try wholeValue(section, key.storageKey, reason: loaded.issues.first)].compactMap { $0 } : []
         return Section(
-            section: section, pieces: [encoded.bytes], records: encoded.records, duplicatesMerged: 0,
-            issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, unreadable: unreadable)
+            object: record,
+            findings: Findings(
+                issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) },
+                unreadable: unreadable))
     }
 
     private func carried(_ element: UnreadableElement, _ section: BackupSection, _ key: StorageKey)

@@ -10,7 +10,7 @@ import JSONCore
 ///
 /// With nothing in the store to merge into, the store's new value is the backup's records,
 /// duplicates merged, in order: the builder's array. The section's JSON is kept until
-/// `takeArrayPieces()`, for the records that share a natural key with another, which alone are
+/// `takeArray()`, for the records that share a natural key with another, which alone are
 /// decoded again. Memory for the largest section thus holds its JSON and its canonical text
 /// (about the same size) instead of its JSON and its decoded records (about twice that).
 final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
@@ -30,7 +30,7 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
 
     /// A stage for a whole section.
     /// - Parameters:
-    ///   - source: the section's JSON, kept for the duplicates until `takeArrayPieces()`.
+    ///   - source: the section's JSON, kept for the duplicates until `takeArray()`.
     ///   - options: the limits it was validated with.
     init(source: [UInt8], options: JSONParseOptions) {
         builder = CanonicalArrayBuilder()
@@ -61,10 +61,10 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
     }
 
     /// The store's new value: the records' canonical JSON array, one per natural key, then
-    /// `verbatim` elements (the backup's unreadable ones), in pieces to be written one after the
+    /// `verbatim` elements (the backup's unreadable ones), in chunks to be written one after the
     /// other (never joined into one buffer). Lets go of the section's JSON first, so the two
     /// are never held with the array.
-    func takeArrayPieces(verbatim: [[UInt8]] = []) -> [[UInt8]] {
-        builder.finishPieces(source: &source, options: options, verbatim: verbatim)
+    func takeArray(verbatim: [[UInt8]] = []) -> ByteChunks {
+        builder.finish(source: &source, options: options, verbatim: verbatim)
     }
 }

@@ -273,7 +273,7 @@ final class SectionImporter {
         let verbatim = verbatimElements(stored: [], key: key.storageKey)
         // Nothing at all: nothing to write, as the merge would find nothing changed.
         guard stage.count > 0 || !verbatim.isEmpty else { return false }
-        var pieces = stage.takeArrayPieces(verbatim: verbatim)
-        return try RecordSaver(transaction: transaction).save(canonicalArrayPieces: &pieces, to: key)
+        return try RecordSaver(transaction: transaction).save(
+            canonicalArray: stage.takeArray(verbatim: verbatim), to: key)
     }
 }

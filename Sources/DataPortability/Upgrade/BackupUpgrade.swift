@@ -129,7 +129,7 @@ public struct BackupUpgrade {
             storeSchemaVersion = upgraded.storeSchemaVersion
             absentSections = upgraded.absentSections
             for (section, bytes) in upgraded.sections {
-                try writer.addSection(section, bytes: bytes, records: UpgradedBackup.recordCount(bytes))
+                try writer.addSection(section, bytes: ByteChunks(bytes), records: UpgradedBackup.recordCount(bytes))
             }
         } else {
             // An archive that validated: read again, and copied.

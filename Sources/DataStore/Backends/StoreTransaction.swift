@@ -11,12 +11,12 @@ public protocol StoreTransaction: StoreReading {
     /// - Throws: `StoreError` when the backend cannot write it.
     func set(_ value: StoreValue, forKey key: String) throws
 
-    /// Stores the concatenation of `pieces` as a data value under `key`, replacing any
-    /// previous value; `pieces` is empty afterwards. An SQLite store writes the pieces one
-    /// after the other into the value, letting go of each once written, so a large value is
-    /// never joined into one buffer; the other backends join them and `set` the result.
+    /// Stores `bytes` as a data value under `key`, replacing any previous value. An SQLite
+    /// store writes the chunks one after the other into the value, letting go of each once
+    /// written, so a large value is never joined into one buffer; the other backends join them
+    /// and `set` the result.
     /// - Throws: `StoreError` when the backend cannot write it.
-    func setData(concatenating pieces: inout [[UInt8]], forKey key: String) throws
+    func setData(_ bytes: consuming ByteChunks, forKey key: String) throws
 
     /// Removes the value under `key`; nothing happens when the key is absent.
     /// - Throws: `StoreError` when the backend cannot write it.
@@ -24,8 +24,8 @@ public protocol StoreTransaction: StoreReading {
 }
 
 extension StoreTransaction {
-    /// Joins the pieces and `set`s the result: for backends that hold each value whole anyway.
-    public func setData(concatenating pieces: inout [[UInt8]], forKey key: String) throws {
-        try set(.data(pieces.takeJoined(as: Data.self)), forKey: key)
+    /// Joins the chunks and `set`s the result: for backends that hold each value whole anyway.
+    public func setData(_ bytes: consuming ByteChunks, forKey key: String) throws {
+        try set(.data(bytes.joined(as: Data.self)), forKey: key)
     }
 }

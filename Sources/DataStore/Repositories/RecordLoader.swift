@@ -58,11 +58,7 @@ public struct RecordLoader {
     public func loadEncoded<Record>(_ key: CollectionKey<Record>) throws -> EncodedCollection {
         var stored = try blob(key.storageKey)
         // Handed over, not shared, so the blob is freed before any of its text is rebuilt.
-        guard let bytes = stored.bytes.take() else {
-            return EncodedCollection(
-                bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: stored.issue.map { [$0] } ?? [],
-                isUnreadable: stored.issue != nil)
-        }
+        guard let bytes = stored.bytes.take() else { return .emptyArray(issues: stored.issue.map { [$0] } ?? []) }
         return CollectionDecoder.reencodeArray(bytes, as: Record.self, options: options)
     }
 

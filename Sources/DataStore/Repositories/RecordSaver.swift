@@ -33,44 +33,32 @@ public struct RecordSaver {
         _ collection: RecordCollection<Record>, keepingVerbatim verbatim: [[UInt8]] = [],
         to key: CollectionKey<Record>
     ) throws -> Bool {
-        let bytes = RecordArrayEncoder.encode(
-            collection.records, verbatim: verbatim, capacity: 64 * 1024, as: Data.self)
-        return try setIfChanged(bytes, key.storageKey)
+        try save(
+            canonicalArray: RecordArrayEncoder.encode(collection.records, verbatim: verbatim, capacity: 64 * 1024),
+            to: key)
     }
 
-    /// Saves a collection already encoded, in pieces: their concatenation must be what
-    /// `save(_:keepingVerbatim:to:)` would write for the records it holds — their canonical
-    /// JSON array, one per natural key — as a caller that encoded the records while it decoded
-    /// them has it (`CanonicalArrayBuilder.finishPieces`). The pieces are written one after the
-    /// other, never joined (`StoreTransaction.setData(concatenating:forKey:)`), unless the key
-    /// already holds exactly their bytes. `pieces` is empty afterwards.
+    /// Saves a collection already encoded: `bytes` must be what `save(_:keepingVerbatim:to:)`
+    /// would write for the records it holds — their canonical JSON array, one per natural key —
+    /// as a caller that encoded the records while it decoded them has it
+    /// (`CanonicalArrayBuilder.finish`). The chunks are written one after the other, never
+    /// joined (`StoreTransaction.setData(_:forKey:)`), unless the key already holds exactly
+    /// their bytes.
     /// - Returns: whether the stored bytes changed.
     @discardableResult
-    package func save<Record>(canonicalArrayPieces pieces: inout [[UInt8]], to key: CollectionKey<Record>) throws
+    package func save<Record>(canonicalArray bytes: consuming ByteChunks, to key: CollectionKey<Record>) throws
         -> Bool
     {
+        try setIfChanged(bytes, key.storageKey)
+    }
+
+    /// Sets `key` to `bytes` unless it already holds exactly them.
+    func setIfChanged(_ bytes: consuming ByteChunks, _ key: StorageKey) throws -> Bool {
         // Only a value already there can be unchanged.
-        if case .data(let existing)? = try transaction.value(forKey: key.storageKey.rawValue),
-            existing.count == pieces.joinedCount, existing.elementsEqual(pieces.joined())
-        {
-            pieces = []
+        if case .data(let existing)? = try transaction.value(forKey: key.rawValue), bytes.elementsEqual(existing) {
             return false
         }
-        try transaction.setData(concatenating: &pieces, forKey: key.storageKey.rawValue)
-        return true
-    }
-
-    /// Sets `key` to `bytes` unless it already holds exactly them.
-    func setIfChanged(_ bytes: [UInt8], _ key: StorageKey) throws -> Bool {
-        try setIfChanged(Data(bytes), key)
-    }
-
-    /// Sets `key` to `bytes` unless it already holds exactly them.
-    func setIfChanged(_ bytes: Data, _ key: StorageKey) throws -> Bool {
-        if case .data(let existing)? = try transaction.value(forKey: key.rawValue), existing == bytes {
-            return false
-        }
-        try transaction.set(.data(bytes), forKey: key.rawValue)
+        try transaction.setData(bytes, forKey: key.rawValue)
         return true
     }
 
@@ -83,7 +71,7 @@ public struct RecordSaver {
             try transaction.removeValue(forKey: key.storageKey.rawValue)
             return true
         }
-        return try setIfChanged(record.canonicalJSON, key.storageKey)
+        return try setIfChanged(ByteChunks(record.canonicalJSON), key.storageKey)
     }
 
     /// Saves the app settings into their three keys; `verbatim` elements (of
@@ -107,12 +95,13 @@ public struct RecordSaver {
         var changed = false
         if !leaving.contains(.recentSearches) {
             changed = try setIfChanged(
-                list(AppSettings.distinctSearches(settings.recentSearches), .recentSearches), .recentSearches)
+                ByteChunks(list(AppSettings.distinctSearches(settings.recentSearches), .recentSearches)),
+                .recentSearches)
         }
         if !leaving.contains(.savedDomains) {
             var seen = Set<String>()
             let saved = settings.savedDomains.map(DomainName.canonical).filter { seen.insert($0).inserted }
-            changed = try setIfChanged(list(saved, .savedDomains), .savedDomains) || changed
+            changed = try setIfChanged(ByteChunks(list(saved, .savedDomains)), .savedDomains) || changed
         }
         guard !leaving.contains(.appPreferences) else { return changed }
         return try save(settings.preferences, to: .appPreferences) || changed

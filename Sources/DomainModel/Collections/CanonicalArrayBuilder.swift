@@ -6,7 +6,7 @@ import JSONCore
 ///
 /// Each record is encoded as soon as it is added; a collection's text is about the size of its
 /// JSON, where its decoded records take about twice that. Records that share a natural key
-/// with another are put right in `finishPieces`: only they are decoded again, from the JSON they
+/// with another are put right in `finish`: only they are decoded again, from the JSON they
 /// came from, merged in order by the record's rule into the place of the first, and their
 /// later copies left out — the array `RecordCollection` and `RecordArrayEncoder` would give.
 ///
@@ -15,7 +15,7 @@ import JSONCore
 ///
 ///     let builder = CanonicalArrayBuilder<TrackedDomain>()
 ///     builder.append(record, from: element.sourceRange)
-///     let pieces = builder.finishPieces(source: &json, options: .default)
+///     let json = builder.finish(source: &json, options: .default)
 public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     /// Where one record is: its natural key, where its text ends in its part, and where its
     /// JSON is in the source.
@@ -86,7 +86,7 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     public func absorb(_ run: CanonicalArrayBuilder) {
         precondition(
             run.isRun && !run.isSpent && !isRun && !isSpent,
-            "only a run made by makeRun() is absorbed, once, before finishPieces")
+            "only a run made by makeRun() is absorbed, once, before finish")
         run.isSpent = true
         for entry in run.entries { note(entry.key) }
         if parts.isEmpty { parts.append(takePart()) }
@@ -101,8 +101,8 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
         }
     }
 
-    /// The canonical JSON array, in pieces to be written one after the other
-    /// (`RecordArrayEncoder.arrayPieces`), so it is never joined into one buffer; `verbatim`
+    /// The canonical JSON array, in chunks (each part's text, moved), so it is never joined
+    /// into one buffer; `verbatim`
     /// elements (unreadable ones being kept) follow the records as given. Duplicated records
     /// are decoded again from `source`, which is then set to nil — before any text is rebuilt,
     /// so this builder never holds the JSON beside a second copy of the text. The builder is
@@ -113,9 +113,8 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     ///   - options: the limits it was parsed with.
     /// - Precondition: the duplicated records still decode from `source`, as they did when
     ///   they were added.
-    public func finishPieces(source: inout [UInt8]?, options: JSONParseOptions, verbatim: [[UInt8]] = []) -> [[UInt8]] {
-        var texts = finishTexts(source: &source, options: options)
-        return RecordArrayEncoder.arrayPieces(&texts, verbatim: verbatim)
+    public func finish(source: inout [UInt8]?, options: JSONParseOptions, verbatim: [[UInt8]] = []) -> ByteChunks {
+        RecordArrayEncoder.array(finishTexts(source: &source, options: options), verbatim: verbatim)
     }
 
     /// Each part's text, duplicates merged; lets go of `source` first.

@@ -1,47 +1,34 @@
 import Concurrency
 import JSONCore
 
-/// A stored collection as its canonical JSON array, and what reading it worked around.
-public struct EncodedCollection: Sendable {
-    /// The canonical array, in pieces to be written one after the other
-    /// (`RecordArrayEncoder.arrayPieces`): one record per natural key, in order of first
-    /// appearance.
-    public var pieces: [[UInt8]]
-    /// Records in the array.
-    public var records: Int
-    /// Records that were duplicates of an earlier one and were merged into it.
-    public var duplicatesMerged: Int
+/// A stored collection as its canonical JSON array — one record per natural key, in order of
+/// first appearance — and what reading it found.
+public typealias EncodedCollection = EncodedRecords<DecodingFindings>
+
+/// What reading a stored collection worked around, and what it could not read.
+public struct DecodingFindings: Sendable {
     /// What was worked around, with paths from the blob's root (`$[12].domain`).
     public var issues: [DecodingIssue]
-    /// The elements that could not be read, verbatim, with why (not in `pieces`).
+    /// The elements that could not be read, verbatim, with why (not in the array).
     public var unreadableRecords: [UnreadableElement]
     /// Whether the stored value could not be read as an array at all (see
     /// `DecodedCollection.isUnreadable`).
     public var isUnreadable: Bool
 
-    /// The canonical array in one buffer: the pieces joined.
-    public var bytes: [UInt8] { Array(pieces.joined()) }
-
-    /// A collection's array, in pieces, and what reading it found.
-    public init(
-        pieces: [[UInt8]], records: Int, duplicatesMerged: Int, issues: [DecodingIssue],
-        unreadableRecords: [UnreadableElement] = [], isUnreadable: Bool = false
-    ) {
-        self.pieces = pieces
-        self.records = records
-        self.duplicatesMerged = duplicatesMerged
+    public init(issues: [DecodingIssue] = [], unreadableRecords: [UnreadableElement] = [], isUnreadable: Bool = false) {
         self.issues = issues
         self.unreadableRecords = unreadableRecords
         self.isUnreadable = isUnreadable
     }
+}
 
-    /// A collection's array and what reading it found.
-    public init(
-        bytes: [UInt8], records: Int, duplicatesMerged: Int, issues: [DecodingIssue], isUnreadable: Bool = false
-    ) {
-        self.init(
-            pieces: [bytes], records: records, duplicatesMerged: duplicatesMerged, issues: issues,
-            isUnreadable: isUnreadable)
+extension EncodedRecords where Findings == DecodingFindings {
+    /// An empty array, for a collection that is absent (no issue) or whose stored value is not
+    /// an array at all (unreadable, with the issue that says why).
+    public static func emptyArray(issues: [DecodingIssue]) -> EncodedCollection {
+        EncodedCollection(
+            bytes: ByteChunks(Array("[]".utf8)), records: 0,
+            findings: DecodingFindings(issues: issues, isUnreadable: !issues.isEmpty))
     }
 }
 
@@ -49,12 +36,12 @@ extension CollectionDecoder {
     /// The canonical JSON array of a stored array of records, with the records, duplicates and
     /// issues `decodeArray` gives and the text `RecordArrayEncoder` would write for them — but
     /// each record is encoded as it is decoded (`CanonicalArrayBuilder`), so the records are
-    /// never held, only their text, which is handed back in pieces, never joined. On every
+    /// never held, only their text, which is handed back in chunks, never joined. On every
     /// core for a large array. `bytes` is let go before any text is rebuilt, unless the caller
     /// keeps a reference to it.
     ///
     ///     var encoded = CollectionDecoder.reencodeArray(stored, as: LookupSnapshot.self)
-    ///     try archive.addSection(.lookupHistory, pieces: &encoded.pieces, records: encoded.records)
+    ///     try archive.addSection(.lookupHistory, bytes: encoded.bytes, records: encoded.records)
     /// - Parameter parts: how many runs to cut a large array into (tests set it; see
     ///   `WorkerPool.parts`).
     public static func reencodeArray<Record: DeduplicatingRecord>(
@@ -64,14 +51,13 @@ extension CollectionDecoder {
         var source: [UInt8]? = consume bytes
         switch build(source!, as: Record.self, options: options, parts: parts) {
         case .success(let run):
-            let pieces = run.builder.finishPieces(source: &source, options: options)
             return EncodedCollection(
-                pieces: pieces, records: run.builder.distinctCount, duplicatesMerged: run.builder.duplicates,
-                issues: run.issues, unreadableRecords: UnreadableElement.pair(run.unreadable, with: run.issues))
+                bytes: run.builder.finish(source: &source, options: options), records: run.builder.distinctCount,
+                duplicatesMerged: run.builder.duplicates,
+                findings: DecodingFindings(
+                    issues: run.issues, unreadableRecords: UnreadableElement.pair(run.unreadable, with: run.issues)))
         case .failure(let error):
-            return EncodedCollection(
-                bytes: Array("[]".utf8), records: 0, duplicatesMerged: 0, issues: [unreadableBlob(error)],
-                isUnreadable: true)
+            return .emptyArray(issues: [unreadableBlob(error)])
         }
     }
 

@@ -170,13 +170,4 @@ public enum CollectionDecoder {
             )
         }
     }
-
-    /// Writes records as the canonical JSON array stored under their key, followed by
-    /// `verbatim` elements (unreadable ones being kept) exactly as given.
-    public static func encodeArray<Record: JSONRecord>(
-        _ records: [Record], verbatim: [[UInt8]] = [],
-        capacity: Int = 4096
-    ) -> [UInt8] {
-        RecordArrayEncoder.encode(records, verbatim: verbatim, capacity: capacity)
-    }
 }

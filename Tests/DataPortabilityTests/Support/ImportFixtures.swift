@@ -36,7 +36,7 @@ enum ImportFixtures {
         let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd)
         for section in BackupSection.allCases {
             let bytes = Array((sections[section] ?? emptySections[section] ?? "null").utf8)
-            try writer.addSection(section, bytes: bytes, records: UpgradedBackup.recordCount(bytes))
+            try writer.addSection(section, bytes: ByteChunks(bytes), records: UpgradedBackup.recordCount(bytes))
         }
         _ = try writer.finish(createdAt: now, storeSchemaVersion: DataMigrationService.currentStoreSchemaVersion)
     }

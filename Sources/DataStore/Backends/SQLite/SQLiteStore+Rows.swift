@@ -37,23 +37,20 @@ extension SQLiteStore {
         try zeroFilledBlob(count: bytes.count, kind: kind, forKey: key).write(bytes)
     }
 
-    /// Writes a data value given as pieces: a large one piece by piece into its zero-filled
-    /// row, each piece let go of once written, so the value is never whole in one buffer.
-    func writeData(concatenating pieces: inout [[UInt8]], forKey key: String) throws {
-        let count = pieces.joinedCount
-        guard count >= Self.incrementalBlobThreshold else {
-            let joined = pieces.takeJoined(as: [UInt8].self)
+    /// Writes a data value given in chunks: a large one chunk by chunk into its zero-filled
+    /// row, each chunk let go of once written, so the value is never whole in one buffer.
+    func writeData(_ bytes: consuming ByteChunks, forKey key: String) throws {
+        guard bytes.count >= Self.incrementalBlobThreshold else {
+            let joined = bytes.joined()
             try joined.withUnsafeBytes { try writeBlob($0, kind: .data, forKey: key) }
             return
         }
-        let blob = try zeroFilledBlob(count: count, kind: .data, forKey: key)
+        let blob = try zeroFilledBlob(count: bytes.count, kind: .data, forKey: key)
         var offset = 0
-        for index in pieces.indices {
-            try pieces[index].withUnsafeBytes { try blob.write($0, at: offset) }
-            offset += pieces[index].count
-            pieces[index] = []
+        try bytes.drain { chunk in
+            try chunk.withUnsafeBytes { try blob.write($0, at: offset) }
+            offset += chunk.count
         }
-        pieces = []
     }
 
     /// Writes a row whose value is `count` zero bytes and opens that value for writing.

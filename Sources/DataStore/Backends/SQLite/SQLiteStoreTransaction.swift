@@ -1,3 +1,5 @@
+import DomainModel
+
 /// A transaction on an `SQLiteStore`: reads and writes run on the store's connection inside
 /// its open `BEGIN IMMEDIATE` transaction, so reads see the transaction's own writes.
 final class SQLiteStoreTransaction: StoreTransaction {
@@ -25,9 +27,9 @@ final class SQLiteStoreTransaction: StoreTransaction {
         try store.writeValue(value, forKey: key)
     }
 
-    func setData(concatenating pieces: inout [[UInt8]], forKey key: String) throws {
+    func setData(_ bytes: consuming ByteChunks, forKey key: String) throws {
         precondition(isActive, "a StoreTransaction was used after its transaction block returned")
-        try store.writeData(concatenating: &pieces, forKey: key)
+        try store.writeData(bytes, forKey: key)
     }
 
     func removeValue(forKey key: String) throws {
