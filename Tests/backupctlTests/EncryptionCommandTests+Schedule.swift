@@ -298,6 +298,26 @@ extension EncryptionCommandTests {
         #expect(restore.status == 0, "\(restore.stderrText)")
     }
 
+    /// A header altered so that no key opens it looks, to the key, like a backup for other
+    /// recipients (77); its checksum file shows it altered, so restore skips it as damaged.
+    @Test func restoreSkipsANewestBackupItsChecksumShowsAlteredThoughNoKeyOpensIt() throws {
+        let workspace = try CommandWorkspace()
+        let key = try workspace.ageKey()
+        let names = try encryptedBackups(2, in: workspace, key: key)
+        let newest = workspace.path("backups/" + names[1])
+        var bytes = [UInt8](try workspace.contents(newest))
+        let stanza = try #require(bytes.firstIndex(of: 0x0A)) + 6 // inside the X25519 stanza's line
+        bytes[stanza] = bytes[stanza] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        try Data(bytes).write(to: URL(fileURLWithPath: newest))
+
+        let restore = try workspace.backupctl(
+            "restore", "--dir", "backups", "--store", workspace.path("restored.sqlite"), "--identity",
+            key.identityFile.path)
+        #expect(restore.status == 0, "\(restore.stderrText)")
+        #expect(restore.stderrText.contains("skipped \(names[1])"), "\(restore.stderrText)")
+        #expect(restore.stderrText.contains("SHA-256 differs"), "\(restore.stderrText)")
+    }
+
     /// A backup with no checksum file (copied in, or written by `export`) cannot be shown whole
     /// without the key: prune keeps it uncounted and verifies the next one instead.
     @Test func pruneWithoutTheKeyKeepsAnEncryptedBackupWithoutAChecksumUncounted() throws {
@@ -310,7 +330,21 @@ extension EncryptionCommandTests {
         let prune = try workspace.backupctl("prune", "--dir", "backups", "--keep-last", "1")
         #expect(prune.status == 0, "\(prune.stderrText)")
         #expect(try ScheduleTestSupport.backupNames(in: workspace.path("backups")) == Array(names[1...]).sorted())
-        #expect(prune.stdoutText.contains("not verifiable without its key"), "\(prune.stdoutText)")
+        #expect(prune.stdoutText.contains("not shown whole"), "\(prune.stdoutText)")
+        #expect(prune.stderrText.contains("warning: \(names[2]) is encrypted and has no usable checksum file"))
+
+        // list --verify warns the same, and its JSON says no checksum matched.
+        let list = try workspace.backupctl("list", "--dir", "backups", "--verify", "--json")
+        let document = try list.jsonObject()
+        let warnings = try #require(document["warnings"] as? [[String: Any]])
+        #expect(warnings.map { $0["code"] as? String } == ["backup.unconfirmed"])
+        #expect(warnings.first?["file"] as? String == names[2])
+        let listed = try #require(document["backups"] as? [[String: Any]])
+        #expect(listed.map { $0["checksumMatched"] as? Bool } == [true, false])
+        // Without --verify no checksum file is read, and the field is absent.
+        let quick = try #require(
+            try workspace.backupctl("list", "--dir", "backups", "--json").jsonObject()["backups"] as? [[String: Any]])
+        #expect(quick.allSatisfy { $0["checksumMatched"] == nil })
 
         // With the key, the cut one is found damaged and the middle one still stays.
         let keyed = try workspace.backupctl(

@@ -29,6 +29,10 @@ public struct BackupPruner: Sendable {
 
     public var policy: RetentionPolicy
 
+    /// The reason of an encrypted backup kept and not counted because it could not be shown
+    /// whole: no key given opens it, and it has no checksum file to compare.
+    public static let unconfirmedReason = "encrypted, not shown whole (no key opens it, no checksum file), not counted"
+
     public init(policy: RetentionPolicy) {
         self.policy = policy
     }
@@ -60,7 +64,7 @@ public struct BackupPruner: Sendable {
         for index in entries.indices {
             if let reason = entries[index].health.reason { decisions[index].reasons = [reason] }
             if unconfirmed.contains(entries[index].url) {
-                decisions[index].reasons = ["encrypted, not verifiable without its key, not counted"]
+                decisions[index].reasons = [Self.unconfirmedReason]
             }
         }
         return decisions

@@ -68,14 +68,15 @@ public enum FolderBackup {
             }
             backup = try open(decryption)
         } catch let error where entry.isEncrypted && Self.isMissingKey(error) {
-            if needsKey { return .missingKey(error) }
-            // Encrypted for other recipients: sound as far as can be told without its key.
+            // Encrypted for other recipients, or altered so that no key opens it: its checksum
+            // file, if it has one, tells which.
             do {
                 try confirm(&entry, by: checksum)
             } catch {
                 entry.health = .damaged("\(error)")
+                return .read(nil)
             }
-            return .read(nil)
+            return needsKey ? .missingKey(error) : .read(nil)
         } catch {
             entry.health = .damaged("\(error)")
             return .read(nil)

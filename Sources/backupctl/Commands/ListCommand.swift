@@ -89,6 +89,11 @@ struct ListCommand: BackupctlCommand {
         if !entries.isEmpty { console.print(counts.text) }
         for entry in entries {
             if let warning = CommandWarning(entry) { console.warn(warning) }
+            if verify, entry.isGood, entry.isEncrypted, !entry.contentsChecked, !entry.matchesChecksum,
+                !ListCounts.isNotChecked(entry, keysGiven: keysGiven)
+            {
+                console.warn(.unconfirmed(entry.name))
+            }
         }
         let details: ReportFields = [
             "directory": .string(folder.displayName), "verified": .bool(verify), "counts": counts.value,
@@ -96,7 +101,9 @@ struct ListCommand: BackupctlCommand {
                 PruneReport.entryFields(entry) + [
                     "bytes": .bytes(entry.size), "encrypted": .bool(entry.isEncrypted),
                     "contentsChecked": .bool(entry.contentsChecked),
-                    "checksumMatched": entry.isEncrypted ? .bool(entry.matchesChecksum) : nil,
+                    // Only where a checksum file was looked for: --verify, and no key opened it.
+                    "checksumMatched": verify && entry.isEncrypted && !entry.contentsChecked
+                        ? .bool(entry.matchesChecksum) : nil,
                     "schemaVersion": entry.manifest.map { .int($0.schemaVersion) },
                     "records": entry.manifest.map { .int($0.recordCount) },
                 ]

@@ -94,8 +94,11 @@ struct PruneCommand: BackupctlCommand {
                     ? "Dry run: would keep \(kept) and remove \(going.count); nothing was removed."
                     : "Kept \(kept), removed \(removed.count).")
         }
-        for entry in decisions.map(\.entry) {
-            if let warning = CommandWarning(entry) { console.warn(warning) }
+        for decision in decisions {
+            if let warning = CommandWarning(decision.entry) { console.warn(warning) }
+            if decision.reasons == [BackupPruner.unconfirmedReason] {
+                console.warn(.unconfirmed(decision.entry.name))
+            }
         }
         let fields: ReportFields = [
             "directory": .string(folder.displayName), "dryRun": .bool(dryRun),

@@ -40,6 +40,17 @@ struct CommandWarning: Sendable {
         self.init("backup.\(entry.health.name)", message, file: entry.name)
     }
 
+    /// An encrypted backup that could not be shown whole: no key given opens it, and it has no
+    /// checksum file (`.NAME.sha256`) to compare, so retention keeps it and does not count it.
+    static func unconfirmed(_ name: String) -> CommandWarning {
+        CommandWarning(
+            "backup.unconfirmed",
+            "\(name) is encrypted and has no usable checksum file (.\(name).sha256), and no key given opens it, "
+                + "so it cannot be shown whole: prune keeps it and does not count it. Verify it with "
+                + "--identity FILE (or --passphrase-file FILE).",
+            file: name)
+    }
+
     /// The warning as a JSON object.
     var fields: ReportFields {
         [
