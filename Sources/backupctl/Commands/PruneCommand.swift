@@ -31,7 +31,7 @@ struct PruneCommand: BackupctlCommand {
                 "backupctl prune --dir s3://bucket/domaindig --keep-last 10"),
             CommandExample(
                 "Verify the newest encrypted backup kept in full before removing any",
-                "backupctl prune --dir ~/backups --keep-last 10 --identity ~/.config/backupctl/key.txt"),
+                "backupctl prune --dir ~/backups --keep-last 10 --identity key.txt"),
         ])
 
     @Option(
