@@ -75,6 +75,17 @@ import Testing
                 == "invalid value 'first' for --keep-day: expected an integer")
     }
 
+    /// A value declared as a path (a `.file` or `.directory` completion) names nothing when
+    /// empty; a value of another kind may be empty (`--output=` of TestExport declares no path).
+    @Test func anEmptyPathIsRefusedForOptionsAndArgumentsThatTakeOne() throws {
+        #expect(
+            try message(["backup", "--dir", ""]) == "--dir is an empty path, which names no file or folder; pass a path"
+        )
+        #expect(
+            try message(["backup", "--dir="]) == "--dir is an empty path, which names no file or folder; pass a path")
+        #expect(try message(["import", ""]) == "<file> is an empty path, which names no file or folder; pass a path")
+    }
+
     @Test func invalidPositionalValueNamesTheArgument() throws {
         #expect(try message(["inspect", "a.tar", "ten"]) == "invalid value 'ten' for <limit>: expected an integer")
     }

@@ -14,6 +14,10 @@ public enum ArgumentParsingError: Error, CustomStringConvertible, Equatable, Sen
     case missingArgument(String)
     /// A value its type does not accept.
     case invalidValue(String, name: String, expected: String)
+    /// An empty value for an option or argument that takes a path (declared with a `.file` or
+    /// `.directory` completion): it names nothing, and taken as it is would mean the current
+    /// folder or a default.
+    case emptyPath(name: String)
     /// A positional value beyond those the command declares.
     case unexpectedArgument(String)
     /// A name that is not a subcommand of the command it follows.
@@ -37,6 +41,8 @@ public enum ArgumentParsingError: Error, CustomStringConvertible, Equatable, Sen
             return "missing required argument '\(label)'"
         case .invalidValue(let value, let name, let expected):
             return "invalid value '\(value)' for \(name): expected \(expected)"
+        case .emptyPath(let name):
+            return "\(name) is an empty path, which names no file or folder; pass a path"
         case .unexpectedArgument(let value):
             return "unexpected argument '\(value)'"
         case .unknownSubcommand(let name, let suggestion, let available):

@@ -80,7 +80,9 @@ struct CommandLineScanner {
             firstError = .missingValue(option: "\(typedName) <\(argument.valueName)>")
             return
         }
-        if !argument.storage.accept(value) {
+        if value.isEmpty, definition.takesPath {
+            firstError = .emptyPath(name: typedName)
+        } else if !argument.storage.accept(value) {
             firstError = .invalidValue(value, name: typedName, expected: definition.expectedValueDescription)
         }
     }
@@ -152,6 +154,7 @@ struct CommandLineScanner {
         var remaining = positionalValues[...]
         for argument in command.signature.positionalArguments {
             while let value = remaining.first {
+                if value.isEmpty, argument.definition.takesPath { return .emptyPath(name: "<\(argument.valueName)>") }
                 guard argument.storage.accept(value) else {
                     let expected = argument.definition.expectedValueDescription
                     return .invalidValue(value, name: "<\(argument.valueName)>", expected: expected)

@@ -35,6 +35,15 @@ struct ArgumentDefinition {
         return allValueStrings.isEmpty ? nil : .list(allValueStrings)
     }
 
+    /// Whether the value is a path — declared with a `.file` or `.directory` completion — which
+    /// the parser refuses when empty (``ArgumentParsingError/emptyPath(name:)``).
+    var takesPath: Bool {
+        switch declaredCompletion {
+        case .file, .directory: true
+        default: false
+        }
+    }
+
     /// A definition for a value of an ``ExpressibleByArgument`` type.
     static func value<T: ExpressibleByArgument>(
         of type: T.Type,

@@ -63,11 +63,6 @@ struct BackupCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("--dir", dir)
-        try EmptyPath.refuse("--store", store)
-    }
-
     func execute(_ console: Console) throws -> ReportFields {
         // The report is for a person at a terminal; warnings are for cron's mail too.
         var console = console

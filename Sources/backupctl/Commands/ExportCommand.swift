@@ -76,8 +76,6 @@ struct ExportCommand: BackupctlCommand {
     var writesPayloadToStandardOutput: Bool { output == "-" }
 
     mutating func validate() throws {
-        try EmptyPath.refuse("--store", store)
-        try EmptyPath.refuse("-o/--output", output)
         if let level {
             guard let range = compression.levelRange else {
                 throw ValidationError("--level does not apply to --compression none")

@@ -48,10 +48,6 @@ struct ImportCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("<file>", file)
-    }
-
     func execute(_ console: Console) throws -> ReportFields {
         try ImportRun(options: options, common: common).run(
             backup: file, keys: try options.decryption.decryption(console: console), console: console

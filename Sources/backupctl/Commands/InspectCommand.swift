@@ -36,10 +36,6 @@ struct InspectCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("<file>", file)
-    }
-
     func execute(_ console: Console) throws -> ReportFields {
         let started = ContinuousClock.now
         let inspection: BackupInspection

@@ -42,10 +42,6 @@ struct ListCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("--dir", dir)
-    }
-
     func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now

@@ -27,10 +27,6 @@ struct MigrateCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("--store", store)
-    }
-
     func execute(_ console: Console) throws -> ReportFields {
         let locked = try LockedStore.open(explicitPath: store, mode: .mustExist)
         defer { locked.release() }

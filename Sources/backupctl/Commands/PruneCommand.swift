@@ -51,7 +51,6 @@ struct PruneCommand: BackupctlCommand {
     @OptionGroup var common: CommonOptions
 
     mutating func validate() throws {
-        try EmptyPath.refuse("--dir", dir)
         if retention.policy.isEmpty {
             throw ValidationError(
                 "prune needs at least one --keep-last, --keep-hourly, --keep-daily, --keep-weekly or --keep-monthly above 0"

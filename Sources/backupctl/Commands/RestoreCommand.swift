@@ -56,10 +56,6 @@ struct RestoreCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("--dir", dir)
-    }
-
     func execute(_ console: Console) throws -> ReportFields {
         let folder = try BackupLocations.folder(dir)
         // Keys first: a key file that cannot be used fails before any backup is read.

@@ -39,7 +39,6 @@ struct SampleCommand: BackupctlCommand {
     @OptionGroup var common: CommonOptions
 
     mutating func validate() throws {
-        try EmptyPath.refuse("--store", store)
         guard seed >= 0 else { throw ValidationError("--seed must be zero or positive, not \(seed)") }
     }
 

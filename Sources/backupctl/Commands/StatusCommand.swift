@@ -29,10 +29,6 @@ struct StatusCommand: BackupctlCommand {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("--store", store)
-    }
-
     func execute(_ console: Console) throws -> ReportFields {
         let status = try StoreStatus(explicitPath: store)
         let path = status.location.url.path

@@ -69,9 +69,6 @@ struct UpgradeCommand: BackupctlCommand {
     @OptionGroup var common: CommonOptions
 
     mutating func validate() throws {
-        try EmptyPath.refuse("<file>", file)
-        try EmptyPath.refuse("-o/--output", output)
-        try EmptyPath.refuse("--new-passphrase-file", newPassphraseFile)
         if !recipients.isEmpty && newPassphraseFile != nil {
             throw ValidationError(
                 "--new-passphrase-file cannot be combined with --recipient or --recipients-file: "

@@ -38,10 +38,6 @@ struct ValidateCommand: BackupctlCommand {
 
     @OptionGroup var common: CommonOptions
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("<file>", file)
-    }
-
     func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now

@@ -28,11 +28,6 @@ struct DecryptionOptions: ParsableArguments {
         completion: .file)
     var passphraseFile: String?
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("--identity", identityFiles)
-        try EmptyPath.refuse("--passphrase-file", passphraseFile)
-    }
-
     /// The keys given by the options, else by the environment; with neither, a passphrase prompt
     /// when standard input is a terminal.
     func decryption(console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) throws

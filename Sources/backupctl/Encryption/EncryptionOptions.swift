@@ -14,7 +14,6 @@ struct EncryptionOptions: ParsableArguments {
     var passphraseFile: String?
 
     mutating func validate() throws {
-        try EmptyPath.refuse("--passphrase-file", passphraseFile)
         if passphraseFile != nil && !recipients.isEmpty {
             throw ValidationError(
                 "--passphrase-file cannot be combined with --recipient or --recipients-file: "

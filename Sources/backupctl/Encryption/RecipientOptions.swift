@@ -17,10 +17,6 @@ struct RecipientOptions: ParsableArguments {
         completion: .file)
     var recipientsFile: String?
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("--recipients-file", recipientsFile)
-    }
-
     /// Whether any recipient was given.
     var isEmpty: Bool { recipients.isEmpty && recipientsFile == nil }
 

@@ -29,10 +29,6 @@ struct ImportOptions: ParsableArguments {
 
     @OptionGroup var decryption: DecryptionOptions
 
-    mutating func validate() throws {
-        try EmptyPath.refuse("--store", store)
-    }
-
     /// Whether the import can be undone: not a replace without a safety snapshot. Only such
     /// an import asks first (`Confirmation`).
     var canBeUndone: Bool { dryRun || mode == .merge || !noSafetySnapshot }
