@@ -37,10 +37,17 @@ extension AgeError {
                 + "the file was cut short or extended."
         case .invalidRecipient(let text, let reason):
             return "'\(Self.printable(text))' is not an age recipient: \(reason)."
+        case .secretKeyAsRecipient:
+            return "A secret key was given where a recipient (a public key, age1…) was expected; it was not printed. "
+                + "Give the public key instead: age-keygen -y FILE prints it."
         case .invalidIdentity(let reason):
             return "An identity is not an age X25519 identity: \(reason)."
         case .invalidKeyFile(let source, let line, let reason):
-            return "Line \(line) of '\(source)': \(reason)."
+            return "Line \(line) of '\(source)' \(reason)."
+        case .encryptedIdentityFile(let source):
+            return "'\(source)' is a passphrase-protected (encrypted) identity file, which backupctl does not read. "
+                + "Decrypt it into a file only you can read, (umask 077; age -d \(source) > key.txt), "
+                + "and pass that file."
         case .emptyKeyFile(let source):
             return "'\(source)' holds no key (only comments or blank lines)."
         case .noRecipients:

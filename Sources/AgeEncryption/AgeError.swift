@@ -82,10 +82,16 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A recipient is not an `age1…` X25519 recipient; the text is public and quoted.
     case invalidRecipient(String, reason: String)
+    /// A secret key (``SecretKeyText``) was given where a recipient, a public key, was expected
+    /// (never quoted).
+    case secretKeyAsRecipient
     /// An identity is not an `AGE-SECRET-KEY-1…` X25519 identity (never quoted: it is secret).
     case invalidIdentity(reason: String)
-    /// A line of an identity or recipients file is not usable; `line` counts from 1.
+    /// A line of an identity or recipients file is not usable; `line` counts from 1; `reason`
+    /// completes the sentence `Line N of 'FILE' …` (`is not an age identity: …`).
     case invalidKeyFile(source: String, line: Int, reason: String)
+    /// An identity file that is itself age-encrypted (`age -p key.txt > key.age`, or armored).
+    case encryptedIdentityFile(source: String)
     /// An identity or recipients file holds no key at all.
     case emptyKeyFile(source: String)
     /// Encryption was asked for without any recipient.
@@ -105,7 +111,8 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
             return .headerMAC
         case .payloadTruncated, .payloadAuthenticationFailed, .emptyFinalChunk, .trailingData, .invalidPayloadLength:
             return .payload
-        case .invalidRecipient, .invalidIdentity, .invalidKeyFile, .emptyKeyFile, .noRecipients, .passphraseNotAlone:
+        case .invalidRecipient, .secretKeyAsRecipient, .invalidIdentity, .invalidKeyFile, .encryptedIdentityFile,
+            .emptyKeyFile, .noRecipients, .passphraseNotAlone:
             return .key
         }
     }

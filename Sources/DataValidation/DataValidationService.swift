@@ -61,8 +61,11 @@ public struct DataValidationService: Sendable {
                         findings: [
                             Finding(
                                 .error, .archiveUnreadable, section: nil, location: file.name,
-                                message:
-                                    "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document."
+                                message: file.looksLikeDamagedEncryptedFile
+                                    ? "the file looks like a damaged age-encrypted backup: its first line is not "
+                                        + "age-encryption.org/v1 but close to it, so it cannot be decrypted; "
+                                        + "use another copy of the backup."
+                                    : "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document."
                             )
                         ]))
             }

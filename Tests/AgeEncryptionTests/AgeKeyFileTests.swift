@@ -25,7 +25,8 @@ import Testing
         let text = "# comment\n\(AgeKeyTests.specIdentity)\n  \(AgeKeyTests.specIdentity)\n"
         #expect(
             throws: AgeError.invalidKeyFile(
-                source: "key.txt", line: 3, reason: "not an age identity: it is not text of the form AGE-SECRET-KEY-1…")
+                source: "key.txt", line: 3,
+                reason: "is not an age identity: it is not text of the form AGE-SECRET-KEY-1…")
         ) {
             try AgeKeyFile.identities(in: secret(text), source: "key.txt")
         }
@@ -42,10 +43,41 @@ import Testing
         #expect(throws: AgeError.self) {
             try AgeKeyFile.recipients(in: Array("age1nope\n".utf8), source: "team.txt")
         }
-        do {
-            _ = try AgeKeyFile.recipients(in: Array("# x\nage1nope\n".utf8), source: "team.txt")
-        } catch {
-            #expect("\(error)".hasPrefix("Line 2 of 'team.txt': 'age1nope' is not an age recipient"))
+        let error = try #require(throws: AgeError.self) {
+            try AgeKeyFile.recipients(in: Array("# x\nage1nope\n".utf8), source: "team.txt")
         }
+        #expect("\(error)".hasPrefix("Line 2 of 'team.txt' ('age1nope') is not an age recipient: it "))
+        #expect(!"\(error)".contains(".."))
+    }
+
+    @Test func aSecretKeyInARecipientsFileIsNamedAsOneAndNeverQuoted() throws {
+        for secret in [AgeKeyTests.specIdentity, AgeKeyTests.specIdentity.lowercased(), "AGE-PLUGIN-YUBIKEY-1QQQQ"] {
+            let text = "# team\n\(AgeKeyTests.specRecipient)\n\(secret)\n"
+            let error = try #require(throws: AgeError.self) {
+                try AgeKeyFile.recipients(in: Array(text.utf8), source: "key.txt")
+            }
+            #expect(
+                "\(error)"
+                    == "Line 3 of 'key.txt' is a secret key, not a recipient (give the public key: age-keygen -y FILE)."
+            )
+        }
+    }
+
+    @Test func anEncryptedIdentityFileIsNamedAsOne() {
+        for start in ["age-encryption.org/v1\n-> scrypt abc 18\n", "-----BEGIN AGE ENCRYPTED FILE-----\nYWdl\n"] {
+            #expect(throws: AgeError.encryptedIdentityFile(source: "key.age")) {
+                try AgeKeyFile.identities(in: secret(start), source: "key.age")
+            }
+        }
+        #expect(
+            AgeError.encryptedIdentityFile(source: "key.age").description.contains(
+                "is a passphrase-protected (encrypted) identity file, which backupctl does not read"))
+    }
+
+    @Test func aRecipientGivenAsAnIdentityIsNamedAsOne() throws {
+        let error = try #require(throws: AgeError.self) {
+            try AgeKeyFile.identities(in: secret("# public\n\(AgeKeyTests.specRecipient)\n"), source: "r.pub")
+        }
+        #expect("\(error)".hasPrefix("Line 2 of 'r.pub' is a recipient (a public key, age1…), not an identity"))
     }
 }

@@ -195,7 +195,7 @@ import Testing
         try Data(damagedKey.utf8).write(to: key.identityFile)
         let badIdentity = try workspace.backupctl("validate", backup, "--identity", key.identityFile.path)
         #expect(badIdentity.status == 64)
-        #expect(badIdentity.stderrText.contains("Line 3 of '\(key.identityFile.path)': not an age identity"))
+        #expect(badIdentity.stderrText.contains("Line 3 of '\(key.identityFile.path)' is not an age identity"))
         #expect(!badIdentity.stderrText.contains(String(secretLine.dropFirst(20).prefix(20))))
 
         let missing = try workspace.backupctl("validate", backup, "--identity", "absent.txt")

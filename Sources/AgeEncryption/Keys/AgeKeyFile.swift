@@ -9,16 +9,28 @@ public enum AgeKeyFile {
     /// The identities in an identity file's contents, in order.
     /// - Parameter source: the file's name for messages.
     /// - Throws: ``AgeError/invalidKeyFile(source:line:reason:)`` naming the line (never quoting
-    ///   it: it may hold a secret), ``AgeError/emptyKeyFile(source:)``.
+    ///   it: it may hold a secret; a recipient's line is named as such),
+    ///   ``AgeError/encryptedIdentityFile(source:)`` for an identity file that is itself
+    ///   age-encrypted, ``AgeError/emptyKeyFile(source:)``.
     public static func identities(in contents: SecretBytes, source: String) throws -> [X25519Identity] {
         var identities: [X25519Identity] = []
         try contents.withUnsafeBytes { bytes in
+            if encryptedFileStarts.contains(where: { bytes.starts(with: $0) }) {
+                throw AgeError.encryptedIdentityFile(source: source)
+            }
             try forEachKeyLine(in: bytes) { number, line in
                 do {
                     identities.append(try X25519Identity(encoded: line))
                 } catch AgeError.invalidIdentity(let reason) {
+                    let isRecipient =
+                        line.starts(with: "age1".utf8)
+                        && (try? X25519Recipient(String(decoding: line, as: UTF8.self))) != nil
                     throw AgeError.invalidKeyFile(
-                        source: source, line: number, reason: "not an age identity: \(reason)")
+                        source: source, line: number,
+                        reason: isRecipient
+                            ? "is a recipient (a public key, age1…), not an identity: an identity file holds "
+                                + "the secret key age-keygen writes (AGE-SECRET-KEY-1…)"
+                            : "is not an age identity: \(reason)")
                 }
             }
         }
@@ -34,14 +46,25 @@ public enum AgeKeyFile {
             try forEachKeyLine(in: bytes) { number, line in
                 do {
                     recipients.append(try X25519Recipient(String(decoding: line, as: UTF8.self)))
-                } catch let error as AgeError {
-                    throw AgeError.invalidKeyFile(source: source, line: number, reason: error.description)
+                } catch AgeError.secretKeyAsRecipient {
+                    throw AgeError.invalidKeyFile(
+                        source: source, line: number,
+                        reason: "is a secret key, not a recipient (give the public key: age-keygen -y FILE)")
+                } catch AgeError.invalidRecipient(let text, let reason) {
+                    throw AgeError.invalidKeyFile(
+                        source: source, line: number,
+                        reason: "('\(AgeError.printable(text))') is not an age recipient: \(reason)")
                 }
             }
         }
         guard !recipients.isEmpty else { throw AgeError.emptyKeyFile(source: source) }
         return recipients
     }
+
+    /// How an age-encrypted file starts, binary or armored (`age -a`).
+    private static let encryptedFileStarts = [
+        Array(AgeHeader.versionPrefix.utf8), Array("-----BEGIN AGE ENCRYPTED FILE-----".utf8),
+    ]
 
     /// Calls `body` with each line that is neither blank nor a comment, numbered from 1,
     /// without its line ending.

@@ -17,8 +17,10 @@ public struct X25519Recipient: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses an `age1…` recipient.
     /// - Throws: ``AgeError/invalidRecipient(_:reason:)`` saying what is wrong (post-quantum,
-    ///   plugin and SSH recipients are named as such).
+    ///   plugin and SSH recipients are named as such); ``AgeError/secretKeyAsRecipient`` for a
+    ///   secret key, which no error carries.
     public init(_ text: String) throws {
+        guard !SecretKeyText.contains(text.utf8) else { throw AgeError.secretKeyAsRecipient }
         let decoded: Bech32.Decoded
         do {
             decoded = try Bech32.decode(Array(text.utf8))

@@ -108,6 +108,16 @@ public final class BackupFile {
         encoding = try Self.detectEncoding(file, decryptor: decryptor)
     }
 
+    /// Whether a file that is not encrypted starts as a damaged age file would (its version
+    /// line changed: ``AgeHeader/resemblesDamagedVersionLine(_:)``), for the message that
+    /// refuses it.
+    public var looksLikeDamagedEncryptedFile: Bool {
+        guard decryptor == nil else { return false }
+        var start = [UInt8](repeating: 0, count: 64)
+        guard let count = start.withUnsafeMutableBytes({ try? file.readFully(at: 0, into: $0) }) else { return false }
+        return AgeHeader.resemblesDamagedVersionLine(start.prefix(count))
+    }
+
     /// Reads the file as a v3 archive from its start.
     /// - Throws: `BackupFormatError` when it is not one, or is unsafe or damaged.
     public func openArchive(limits: BackupReadLimits = .default) throws -> BackupArchiveReader {

@@ -21,9 +21,22 @@ struct RecipientOptions: ParsableArguments {
     var isEmpty: Bool { recipients.isEmpty && recipientsFile == nil }
 
     /// The recipients given, parsed.
-    /// - Throws: `AgeError` for a malformed recipient (exit 64); `CommandFailure` for a missing file.
+    /// - Throws: `AgeError` for a malformed recipient (exit 64); `CommandFailure` for a secret key
+    ///   given as one (64), never quoting it, and for a missing file.
     func parsed() throws -> [AgeRecipient] {
-        var parsed = try recipients.map { AgeRecipient.x25519(try X25519Recipient($0)) }
+        var parsed: [AgeRecipient] = []
+        for recipient in recipients {
+            do {
+                parsed.append(.x25519(try X25519Recipient(recipient)))
+            } catch AgeError.secretKeyAsRecipient {
+                throw CommandFailure(
+                    .usage,
+                    "--recipient takes a public key (age1…), and was given what looks like a secret key itself; "
+                        + "it was not printed.",
+                    hint: "Give the public key instead (age-keygen -y FILE prints it); keep the secret key in a "
+                        + "file only you can read.")
+            }
+        }
         if let recipientsFile {
             parsed += try KeyFileReader.recipients(in: recipientsFile, option: "--recipients-file").map { .x25519($0) }
         }

@@ -1,3 +1,4 @@
+import AgeEncryption
 import DataPortability
 import Foundation
 import Synchronization
@@ -22,6 +23,15 @@ struct CommandWarning: Sendable {
         self.file = file
         self.key = key
         self.path = path
+    }
+
+    /// The warning with every word of its message and file name that looks like an age secret
+    /// key replaced (``SecretKeyText``), as every warning is printed.
+    var redactingSecrets: CommandWarning {
+        var redacted = self
+        redacted.message = SecretKeyText.redacting(message)
+        redacted.file = file.map(SecretKeyText.redacting)
+        return redacted
     }
 
     /// A problem in the store's data that reading it worked around (`store.skipped-record`…).

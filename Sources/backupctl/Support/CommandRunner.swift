@@ -1,9 +1,14 @@
+import AgeEncryption
 import ArgumentParsing
 import DurableIO
 import Foundation
 
 /// Parses the command line, runs the command and reports how it ended: `error:` and `hint:`
 /// on standard error for a failure, and with `--json` the command's one JSON document.
+///
+/// Every failure is printed here, and a word in it that looks like an age secret key is
+/// replaced (``SecretKeyText``): a key given where a path or a name was expected is never
+/// echoed, whichever message would have quoted it.
 enum CommandRunner {
     static func run(_ arguments: [String]) -> ExitStatus {
         switch CommandLineParser(root: Backupctl.self).parse(arguments) {
@@ -11,12 +16,13 @@ enum CommandRunner {
             DescriptorIO.standardOutput.writeMessage(text + "\n")
             return .success
         case .usageError(let error):
-            DescriptorIO.standardError.writeMessage(error.description + "\n")
+            DescriptorIO.standardError.writeMessage(SecretKeyText.redacting(error.description) + "\n")
             if arguments.contains("--json") {
                 // The command, when the line named one: `["backupctl", "import"]` → "import".
                 let command = error.commandPath.count > 1 ? error.commandPath.dropFirst().joined(separator: " ") : nil
                 JSONEnvelope(
-                    command: command, failure: CommandFailure(.usage, error.message, hint: error.helpHint),
+                    command: command,
+                    failure: CommandFailure(.usage, error.message, hint: error.helpHint).redactingSecrets,
                     warnings: []
                 ).write(to: .standardOutput)
             }
@@ -62,6 +68,7 @@ enum CommandRunner {
 
     /// Prints a failure on standard error and, with `--json`, its JSON document.
     private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
+        let failure = failure.redactingSecrets
         DescriptorIO.standardError.writeMessage("error: \(failure.message)\n")
         if let hint = failure.hint { DescriptorIO.standardError.writeMessage("hint: \(hint)\n") }
         if let console, console.options.json {

@@ -1,3 +1,4 @@
+import AgeEncryption
 import DurableIO
 import Foundation
 
@@ -40,6 +41,7 @@ struct Console {
 
     /// Prints a warning on stderr (unless `--quiet`) and lists it in the JSON document.
     func warn(_ warning: CommandWarning) {
+        let warning = warning.redactingSecrets
         warnings.append(warning)
         guard !options.quiet else { return }
         DescriptorIO.standardError.writeMessage("warning: \(warning.message)\n")
@@ -47,7 +49,7 @@ struct Console {
 
     /// Lists a warning in the JSON document only: the human report shows it its own way.
     func record(_ warning: CommandWarning) {
-        warnings.append(warning)
+        warnings.append(warning.redactingSecrets)
     }
 
     /// Warns about the temporary copies killed writers had left beside a store, which a

@@ -194,11 +194,7 @@ enum ErrorClassifier {
             ?? error.description
         switch error.category {
         case .noMatch:
-            return CommandFailure(
-                .permission, message,
-                hint: "Pass the key it was encrypted to with --identity FILE (or $BACKUPCTL_IDENTITY_FILE), "
-                    + "or its passphrase with --passphrase-file FILE (or $BACKUPCTL_PASSPHRASE_FILE); nothing was changed."
-            )
+            return CommandFailure(.permission, message, hint: noMatchHint(error))
         case .key:
             return CommandFailure(.usage, message, hint: "Keys are made with age-keygen; see Docs/encryption.md.")
         case .header, .headerMAC, .payload:
@@ -208,6 +204,18 @@ enum ErrorClassifier {
                     "The encrypted file is damaged or was altered; nothing was changed. Use another copy of the backup."
             )
         }
+    }
+
+    /// What to do when no key given opens a file: check the passphrase when a wrong one was
+    /// given; else pass the key it was encrypted to.
+    private static func noMatchHint(_ error: AgeError) -> String {
+        if case .noMatchingIdentity(let noMatch) = error, noMatch.passphraseProtected, noMatch.passphrasesTried > 0 {
+            return "Check the passphrase: it must be exactly the one the backup was encrypted with, on the first "
+                + "line of the --passphrase-file FILE (or $BACKUPCTL_PASSPHRASE_FILE; a final line ending is not "
+                + "part of it) or typed at the prompt; nothing was changed."
+        }
+        return "Pass the key it was encrypted to with --identity FILE (or $BACKUPCTL_IDENTITY_FILE), "
+            + "or its passphrase with --passphrase-file FILE (or $BACKUPCTL_PASSPHRASE_FILE); nothing was changed."
     }
 
     static func classify(_ error: MigrationError) -> CommandFailure {

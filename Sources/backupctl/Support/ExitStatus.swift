@@ -1,3 +1,5 @@
+import AgeEncryption
+
 /// The exit statuses of design §7: stable, documented, and what cron and monitors act on.
 enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Success; notes and warnings may have been printed.
@@ -101,5 +103,14 @@ struct CommandFailure: Error, Sendable {
         self.message = message
         self.hint = hint
         self.details = details
+    }
+
+    /// The failure with every word of its message and hint that looks like an age secret key
+    /// replaced, for printing.
+    var redactingSecrets: CommandFailure {
+        var redacted = self
+        redacted.message = SecretKeyText.redacting(message)
+        redacted.hint = hint.map(SecretKeyText.redacting)
+        return redacted
     }
 }
