@@ -12,7 +12,7 @@ PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo
 BACKUPCTL := .build/release/backupctl
 
-.PHONY: all build deps python-deps test crashtest lint format demo bench fuzz fuzz-build clean
+.PHONY: all build deps python-deps test crashtest sanitize lint format demo bench fuzz fuzz-build clean
 
 all: build
 
@@ -63,6 +63,47 @@ crashtest: deps python-deps
 	$(SWIFT) build --build-tests
 	BACKUPCTL_TEST_PYTHON=$(PYTHON) BACKUPCTL_CRASH_POINTS=$(CRASH_POINTS) BACKUPCTL_CRASH_TIMED=$(CRASH_TIMED) \
 		BACKUPCTL_CRASH_SIZE=$(CRASH_SIZE) $(SWIFT) test --skip-build --filter CrashTests
+
+# The whole test suite under ThreadSanitizer, then under AddressSanitizer (with LeakSanitizer;
+# Docs/reliability.md §4), each built in its own scratch path (.build/tsan, .build/asan) so the
+# normal build is left alone. --sanitize is SwiftPM's -Xswiftc -sanitize=…, also given to the C
+# targets and the link. The backupctl the command tests start is the instrumented one built
+# beside the tests, and every instrumented process writes what its sanitizer finds to
+# $(SANITIZE_REPORTS)/<tsan|asan>/report.<pid> rather than to the standard error a test reads:
+# a failing test or any report fails the target, which prints the reports.
+# SANITIZERS=thread or SANITIZERS=address runs one of the two.
+# BACKUPCTL_SANITIZER tells the few tests that cannot run under a sanitizer (each says why) to
+# stay out (Tests/TestSupport/Sanitizer.swift).
+SANITIZERS ?= thread address
+SANITIZE_REPORTS := .build/sanitize-reports
+# LeakSanitizer reads the suppressions in Fuzz/lsan.supp, each with its reason (objects of the
+# Swift runtime and XCTest that live as long as the process). ThreadSanitizer needs none.
+SANITIZE_OPTIONS_thread := TSAN_OPTIONS=log_path=REPORTS/report:second_deadlock_stack=1
+SANITIZE_OPTIONS_address := ASAN_OPTIONS=log_path=REPORTS/report:detect_leaks=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0
+sanitize: deps python-deps
+	@status=0; \
+	for sanitizer in $(SANITIZERS); do \
+		case $$sanitizer in \
+			thread) short=tsan; options='$(SANITIZE_OPTIONS_thread)' ;; \
+			address) short=asan; options='$(SANITIZE_OPTIONS_address)' ;; \
+			*) echo "SANITIZERS: thread and/or address, not $$sanitizer"; exit 2 ;; \
+		esac; \
+		reports=$(CURDIR)/$(SANITIZE_REPORTS)/$$short; rm -rf $$reports; mkdir -p $$reports; \
+		echo "== $$sanitizer sanitizer: building in .build/$$short"; \
+		nice $(SWIFT) build --build-tests --scratch-path .build/$$short --sanitize=$$sanitizer || exit 1; \
+		echo "== $$sanitizer sanitizer: the test suite"; \
+		started=$$(date +%s); \
+		env $${options//REPORTS/$$reports} BACKUPCTL_SANITIZER=$$sanitizer BACKUPCTL_TEST_PYTHON=$(PYTHON) \
+			nice $(SWIFT) test --skip-build --scratch-path .build/$$short --sanitize=$$sanitizer || status=1; \
+		echo "== $$sanitizer sanitizer: tests ran for $$(( $$(date +%s) - started )) s"; \
+		if ls $$reports/report.* > /dev/null 2>&1; then \
+			status=1; echo "== $$sanitizer sanitizer: $$(ls $$reports | wc -l) reports in $$reports"; cat $$reports/report.*; \
+		else \
+			echo "== $$sanitizer sanitizer: no report"; \
+		fi; \
+	done; \
+	exit $$status
 
 # Formatting as the toolchain's swift-format sees it, with the rules in .swift-format.
 # `make lint` fails on any difference (CI runs it); `make format` rewrites the files.

@@ -3,7 +3,8 @@
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
 // CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto by Cryptography;
-// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl. Every thread the
+// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl; CThreadSanitizer
+// (ThreadSanitizer's annotations) by Concurrency. Every thread the
 // Swift code starts is started by Concurrency (libzstd starts its compression workers itself).
 // Every system call goes through DurableIO (`make lint` runs .ci/check_system_calls.py).
 import Foundation
@@ -51,10 +52,12 @@ let package = Package(
         ),
         // Not a Debian package: glibc's <malloc.h>, part of the C library every binary links.
         .systemLibrary(name: "CMalloc"),
+        // Ours, not a library: tells ThreadSanitizer about Concurrency's lock (Locked.swift).
+        .target(name: "CThreadSanitizer"),
 
         // Foundations without domain knowledge.
         .target(name: "JSONCore"),
-        .target(name: "Concurrency"),
+        .target(name: "Concurrency", dependencies: ["CThreadSanitizer"]),
         .target(name: "DurableIO"),
         .target(name: "ArgumentParsing"),
         .target(name: "Cryptography", dependencies: ["CCrypto"]),
@@ -86,6 +89,7 @@ let package = Package(
             dependencies: [
                 "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "DomainModel",
                 "DurableIO", "JSONCore", "ArgumentParsing", "ObjectStorage", "CMalloc", "AgeEncryption", "Cryptography",
+                "Concurrency",
             ]),
 
         // The fuzzing harnesses' entry code (Docs/reliability.md): built everywhere, so the
@@ -98,7 +102,7 @@ let package = Package(
             ]),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["ArgumentParsing"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ArgumentParsing", "Concurrency"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "TestSupport"]),
         .testTarget(name: "DurableIOTests", dependencies: ["DurableIO", "TestSupport"]),
@@ -123,12 +127,14 @@ let package = Package(
             ]),
         .testTarget(
             name: "DataMigrationTests",
-            dependencies: ["DataMigration", "DataStore", "BackupFormat", "DomainModel", "JSONCore", "TestSupport"]),
+            dependencies: [
+                "DataMigration", "DataStore", "BackupFormat", "Concurrency", "DomainModel", "JSONCore", "TestSupport",
+            ]),
         .testTarget(
             name: "DataPortabilityTests",
             dependencies: [
                 "DataPortability", "DataMigration", "DataValidation", "DataStore", "BackupFormat", "AgeEncryption",
-                "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport",
+                "Concurrency", "Cryptography", "DomainModel", "DurableIO", "JSONCore", "TestSupport",
             ]
         ),
         .testTarget(

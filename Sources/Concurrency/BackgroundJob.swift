@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One piece of work on a thread of its own, whose result — or error — its owner collects
 /// with `join()`.
 ///
@@ -44,7 +42,7 @@ public struct BackgroundJob<Success: Sendable, Failure: Error>: ~Copyable {
 
     /// Where the thread leaves the body's result for the joiner.
     private final class Outcome: Sendable {
-        private let result = Mutex<Result<Success, Failure>?>(nil)
+        private let result = Locked<Result<Success, Failure>?>(nil)
 
         func store(_ result: Result<Success, Failure>) {
             self.result.withLock { $0 = result }

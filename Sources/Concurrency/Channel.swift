@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Values handed from one thread to another in the order they were sent, at most `capacity`
 /// of them waiting: `send` waits while the channel is full, `receive` while it is empty.
@@ -15,11 +14,12 @@ import Synchronization
 ///     while let payload = sections.receive() { use(payload) }
 ///     try reading.join()
 ///
-/// The state is one `Mutex`; a thread that must wait counts itself in the state, then sleeps
-/// on a semaphore that whoever changes what it waits for signals once for each one counted.
+/// The state is behind one lock (`Locked`); a thread that must wait counts itself in the state,
+/// then sleeps on a semaphore that whoever changes what it waits for signals once for each one
+/// counted.
 public final class Channel<Element: Sendable>: Sendable {
     private let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let senderWakeups = DispatchSemaphore(value: 0)
     private let receiverWakeups = DispatchSemaphore(value: 0)
 

@@ -1,10 +1,8 @@
-import Synchronization
-
 /// The state of one `WorkerPool.run`: which item is next to start, the results finished ahead
 /// of the one to deliver next, and the failure first in item order.
 final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
     private let count: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A result on its way from the thread that made it, through the lock, to the one that
     /// delivers it — moved, never shared, so `Output` need be neither `Sendable` nor copyable.

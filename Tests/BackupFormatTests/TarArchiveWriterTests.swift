@@ -160,6 +160,32 @@ import Testing
         #expect(thrown?.description.hasPrefix("There is no space left to write /dev/full") == true)
     }
 
+    /// A writer given up before `finish()` — an export that failed — adds nothing to its output
+    /// when it goes: no end-of-archive marker, no end to the compressed frame, not the rest of
+    /// the open entry. What is there never reads as a complete archive.
+    @Test(arguments: ArchiveCompression.Algorithm.allCases)
+    func aWriterReleasedBeforeFinishingAddsNothingToItsOutput(algorithm: ArchiveCompression.Algorithm) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("given-up.\(algorithm.fileExtension)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
+        defer { close(descriptor) }
+        func writeAndGiveUp() throws -> Int64 {
+            let writer = try TarArchiveWriter(
+                descriptor: DescriptorIO(borrowing: descriptor, name: path),
+                compression: try ArchiveCompression(algorithm))
+            var generator = SeededBytes(seed: 3)
+            try writer.beginEntry(path: "sections/blob.bin", size: 1 << 20, modificationTime: Date())
+            try writer.write(generator.next(300_000))
+            return writer.compressedBytesWritten
+        }
+        let written = try writeAndGiveUp()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(Int64(size) == written, "the writer wrote nothing when it was released")
+        let listing = try ProcessRunner.run("tar", Self.tarFlags(algorithm) + ["-tf", path])
+        #expect(listing.status != 0, "GNU tar read the unfinished archive to its end: \(listing.stdoutText)")
+        #expect(readingError(URL(fileURLWithPath: path)) != nil)
+    }
+
     @Test func refusesNonASCIIPaths() throws {
         let directory = try TemporaryDirectory()
         let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)

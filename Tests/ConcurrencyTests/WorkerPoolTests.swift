@@ -40,9 +40,9 @@ import Testing
     /// would have thrown — delivers what comes before it, and starts nothing after 5, the
     /// failure that stopped the other thread.
     @Test func theFirstFailureInItemOrderIsThrownAndNothingStartsAfterAFailure() {
-        let started = Mutex<Set<Int>>([])
+        let started = Locked<Set<Int>>([])
         let fiveFailed = Signal()
-        let delivered = Mutex<[Int]>([])
+        let delivered = Locked<[Int]>([])
         let thrown = Result { () throws(Failure) in
             try WorkerPool(width: 2).run(Array(0..<10)) { (item: Int) throws(Failure) -> Int in
                 started.withLock { _ = $0.insert(item) }
@@ -68,7 +68,7 @@ import Testing
 
     @Test(arguments: [1, 2, 4])
     func aFailingDeliveryIsThrownAndNothingAfterItIsDelivered(width: Int) {
-        let delivered = Mutex<[Int]>([])
+        let delivered = Locked<[Int]>([])
         let thrown = Result { () throws(Failure) in
             try WorkerPool(width: width).run(Array(0..<40)) { (item: Int) throws(Failure) -> Int in
                 item

@@ -1,7 +1,7 @@
 import BackupFormat
+import Concurrency
 import DataPortability
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -64,7 +64,7 @@ import Testing
     @Test func olderBackupsAreReadOnlyWhenTheNewerFailed() throws {
         let (fixture, urls) = try fixture()
         try fixture.alterSectionBytes(of: urls[2])
-        let totals = Mutex<Set<Int64>>([])
+        let totals = Locked<Set<Int64>>([])
         _ = try fixture.directory.newestVerified(now: Self.now) { progress in
             totals.withLock { _ = $0.insert(progress.total) }
         }

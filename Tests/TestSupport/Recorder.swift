@@ -1,4 +1,4 @@
-import Synchronization
+import Concurrency
 
 /// Collects what a callback reports, from whatever threads it is called on, for a test to
 /// look at once the work is done.
@@ -8,7 +8,7 @@ import Synchronization
 ///     …
 ///     #expect(reports.values.last?.completed == size)
 public final class Recorder<Value: Sendable>: Sendable {
-    private let recorded = Mutex<[Value]>([])
+    private let recorded = Locked<[Value]>([])
 
     public init() {}
 

@@ -70,7 +70,12 @@ extension ImportCommandTests {
         var description: String { rawValue }
     }
 
-    @Test func importKilledAtAnyPointLeavesTheStoreEntirelyOldOrEntirelyNew() throws {
+    /// Not under `make sanitize`: the halfway kill lands at half the time the first run took to
+    /// reach its writes, and an instrumented build's speed varies too much from one run to the
+    /// next (2 to 10 times slower than a plain one, with the machine's load) for that moment to
+    /// fall inside the second run.
+    @Test(.disabled(if: Sanitizer.current != nil, "its timed kill needs runs of a steady speed"))
+    func importKilledAtAnyPointLeavesTheStoreEntirelyOldOrEntirelyNew() throws {
         let workspace = try CommandWorkspace()
         let original = try workspace.sampleStore("original.sqlite", size: "medium", seed: 2)
         let backup = try workspace.exportBackup(

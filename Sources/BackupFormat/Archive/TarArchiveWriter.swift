@@ -79,9 +79,14 @@ public final class TarArchiveWriter {
 
     deinit {
         if !isFinished {
-            // Marks the handle failed so freeing it does not write an end-of-archive marker;
-            // the compressed frame stays unfinished too, so the output never looks complete.
+            // Given up: the handle is marked failed, so closing it does not pad the open entry
+            // to its declared size, and the sink drops the end-of-archive marker closing still
+            // writes — the output never looks complete, and the compressed frame stays
+            // unfinished. Closing is what frees libarchive's output buffer: 3.6.2 frees it
+            // there, not when a failed handle is freed (libarchive#1568, fixed upstream in #2729).
             archive_write_fail(handle.pointer)
+            sink.abandon()
+            archive_write_close(handle.pointer)
         }
         archive_entry_free(entry)
     }

@@ -1,5 +1,4 @@
 import Concurrency
-import Synchronization
 
 /// Reads a backup's sections on a background thread, one ahead of the consumer, so
 /// decompression and checksums (the reader's work) overlap with validation and import
@@ -12,7 +11,7 @@ import Synchronization
 public final class PrefetchingSectionReader: Sendable {
     /// The sections read ahead.
     private let sections: Channel<SectionPayload>
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State: ~Copyable {
         /// Reads the sections into `sections` until the end of the archive, an error, or
@@ -43,7 +42,7 @@ public final class PrefetchingSectionReader: Sendable {
             }
             return reader.missingSections
         }
-        state = Mutex(State(reading: reading))
+        state = Locked(State(reading: reading))
     }
 
     deinit {

@@ -26,6 +26,8 @@ final class CompressedStreamWriter {
     private let output: ArchiveOutput
     private let encoder: any StreamEncoder
     private var isFinished = false
+    /// Set by ``abandon()``: what arrives afterwards is dropped.
+    private var isAbandoned = false
 
     /// Starts a stream on `output` (a descriptor is not closed here).
     /// - Parameters:
@@ -48,6 +50,7 @@ final class CompressedStreamWriter {
     /// - Throws: `FileIOError` when writing fails, or what the sink throws (an encryptor's write).
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!isFinished, "CompressedStreamWriter.write called after finish()")
+        if isAbandoned { return }
         try remembering {
             try encoder.encode(bytes, finishing: false, emit: emit)
         }
@@ -61,6 +64,12 @@ final class CompressedStreamWriter {
             try encoder.encode(UnsafeRawBufferPointer(start: nil, count: 0), finishing: true, emit: emit)
         }
         isFinished = true
+    }
+
+    /// Gives the stream up: whatever is written afterwards is dropped, and the frame is never
+    /// ended, so what the descriptor holds stays unfinished for every reader.
+    func abandon() {
+        isAbandoned = true
     }
 
     private func emit(_ compressed: UnsafeRawBufferPointer) throws {

@@ -1,7 +1,7 @@
 import AgeEncryption
+import Concurrency
 import DataPortability
 import Foundation
-import Synchronization
 
 /// Something a command worked around or found and went on: printed as a `warning:` line on
 /// standard error (or in its report), and listed under `warnings` in its JSON document.
@@ -73,7 +73,7 @@ struct CommandWarning: Sendable {
 /// The warnings a command gave, collected for its JSON document; shared by every copy of
 /// the command's `Console`.
 final class WarningLog: Sendable {
-    private let warnings = Mutex<[CommandWarning]>([])
+    private let warnings = Locked<[CommandWarning]>([])
 
     func append(_ warning: CommandWarning) {
         warnings.withLock { $0.append(warning) }

@@ -1,7 +1,7 @@
 import BackupFormat
+import Concurrency
 import DurableIO
 import Foundation
-import Synchronization
 
 /// One line of progress on standard error — what is being done, the share of its bytes done,
 /// the throughput and the time left — redrawn in place at most ten times a second and
@@ -53,7 +53,7 @@ final class ProgressLine: Sendable {
     }
 
     private let isEnabled: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(options: CommonOptions) {
         isEnabled = Console.stderrIsTerminal && !options.quiet && !options.json

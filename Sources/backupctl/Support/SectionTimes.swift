@@ -1,12 +1,12 @@
 import BackupFormat
+import Concurrency
 import Foundation
-import Synchronization
 
 /// How long each section of an import took, from the pipeline's report of each section it
 /// starts: a section's time runs from its start to the next one's (the last one's to the
 /// end). The importer reports on its own thread, hence the mutex.
 final class SectionTimes: Sendable {
-    private let starts = Mutex<[(section: BackupSection, at: ContinuousClock.Instant)]>([])
+    private let starts = Locked<[(section: BackupSection, at: ContinuousClock.Instant)]>([])
 
     /// Records that work on `section` starts now.
     func start(_ section: BackupSection) {

@@ -1,7 +1,7 @@
+import Concurrency
 import DataMigration
 import DataStore
 import Foundation
-import Synchronization
 
 /// A migration whose behaviour a test chooses: it first writes `writtenKey` (so a rollback
 /// can be seen), then succeeds, reports a failure, or throws.
@@ -50,7 +50,7 @@ struct ScriptedMigration: StorageMigration {
 
 /// Collects the contexts a migration was given.
 final class ContextRecorder: Sendable {
-    private let contexts = Mutex<[MigrationContext]>([])
+    private let contexts = Locked<[MigrationContext]>([])
 
     func record(_ context: MigrationContext) {
         contexts.withLock { $0.append(context) }

@@ -1,11 +1,11 @@
 import BackupFormat
+import Concurrency
 import DataMigration
-import Synchronization
 
 /// The real upgrader, counting its upgrades: what shows that a pipeline upgrades a version 1
 /// or 2 backup once. Injected where the pipeline takes its upgrader, never a global.
 final class CountingUpgrader: BackupUpgrading {
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     /// How many documents it has upgraded.
     var upgrades: Int { count.withLock { $0 } }
