@@ -110,15 +110,7 @@ extension EncryptionCommandTests {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
         let key = try workspace.ageKey()
-        for _ in 0..<2 {
-            let run = try workspace.backupctl(
-                "backup", "--dir", "backups", "--store", store, "--recipient", key.recipient)
-            #expect(run.status == 0, "\(run.stderrText)")
-        }
-        // Oldest first, as `list` orders them (two backups of one second sort by their -N suffix).
-        let listed = try #require(
-            try workspace.backupctl("list", "--dir", "backups", "--json").jsonObject()["backups"] as? [[String: Any]])
-        let names = listed.compactMap { $0["name"] as? String }
+        let names = try encryptedBackups(2, in: workspace, key: key, store: store)
         // One altered inside its last chunk: only the key can tell.
         let altered = workspace.path("backups/" + names[0])
         var bytes = [UInt8](try workspace.contents(altered))
@@ -178,21 +170,11 @@ extension EncryptionCommandTests {
     /// files are never removed) and keeps the newest good backup in its place.
     @Test func pruneWithTheKeyNeverRemovesTheGoodBackupsBehindACutEncryptedOne() throws {
         let workspace = try CommandWorkspace()
-        let store = try workspace.sampleStore()
         let key = try workspace.ageKey()
-        for _ in 0..<3 {
-            let run = try workspace.backupctl(
-                "backup", "--dir", "backups", "--store", store, "--recipient", key.recipient)
-            #expect(run.status == 0, "\(run.stderrText)")
-        }
-        let listed = try #require(
-            try workspace.backupctl("list", "--dir", "backups", "--json").jsonObject()["backups"] as? [[String: Any]])
-        let names = listed.compactMap { $0["name"] as? String }
+        let names = try encryptedBackups(3, in: workspace, key: key)
         #expect(names.count == 3)
         // The newest, cut inside its payload: still a plausible age file to a check without a key.
-        let newest = workspace.url.appendingPathComponent("backups").appendingPathComponent(names[2])
-        let bytes = try Data(contentsOf: newest)
-        try bytes.prefix(bytes.count * 3 / 5).write(to: newest)
+        try cutAtAPlausibleLength(names[2], in: workspace)
 
         let prune = try workspace.backupctl(
             "prune", "--dir", "backups", "--keep-last", "1", "--identity", key.identityFile.path)
@@ -210,9 +192,10 @@ extension EncryptionCommandTests {
 /// tell without the key: a backup cut at a length its framing allows.
 extension EncryptionCommandTests {
     /// Makes `count` encrypted backups with only the public key; their names, oldest first.
-    private func encryptedBackups(_ count: Int, in workspace: CommandWorkspace, key: AgeTool.KeyPair) throws -> [String]
-    {
-        let store = try workspace.sampleStore()
+    private func encryptedBackups(
+        _ count: Int, in workspace: CommandWorkspace, key: AgeTool.KeyPair, store: String? = nil
+    ) throws -> [String] {
+        let store = try store ?? workspace.sampleStore()
         for _ in 0..<count {
             let run = try workspace.backupctl(
                 "backup", "--dir", "backups", "--store", store, "--recipient", key.recipient)
