@@ -32,8 +32,14 @@ public enum EncryptedBackupCheck {
     ///   payload of impossible length, ``BackupFormatError/encryptedFileChanged(archive:reason:)``
     ///   when it differs from the record, and read errors.
     public static func verify(path: String, against record: EncryptionRecord? = nil) throws -> AgeFileLayout {
+        try withFile(path: path) { try verify($0, against: record) }
+    }
+
+    /// Opens the file at `path` for reading and lends it to `body`.
+    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)``, and what `body` throws.
+    public static func withFile<Result>(path: String, _ body: (DescriptorIO) throws -> Result) throws -> Result {
         let file = try FileDescriptor.openBackup(path)
-        return try verify(file.io, against: record)
+        return try body(file.io)
     }
 
     /// Checks an open file without a key, as ``verify(path:against:)`` does, reading by
@@ -69,19 +75,11 @@ public enum EncryptedBackupCheck {
         return layout
     }
 
-    /// Checks the file at `path` without a key against its checksum file; see
-    /// ``verify(_:against:)-(DescriptorIO,ChecksumFile)``.
-    public static func verify(path: String, against checksum: ChecksumFile) throws {
-        let file = try FileDescriptor.openBackup(path)
-        try verify(file.io, against: checksum)
-    }
-
-    /// Checks an open file without a key, as ``verify(_:against:)`` does, and that its bytes
-    /// are those its checksum file (written with it by `backup`) records.
-    /// - Throws: as ``verify(_:against:)``;
-    ///   ``BackupFormatError/encryptedFileChanged(archive:reason:)`` when the SHA-256 differs.
+    /// Checks that an open file's bytes are those its checksum file (written with it by
+    /// `backup`) records; its header and framing are ``verify(_:against:)``'s to check.
+    /// - Throws: ``BackupFormatError/encryptedFileChanged(archive:reason:)`` when the SHA-256
+    ///   differs, and read errors.
     public static func verify(_ file: DescriptorIO, against checksum: ChecksumFile) throws {
-        _ = try verify(file, against: nil)
         guard try sha256(of: file) == checksum.digest else {
             throw BackupFormatError.encryptedFileChanged(
                 archive: file.name,

@@ -70,12 +70,12 @@ public struct RemoteBackupFolder: BackupFolder {
     /// - Throws: ``ObjectStorageError`` when the store cannot be read; a missing object is nil.
     public func checksumFile(of name: String) throws -> ChecksumFile? {
         let key = location.folderPrefix + ChecksumFile.name(for: name)
-        guard let info = try client.headObject(key: key), info.size <= ChecksumFile.maximumByteCount else {
-            return nil
-        }
         var bytes: [UInt8] = []
         do {
-            try client.getObject(key: key) { bytes.append(contentsOf: $0) }
+            // Only the first bytes a checksum file can have: a larger object is no checksum file.
+            try client.getObject(key: key, range: 0..<Int64(ChecksumFile.maximumByteCount + 1)) {
+                bytes.append(contentsOf: $0)
+            }
         } catch let error as ObjectStorageError where error.category == .objectNotFound {
             return nil
         }

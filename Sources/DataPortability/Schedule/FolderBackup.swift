@@ -139,27 +139,22 @@ public enum FolderBackup {
     }
 
     private func verifyWithoutKey(against record: EncryptionRecord?) throws {
-        switch self {
-        case .file(let url):
-            _ = try EncryptedBackupCheck.verify(path: url.path, against: record)
-        case .downloaded(let spool, let name):
-            _ = try EncryptedBackupCheck.verify(spool.io.named(name), against: record)
-        case .unreadable(let error):
-            throw error
-        }
+        try withBytes { _ = try EncryptedBackupCheck.verify($0, against: record) }
     }
 
-    /// With a checksum file, requires the bytes it records, and notes that they matched.
+    /// With a checksum file, requires the bytes it records (the header and framing are
+    /// already checked), and notes that they matched.
     private func confirm(_ entry: inout BackupDirectory.Entry, by checksum: ChecksumFile?) throws {
         guard let checksum else { return }
-        try verifyWithoutKey(against: checksum)
+        try withBytes { try EncryptedBackupCheck.verify($0, against: checksum) }
         entry.matchesChecksum = true
     }
 
-    private func verifyWithoutKey(against checksum: ChecksumFile) throws {
+    /// Lends the backup's bytes to `body`: the file opened for it, or the downloaded copy.
+    private func withBytes(_ body: (DescriptorIO) throws -> Void) throws {
         switch self {
-        case .file(let url): try EncryptedBackupCheck.verify(path: url.path, against: checksum)
-        case .downloaded(let spool, let name): try EncryptedBackupCheck.verify(spool.io.named(name), against: checksum)
+        case .file(let url): try EncryptedBackupCheck.withFile(path: url.path, body)
+        case .downloaded(let spool, let name): try body(spool.io.named(name))
         case .unreadable(let error): throw error
         }
     }
