@@ -25,6 +25,9 @@ public struct BackupPruner: Sendable {
         /// The rules that keep it (`newest` for the newest good backup, `new` for the one the
         /// running backup just wrote).
         public var reasons: [String]
+        /// An encrypted backup kept and not counted because it could not be shown whole
+        /// (``BackupPruner/unconfirmedReason``).
+        public var isUnconfirmed = false
     }
 
     public var policy: RetentionPolicy
@@ -64,6 +67,7 @@ public struct BackupPruner: Sendable {
         for index in entries.indices {
             if let reason = entries[index].health.reason { decisions[index].reasons = [reason] }
             if unconfirmed.contains(entries[index].url) {
+                decisions[index].isUnconfirmed = true
                 decisions[index].reasons = [Self.unconfirmedReason]
             }
         }

@@ -95,9 +95,7 @@ struct PruneCommand: BackupctlCommand {
         }
         for decision in decisions {
             if let warning = CommandWarning(decision.entry) { console.warn(warning) }
-            if decision.reasons == [BackupPruner.unconfirmedReason] {
-                console.warn(.unconfirmed(decision.entry.name))
-            }
+            if decision.isUnconfirmed { console.warn(.unconfirmed(decision.entry.name)) }
         }
         let fields: ReportFields = [
             "directory": .string(folder.displayName), "dryRun": .bool(dryRun),
