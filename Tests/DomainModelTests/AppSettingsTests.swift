@@ -16,15 +16,13 @@ import Testing
     }
 
     @Test func fullSettingsRoundTripCanonically() throws {
-        let (settings, issues) = try expectCanonicalRoundTrip(Self.full, as: AppSettings.self, canonical: Self.full)
-        #expect(issues.isEmpty)
-        #expect(
-            settings
-                == AppSettings(
-                    recentSearches: ["example.com", "whois example.org", "xn--bcher-kva.example"],
-                    savedDomains: ["example.com", "example.org"],
-                    preferences: AppPreferences(
-                        resolverURL: "https://dns.google/dns-query", displayDensity: .compact, showRawRecords: true)))
+        try expectFullRecordRoundTrip(
+            Self.full,
+            reads: AppSettings(
+                recentSearches: ["example.com", "whois example.org", "xn--bcher-kva.example"],
+                savedDomains: ["example.com", "example.org"],
+                preferences: AppPreferences(
+                    resolverURL: "https://dns.google/dns-query", displayDensity: .compact, showRawRecords: true)))
     }
 
     @Test func emptyObjectIsTheFreshInstallDefaults() throws {

@@ -13,16 +13,12 @@ import Testing
     }
 
     @Test func fullEntitlementRoundTripsCanonically() throws {
-        let (entitlement, issues) = try expectCanonicalRoundTrip(
-            Self.full, as: CachedEntitlement.self, canonical: Self.full)
-        #expect(issues.isEmpty)
-        #expect(
-            entitlement
-                == CachedEntitlement(
-                    productID: "com.domaindig.pro.yearly", tier: .pro, purchasedAt: Sample.date("2026-01-05T08:00:00Z"),
-                    expiresAt: Sample.date("2027-01-05T08:00:00Z"), isTrial: false,
-                    originalTransactionID: "2000000512345678",
-                    verifiedAt: Sample.date("2026-11-30T04:42:22.125Z")))
+        try expectFullRecordRoundTrip(
+            Self.full,
+            reads: CachedEntitlement(
+                productID: "com.domaindig.pro.yearly", tier: .pro, purchasedAt: Sample.date("2026-01-05T08:00:00Z"),
+                expiresAt: Sample.date("2027-01-05T08:00:00Z"), isTrial: false,
+                originalTransactionID: "2000000512345678", verifiedAt: Sample.date("2026-11-30T04:42:22.125Z")))
     }
 
     @Test func minimalEntitlementTakesEveryDefault() throws {

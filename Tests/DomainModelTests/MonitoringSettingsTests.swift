@@ -21,16 +21,13 @@ import Testing
     }
 
     @Test func fullSettingsRoundTripCanonically() throws {
-        let (settings, issues) = try expectCanonicalRoundTrip(
-            Self.full, as: MonitoringSettings.self, canonical: Self.full)
-        #expect(issues.isEmpty)
-        #expect(
-            settings
-                == MonitoringSettings(
-                    isEnabled: true, intervalMinutes: 30, monitoredDomains: ["example.com", "example.org"],
-                    notifyOn: [.dnsChange, .tlsExpiry, .unreachable], expiryWarningDays: 14,
-                    quietHours: QuietHours(start: "22:00", end: "07:00"),
-                    channels: [.push, .webhook], webhookURL: "https://hooks.example.com/domaindig"))
+        try expectFullRecordRoundTrip(
+            Self.full,
+            reads: MonitoringSettings(
+                isEnabled: true, intervalMinutes: 30, monitoredDomains: ["example.com", "example.org"],
+                notifyOn: [.dnsChange, .tlsExpiry, .unreachable], expiryWarningDays: 14,
+                quietHours: QuietHours(start: "22:00", end: "07:00"), channels: [.push, .webhook],
+                webhookURL: "https://hooks.example.com/domaindig"))
     }
 
     @Test func emptyObjectIsTheFreshInstallDefaults() throws {

@@ -65,6 +65,17 @@ func expectCanonicalRoundTrip<Record: JSONRecord>(
     return (first, issues)
 }
 
+/// Checks a record written with every field: `full` round-trips canonically to itself (its
+/// field order is the documented one), decodes without an issue, and reads as `expected`.
+func expectFullRecordRoundTrip<Record: JSONRecord>(
+    _ full: String, reads expected: Record, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let (record, issues) = try expectCanonicalRoundTrip(
+        full, as: Record.self, canonical: full, sourceLocation: sourceLocation)
+    #expect(issues.isEmpty, "\(issues)", sourceLocation: sourceLocation)
+    #expect(record == expected, sourceLocation: sourceLocation)
+}
+
 /// The issues as `kind path` lines, sorted, for comparing whole sets in one expectation.
 func issueSummary(_ issues: [DecodingIssue]) -> [String] {
     issues.map { "\($0.kind.rawValue) \($0.path)" }.sorted()
