@@ -45,12 +45,16 @@ import Testing
         "settings": .dictionary(["density": .string("compact"), "flags": .array([.bool(true), .integer(0)])]),
     ]
 
+    /// The device's defaults as plistlib writes them in `format` ("binary" or "xml") to `url`, opened.
+    private func deviceDefaultsStore(at url: URL, format: String) throws -> PropertyListStore {
+        _ = try runPython(Self.deviceDefaultsScript, [url.path, format])
+        return try PropertyListStore(url: url, createIfMissing: false)
+    }
+
     @Test(arguments: ["binary", "xml"])
     func readsPropertyListsWrittenByPlistlib(format: String) throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("group.com.domaindig.plist")
-        _ = try runPython(Self.deviceDefaultsScript, [url.path, format])
-        let store = try PropertyListStore(url: url, createIfMissing: false)
+        let store = try deviceDefaultsStore(at: folder.file("group.com.domaindig.plist"), format: format)
         #expect(store.format == (format == "binary" ? .binary : .xml))
         #expect(try store.keys() == Self.deviceDefaults.keys.sorted())
         for (key, value) in Self.deviceDefaults {
@@ -62,8 +66,7 @@ import Testing
     func writesBackInTheFormatItReadAndPlistlibAgreesOnTypes(format: String) throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("defaults.plist")
-        _ = try runPython(Self.deviceDefaultsScript, [url.path, format])
-        let store = try PropertyListStore(url: url, createIfMissing: false)
+        let store = try deviceDefaultsStore(at: url, format: format)
         try store.transaction { transaction in
             try transaction.set(.data(Data(#"{"new":true}"#.utf8)), forKey: "domainAudits")
             try transaction.set(.integer(4), forKey: "data.storeSchemaVersion")
@@ -175,7 +178,7 @@ import Testing
     @Test func aTopLevelArrayIsNotAStore() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("list.plist")
-        _ = try runPython("import plistlib, sys; plistlib.dump([1, 2], open(sys.argv[1], 'wb'))", [url.path])
+        try writePropertyListWithPython("[1, 2]", to: url)
         let error = #expect(throws: StoreError.self) { try PropertyListStore(url: url, createIfMissing: false) }
         guard case .notAStore(_, let reason)? = error else {
             Issue.record("expected notAStore, got \(String(describing: error))")
@@ -187,20 +190,9 @@ import Testing
     @Test func anIntegerBeyondSixtyFourBitsIsReportedWithItsKey() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("huge.plist")
-        _ = try runPython(
-            """
-            import plistlib, sys
-            plistlib.dump({"settings": {"counter": 2**64 - 1}}, open(sys.argv[1], "wb"), fmt=plistlib.FMT_BINARY)
-            """, [url.path])
+        try writePropertyListWithPython(#"{"settings": {"counter": 2**64 - 1}}"#, to: url, binary: true)
         let error = #expect(throws: StoreError.self) { try PropertyListStore(url: url, createIfMissing: false) }
         #expect(error?.description.contains("settings.counter") == true)
-    }
-
-    @Test func aMissingFileIsNotCreatedUnlessAsked() throws {
-        let folder = try TemporaryDirectory()
-        let url = folder.file("absent.plist")
-        #expect(throws: StoreError.notFound(path: url.path)) { try PropertyListStore(url: url, createIfMissing: false) }
-        #expect(try entries(of: folder.url) == [])
     }
 
     /// Prints `{key: python type name}` for a property list's top level.

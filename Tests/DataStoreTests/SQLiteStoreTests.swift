@@ -9,16 +9,20 @@ import Testing
 @Suite struct SQLiteStoreTests {
     struct Abort: Error {}
 
+    /// A new store in `folder` that holds `values`, written in one transaction, and is closed.
+    private func store(holding values: [String: StoreValue], in folder: TemporaryDirectory) throws -> URL {
+        let url = folder.file("store.sqlite")
+        let store = try SQLiteStore(url: url, createIfMissing: true)
+        try store.transaction { transaction in
+            for (key, value) in values { try transaction.set(value, forKey: key) }
+        }
+        try store.close()
+        return url
+    }
+
     @Test func aThrowingTransactionLeavesTheMainFileByteIdentical() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("store.sqlite")
-        do {
-            let store = try SQLiteStore(url: url, createIfMissing: true)
-            try store.transaction { transaction in
-                for (key, value) in SampleValues.everyKind { try transaction.set(value, forKey: key) }
-            }
-            try store.close()
-        }
+        let url = try store(holding: SampleValues.everyKind, in: folder)
         let before = try contents(of: url)
         let filesBefore = try entries(of: folder.url)
 
@@ -68,8 +72,7 @@ import Testing
 
     @Test func headerCarriesTheApplicationIDLayoutVersionAndWAL() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("store.sqlite")
-        try SQLiteStore(url: url, createIfMissing: true).close()
+        let url = try folder.emptySQLiteStore("store.sqlite")
         let header = try contents(of: url).prefix(100)
         func bigEndian(at offset: Int) -> UInt32 {
             header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
@@ -84,14 +87,14 @@ import Testing
     /// none yet takes the larger size.
     @Test func anExistingStoreKeepsItsPageSize() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("store.sqlite")
-        try executeSQLWithPython(
-            [
+        let url = try database(
+            "store.sqlite", in: folder,
+            by: [
                 "PRAGMA page_size = 4096",
                 "PRAGMA application_id = \(SQLiteStore.applicationID)",
                 "PRAGMA user_version = \(SQLiteStore.layoutVersion)",
                 "CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)",
-            ], at: url)
+            ])
         let store = try SQLiteStore(url: url, createIfMissing: true)
         try store.set(
             .data(Data(repeating: 7, count: 3 * SQLiteStore.incrementalBlobThreshold)), forKey: "lookupHistory")
@@ -146,16 +149,12 @@ import Testing
 
     @Test func rowsAreReadableByAnIndependentSQLiteClient() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("store.sqlite")
-        do {
-            let store = try SQLiteStore(url: url, createIfMissing: true)
-            try store.transaction { transaction in
-                try transaction.set(.data(Data("[]".utf8)), forKey: "trackedDomains")
-                try transaction.set(.integer(3), forKey: "data.storeSchemaVersion")
-                try transaction.set(.bool(true), forKey: "data.migrations.v3_4_0")
-                try transaction.set(.string("compact"), forKey: "displayDensity")
-            }
-        }
+        let url = try store(
+            holding: [
+                "trackedDomains": .data(Data("[]".utf8)), "data.storeSchemaVersion": .integer(3),
+                "data.migrations.v3_4_0": .bool(true), "displayDensity": .string("compact"),
+            ],
+            in: folder)
         let rows = try runPython(
             """
             import sqlite3, sys
@@ -177,13 +176,12 @@ import Testing
 
     @Test func aForeignDatabaseIsRefusedAndLeftByteIdentical() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("other.sqlite")
-        try executeSQLWithPython(
-            [
-                "PRAGMA application_id = 1234",
-                "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)",
+        let url = try database(
+            "other.sqlite", in: folder,
+            by: [
+                "PRAGMA application_id = 1234", "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)",
                 "INSERT INTO users (name) VALUES ('alice')",
-            ], at: url)
+            ])
         let before = try contents(of: url)
         for create in [false, true] {
             let error = #expect(throws: StoreError.self) { try SQLiteStore(url: url, createIfMissing: create) }
@@ -200,57 +198,65 @@ import Testing
         #expect(try entries(of: folder.url) == ["other.sqlite"])
     }
 
+    /// Expects opening the database at `url` to throw `error`, leaving its file byte-identical.
+    private func expectRefusedUnchanged(
+        _ url: URL, createIfMissing: Bool, throws error: StoreError, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let before = try contents(of: url)
+        #expect(throws: error, sourceLocation: sourceLocation) {
+            try SQLiteStore(url: url, createIfMissing: createIfMissing)
+        }
+        #expect(try contents(of: url) == before, sourceLocation: sourceLocation)
+    }
+
+    /// A database Python's sqlite3 makes (or changes) with `statements` as `folder/name`.
+    private func database(_ name: String, in folder: TemporaryDirectory, by statements: [String]) throws -> URL {
+        let url = folder.file(name)
+        try executeSQLWithPython(statements, at: url)
+        return url
+    }
+
+    /// A new, empty store in `folder` that Python's sqlite3 then changes with `statements`.
+    private func storeChangedBehindItsBack(in folder: TemporaryDirectory, by statements: [String]) throws -> URL {
+        let url = try folder.emptySQLiteStore("store.sqlite")
+        try executeSQLWithPython(statements, at: url)
+        return url
+    }
+
     @Test func aDatabaseWithoutApplicationIDButWithTablesIsRefused() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("lookalike.sqlite")
-        try executeSQLWithPython(
-            ["CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)"], at: url)
-        let before = try contents(of: url)
-        #expect(
-            throws: StoreError.notAStore(
+        let url = try database(
+            "lookalike.sqlite", in: folder,
+            by: ["CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, value BLOB)"])
+        try expectRefusedUnchanged(
+            url, createIfMissing: true,
+            throws: .notAStore(
                 path: url.path,
                 reason:
                     "it is an SQLite database of another application (it has no application_id and it holds the tables entries)"
-            )
-        ) {
-            try SQLiteStore(url: url, createIfMissing: true)
-        }
-        #expect(try contents(of: url) == before)
+            ))
     }
 
     @Test func aStoreFromANewerLayoutIsRefusedUnchanged() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("store.sqlite")
-        try SQLiteStore(url: url, createIfMissing: true).close()
-        try executeSQLWithPython(["PRAGMA user_version = 2"], at: url)
-        let before = try contents(of: url)
-        #expect(throws: StoreError.newerLayout(path: url.path, found: 2, supported: 1)) {
-            try SQLiteStore(url: url, createIfMissing: false)
-        }
-        #expect(try contents(of: url) == before)
+        let url = try storeChangedBehindItsBack(in: folder, by: ["PRAGMA user_version = 2"])
+        try expectRefusedUnchanged(
+            url, createIfMissing: false, throws: .newerLayout(path: url.path, found: 2, supported: 1))
     }
 
     @Test func aDamagedTableIsReportedAsCorrupt() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("store.sqlite")
-        try SQLiteStore(url: url, createIfMissing: true).close()
-        try executeSQLWithPython(
-            [
+        let url = try storeChangedBehindItsBack(
+            in: folder,
+            by: [
                 "INSERT INTO entries VALUES ('a', 'integer', 'not a number')",
                 "INSERT INTO entries VALUES ('b', 'hologram', x'00')",
-            ], at: url)
+            ])
         let store = try SQLiteStore(url: url, createIfMissing: false)
         let wrongStorage = #expect(throws: StoreError.self) { try store.value(forKey: "a") }
         #expect(wrongStorage?.description.contains("stored as TEXT") == true)
         let unknownKind = #expect(throws: StoreError.self) { try store.value(forKey: "b") }
         #expect(unknownKind?.description.contains("hologram") == true)
-    }
-
-    @Test func aMissingFileIsNotCreatedUnlessAsked() throws {
-        let folder = try TemporaryDirectory()
-        let url = folder.file("absent.sqlite")
-        #expect(throws: StoreError.notFound(path: url.path)) { try SQLiteStore(url: url, createIfMissing: false) }
-        #expect(try entries(of: folder.url) == [])
     }
 
     @Test func closingTwiceIsHarmless() throws {

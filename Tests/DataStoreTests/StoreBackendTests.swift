@@ -7,14 +7,11 @@ import Testing
 @Suite struct StoreBackendTests {
     @Test func detectsBackendsByTheirMagicBytesNotTheirNames() throws {
         let folder = try TemporaryDirectory()
-        let sqlite = folder.file("named-like.plist")
-        try SQLiteStore(url: sqlite, createIfMissing: true).close()
+        let sqlite = try folder.emptySQLiteStore("named-like.plist")
         let binary = folder.file("named-like.sqlite")
-        _ = try runPython(
-            "import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)",
-            [binary.path])
+        try writePropertyListWithPython("{'a': 1}", to: binary, binary: true)
         let xml = folder.file("no-extension")
-        _ = try runPython("import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'))", [xml.path])
+        try writePropertyListWithPython("{'a': 1}", to: xml)
 
         #expect(try StoreBackend.detectContents(at: sqlite) == .recognized(.sqlite))
         #expect(try StoreBackend.detectContents(at: binary) == .recognized(.propertyList))
@@ -51,6 +48,19 @@ import Testing
             #expect(reason.contains(item.reason), "\(item.name): \(reason)")
         }
         #expect(try StoreBackend.detectContents(at: folder.url) == .unrecognized(reason: "it is a directory"))
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aMissingFileIsNotCreatedUnlessAsked(backend: StoreBackend) throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("absent.\(backend.preferredPathExtension)")
+        #expect(throws: StoreError.notFound(path: url.path)) {
+            switch backend {
+            case .sqlite: _ = try SQLiteStore(url: url, createIfMissing: false)
+            case .propertyList: _ = try PropertyListStore(url: url, createIfMissing: false)
+            }
+        }
+        #expect(try entries(of: folder.url) == [])
     }
 
     @Test(arguments: [

@@ -8,8 +8,7 @@ import Testing
 @Suite struct StoreLockTests {
     @Test func lockFileSitsBesideTheStoreWithMode0600() throws {
         let folder = try TemporaryDirectory()
-        let store = folder.file("store.sqlite")
-        try SQLiteStore(url: store, createIfMissing: true).close()
+        let store = try folder.emptySQLiteStore("store.sqlite")
         let lock = try StoreLock.acquire(forStoreAt: store, mode: .mustExist)
         #expect(lock.lockURL == folder.file("store.sqlite.lock"))
         #expect(StoreLock.lockURL(forStoreAt: store) == lock.lockURL)

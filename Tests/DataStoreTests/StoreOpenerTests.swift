@@ -49,11 +49,9 @@ import Testing
 
     @Test func existingFilesOpenWithTheBackendTheirContentShows() throws {
         let folder = try TemporaryDirectory()
-        let sqlite = folder.file("store")
-        try SQLiteStore(url: sqlite, createIfMissing: true).close()
+        let sqlite = try folder.emptySQLiteStore("store")
         let plist = folder.file("settings")
-        _ = try runPython(
-            "import plistlib, sys; plistlib.dump({'savedDomains': True}, open(sys.argv[1], 'wb'))", [plist.path])
+        try writePropertyListWithPython("{'savedDomains': True}", to: plist)
 
         #expect(try StoreOpener.open(at: sqlite, mode: .mustExist) is SQLiteStore)
         let opened = try StoreOpener.open(at: plist, mode: .mustExist)
@@ -63,8 +61,7 @@ import Testing
 
     @Test func aPlistPathHoldingSQLiteIsAMismatchAndLeftAlone() throws {
         let folder = try TemporaryDirectory()
-        let url = folder.file("store.plist")
-        try SQLiteStore(url: url, createIfMissing: true).close()
+        let url = try folder.emptySQLiteStore("store.plist")
         let before = try contents(of: url)
         for mode in [StoreOpenMode.mustExist, .createIfMissing] {
             let error = #expect(
@@ -81,9 +78,7 @@ import Testing
     @Test func anSQLitePathHoldingAPlistIsAMismatchAndLeftAlone() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("store.sqlite")
-        _ = try runPython(
-            "import plistlib, sys; plistlib.dump({'a': 1}, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)",
-            [url.path])
+        try writePropertyListWithPython("{'a': 1}", to: url, binary: true)
         let before = try contents(of: url)
         let error = #expect(throws: StoreError.backendMismatch(path: url.path, expected: .sqlite, found: .propertyList))
         {
@@ -144,9 +139,7 @@ extension StoreOpenerTests {
     func aPropertyListWithoutAnyDomainDigKeyIsRefusedUnchanged(mode: StoreOpenMode) throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("other.plist")
-        _ = try runPython(
-            "import plistlib, sys; plistlib.dump({'NSWindow Frame': 'x', 'Volume': 3}, open(sys.argv[1], 'wb'))",
-            [url.path])
+        try writePropertyListWithPython("{'NSWindow Frame': 'x', 'Volume': 3}", to: url)
         chmod(url.path, 0o644)
         let before = try contents(of: url)
         let reason =

@@ -34,3 +34,14 @@ func executeSQLWithPython(_ statements: [String], at url: URL, sourceLocation: S
         db.close()
         """, [url.path] + statements, sourceLocation: sourceLocation)
 }
+
+/// Writes `url` with Python's `plistlib`, an independent writer: `value` is a Python
+/// expression, `binary` picks `FMT_BINARY` over plistlib's default, XML.
+func writePropertyListWithPython(
+    _ value: String, to url: URL, binary: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let format = binary ? "plistlib.FMT_BINARY" : "plistlib.FMT_XML"
+    _ = try runPython(
+        "import plistlib, sys; plistlib.dump(\(value), open(sys.argv[1], 'wb'), fmt=\(format))", [url.path],
+        sourceLocation: sourceLocation)
+}
