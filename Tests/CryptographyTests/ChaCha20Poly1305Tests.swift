@@ -10,6 +10,18 @@ import Testing
         return try ChaCha20Poly1305(key: key.withUnsafeBytes { SecretBytes(copying: $0) })
     }
 
+    /// A cipher whose key repeats the byte `keyByte` (hexadecimal), a nonce of `nonceByte`s,
+    /// `count` seeded bytes, and those bytes sealed.
+    private func sealedSample(key keyByte: String, nonce nonceByte: UInt8, seed: UInt64, count: Int) throws -> (
+        cipher: ChaCha20Poly1305, nonce: [UInt8], message: [UInt8], sealed: [UInt8]
+    ) {
+        let cipher = try cipher(key: String(repeating: keyByte, count: 32))
+        let nonce = [UInt8](repeating: nonceByte, count: 12)
+        var generator = SeededBytes(seed: seed)
+        let message = generator.next(count)
+        return (cipher, nonce, message, try message.withUnsafeBytes { try cipher.seal($0, nonce: nonce) })
+    }
+
     /// Wycheproof's chacha20_poly1305_test.json, the cases without associated data (tcId 2, 4,
     /// 6, 8, 10, 26).
     static let wycheproof: [(key: String, nonce: String, message: String, ciphertext: String, tag: String)] = [
@@ -51,11 +63,7 @@ import Testing
     }
 
     @Test func refusesAnyChangedByteAndZeroesTheOutput() throws {
-        let cipher = try cipher(key: String(repeating: "42", count: 32))
-        let nonce = [UInt8](repeating: 0, count: 12)
-        var generator = SeededBytes(seed: 3)
-        let message = generator.next(100)
-        let sealed = try message.withUnsafeBytes { try cipher.seal($0, nonce: nonce) }
+        let (cipher, nonce, message, sealed) = try sealedSample(key: "42", nonce: 0, seed: 3, count: 100)
         for position in [0, 50, 99, 100, 115] {
             var damaged = sealed
             damaged[position] ^= 0x01
@@ -77,11 +85,7 @@ import Testing
     }
 
     @Test func sealsInPlace() throws {
-        let cipher = try cipher(key: String(repeating: "17", count: 32))
-        let nonce = [UInt8](repeating: 5, count: 12)
-        var generator = SeededBytes(seed: 9)
-        let message = generator.next(70_000)
-        let expected = try message.withUnsafeBytes { try cipher.seal($0, nonce: nonce) }
+        let (cipher, nonce, message, expected) = try sealedSample(key: "17", nonce: 5, seed: 9, count: 70_000)
         var buffer = message + [UInt8](repeating: 0, count: 16)
         try buffer.withUnsafeMutableBytes { buffer in
             try nonce.withUnsafeBytes { nonce in

@@ -50,14 +50,7 @@ import Testing
         let key = generator.next(40)
         let message = generator.next(10_000)
         let mac = try HMACSHA256(key: key)
-        var offset = 0
-        var size = 1
-        while offset < message.count {
-            let end = min(offset + size, message.count)
-            message[offset..<end].withUnsafeBytes { mac.update($0) }
-            offset = end
-            size = size * 2 + 1
-        }
+        forEachGrowingChunk(of: message, factor: 2) { mac.update($0) }
         #expect(mac.finalize() == (try HMACSHA256.authenticationCode(for: message, key: key)))
     }
 

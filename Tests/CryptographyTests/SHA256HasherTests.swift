@@ -47,14 +47,7 @@ import Testing
         var generator = SeededBytes(seed: 5)
         let input = generator.next(6 * 1_048_576 + 7)
         let hasher = try SHA256Hasher()
-        var offset = 0
-        var chunk = 1
-        while offset < input.count {
-            let end = min(offset + chunk, input.count)
-            input[offset..<end].withUnsafeBytes { hasher.update($0) }
-            offset = end
-            chunk = chunk * 3 + 1
-        }
+        forEachGrowingChunk(of: input, factor: 3) { hasher.update($0) }
         let digest = hasher.finalize()
         #expect(digest.hexString == (try sha256sum(input)))
         #expect(digest.hexString == (try hashlib(input)))

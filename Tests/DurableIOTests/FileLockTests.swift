@@ -10,6 +10,38 @@ import Testing
     static let symbolicLinkReason =
         "it is a symbolic link, and backupctl never follows one for a lock; remove it if no backupctl is running"
 
+    /// Expects acquiring `url` to be busy with `holderPID`, then, once `release` ran, to succeed.
+    private func expectBusyUntilReleased(
+        _ url: URL, holderPID: pid_t, release: () -> Void, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(throws: FileIOError.busy(path: url.path, holderPID: holderPID), sourceLocation: sourceLocation) {
+            try FileLock.acquire(at: url)
+        }
+        release()
+        try FileLock.acquire(at: url).release()
+    }
+
+    /// The path and reason of the `.unsafe` refusal acquiring `url` throws (an issue for anything else).
+    private func unsafeRefusal(of url: URL, sourceLocation: SourceLocation = #_sourceLocation) -> (
+        path: String, reason: String
+    )? {
+        let error = #expect(throws: FileIOError.self, sourceLocation: sourceLocation) { try FileLock.acquire(at: url) }
+        guard case .unsafe(let path, let reason)? = error else {
+            Issue.record("expected .unsafe, got \(String(describing: error))", sourceLocation: sourceLocation)
+            return nil
+        }
+        return (path, reason)
+    }
+
+    /// A file holding `text` under two names (hard links) in `dir`: `name`, then `link`.
+    private func fileWithTwoNames(_ name: String, _ link: String, holding text: String, in dir: TemporaryDirectory)
+        throws -> (URL, URL)
+    {
+        try Data(text.utf8).write(to: dir.file(name))
+        try FileManager.default.linkItem(at: dir.file(name), to: dir.file(link))
+        return (dir.file(name), dir.file(link))
+    }
+
     @Test func holderWritesItsPidIntoAFileWithMode0600() throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("store.sqlite.lock")
@@ -23,12 +55,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let url = dir.file("lock")
         let lock = try FileLock.acquire(at: url)
-        #expect(throws: FileIOError.busy(path: url.path, holderPID: getpid())) {
-            try FileLock.acquire(at: url)
-        }
-        lock.release()
-        let again = try FileLock.acquire(at: url)
-        again.release()
+        try expectBusyUntilReleased(url, holderPID: getpid(), release: lock.release)
     }
 
     @Test func droppingTheLockReleasesIt() throws {
@@ -74,12 +101,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let url = dir.file("lock")
         let holder = try LockHoldingProcess(lockFile: url)
-        #expect(throws: FileIOError.busy(path: url.path, holderPID: holder.pid)) {
-            try FileLock.acquire(at: url)
-        }
-        holder.release()
-        let lock = try FileLock.acquire(at: url)
-        lock.release()
+        try expectBusyUntilReleased(url, holderPID: holder.pid, release: holder.release)
     }
 
     @Test func releaseRemovingFileLeavesNothingAndTheLockCanBeTakenAgain() throws {
@@ -187,17 +209,12 @@ import Testing
 
     @Test func aLockFileThatIsAHardLinkToAnotherFileIsRefusedAndTheFileUntouched() throws {
         let dir = try TemporaryDirectory()
-        let other = dir.file("someone-elses")
-        try Data("keep me\n".utf8).write(to: other)
-        let url = dir.file("store.sqlite.lock")
-        try FileManager.default.linkItem(at: other, to: url)
-        let error = #expect(throws: FileIOError.self) { try FileLock.acquire(at: url) }
-        guard case .unsafe(let path, let reason)? = error else {
-            Issue.record("expected .unsafe, got \(String(describing: error))")
-            return
-        }
-        #expect(path == url.path)
-        #expect(reason.hasPrefix("it has 2 names (hard links), so writing to it would change another file"))
+        let (other, url) = try fileWithTwoNames("someone-elses", "store.sqlite.lock", holding: "keep me\n", in: dir)
+        let refusal = unsafeRefusal(of: url)
+        #expect(refusal?.path == url.path)
+        #expect(
+            refusal?.reason.hasPrefix("it has 2 names (hard links), so writing to it would change another file") == true
+        )
         #expect(try String(contentsOf: other, encoding: .utf8) == "keep me\n")
     }
 
@@ -205,12 +222,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let url = dir.file("lock")
         #expect(mkfifo(url.path, 0o600) == 0)
-        let error = #expect(throws: FileIOError.self) { try FileLock.acquire(at: url) }
-        guard case .unsafe(_, let reason)? = error else {
-            Issue.record("expected .unsafe, got \(String(describing: error))")
-            return
-        }
-        #expect(reason.hasPrefix("it is not a regular file (a FIFO)"))
+        #expect(unsafeRefusal(of: url)?.reason.hasPrefix("it is not a regular file (a FIFO)") == true)
     }
 
     /// A lock file another user created (a store shared by a group): it is locked as it is,
@@ -241,9 +253,7 @@ import Testing
         chmod(url.path, 0o644)
         let lock = try withUnprivilegedFileAccess { try FileLock.acquire(at: url) }
         #expect(try String(contentsOf: url, encoding: .utf8) == "1\n")
-        #expect(throws: FileIOError.busy(path: url.path, holderPID: 1)) { try FileLock.acquire(at: url) }
-        lock.release()
-        try FileLock.acquire(at: url).release()
+        try expectBusyUntilReleased(url, holderPID: 1, release: lock.release)
     }
 
     @Test func onlyALockFileThisAcquisitionCreatedCountsAsCreated() throws {
@@ -259,10 +269,7 @@ import Testing
 
     @Test func twoNamesOfOneFileExcludeEachOtherWhenTheFileItselfIsLocked() throws {
         let dir = try TemporaryDirectory()
-        let store = dir.file("store.sqlite")
-        try Data("store".utf8).write(to: store)
-        let other = dir.file("hard.sqlite")
-        try FileManager.default.linkItem(at: store, to: other)
+        let (store, other) = try fileWithTwoNames("store.sqlite", "hard.sqlite", holding: "store", in: dir)
         let lock = try FileLock.acquire(onExistingFile: store)
         #expect(throws: FileIOError.busy(path: other.path, holderPID: nil)) {
             try FileLock.acquire(onExistingFile: other)
