@@ -23,19 +23,20 @@ import Testing
     @Test func sizesReadAtAGlance() {
         let error = BackupFormatError.entryTooLarge(archive: "b.tar", path: "x.json", size: 3 << 30, limit: 2 << 30)
         #expect(error.description.contains("3 GiB, over the limit of 2 GiB"))
-        let ratio = BackupFormatError.compressionRatioExceeded(
-            archive: "b", entry: nil, produced: 1 << 20, consumed: 100, limit: 1000)
-        #expect(ratio.description.contains("expanded 100 bytes of compressed data into 1 MiB (10485:1, limit 1000:1)"))
     }
 
-    @Test func aRatioOfAnySizeIsDescribedWithoutOverflow() {
-        // `Int(ratio)` once trapped on an infinite ratio.
-        let unbounded = BackupFormatError.compressionRatioExceeded(
-            archive: "b", entry: nil, produced: 1 << 20, consumed: 0, limit: .infinity)
-        #expect(unbounded.description.contains("(∞:1, limit ∞:1)"))
-        let huge = BackupFormatError.compressionRatioExceeded(
-            archive: "b", entry: nil, produced: 1 << 20, consumed: 1, limit: 1e300)
-        #expect(huge.description.contains("(1048576:1, limit 1e+300:1)"))
+    /// 1 MiB produced from `consumed` bytes, over `limit`: sizes read at a glance, and a ratio of
+    /// any size described without overflow (`Int(ratio)` once trapped on an infinite ratio).
+    @Test(
+        arguments: [
+            (100, 1000, "expanded 100 bytes of compressed data into 1 MiB (10485:1, limit 1000:1)"),
+            (0, .infinity, "(∞:1, limit ∞:1)"),
+            (1, 1e300, "(1048576:1, limit 1e+300:1)"),
+        ] as [(Int64, Double, String)])
+    func aRatioIsDescribedAsItIs(consumed: Int64, limit: Double, description: String) {
+        let error = BackupFormatError.compressionRatioExceeded(
+            archive: "b", entry: nil, produced: 1 << 20, consumed: consumed, limit: limit)
+        #expect(error.description.contains(description))
     }
 
     @Test func corruptCompressedDataNamesTheCheckAndSaysWhatToDo() {

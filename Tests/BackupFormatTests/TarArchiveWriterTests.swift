@@ -89,29 +89,34 @@ import Testing
         #expect(zstdFast < uncompressed && gzipFast < uncompressed)
     }
 
-    @Test func refusesWritingMoreThanTheDeclaredSize() throws {
+    /// Runs `body` with a writer of a new archive file, `a.tar`, compressed as `compression`.
+    private func withArchiveWriter(
+        compression: ArchiveCompression = .default, _ body: (TarArchiveWriter) throws -> Void
+    ) throws {
         let directory = try TemporaryDirectory()
         let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
         defer { close(descriptor) }
-        let writer = try TarArchiveWriter(
-            descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"), compression: .uncompressed)
-        try writer.beginEntry(path: "a.json", size: 4, modificationTime: Date())
-        try writer.write(Array("{}".utf8))
-        #expect(throws: BackupFormatError.entrySizeMismatch(path: "a.json", declared: 4, written: 6)) {
-            try writer.write(Array("[1]".utf8) + [0x0A])
+        try body(
+            TarArchiveWriter(descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"), compression: compression))
+    }
+
+    @Test func refusesWritingMoreThanTheDeclaredSize() throws {
+        try withArchiveWriter(compression: .uncompressed) { writer in
+            try writer.beginEntry(path: "a.json", size: 4, modificationTime: Date())
+            try writer.write(Array("{}".utf8))
+            #expect(throws: BackupFormatError.entrySizeMismatch(path: "a.json", declared: 4, written: 6)) {
+                try writer.write(Array("[1]".utf8) + [0x0A])
+            }
         }
     }
 
     @Test func refusesFinishingAShortEntry() throws {
-        let directory = try TemporaryDirectory()
-        let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
-        defer { close(descriptor) }
-        let writer = try TarArchiveWriter(
-            descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"), compression: .uncompressed)
-        try writer.beginEntry(path: "a.json", size: 10, modificationTime: Date())
-        try writer.write(Array("{}".utf8))
-        #expect(throws: BackupFormatError.entrySizeMismatch(path: "a.json", declared: 10, written: 2)) {
-            try writer.finish()
+        try withArchiveWriter(compression: .uncompressed) { writer in
+            try writer.beginEntry(path: "a.json", size: 10, modificationTime: Date())
+            try writer.write(Array("{}".utf8))
+            #expect(throws: BackupFormatError.entrySizeMismatch(path: "a.json", declared: 10, written: 2)) {
+                try writer.finish()
+            }
         }
     }
 
@@ -121,26 +126,22 @@ import Testing
         ("a/../../x", "the path contains '..'"),
     ])
     func refusesPathsTheReaderWouldRefuse(path: String, reason: String) throws {
-        let directory = try TemporaryDirectory()
-        let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
-        defer { close(descriptor) }
-        let writer = try TarArchiveWriter(descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"))
-        #expect(throws: BackupFormatError.invalidEntryPathForWriting(path: path, reason: reason)) {
-            try writer.beginEntry(path: path, size: 0, modificationTime: Date())
+        try withArchiveWriter { writer in
+            #expect(throws: BackupFormatError.invalidEntryPathForWriting(path: path, reason: reason)) {
+                try writer.beginEntry(path: path, size: 0, modificationTime: Date())
+            }
         }
     }
 
     @Test func refusesDuplicatePaths() throws {
-        let directory = try TemporaryDirectory()
-        let descriptor = open(directory.file("a.tar").path, O_WRONLY | O_CREAT, 0o600)
-        defer { close(descriptor) }
-        let writer = try TarArchiveWriter(descriptor: DescriptorIO(borrowing: descriptor, name: "a.tar"))
-        try writer.beginEntry(path: "a.json", size: 0, modificationTime: Date())
-        #expect(
-            throws: BackupFormatError.invalidEntryPathForWriting(
-                path: "./a.json", reason: "an entry with this path was already written")
-        ) {
-            try writer.beginEntry(path: "./a.json", size: 0, modificationTime: Date())
+        try withArchiveWriter { writer in
+            try writer.beginEntry(path: "a.json", size: 0, modificationTime: Date())
+            #expect(
+                throws: BackupFormatError.invalidEntryPathForWriting(
+                    path: "./a.json", reason: "an entry with this path was already written")
+            ) {
+                try writer.beginEntry(path: "./a.json", size: 0, modificationTime: Date())
+            }
         }
     }
 

@@ -61,13 +61,7 @@ import Testing
 
     @Test func matchesPythonsIndentedOutput() throws {
         // `json.dumps(..., indent=2, ensure_ascii=False)` lays out the same way, byte for byte.
-        var rng = SeededGenerator(seed: 0x9E772)
-        let shape = JSONTree.Shape(nativeNumbers: true, doubles: false, uniqueKeys: true)
-        let documents = (0..<200).map { _ in
-            var writer = JSONWriter()
-            JSONTree.random(shape, using: &rng).write(to: &writer)
-            return writer.bytes
-        }
+        let documents = JSONTree.writtenDocuments(count: 200, seed: 0x9E772)
         let python = try PythonJSONPeer.evaluate(
             "json.dumps(json.loads(text), ensure_ascii=False, indent=2) + '\\n'", over: documents)
         for (index, document) in documents.enumerated() {

@@ -119,6 +119,19 @@ extension JSONTree {
         func space() {
             while rng.chance(1, in: 3) { text.append(rng.pick([0x20, 0x09, 0x0A, 0x0D])) }
         }
+        /// `open`, then `count` members, a comma before each but the first, then `close`.
+        func container(_ open: Unicode.Scalar, _ close: Unicode.Scalar, count: Int, member: (Int) -> Void) {
+            text.append(UInt8(ascii: open))
+            for position in 0..<count {
+                if position > 0 {
+                    space()
+                    text.append(UInt8(ascii: ","))
+                }
+                member(position)
+            }
+            space()
+            text.append(UInt8(ascii: close))
+        }
         space()
         switch self {
         case .null: text += Array("null".utf8)
@@ -128,31 +141,15 @@ extension JSONTree {
         case .number(let value): text += Array(value.utf8)
         case .string(let value): Self.renderString(value, into: &text, using: &rng)
         case .array(let elements):
-            text.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 {
-                    space()
-                    text.append(UInt8(ascii: ","))
-                }
-                element.render(into: &text, using: &rng)
-            }
-            space()
-            text.append(UInt8(ascii: "]"))
+            container("[", "]", count: elements.count) { elements[$0].render(into: &text, using: &rng) }
         case .object(let fields):
-            text.append(UInt8(ascii: "{"))
-            for (position, field) in fields.enumerated() {
-                if position > 0 {
-                    space()
-                    text.append(UInt8(ascii: ","))
-                }
+            container("{", "}", count: fields.count) { position in
                 space()
-                Self.renderString(field.key, into: &text, using: &rng)
+                Self.renderString(fields[position].key, into: &text, using: &rng)
                 space()
                 text.append(UInt8(ascii: ":"))
-                field.value.render(into: &text, using: &rng)
+                fields[position].value.render(into: &text, using: &rng)
             }
-            space()
-            text.append(UInt8(ascii: "}"))
         }
         space()
     }
@@ -228,6 +225,19 @@ extension JSONTree {
     }
 
     /// Seeded trees rendered as text, for parser corpora.
+    /// `count` random documents as `JSONWriter` writes them, of a shape whose every byte Python's
+    /// `json.dumps` writes alike: native numbers but no doubles (their spelling is the writer's
+    /// choice), unique keys.
+    static func writtenDocuments(count: Int, seed: UInt64) -> [[UInt8]] {
+        var rng = SeededGenerator(seed: seed)
+        let shape = Shape(nativeNumbers: true, doubles: false, uniqueKeys: true)
+        return (0..<count).map { _ in
+            var writer = JSONWriter()
+            random(shape, using: &rng).write(to: &writer)
+            return writer.bytes
+        }
+    }
+
     static func corpus(count: Int, seed: UInt64, shape: Shape = Shape()) -> [(tree: JSONTree, text: [UInt8])] {
         var rng = SeededGenerator(seed: seed)
         return (0..<count).map { _ in

@@ -263,13 +263,7 @@ import Testing
     @Test func escapesExactlyAsPythonDoes() throws {
         // Without doubles (whose spelling is the writer's choice), the output is byte for
         // byte what `json.dumps(..., ensure_ascii=False, separators=(',', ':'))` writes.
-        var rng = SeededGenerator(seed: 0xE5CA9E)
-        let shape = JSONTree.Shape(nativeNumbers: true, doubles: false, uniqueKeys: true)
-        let documents = (0..<300).map { _ in
-            var writer = JSONWriter()
-            JSONTree.random(shape, using: &rng).write(to: &writer)
-            return writer.bytes
-        }
+        let documents = JSONTree.writtenDocuments(count: 300, seed: 0xE5CA9E)
         let python = try PythonJSONPeer.evaluate(
             "json.dumps(json.loads(text), ensure_ascii=False, separators=(',', ':'))", over: documents)
         for (index, document) in documents.enumerated() {
