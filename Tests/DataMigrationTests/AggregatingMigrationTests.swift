@@ -41,17 +41,12 @@ import Testing
 
     @Test func isIdempotent() throws {
         let store = InMemoryStore(entries: ["resolverURL": .string("a")])
-        try store.run(Self.joining)
-        #expect(try !store.shouldRun(Self.joining))
-        #expect(try store.run(Self.joining) == .nothingToDo)
+        try store.expectIdempotent(Self.joining)
         #expect(store.entries == ["app.preferences": .string("a")])
     }
 
     @Test func emptyStoreHasNothingToDo() throws {
-        let store = InMemoryStore()
-        #expect(try !store.shouldRun(Self.joining))
-        #expect(try store.run(Self.joining) == .nothingToDo)
-        #expect(store.entries.isEmpty)
+        try InMemoryStore().expectNothingToDo(Self.joining)
     }
 
     @Test func aggregationErrorIsAFailedResultThatWritesNothing() throws {

@@ -27,24 +27,17 @@ import Testing
 
     @Test func doesNothingWhenTheConditionFails() throws {
         let store = InMemoryStore(entries: ["usageCredits.ledger": .string("other")])
-        #expect(try !store.shouldRun(Self.whenOld))
-        // Even when called directly, the condition is checked again.
-        #expect(try store.run(Self.whenOld) == .nothingToDo)
-        #expect(store.entries == ["usageCredits.ledger": .string("other")])
+        // Even when called directly, the condition is checked again, and the store is left as it was.
+        try store.expectNothingToDo(Self.whenOld)
     }
 
     @Test func isIdempotent() throws {
         let store = InMemoryStore(entries: ["usageCredits.ledger": .string("old")])
-        try store.run(Self.whenOld)
-        #expect(try !store.shouldRun(Self.whenOld))
-        #expect(try store.run(Self.whenOld) == .nothingToDo)
+        try store.expectIdempotent(Self.whenOld)
     }
 
     @Test func emptyStoreHasNothingToDo() throws {
-        let store = InMemoryStore()
-        #expect(try !store.shouldRun(Self.whenOld))
-        #expect(try store.run(Self.whenOld) == .nothingToDo)
-        #expect(store.entries.isEmpty)
+        try InMemoryStore().expectNothingToDo(Self.whenOld)
     }
 
     @Test func conditionMaySeeTheContext() throws {

@@ -39,18 +39,11 @@ import Testing
 
     @Test func isIdempotent() throws {
         let store = InMemoryStore(entries: ["watchedDomains": .json("[1]")])
-        try store.run(rename)
-        let afterFirstRun = store.entries
-        #expect(try !store.shouldRun(rename))
-        #expect(try store.run(rename) == .nothingToDo)
-        #expect(store.entries == afterFirstRun)
+        try store.expectIdempotent(rename)
     }
 
     @Test func emptyStoreHasNothingToDo() throws {
-        let store = InMemoryStore()
-        #expect(try !store.shouldRun(rename))
-        #expect(try store.run(rename) == .nothingToDo)
-        #expect(store.entries.isEmpty)
+        try InMemoryStore().expectNothingToDo(rename)
     }
 
     @Test func erasedKindIsSimpleRename() {

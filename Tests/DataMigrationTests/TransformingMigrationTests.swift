@@ -31,10 +31,7 @@ import Testing
     }
 
     @Test func emptyStoreHasNothingToDo() throws {
-        let store = InMemoryStore()
-        #expect(try !store.shouldRun(Self.upperCasing()))
-        #expect(try store.run(Self.upperCasing()) == .nothingToDo)
-        #expect(store.entries.isEmpty)
+        try InMemoryStore().expectNothingToDo(Self.upperCasing())
     }
 
     @Test func transformErrorIsReportedAsAFailedResult() throws {

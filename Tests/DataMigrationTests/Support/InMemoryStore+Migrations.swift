@@ -1,6 +1,7 @@
 import DataMigration
 import DataStore
 import Foundation
+import Testing
 
 extension InMemoryStore {
     /// Asks `migration` whether it would run, in a transaction that writes nothing.
@@ -22,6 +23,25 @@ extension InMemoryStore {
         } catch let failed as Failed {
             return failed.result
         }
+    }
+
+    /// Runs `migration`, then expects it to have nothing left to do (`expectNothingToDo`).
+    func expectIdempotent(_ migration: some StorageMigration, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        try run(migration)
+        try expectNothingToDo(migration, sourceLocation: sourceLocation)
+    }
+
+    /// Expects `migration` to have nothing to do in this store: it does not ask to run, and run
+    /// anyway it reports `.nothingToDo` and leaves every entry as it was.
+    func expectNothingToDo(_ migration: some StorageMigration, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        let before = entries
+        #expect(try !shouldRun(migration), sourceLocation: sourceLocation)
+        #expect(try run(migration) == .nothingToDo, sourceLocation: sourceLocation)
+        #expect(entries == before, sourceLocation: sourceLocation)
     }
 }
 
