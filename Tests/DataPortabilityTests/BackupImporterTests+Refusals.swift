@@ -63,11 +63,9 @@ extension BackupImporterTests {
 
     @Test func storeFromANewerBuildIsLeftUntouched() throws {
         let folder = try TemporaryDirectory()
-        let target = try open(in: folder)
-        try F.seed(target.store, [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"], version: 99)
+        let (target, backup) = try storeAndBackupTrackingNewCom(
+            in: folder, seededWith: [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"], version: 99)
         let before = try snapshot(of: target.store)
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
 
         for dryRun in [false, true] {
             #expect(throws: MigrationError.storeIsNewer(found: 99, supported: 3, location: target.store.location)) {

@@ -39,8 +39,7 @@ extension BackupImporterTests {
 
     @Test func snapshotIsLeftOutWhenAskedOrWhenThisRunCreatedTheStore() throws {
         let folder = try TemporaryDirectory()
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
+        let backup = try backupTrackingNewCom(in: folder)
 
         // A store this run created holds nothing to go back to.
         let created = try open("created.sqlite", in: folder)
@@ -56,8 +55,7 @@ extension BackupImporterTests {
 
     @Test func aStoreWithOnlyBookkeepingIsSnapshottedSoItsUndoRemovesWhatTheImportAdded() throws {
         let folder = try TemporaryDirectory()
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
+        let backup = try backupTrackingNewCom(in: folder)
         let store = try open(in: folder)
         try F.seed(store.store, [:])
         let before = try snapshot(of: store.store)
@@ -95,11 +93,9 @@ extension BackupImporterTests {
 
     @Test func snapshotIsTakenBeforeTheStoreIsMigratedAndItsUndoUnmigratesIt() throws {
         let folder = try TemporaryDirectory()
-        let target = try open(in: folder)
-        try F.seed(target.store, [.legacyWatchedDomains: "[\(F.tracked(1, "Old.COM"))]"], version: nil)
+        let (target, backup) = try storeAndBackupTrackingNewCom(
+            in: folder, seededWith: [.legacyWatchedDomains: "[\(F.tracked(1, "Old.COM"))]"], version: nil)
         let before = try snapshot(of: target.store)
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
         let summary = try F.importer().run(backup: backup.path, into: target)
         #expect(summary.migrations.map(\.version) == [1, 2, 3])
         let path = try #require(summary.safetySnapshot)
@@ -111,11 +107,9 @@ extension BackupImporterTests {
 
     @Test func restoringASnapshotTakesASnapshotOfItsOwnAndCanBeUndone() throws {
         let folder = try TemporaryDirectory()
-        let target = try open(in: folder)
-        try F.seed(target.store, [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
+        let (target, backup) = try storeAndBackupTrackingNewCom(
+            in: folder, seededWith: [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
         let before = try snapshot(of: target.store)
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
         let imported = try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot)
         let afterImport = try snapshot(of: target.store)
         let restore = try F.importer(.replace).run(backup: imported, into: target)
@@ -128,10 +122,8 @@ extension BackupImporterTests {
 
     @Test func aSnapshotIsRestoredWholeSoMergeIsRefusedAndADryRunWritesNothing() throws {
         let folder = try TemporaryDirectory()
-        let target = try open(in: folder)
-        try F.seed(target.store, [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
+        let (target, backup) = try storeAndBackupTrackingNewCom(
+            in: folder, seededWith: [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
         let path = try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot)
         let afterImport = try snapshot(of: target.store)
         #expect(throws: SnapshotRestoreError.needsReplaceMode(path: path)) {

@@ -20,8 +20,7 @@ extension BackupImporterTests {
         let link = folder.file("link-\(storeName)")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real.file(storeName))
 
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
+        let backup = try backupTrackingNewCom(in: folder)
         let target = try LockedStore.open(explicitPath: link.path, mode: .mustExist)
         let path = try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot)
         let suffix = (storeName as NSString).pathExtension
@@ -43,11 +42,9 @@ extension BackupImporterTests {
     @Test(arguments: [("store.sqlite", "-journal"), ("store.plist", "-wal")])
     func aSnapshotNameThatReachesOneOfTheStoresFilesIsRefused(storeName: String, companion: String) throws {
         let folder = try TemporaryDirectory()
-        let target = try open(storeName, in: folder)
-        try F.seed(target.store, [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
+        let (target, backup) = try storeAndBackupTrackingNewCom(
+            storeName, in: folder, seededWith: [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
         let values = try snapshot(of: target.store)
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
         let suffix = (storeName as NSString).pathExtension
         let snapshotName = folder.file("\(storeName).before-import-20260102T000000Z.\(suffix)")
         try FileManager.default.createSymbolicLink(

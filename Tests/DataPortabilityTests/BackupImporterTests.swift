@@ -18,6 +18,24 @@ import Testing
         try LockedStore.open(explicitPath: folder.file(name).path, mode: .createIfMissing)
     }
 
+    /// `b.ddbackup` in `folder`: a backup that tracks new.com (record 2).
+    func backupTrackingNewCom(in folder: TemporaryDirectory) throws -> URL {
+        let backup = folder.file("b.ddbackup")
+        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
+        return backup
+    }
+
+    /// A store in `folder` seeded with `blobs` and stamped `version` (nil: no stamp), and
+    /// `backupTrackingNewCom` beside it.
+    func storeAndBackupTrackingNewCom(
+        _ name: String = "store.sqlite", in folder: TemporaryDirectory, seededWith blobs: [StorageKey: String],
+        version: Int? = DataMigrationService.currentStoreSchemaVersion
+    ) throws -> (target: LockedStore, backup: URL) {
+        let target = try open(name, in: folder)
+        try F.seed(target.store, blobs, version: version)
+        return (target, try backupTrackingNewCom(in: folder))
+    }
+
     /// Per section: added, merged, unchanged, duplicates, malformed, removed.
     func tallies(_ summary: ImportSummary) -> [BackupSection: [Int]] {
         Dictionary(
@@ -107,12 +125,10 @@ import Testing
 
     @Test func dryRunLeavesAnOldStoreAtItsVersion() throws {
         let folder = try TemporaryDirectory()
-        let target = try open(in: folder)
         // A version 0 store: tracked domains still under their old key, no stamp.
-        try F.seed(target.store, [.legacyWatchedDomains: "[\(F.tracked(1, "Old.COM"))]"], version: nil)
+        let (target, backup) = try storeAndBackupTrackingNewCom(
+            in: folder, seededWith: [.legacyWatchedDomains: "[\(F.tracked(1, "Old.COM"))]"], version: nil)
         let before = try snapshot(of: target.store)
-        let backup = folder.file("b.ddbackup")
-        try F.writeBackup([.trackedDomains: "[\(F.tracked(2, "new.com"))]"], to: backup)
 
         let dryRun = try F.importer(dryRun: true).run(backup: backup.path, into: target)
         #expect(dryRun.migrations.map(\.version) == [1, 2, 3], "reported as they would run")
@@ -207,14 +223,7 @@ import Testing
         let untouched: [StorageKey] = [.domainAudits, .cachedEntitlement, .usageCreditLedger]
         let before = try untouched.map { try F.text($0, in: target.store) }
         let backup = folder.file("v1.json")
-        try Data(
-            """
-            {"version": 1, "exportedAt": 1650000000, "app": "DomainDig 1.4",
-             "domains": [{"name": "Example.com", "added": 1640000000, "note": "from v1", "tags": ["client"], "favorite": true}],
-             "history": [{"uuid": "\(F.id(5))", "domain": "example.com", "date": 1650000000, "dns": {"A": ["93.184.216.34"]}}],
-             "settings": {"resolver": "https://dns.quad9.net/dns-query", "density": "compact", "recent": ["example.com"], "saved": ["acme.io"]}}
-            """.utf8
-        ).write(to: backup)
+        try LegacyBackupSample.version1.write(to: backup)
 
         let summary = try F.importer(.replace).run(backup: backup.path, into: target)
         #expect(summary.schemaVersion == 1)

@@ -9,6 +9,14 @@ import Testing
 @Suite struct SampleStoreGeneratorTests {
     private let generator = SampleStoreGenerator(size: .small, seed: 42)
 
+    /// A loader of the records the generator makes.
+    private var sampleLoader: RecordLoader { RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues()))) }
+
+    /// The domains the generator's store tracks.
+    private func trackedDomains(_ loader: RecordLoader) throws -> Set<String> {
+        Set(try loader.load(.trackedDomains).records.map(\.domain))
+    }
+
     private func summary(_ issues: [DecodingIssue]) -> [String] {
         issues.map { "\($0.kind.rawValue) \($0.path)" }.sorted()
     }
@@ -57,7 +65,7 @@ import Testing
     }
 
     @Test func plantsDuplicatesMalformedRecordsAndAnUnknownStatusInTrackedDomains() throws {
-        let loaded = try RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues()))).load(.trackedDomains)
+        let loaded = try sampleLoader.load(.trackedDomains)
         // 40 domains, the unknown-status record, 3 duplicates and 2 malformed records.
         #expect(loaded.elementCount == 46)
         #expect(loaded.duplicatesMerged == 3)
@@ -75,7 +83,7 @@ import Testing
     }
 
     @Test func plantsAnExactDuplicateAnUnreadableDateAWrongTTLAndA1970Snapshot() throws {
-        let loaded = try RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues()))).load(.lookupHistory)
+        let loaded = try sampleLoader.load(.lookupHistory)
         #expect(loaded.elementCount == 153)
         #expect(loaded.duplicatesMerged == 1)
         #expect(loaded.records.count == 151)
@@ -85,8 +93,8 @@ import Testing
     }
 
     @Test func plantsAnUntrackedAuditDomainAndAnUnknownCheckResult() throws {
-        let loader = RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues())))
-        let tracked = Set(try loader.load(.trackedDomains).records.map(\.domain))
+        let loader = sampleLoader
+        let tracked = try trackedDomains(loader)
         let audits = try loader.load(.domainAudits)
         #expect(audits.records.count == 21)
         #expect(summary(audits.issues) == ["unknownEnumValue $[20].checks[0].result"])
@@ -95,8 +103,8 @@ import Testing
     }
 
     @Test func plantsAnUntrackedWorkflowDomainAndAnUnknownStepKind() throws {
-        let loader = RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues())))
-        let tracked = Set(try loader.load(.trackedDomains).records.map(\.domain))
+        let loader = sampleLoader
+        let tracked = try trackedDomains(loader)
         let workflows = try loader.load(.domainWorkflows)
         #expect(workflows.records.count == 6)
         #expect(summary(workflows.issues) == ["unknownEnumValue $[1].steps[4].kind"])
@@ -105,7 +113,7 @@ import Testing
     }
 
     @Test func plantsADanglingSnapshotReferenceAndALogWithoutADomain() throws {
-        let loader = RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues())))
+        let loader = sampleLoader
         let snapshotIDs = Set(try loader.load(.lookupHistory).records.map(\.id))
         let logs = try loader.load(.monitoringLogs)
         #expect(logs.elementCount == 201)
@@ -117,7 +125,7 @@ import Testing
     }
 
     @Test func plantsALedgerWhoseBalanceIsFiveAboveItsEntries() throws {
-        let loaded = try RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues()))).load(
+        let loaded = try sampleLoader.load(
             .usageCreditLedger)
         let ledger = try #require(loaded.record)
         #expect(loaded.issues.isEmpty)
@@ -126,7 +134,7 @@ import Testing
     }
 
     @Test func theOtherKeysLoadCleanly() throws {
-        let loader = RecordLoader(InMemoryStore(entries: stringKeys(generator.makeValues())))
+        let loader = sampleLoader
         let settings = try loader.load(.monitoringSettings)
         #expect(settings.issues.isEmpty)
         #expect(settings.record?.isEnabled == true)
