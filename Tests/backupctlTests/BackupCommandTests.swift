@@ -111,9 +111,7 @@ import Testing
     @Test func aMissingStoreExits66AndWritesNothing() throws {
         let workspace = try CommandWorkspace()
         let run = try workspace.backupctl("backup", "--dir", "backups", "--store", "absent.sqlite", "--keep-last", "1")
-        #expect(run.status == 66)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderrText.hasPrefix("error: No DomainDig store exists at \(workspace.path("absent.sqlite"))"))
+        run.expectRefused(status: 66, saying: "error: No DomainDig store exists at \(workspace.path("absent.sqlite"))")
         #expect(try workspace.names().isEmpty, "neither the directory nor a lock file is created")
 
         // An existing directory stays as it was.

@@ -64,16 +64,6 @@ import Testing
         #expect(try workspace.storeContents(store) == before)
     }
 
-    @Test(arguments: ["--yes", "-y"])
-    func yesSkipsTheQuestion(flag: String) throws {
-        let workspace = try CommandWorkspace()
-        let (store, backup) = try storeAndOtherBackup(workspace)
-        let run = try workspace.backupctlOnTerminal(
-            arguments: ["import", backup, "--store", store, flag] + Self.replaceWithoutSnapshot)
-        #expect(run.status == 0)
-        #expect(!run.stdoutText.contains("[y/N]"))
-    }
-
     @Test func withoutATerminalNothingIsAskedAsForCron() throws {
         let workspace = try CommandWorkspace()
         let (store, backup) = try storeAndOtherBackup(workspace)
@@ -85,23 +75,30 @@ import Testing
             try workspace.exportedSections(store, digests: true) == workspace.sections(ofBackup: backup, digests: true))
     }
 
-    @Test(arguments: [
-        ["--mode", "replace"], ["--no-safety-snapshot"], ["--mode", "replace", "--no-safety-snapshot", "--dry-run"],
-    ])
-    func whatCanBeUndoneIsNotAsked(options: [String]) throws {
-        let workspace = try CommandWorkspace()
-        let (store, backup) = try storeAndOtherBackup(workspace)
-        let run = try workspace.backupctlOnTerminal(arguments: ["import", backup, "--store", store] + options)
-        #expect(run.status == 0, "\(run.stdoutText)")
-        #expect(!run.stdoutText.contains("[y/N]"))
+    /// An import on a terminal that does not ask: the question answered up front, or nothing
+    /// lost that cannot be undone.
+    struct Unasked: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let options: [String]
+        var intoANewStore = false
     }
 
-    @Test func aReplaceThatRemovesNothingIsNotAsked() throws {
+    @Test(arguments: [
+        Unasked(testDescription: "--yes skips the question", options: ["--yes"] + replaceWithoutSnapshot),
+        Unasked(testDescription: "-y skips the question", options: ["-y"] + replaceWithoutSnapshot),
+        Unasked(testDescription: "a replace with a safety snapshot", options: ["--mode", "replace"]),
+        Unasked(testDescription: "a merge without a safety snapshot", options: ["--no-safety-snapshot"]),
+        Unasked(testDescription: "a dry run", options: replaceWithoutSnapshot + ["--dry-run"]),
+        Unasked(
+            testDescription: "a replace that removes nothing (a new store)", options: replaceWithoutSnapshot,
+            intoANewStore: true),
+    ])
+    func importIsNotAsked(_ unasked: Unasked) throws {
         let workspace = try CommandWorkspace()
-        let (_, backup) = try storeAndOtherBackup(workspace)
-        let run = try workspace.backupctlOnTerminal(
-            arguments: ["import", backup, "--store", workspace.path("new.sqlite")] + Self.replaceWithoutSnapshot)
-        #expect(run.status == 0)
+        let (existing, backup) = try storeAndOtherBackup(workspace)
+        let store = unasked.intoANewStore ? workspace.path("new.sqlite") : existing
+        let run = try workspace.backupctlOnTerminal(arguments: ["import", backup, "--store", store] + unasked.options)
+        #expect(run.status == 0, "\(run.stdoutText)")
         #expect(!run.stdoutText.contains("[y/N]"))
     }
 

@@ -17,9 +17,7 @@ extension ExportCommandTests {
         let store = try workspace.sampleStore()
         let before = try workspace.names()
         let output = try workspace.backupctl(arguments: ["export", "--store", store, "-o", "b.ddbackup"] + arguments)
-        #expect(output.status == 64)
-        #expect(output.stdout.isEmpty)
-        #expect(output.stderrText.hasPrefix(message + "\nUsage: backupctl export "), "stderr: \(output.stderrText)")
+        output.expectRefused(status: 64, saying: message + "\nUsage: backupctl export ")
         #expect(try workspace.names() == before)
     }
 
@@ -38,9 +36,7 @@ extension ExportCommandTests {
         let workspace = try CommandWorkspace()
         let store = workspace.path("absent.sqlite")
         let output = try workspace.backupctl("export", "--store", store, "-o", "b.ddbackup")
-        #expect(output.status == 66)
-        #expect(output.stdout.isEmpty)
-        #expect(output.stderrText.hasPrefix("error: No DomainDig store exists at \(store)."))
+        output.expectRefused(status: 66, saying: "error: No DomainDig store exists at \(store).")
         #expect(output.stderrText.contains("hint: Pass --store PATH or set DOMAINDIG_STORE."))
         #expect(try workspace.names().isEmpty)
     }
@@ -67,9 +63,7 @@ extension ExportCommandTests {
             attributes: [.posixPermissions: 0o555])
         // Root ignores a folder's mode: backupctl runs without the capabilities that let it.
         let output = try workspace.backupctlBoundByFileModes("export", "--store", store, "-o", folder + "/b.ddbackup")
-        #expect(output.status == 73)
-        #expect(output.stdout.isEmpty)
-        #expect(output.stderrText.hasPrefix("error: Permission denied for \(folder) "), "stderr: \(output.stderrText)")
+        output.expectRefused(status: 73, saying: "error: Permission denied for \(folder) ")
         #expect(output.stderrText.contains("hint: Choose an output path in an existing folder you can write to."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }

@@ -116,14 +116,7 @@ extension ImportCommandTests {
         let store = try workspace.sampleStore("store.sqlite", seed: 1)
         let before = try workspace.exportedSections(store)
         let backup = workspace.path("domaindig-1.4.json")
-        try Data(
-            """
-            {"version": 1, "exportedAt": 1650000000, "app": "DomainDig 1.4",
-             "domains": [{"name": "Example.com", "added": 1640000000, "note": "from v1", "tags": ["client"], "favorite": true}],
-             "history": [{"uuid": "\(Self.id(5))", "domain": "example.com", "date": 1650000000, "dns": {"A": ["93.184.216.34"]}}],
-             "settings": {"resolver": "https://dns.quad9.net/dns-query", "density": "compact", "recent": ["example.com"], "saved": ["acme.io"]}}
-            """.utf8
-        ).write(to: URL(fileURLWithPath: backup))
+        try LegacyBackupSample.version1.write(to: URL(fileURLWithPath: backup))
 
         let output = try workspace.backupctl("import", backup, "--store", store, "--mode", "replace")
         #expect(output.status == 0, "\(output.stderrText)")

@@ -29,8 +29,7 @@ import Testing
         let backups = try directoryOfBackups(workspace)
         let size = { (name: String) in HumanText.bytes(try workspace.contents(backups + "/" + name).count) }
         let run = try workspace.backupctl("list", "--dir", "backups")
-        #expect(run.status == 0)
-        #expect(run.stderr.isEmpty)
+        run.expectQuietSuccess()
         #expect(
             lines(run) == [
                 "backup time version size encrypted records integrity",
@@ -127,10 +126,7 @@ import Testing
         let workspace = try CommandWorkspace()
         let backups = try directoryOfBackups(workspace)
         let run = try workspace.backupctl("list", "--dir", backups, "--json")
-        #expect(run.status == 0)
-        #expect(run.stderr.isEmpty)
-        let document = try run.jsonObject()
-        #expect(document["ok"] as? Bool == true)
+        let document = try run.successfulJSONDocument()
         #expect(document["directory"] as? String == backups)
         #expect(document["verified"] as? Bool == false)
         let entries = try #require(document["backups"] as? [[String: Any]])

@@ -108,19 +108,22 @@ import Testing
         #expect(lines.last == "Dry run: would keep 36 and remove 0; nothing was removed.")
     }
 
+    /// The folder `backups` in `workspace`, holding a copy of one exported backup under each of `names`.
+    private func backupsFolder(_ workspace: CommandWorkspace, named names: [String]) throws -> String {
+        let template = try workspace.exportBackup(from: try workspace.sampleStore())
+        let backups = workspace.path("backups")
+        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
+        for name in names { try FileManager.default.copyItem(atPath: template, toPath: backups + "/" + name) }
+        return backups
+    }
+
     /// A year of nightly backups under `--keep-daily 7 --keep-monthly 6`: exactly six monthly
     /// keeps, each the last backup of its month, the newest month's shared with the daily rule.
     @Test func aYearOfNightlyBackupsKeepsExactlySixMonthlyOnes() throws {
         let workspace = try CommandWorkspace()
-        let template = URL(fileURLWithPath: try workspace.exportBackup(from: try workspace.sampleStore()))
-        let backups = workspace.path("backups")
-        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
         let start = date("2025-01-01T02:30:00Z")
         let nights = (0..<365).map { start.addingTimeInterval(Double($0) * 86_400) }
-        for night in nights {
-            try FileManager.default.copyItem(
-                at: template, to: URL(fileURLWithPath: backups + "/" + Support.backupName(night)))
-        }
+        let backups = try backupsFolder(workspace, named: nights.map(Support.backupName))
         let policy = ["daily": 7, "monthly": 6]
         let run = try workspace.backupctl(
             arguments: ["prune", "--dir", backups, "--json"] + Support.keepOptions(policy))
@@ -142,18 +145,13 @@ import Testing
 
     @Test func damagedAndPartialFilesAreReportedNeverCountedAndNeverRemoved() throws {
         let workspace = try CommandWorkspace()
-        let template = URL(fileURLWithPath: try workspace.exportBackup(from: try workspace.sampleStore()))
-        let backups = workspace.path("backups")
-        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
-        for hour in 20...22 {
-            try FileManager.default.copyItem(
-                at: template, to: URL(fileURLWithPath: backups + "/domaindig-20260118T\(hour)0005Z.ddbackup"))
-        }
+        let backups = try backupsFolder(workspace, named: (20...22).map { "domaindig-20260118T\($0)0005Z.ddbackup" })
         // The newest name is corrupt, and a killed run left its temporary file.
         let corrupt = "domaindig-20260118T230005Z.ddbackup"
         try Data("this is not a backup".utf8).write(to: URL(fileURLWithPath: backups + "/" + corrupt))
         let partial = ".domaindig-20260119T000005Z.ddbackup.tmp-3f2a9c81d04e7b65"
-        try Data(try Data(contentsOf: template).prefix(1000)).write(to: URL(fileURLWithPath: backups + "/" + partial))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: backups + "/domaindig-20260118T200005Z.ddbackup"))
+        try Data(whole.prefix(1000)).write(to: URL(fileURLWithPath: backups + "/" + partial))
 
         let run = try workspace.backupctl("prune", "--dir", backups, "--keep-hourly", "1")
         #expect(run.status == 0)
@@ -183,13 +181,8 @@ import Testing
 
     @Test func aDryRunRemovesNothing() throws {
         let workspace = try CommandWorkspace()
-        let template = URL(fileURLWithPath: try workspace.exportBackup(from: try workspace.sampleStore()))
-        let backups = workspace.path("backups")
-        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
         let names = (0..<5).map { "domaindig-2026011\($0)T120000Z.ddbackup" }
-        for name in names {
-            try FileManager.default.copyItem(at: template, to: URL(fileURLWithPath: backups + "/" + name))
-        }
+        let backups = try backupsFolder(workspace, named: names)
         let run = try workspace.backupctl("prune", "--dir", backups, "--keep-last", "2", "--dry-run")
         #expect(run.status == 0)
         let lines = run.stdoutText.split(separator: "\n").map {
@@ -207,18 +200,9 @@ import Testing
 
     @Test func jsonPrintsOneDocument() throws {
         let workspace = try CommandWorkspace()
-        let template = URL(fileURLWithPath: try workspace.exportBackup(from: try workspace.sampleStore()))
-        let backups = workspace.path("backups")
-        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
-        for day in 1...3 {
-            try FileManager.default.copyItem(
-                at: template, to: URL(fileURLWithPath: backups + "/domaindig-2026010\(day)T120000Z.ddbackup"))
-        }
+        let backups = try backupsFolder(workspace, named: (1...3).map { "domaindig-2026010\($0)T120000Z.ddbackup" })
         let run = try workspace.backupctl("prune", "--dir", backups, "--keep-daily", "2", "--json")
-        #expect(run.status == 0)
-        #expect(run.stderr.isEmpty)
-        let document = try run.jsonObject()
-        #expect(document["ok"] as? Bool == true)
+        let document = try run.successfulJSONDocument()
         #expect(document["directory"] as? String == backups)
         #expect(document["dryRun"] as? Bool == false)
         let decisions = try #require(document["decisions"] as? [[String: Any]])

@@ -37,8 +37,7 @@ import Testing
         let workspace = try CommandWorkspace()
         let store = workspace.path("store.sqlite")
         let output = try workspace.backupctl("sample", "--store", store, "--seed", "3")
-        #expect(output.status == 0)
-        #expect(output.stderrText.isEmpty)
+        output.expectQuietSuccess()
         #expect(output.stdoutText.hasPrefix("Wrote a small sample (seed 3) to \(store)\n"))
         #expect(output.stdoutText.contains("Planted on purpose:\n  - trackedDomains: "))
         for key in Self.sampleKeys { #expect(output.stdoutText.contains("  \(key) ")) }
@@ -65,9 +64,7 @@ import Testing
         let before = try workspace.contents(store)
         let namesBefore = try workspace.names()
         let output = try workspace.backupctl("sample", "--store", store, "--seed", "2")
-        #expect(output.status == 73)
-        #expect(output.stdout.isEmpty)
-        #expect(output.stderrText.hasPrefix("error: The store at \(store) already holds 13 keys"))
+        output.expectRefused(status: 73, saying: "error: The store at \(store) already holds 13 keys")
         #expect(
             output.stderrText.contains(
                 "\nhint: Pass --force to replace the store's contents with the sample, or choose another --store.\n"))
@@ -159,9 +156,7 @@ import Testing
     func rejectsABadCommandLineAndWritesNothing(arguments: [String], message: String) throws {
         let workspace = try CommandWorkspace()
         let output = try workspace.backupctl(arguments: arguments)
-        #expect(output.status == 64)
-        #expect(output.stdout.isEmpty)
-        #expect(output.stderrText.hasPrefix(message), "stderr: \(output.stderrText)")
+        output.expectRefused(status: 64, saying: message)
         #expect(output.stderrText.contains("Usage: backupctl sample --store <path>"))
         #expect(try workspace.names().isEmpty)
     }

@@ -11,25 +11,32 @@ import Testing
 
     // MARK: Accepted: the decoder now reads what the schema allows
 
-    @Test func aFractionOfManyDigitsIsRoundedOnItsDecimalDigits() throws {
-        let sections: [String: Any] = [
-            "trackedDomains": [Self.record(at: "addedAt", "2026-01-01T10:00:22.12349999999999999Z")],
-            "lookupHistory": [Self.record(at: "capturedAt", "2026-01-01T10:00:22.12350000000000000001Z")],
-        ]
-        for exported in try roundTrip(sections) {
-            #expect(exported.record("trackedDomains")?["addedAt"] as? String == "2026-01-01T10:00:22.123Z")
-            #expect(exported.record("lookupHistory")?["capturedAt"] as? String == "2026-01-01T10:00:22.124Z")
-        }
+    /// Timestamps written into a tracked domain's `addedAt` and a lookup's `capturedAt`, and
+    /// the canonical texts of the instants they name.
+    struct AcceptedTimestamps: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let addedAt: (written: String, exported: String)
+        let capturedAt: (written: String, exported: String)
     }
 
-    @Test func theLastAndFirstInstantsOfTheFourDigitYearsComeBackAsTheSameInstants() throws {
+    @Test(arguments: [
+        AcceptedTimestamps(
+            testDescription: "a fraction of many digits is rounded on its decimal digits",
+            addedAt: ("2026-01-01T10:00:22.12349999999999999Z", "2026-01-01T10:00:22.123Z"),
+            capturedAt: ("2026-01-01T10:00:22.12350000000000000001Z", "2026-01-01T10:00:22.124Z")),
+        AcceptedTimestamps(
+            testDescription: "the last and first instants of the four-digit years come back as the same instants",
+            addedAt: ("9999-12-31T23:59:59.9994999-00:00", "9999-12-31T23:59:59.999Z"),
+            capturedAt: ("0000-01-01T00:00:00-05:00", "0000-01-01T05:00:00Z")),
+    ])
+    func anAcceptedTimestampIsExportedAsTheSameInstantInItsCanonicalForm(_ timestamps: AcceptedTimestamps) throws {
         let sections: [String: Any] = [
-            "trackedDomains": [Self.record(at: "addedAt", "9999-12-31T23:59:59.9994999-00:00")],
-            "lookupHistory": [Self.record(at: "capturedAt", "0000-01-01T00:00:00-05:00")],
+            "trackedDomains": [Self.record(at: "addedAt", timestamps.addedAt.written)],
+            "lookupHistory": [Self.record(at: "capturedAt", timestamps.capturedAt.written)],
         ]
         for exported in try roundTrip(sections) {
-            #expect(exported.record("trackedDomains")?["addedAt"] as? String == "9999-12-31T23:59:59.999Z")
-            #expect(exported.record("lookupHistory")?["capturedAt"] as? String == "0000-01-01T05:00:00Z")
+            #expect(exported.record("trackedDomains")?["addedAt"] as? String == timestamps.addedAt.exported)
+            #expect(exported.record("lookupHistory")?["capturedAt"] as? String == timestamps.capturedAt.exported)
         }
     }
 
