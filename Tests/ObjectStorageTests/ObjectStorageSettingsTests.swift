@@ -27,13 +27,23 @@ import Testing
         try Data(text.utf8).write(to: url)
     }
 
+    /// Writes the shared files given (the others stay absent), then resolves the settings with
+    /// `variables` added to the environment.
+    func resolve(credentials: String? = nil, config: String? = nil, _ variables: [String: String] = [:]) throws
+        -> ObjectStorageSettings
+    {
+        if let credentials { try write(credentials, to: credentialsFile) }
+        if let config { try write(config, to: configFile) }
+        return try ObjectStorageSettings.resolve(environment: environment(variables))
+    }
+
     @Test func takesTheEnvironmentFirst() throws {
-        try write("[default]\naws_access_key_id = FROMFILE\naws_secret_access_key = file-secret\n", to: credentialsFile)
-        let settings = try ObjectStorageSettings.resolve(
-            environment: environment([
+        let settings = try resolve(
+            credentials: "[default]\naws_access_key_id = FROMFILE\naws_secret_access_key = file-secret\n",
+            [
                 "AWS_ACCESS_KEY_ID": "FROMENV", "AWS_SECRET_ACCESS_KEY": "env-secret", "AWS_SESSION_TOKEN": "env-token",
                 "AWS_REGION": "eu-west-3", "AWS_DEFAULT_REGION": "us-west-2",
-            ]))
+            ])
         #expect(settings.credentials.accessKeyID == "FROMENV")
         #expect(settings.credentials.secretAccessKey == SecretString("env-secret"))
         #expect(settings.credentials.sessionToken == SecretString("env-token"))
@@ -85,20 +95,20 @@ import Testing
     }
 
     @Test func takesCredentialsFromTheConfigFileWhenTheCredentialsFileHasNone() throws {
-        try write(
-            "[profile work]\naws_access_key_id = CONFIGKEY\naws_secret_access_key = config-secret\n", to: configFile)
-        let settings = try ObjectStorageSettings.resolve(environment: environment(["AWS_PROFILE": "work"]))
+        let settings = try resolve(
+            config: "[profile work]\naws_access_key_id = CONFIGKEY\naws_secret_access_key = config-secret\n",
+            ["AWS_PROFILE": "work"])
         #expect(settings.credentials.accessKeyID == "CONFIGKEY")
     }
 
     @Test func prefersTheS3EndpointVariableAndReadsThePathStyleSetting() throws {
-        try write("[default]\ns3 =\n    addressing_style = path\n", to: configFile)
-        let settings = try ObjectStorageSettings.resolve(
-            environment: environment([
+        let settings = try resolve(
+            config: "[default]\ns3 =\n    addressing_style = path\n",
+            [
                 "AWS_ACCESS_KEY_ID": "K", "AWS_SECRET_ACCESS_KEY": "S", "AWS_ENDPOINT_URL": "http://other:1",
                 "AWS_ENDPOINT_URL_S3": "http://127.0.0.1:9000", "AWS_MAX_ATTEMPTS": "2",
                 "BACKUPCTL_S3_PART_SIZE": String(5 << 20),
-            ]))
+            ])
         #expect(settings.endpoint.description == "http://127.0.0.1:9000")
         #expect(settings.endpoint.addressingStyle == .path)
         #expect(settings.retry.maxAttempts == 2)
