@@ -105,13 +105,21 @@ extension BackupImporterTests {
         #expect(try snapshot(of: target.store) == before)
     }
 
-    @Test func restoringASnapshotTakesASnapshotOfItsOwnAndCanBeUndone() throws {
-        let folder = try TemporaryDirectory()
+    /// A store tracking kept.com into which `backupTrackingNewCom` was merged: the store, its
+    /// values before and after the import, and the safety snapshot the import took.
+    private func storeAfterAnImport(in folder: TemporaryDirectory) throws -> (
+        target: LockedStore, before: [String: StoreValue], afterImport: [String: StoreValue], snapshot: String
+    ) {
         let (target, backup) = try storeAndBackupTrackingNewCom(
             in: folder, seededWith: [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
         let before = try snapshot(of: target.store)
-        let imported = try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot)
-        let afterImport = try snapshot(of: target.store)
+        let path = try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot)
+        return (target, before, try snapshot(of: target.store), path)
+    }
+
+    @Test func restoringASnapshotTakesASnapshotOfItsOwnAndCanBeUndone() throws {
+        let folder = try TemporaryDirectory()
+        let (target, before, afterImport, imported) = try storeAfterAnImport(in: folder)
         let restore = try F.importer(.replace).run(backup: imported, into: target)
         #expect(restore.restoredKeys?.written == 1)
         #expect(try snapshot(of: target.store) == before)
@@ -122,10 +130,7 @@ extension BackupImporterTests {
 
     @Test func aSnapshotIsRestoredWholeSoMergeIsRefusedAndADryRunWritesNothing() throws {
         let folder = try TemporaryDirectory()
-        let (target, backup) = try storeAndBackupTrackingNewCom(
-            in: folder, seededWith: [.trackedDomains: "[\(F.tracked(1, "kept.com"))]"])
-        let path = try #require(try F.importer().run(backup: backup.path, into: target).safetySnapshot)
-        let afterImport = try snapshot(of: target.store)
+        let (target, _, afterImport, path) = try storeAfterAnImport(in: folder)
         #expect(throws: SnapshotRestoreError.needsReplaceMode(path: path)) {
             try F.importer(.merge).run(backup: path, into: target)
         }
