@@ -51,22 +51,12 @@ public struct LedgerEntry: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.recordID(id)
-        writer.key("at")
-        writer.timestamp(at)
-        writer.key("amount")
-        writer.int(amount)
-        writer.key("kind")
-        writer.string(kind.rawValue)
-        if let note {
-            writer.key("note")
-            writer.string(note)
-        }
-        if let domain {
-            writer.key("domain")
-            writer.string(domain)
-        }
+        writer.field("id", id)
+        writer.field("at", at)
+        writer.field("amount", amount)
+        writer.field("kind", kind)
+        writer.field("note", note)
+        writer.field("domain", domain)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

@@ -41,10 +41,8 @@ public struct AppSettings: MergeableRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("recentSearches")
-        writer.strings(recentSearches)
-        writer.key("savedDomains")
-        writer.strings(savedDomains)
+        writer.field("recentSearches", recentSearches)
+        writer.field("savedDomains", savedDomains)
         preferences.encodeFields(to: &writer)
         writer.unknownFields(unknownFields)
         writer.endObject()

@@ -64,32 +64,16 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.recordID(id)
-        writer.key("domain")
-        writer.string(domain)
-        if let displayName {
-            writer.key("displayName")
-            writer.string(displayName)
-        }
-        writer.key("notes")
-        writer.string(notes)
-        writer.key("tags")
-        writer.strings(tags)
-        writer.key("status")
-        writer.string(status.rawValue)
-        writer.key("isFavorite")
-        writer.bool(isFavorite)
-        writer.key("addedAt")
-        writer.timestamp(addedAt)
-        if let lastLookupAt {
-            writer.key("lastLookupAt")
-            writer.timestamp(lastLookupAt)
-        }
-        if let expiresAt {
-            writer.key("expiresAt")
-            writer.timestamp(expiresAt)
-        }
+        writer.field("id", id)
+        writer.field("domain", domain)
+        writer.field("displayName", displayName)
+        writer.field("notes", notes)
+        writer.field("tags", tags)
+        writer.field("status", status)
+        writer.field("isFavorite", isFavorite)
+        writer.field("addedAt", addedAt)
+        writer.field("lastLookupAt", lastLookupAt)
+        writer.field("expiresAt", expiresAt)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }
