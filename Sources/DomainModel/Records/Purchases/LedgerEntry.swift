@@ -3,12 +3,7 @@ import JSONCore
 
 /// Why the credit balance changed.
 public enum LedgerEntryKind: String, LenientEnum {
-    case grant
-    case purchase
-    case spend
-    case refund
-    case expiry
-    case adjustment
+    case grant, purchase, spend, refund, expiry, adjustment
 
     /// Unknown kinds read as adjustment: the amount still counts, nothing else is implied.
     public static let fallback = LedgerEntryKind.adjustment
