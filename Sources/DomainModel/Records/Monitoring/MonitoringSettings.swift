@@ -88,9 +88,3 @@ public struct MonitoringSettings: MergeableRecord, Hashable {
         return result
     }
 }
-
-/// `first`, then the elements of `second` not in it, in order.
-func union<Element: Hashable>(_ first: [Element], _ second: [Element]) -> [Element] {
-    var seen = Set(first)
-    return first + second.filter { seen.insert($0).inserted }
-}

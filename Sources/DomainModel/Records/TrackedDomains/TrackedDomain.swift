@@ -99,15 +99,8 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
         return result
     }
 
-    /// Tags trimmed, without empties and case-insensitive duplicates, first spelling kept.
+    /// Tags trimmed, without empties and case-insensitive duplicates, at most the limit.
     static func distinctTags(_ tags: [String]) -> [String] {
-        var seen = Set<String>()
-        var result: [String] = []
-        for tag in tags {
-            let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
-            result.append(trimmed)
-        }
-        return Array(result.prefix(maxTags))
+        Array(distinctTrimmed(tags).prefix(maxTags))
     }
 }
