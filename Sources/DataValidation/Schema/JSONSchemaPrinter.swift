@@ -19,12 +19,9 @@ public struct JSONSchemaPrinter {
     public mutating func print(_ schema: BackupSchema) -> [UInt8] {
         var body = JSONWriter(capacity: 32 * 1024)
         body.beginObject()
-        body.key("$schema")
-        body.string("https://json-schema.org/draft/2020-12/schema")
-        body.key("$id")
-        body.string("https://schemas.domaindig.app/backup/v\(schema.version).json")
-        body.key("title")
-        body.string(schema.title)
+        body.field("$schema", "https://json-schema.org/draft/2020-12/schema")
+        body.field("$id", "https://schemas.domaindig.app/backup/v\(schema.version).json")
+        body.field("title", schema.title)
         switch schema.layout {
         case .sections(let sections):
             body.key("description")
@@ -38,8 +35,7 @@ public struct JSONSchemaPrinter {
                     + "A timestamp is written back in UTC with milliseconds, so it must stay within the years "
                     + "0000-9999 once converted to UTC. White space, which a name must not be made of alone, "
                     + "is Unicode's White_Space, code point by code point.")
-            body.key("type")
-            body.string("object")
+            body.field("type", "object")
             body.key("properties")
             body.beginObject()
             for (section, node) in sections {
@@ -50,20 +46,17 @@ public struct JSONSchemaPrinter {
                 for entry in CarriedEntry.allCases {
                     body.key(entry.rawValue)
                     body.beginObject()
-                    body.key("$ref")
-                    body.string("#/$defs/\(CarriedSchema.definitionName(entry))")
+                    body.field("$ref", "#/$defs/\(CarriedSchema.definitionName(entry))")
                     body.endObject()
                 }
             }
             body.key("manifest")
             body.beginObject()
-            body.key("$ref")
-            body.string("#/$defs/manifest")
+            body.field("$ref", "#/$defs/manifest")
             body.endObject()
             body.endObject()
             if !schema.isLossless {
-                body.key("required")
-                body.strings(sections.map(\.section.rawValue))
+                body.field("required", sections.map(\.section.rawValue))
             }
         case .document(let node):
             writeContents(of: node, to: &body)
@@ -94,8 +87,7 @@ public struct JSONSchemaPrinter {
         writer.beginObject()
         if let name = node.definitionName {
             if defined.insert(name).inserted { definitions.append((name, node)) }
-            writer.key("$ref")
-            writer.string("#/$defs/\(name)")
+            writer.field("$ref", "#/$defs/\(name)")
         } else {
             writeContents(of: node, to: &writer)
         }
@@ -105,8 +97,7 @@ public struct JSONSchemaPrinter {
     /// Writes a node's keywords into an open object.
     mutating func writeContents(of node: SchemaNode, to writer: inout JSONWriter) {
         if !node.description.isEmpty {
-            writer.key("description")
-            writer.string(node.description)
+            writer.field("description", node.description)
         }
         switch node.kind {
         case .nullable(let inner):
@@ -114,13 +105,11 @@ public struct JSONSchemaPrinter {
             writer.beginArray()
             write(inner, to: &writer)
             writer.beginObject()
-            writer.key("type")
-            writer.string("null")
+            writer.field("type", "null")
             writer.endObject()
             writer.endArray()
         case .object(let schema):
-            writer.key("type")
-            writer.string("object")
+            writer.field("type", "object")
             writer.key("properties")
             writer.beginObject()
             for property in schema.properties {
@@ -130,46 +119,32 @@ public struct JSONSchemaPrinter {
             writer.endObject()
             let required = schema.properties.filter(\.isRequired).map(\.name)
             if !required.isEmpty {
-                writer.key("required")
-                writer.strings(required)
+                writer.field("required", required)
             }
         case .array(let schema):
-            writer.key("type")
-            writer.string("array")
+            writer.field("type", "array")
             writer.key("items")
             write(schema.items, to: &writer)
-            if let max = schema.maxItems {
-                writer.key("maxItems")
-                writer.int(max)
-            }
+            writer.field("maxItems", schema.maxItems)
         case .string(let schema):
-            writer.key("type")
-            writer.string("string")
+            writer.field("type", "string")
             writeStringKeywords(schema, to: &writer)
         case .integer(let range):
-            writer.key("type")
-            writer.string("integer")
+            writer.field("type", "integer")
             if let range {
-                writer.key("minimum")
-                writer.int(range.lowerBound)
-                writer.key("maximum")
-                writer.int(range.upperBound)
+                writer.field("minimum", range.lowerBound)
+                writer.field("maximum", range.upperBound)
             }
         case .boolean:
-            writer.key("type")
-            writer.string("boolean")
+            writer.field("type", "boolean")
         case .number(let range):
-            writer.key("type")
-            writer.string("number")
+            writer.field("type", "number")
             if let range {
-                writer.key("minimum")
-                writer.double(range.lowerBound)
-                writer.key("maximum")
-                writer.double(range.upperBound)
+                writer.field("minimum", range.lowerBound)
+                writer.field("maximum", range.upperBound)
             }
         case .map(let values):
-            writer.key("type")
-            writer.string("object")
+            writer.field("type", "object")
             writer.key("additionalProperties")
             write(values, to: &writer)
         }
@@ -179,45 +154,30 @@ public struct JSONSchemaPrinter {
         if let known = schema.knownValues {
             // Lenient enums accept any string (unknown values are noted, not errors), so the
             // known values are examples rather than an `enum` constraint.
-            writer.key("examples")
-            writer.strings(known)
-            writer.key("x-knownValues")
-            writer.strings(known)
-            if let fallback = schema.fallback {
-                writer.key("x-fallback")
-                writer.string(fallback)
-            }
+            writer.field("examples", known)
+            writer.field("x-knownValues", known)
+            writer.field("x-fallback", schema.fallback)
             return
         }
         guard let format = schema.format else { return }
         switch format {
         case .dateTime:
-            writer.key("format")
-            writer.string("date-time")
-            writer.key("pattern")
-            writer.string(StringPatterns.dateTime)
+            writer.field("format", "date-time")
+            writer.field("pattern", StringPatterns.dateTime)
         case .uuid:
-            writer.key("format")
-            writer.string("uuid")
-            writer.key("pattern")
-            writer.string(StringPatterns.uuid)
+            writer.field("format", "uuid")
+            writer.field("pattern", StringPatterns.uuid)
         case .domain:
-            writer.key("pattern")
-            writer.string(DomainName.pattern)
+            writer.field("pattern", DomainName.pattern)
         case .ownerName:
-            writer.key("pattern")
-            writer.string(DomainName.ownerNamePattern)
+            writer.field("pattern", DomainName.ownerNamePattern)
         case .resolverURL:
-            writer.key("pattern")
-            writer.string(AppPreferences.resolverURLPattern)
+            writer.field("pattern", AppPreferences.resolverURLPattern)
         case .wallClockTime:
-            writer.key("pattern")
-            writer.string(QuietHours.timePattern)
+            writer.field("pattern", QuietHours.timePattern)
         case .nonEmpty:
-            writer.key("minLength")
-            writer.int(1)
-            writer.key("pattern")
-            writer.string(WhiteSpace.nonBlankPattern)
+            writer.field("minLength", 1)
+            writer.field("pattern", WhiteSpace.nonBlankPattern)
         }
     }
 }

@@ -13,6 +13,12 @@ enum LegacySchemas {
         of: S.array(of: S.string("Presentation text; MX and SRV start with the preference."), "Answers of one type."),
         "DNS answers by record type (A, MX…).")
 
+    /// Fields versions 1 and 2 share under other names.
+    static let tags = S.array(of: S.string("A tag."), "Tags.", max: TrackedDomain.maxTags)
+    static let recentSearches = S.array(
+        of: S.string("A search."), "Recent searches.", max: AppSettings.maxRecentSearches)
+    static let savedDomains = S.domains("Saved domains.", max: AppSettings.maxSavedDomains)
+
     static let v1 = BackupSchema(
         version: 1, title: "DomainDigBackup v1: one plain JSON document (DomainDig 1.x)",
         layout: .document(
@@ -31,8 +37,7 @@ enum LegacySchemas {
                                     S.required("name", S.string("The domain.", .domain)),
                                     S.required("added", epoch),
                                     S.optional("note", S.string("Notes.")),
-                                    S.optional(
-                                        "tags", S.array(of: S.string("A tag."), "Tags.", max: TrackedDomain.maxTags)),
+                                    S.optional("tags", tags),
                                     S.optional("favorite", S.boolean("Pinned.")),
                                 ]), "Tracked domains.")),
                     S.optional(
@@ -65,18 +70,10 @@ enum LegacySchemas {
                         S.object(
                             "settingsV1", "App settings.",
                             [
-                                S.optional("resolver", S.string("The DNS-over-HTTPS resolver.", .resolverURL)),
-                                S.optional("density", S.enumeration(DisplayDensity.self, "List layout.")),
-                                S.optional(
-                                    "recent",
-                                    S.array(
-                                        of: S.string("A search."), "Recent searches.",
-                                        max: AppSettings.maxRecentSearches)),
-                                S.optional(
-                                    "saved",
-                                    S.array(
-                                        of: S.string("A domain.", .domain), "Saved domains.",
-                                        max: AppSettings.maxSavedDomains)),
+                                S.optional("resolver", RecordSchemas.resolverURL),
+                                S.optional("density", RecordSchemas.displayDensity),
+                                S.optional("recent", recentSearches),
+                                S.optional("saved", savedDomains),
                             ])),
                 ])))
 
@@ -107,18 +104,10 @@ enum LegacySchemas {
                         S.object(
                             "settingsV2", "App settings.",
                             [
-                                S.optional("resolverURL", S.string("The DNS-over-HTTPS resolver.", .resolverURL)),
-                                S.optional("displayDensity", S.enumeration(DisplayDensity.self, "List layout.")),
-                                S.optional(
-                                    "recentSearches",
-                                    S.array(
-                                        of: S.string("A search."), "Recent searches.",
-                                        max: AppSettings.maxRecentSearches)),
-                                S.optional(
-                                    "savedDomains",
-                                    S.array(
-                                        of: S.string("A domain.", .domain), "Saved domains.",
-                                        max: AppSettings.maxSavedDomains)),
+                                S.optional("resolverURL", RecordSchemas.resolverURL),
+                                S.optional("displayDensity", RecordSchemas.displayDensity),
+                                S.optional("recentSearches", recentSearches),
+                                S.optional("savedDomains", savedDomains),
                             ])),
                     S.optional("entitlement", RecordSchemas.entitlement),
                     S.optional(
@@ -129,12 +118,12 @@ enum LegacySchemas {
     static let trackedDomainV2 = S.object(
         "trackedDomainV2", "A tracked domain.",
         [
-            S.required("id", S.string("Stable identity.", .uuid)),
+            S.stableID,
             S.required("domain", S.string("The domain.", .domain)),
             S.required("addedAt", S.string("When tracking started.", .dateTime)),
             S.optional("displayName", S.string("A label.")),
             S.optional("notes", S.string("Notes.")),
-            S.optional("tags", S.array(of: S.string("A tag."), "Tags.", max: TrackedDomain.maxTags)),
+            S.optional("tags", tags),
             S.optional("favorite", S.boolean("Pinned.")),
             S.optional("status", S.enumeration(TrackingStatus.self, "Whether the domain is followed.")),
             S.optional("lastLookupAt", S.string("The last lookup.", .dateTime)),
@@ -143,12 +132,7 @@ enum LegacySchemas {
 
     static let lookupV2 = S.object(
         "lookupV2", "A lookup.",
-        [
-            S.required("id", S.string("Stable identity.", .uuid)),
-            S.required("domain", S.string("The domain looked up.", .domain)),
-            S.required("capturedAt", S.string("When the lookup ran.", .dateTime)),
-            S.optional("trigger", S.enumeration(LookupTrigger.self, "What started the lookup.")),
-            S.optional("durationMs", S.integer("Wall time in milliseconds.", 0...86_400_000)),
+        RecordSchemas.lookupFields + [
             S.optional(
                 "dns",
                 S.object(
@@ -165,26 +149,9 @@ enum LegacySchemas {
             S.optional("http", RecordSchemas.http),
         ])
 
-    static let monitoringSettingsV2 = S.object(
-        "monitoringSettingsV2", "How scheduled monitoring runs.",
-        [
-            S.optional("isEnabled", S.boolean("Whether monitoring runs.")),
-            S.optional("intervalSeconds", S.integer("Seconds between checks.", 300...604_800)),
-            S.optional(
-                "monitoredDomains",
-                S.array(
-                    of: S.string("A domain.", .domain), "The domains checked.",
-                    max: MonitoringSettings.maxMonitoredDomains)),
-            S.optional(
-                "notifyOn", S.array(of: S.enumeration(MonitoringEvent.self, "An event."), "Events that notify.")),
-            S.optional(
-                "expiryWarningDays", S.integer("Days before expiry to warn.", MonitoringSettings.expiryWarningRange)),
-            S.optional("quietHours", RecordSchemas.quietHours),
-            S.optional(
-                "channels",
-                S.array(of: S.enumeration(NotificationChannel.self, "A channel."), "Where notifications go.")),
-            S.optional("webhookURL", S.string("Where the webhook channel posts.")),
-        ])
+    static let monitoringSettingsV2 = RecordSchemas.monitoringSettings(
+        "monitoringSettingsV2",
+        interval: S.optional("intervalSeconds", S.integer("Seconds between checks.", 300...604_800)))
 
     static let creditV2 = S.object(
         "creditV2", "One change of the credit balance.",

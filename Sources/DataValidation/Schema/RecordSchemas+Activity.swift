@@ -13,12 +13,10 @@ extension RecordSchemas {
     static let workflow = S.object(
         "workflow", "A saved sequence of steps over a set of domains.",
         [
-            S.required("id", S.string("Stable identity.", .uuid)),
+            S.stableID,
             S.required("name", S.string("The workflow's name.", .nonEmpty)),
             S.required("createdAt", S.string("When it was created.", .dateTime)),
-            S.optional(
-                "domains",
-                S.array(of: S.string("A domain.", .domain), "The domains it runs on.", max: Workflow.maxDomains)),
+            S.optional("domains", S.domains("The domains it runs on.", max: Workflow.maxDomains)),
             S.optional("steps", S.array(of: workflowStep, "The steps.", max: Workflow.maxSteps, unique: "id")),
             S.optional("schedule", S.enumeration(WorkflowSchedule.self, "When it runs by itself.")),
             S.optional("isEnabled", S.boolean("Whether it runs.")),
@@ -33,31 +31,37 @@ extension RecordSchemas {
             S.required("end", S.string("End, local time HH:MM.", .wallClockTime)),
         ])
 
-    static let monitoringSettings = S.object(
-        "monitoringSettings", "How scheduled monitoring runs.",
-        [
-            S.optional("isEnabled", S.boolean("Whether monitoring runs.")),
-            S.optional("intervalMinutes", S.integer("Minutes between checks.", MonitoringSettings.intervalRange)),
-            S.optional(
-                "monitoredDomains",
-                S.array(
-                    of: S.string("A domain.", .domain), "The domains checked.",
-                    max: MonitoringSettings.maxMonitoredDomains)),
-            S.optional(
-                "notifyOn", S.array(of: S.enumeration(MonitoringEvent.self, "An event."), "Events that notify.")),
-            S.optional(
-                "expiryWarningDays", S.integer("Days before expiry to warn.", MonitoringSettings.expiryWarningRange)),
-            S.optional("quietHours", quietHours),
-            S.optional(
-                "channels",
-                S.array(of: S.enumeration(NotificationChannel.self, "A channel."), "Where notifications go.")),
-            S.optional("webhookURL", S.string("Where the webhook channel posts.")),
-        ])
+    static let monitoringSettings = monitoringSettings(
+        "monitoringSettings",
+        interval: S.optional("intervalMinutes", S.integer("Minutes between checks.", MonitoringSettings.intervalRange)))
+
+    /// The monitoring settings under `definition`, with the `interval` field of their version
+    /// (in minutes since version 3; `LegacySchemas.monitoringSettingsV2` counts seconds).
+    static func monitoringSettings(_ definition: String, interval: PropertySchema) -> SchemaNode {
+        S.object(
+            definition, "How scheduled monitoring runs.",
+            [
+                S.optional("isEnabled", S.boolean("Whether monitoring runs.")),
+                interval,
+                S.optional(
+                    "monitoredDomains", S.domains("The domains checked.", max: MonitoringSettings.maxMonitoredDomains)),
+                S.optional(
+                    "notifyOn", S.array(of: S.enumeration(MonitoringEvent.self, "An event."), "Events that notify.")),
+                S.optional(
+                    "expiryWarningDays",
+                    S.integer("Days before expiry to warn.", MonitoringSettings.expiryWarningRange)),
+                S.optional("quietHours", quietHours),
+                S.optional(
+                    "channels",
+                    S.array(of: S.enumeration(NotificationChannel.self, "A channel."), "Where notifications go.")),
+                S.optional("webhookURL", S.string("Where the webhook channel posts.")),
+            ])
+    }
 
     static let monitoringLogEntry = S.object(
         "monitoringLogEntry", "One result of a scheduled check.",
         [
-            S.required("id", S.string("Stable identity.", .uuid)),
+            S.stableID,
             S.required("domain", S.string("The checked domain.", .domain)),
             S.required("checkedAt", S.string("When the check ran.", .dateTime)),
             S.optional("event", S.enumeration(MonitoringEvent.self, "What the check found.")),
@@ -73,13 +77,15 @@ extension RecordSchemas {
             S.optional(
                 "recentSearches",
                 S.array(of: S.string("A search text."), "Most recent first.", max: AppSettings.maxRecentSearches)),
-            S.optional(
-                "savedDomains",
-                S.array(of: S.string("A domain.", .domain), "Bookmarked domains.", max: AppSettings.maxSavedDomains)),
-            S.optional("resolverURL", S.string("The DNS-over-HTTPS resolver.", .resolverURL)),
-            S.optional("displayDensity", S.enumeration(DisplayDensity.self, "List layout.")),
+            S.optional("savedDomains", S.domains("Bookmarked domains.", max: AppSettings.maxSavedDomains)),
+            S.optional("resolverURL", resolverURL),
+            S.optional("displayDensity", displayDensity),
             S.optional("showRawRecords", S.boolean("Show raw DNS/WHOIS text.")),
         ])
+
+    /// The preferences' fields, under these names since version 2 (version 1: `resolver`, `density`).
+    static let resolverURL = S.string("The DNS-over-HTTPS resolver.", .resolverURL)
+    static let displayDensity = S.enumeration(DisplayDensity.self, "List layout.")
 
     static let entitlement = S.object(
         "cachedEntitlement", "The last verified purchase.",
@@ -96,7 +102,7 @@ extension RecordSchemas {
     static let ledgerEntry = S.object(
         "ledgerEntry", "One change of the credit balance.",
         [
-            S.required("id", S.string("Stable identity.", .uuid)),
+            S.stableID,
             S.required("at", S.string("When it happened.", .dateTime)),
             S.required("amount", S.integer("Credits added (positive) or used (negative).", LedgerEntry.amountRange)),
             S.optional("kind", S.enumeration(LedgerEntryKind.self, "Why the balance changed.")),

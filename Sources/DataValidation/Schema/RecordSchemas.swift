@@ -7,7 +7,7 @@ enum RecordSchemas {
     static let trackedDomain = S.object(
         "trackedDomain", "A domain the user follows.",
         [
-            S.required("id", S.string("Stable identity.", .uuid)),
+            S.stableID,
             S.required("domain", S.string("The domain; canonical form is lower case without a trailing dot.", .domain)),
             S.required("addedAt", S.string("When tracking started.", .dateTime)),
             S.optional("displayName", S.string("A label the user gave the domain.")),
@@ -82,14 +82,18 @@ enum RecordSchemas {
             S.optional("headers", S.stringMap("Selected response headers.")),
         ])
 
+    /// The fields a lookup has had since version 2 (`LegacySchemas.lookupV2` has them too).
+    static let lookupFields = [
+        S.stableID,
+        S.required("domain", S.string("The domain looked up.", .domain)),
+        S.required("capturedAt", S.string("When the lookup ran.", .dateTime)),
+        S.optional("trigger", S.enumeration(LookupTrigger.self, "What started the lookup.")),
+        S.optional("durationMs", S.integer("Wall time in milliseconds.", 0...86_400_000)),
+    ]
+
     static let lookupSnapshot = S.object(
         "lookupSnapshot", "One lookup of a domain at a point in time.",
-        [
-            S.required("id", S.string("Stable identity.", .uuid)),
-            S.required("domain", S.string("The domain looked up.", .domain)),
-            S.required("capturedAt", S.string("When the lookup ran.", .dateTime)),
-            S.optional("trigger", S.enumeration(LookupTrigger.self, "What started the lookup.")),
-            S.optional("durationMs", S.integer("Wall time in milliseconds.", 0...86_400_000)),
+        lookupFields + [
             S.optional("dns", dnsResult),
             S.optional("registration", registration),
             S.optional("tls", tls),
@@ -110,7 +114,7 @@ enum RecordSchemas {
     static let auditSession = S.object(
         "auditSession", "One audit of a domain.",
         [
-            S.required("id", S.string("Stable identity.", .uuid)),
+            S.stableID,
             S.required("domain", S.string("The audited domain.", .domain)),
             S.required("startedAt", S.string("When the audit started.", .dateTime)),
             S.optional("completedAt", S.string("When it finished.", .dateTime)),

@@ -37,6 +37,11 @@ enum SchemaBuilder {
         SchemaNode(.map(values), description: description)
     }
 
+    /// A list of canonical domain names.
+    static func domains(_ description: String, max: Int) -> SchemaNode {
+        array(of: string("A domain.", .domain), description, max: max)
+    }
+
     static func object(_ definition: String, _ description: String, _ properties: [PropertySchema]) -> SchemaNode {
         SchemaNode(.object(ObjectSchema(properties)), description: description, definitionName: definition)
     }
@@ -45,6 +50,9 @@ enum SchemaBuilder {
     static func required(_ name: StaticString, _ node: SchemaNode) -> PropertySchema {
         PropertySchema(name, node, required: true)
     }
+
+    /// The required `id` most records have: a UUID that never changes.
+    static let stableID = required("id", string("Stable identity.", .uuid))
 
     /// An optional field: it may be absent or null.
     static func optional(_ name: StaticString, _ node: SchemaNode) -> PropertySchema {

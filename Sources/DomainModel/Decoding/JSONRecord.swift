@@ -38,36 +38,3 @@ extension JSONRecord {
         return writer.bytes
     }
 }
-
-extension JSONWriter {
-    /// Writes a list of records as an array.
-    public mutating func records<Record: JSONRecord>(_ records: [Record]) {
-        beginArray()
-        for record in records { record.encode(to: &self) }
-        endArray()
-    }
-
-    /// Writes a list of strings as an array.
-    public mutating func strings(_ strings: [String]) {
-        beginArray()
-        for element in strings { string(element) }
-        endArray()
-    }
-
-    /// Writes enum values as an array of their raw text.
-    public mutating func enums<Value>(_ values: [Lenient<Value>]) {
-        beginArray()
-        for value in values { string(value.rawValue) }
-        endArray()
-    }
-
-    /// Writes string pairs as an object.
-    public mutating func stringMap(_ pairs: [StringPair]) {
-        beginObject()
-        for pair in pairs {
-            key(pair.name)
-            string(pair.value)
-        }
-        endObject()
-    }
-}

@@ -37,20 +37,12 @@ public struct AuditCheck: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.string(id)
-        writer.key("title")
-        writer.string(title)
-        writer.key("category")
-        writer.string(category.rawValue)
-        writer.key("severity")
-        writer.string(severity.rawValue)
-        writer.key("result")
-        writer.string(result.rawValue)
-        if let detail {
-            writer.key("detail")
-            writer.string(detail)
-        }
+        writer.field("id", id)
+        writer.field("title", title)
+        writer.field("category", category)
+        writer.field("severity", severity)
+        writer.field("result", result)
+        writer.field("detail", detail)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

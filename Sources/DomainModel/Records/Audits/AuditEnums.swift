@@ -1,9 +1,6 @@
 /// Where an audit session stands.
 public enum AuditStatus: String, LenientEnum {
-    case running
-    case completed
-    case failed
-    case cancelled
+    case running, completed, failed, cancelled
 
     /// Unknown states read as failed: an unknown outcome is never shown as a pass.
     public static let fallback = AuditStatus.failed
@@ -11,12 +8,7 @@ public enum AuditStatus: String, LenientEnum {
 
 /// The area an audit check covers.
 public enum AuditCategory: String, LenientEnum {
-    case dns
-    case email
-    case tls
-    case http
-    case registration
-    case security
+    case dns, email, tls, http, registration, security
 
     /// Unknown categories are grouped under security, where they get looked at.
     public static let fallback = AuditCategory.security
@@ -24,11 +16,7 @@ public enum AuditCategory: String, LenientEnum {
 
 /// How much a finding matters.
 public enum Severity: String, LenientEnum {
-    case info
-    case low
-    case medium
-    case high
-    case critical
+    case info, low, medium, high, critical
 
     /// Unknown severities read as medium: neither hidden nor alarming.
     public static let fallback = Severity.medium
@@ -36,11 +24,7 @@ public enum Severity: String, LenientEnum {
 
 /// The outcome of one audit check.
 public enum CheckResult: String, LenientEnum {
-    case pass
-    case warn
-    case fail
-    case skipped
-    case error
+    case pass, warn, fail, skipped, error
 
     /// Unknown results read as error: never counted as a pass.
     public static let fallback = CheckResult.error

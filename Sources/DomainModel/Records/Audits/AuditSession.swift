@@ -47,24 +47,13 @@ public struct AuditSession: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.recordID(id)
-        writer.key("domain")
-        writer.string(domain)
-        writer.key("startedAt")
-        writer.timestamp(startedAt)
-        if let completedAt {
-            writer.key("completedAt")
-            writer.timestamp(completedAt)
-        }
-        writer.key("status")
-        writer.string(status.rawValue)
-        if let score {
-            writer.key("score")
-            writer.int(score)
-        }
-        writer.key("checks")
-        writer.records(checks)
+        writer.field("id", id)
+        writer.field("domain", domain)
+        writer.field("startedAt", startedAt)
+        writer.field("completedAt", completedAt)
+        writer.field("status", status)
+        writer.field("score", score)
+        writer.field("checks", checks)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

@@ -33,20 +33,10 @@ public struct DNSLookupResult: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        if let resolver {
-            writer.key("resolver")
-            writer.string(resolver)
-        }
-        if let responseTimeMs {
-            writer.key("responseTimeMs")
-            writer.int(responseTimeMs)
-        }
-        writer.key("records")
-        writer.records(records)
-        if let error {
-            writer.key("error")
-            writer.string(error)
-        }
+        writer.field("resolver", resolver)
+        writer.field("responseTimeMs", responseTimeMs)
+        writer.field("records", records)
+        writer.field("error", error)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

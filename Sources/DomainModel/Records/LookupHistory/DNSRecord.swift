@@ -37,18 +37,11 @@ public struct DNSRecord: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("type")
-        writer.string(type.rawValue)
-        writer.key("name")
-        writer.string(name)
-        writer.key("value")
-        writer.string(value)
-        writer.key("ttl")
-        writer.int(ttl)
-        if let priority {
-            writer.key("priority")
-            writer.int(priority)
-        }
+        writer.field("type", type)
+        writer.field("name", name)
+        writer.field("value", value)
+        writer.field("ttl", ttl)
+        writer.field("priority", priority)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

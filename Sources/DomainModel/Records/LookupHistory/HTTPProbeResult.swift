@@ -52,32 +52,15 @@ public struct HTTPProbeResult: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("url")
-        writer.string(url)
-        writer.key("statusCode")
-        writer.int(statusCode)
-        if let finalURL {
-            writer.key("finalURL")
-            writer.string(finalURL)
-        }
-        writer.key("redirectCount")
-        writer.int(redirectCount)
-        if let responseTimeMs {
-            writer.key("responseTimeMs")
-            writer.int(responseTimeMs)
-        }
-        if let server {
-            writer.key("server")
-            writer.string(server)
-        }
-        if let contentType {
-            writer.key("contentType")
-            writer.string(contentType)
-        }
-        writer.key("hstsEnabled")
-        writer.bool(hstsEnabled)
-        writer.key("headers")
-        writer.stringMap(headers)
+        writer.field("url", url)
+        writer.field("statusCode", statusCode)
+        writer.field("finalURL", finalURL)
+        writer.field("redirectCount", redirectCount)
+        writer.field("responseTimeMs", responseTimeMs)
+        writer.field("server", server)
+        writer.field("contentType", contentType)
+        writer.field("hstsEnabled", hstsEnabled)
+        writer.field("headers", headers)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

@@ -54,32 +54,15 @@ public struct LookupSnapshot: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.recordID(id)
-        writer.key("domain")
-        writer.string(domain)
-        writer.key("capturedAt")
-        writer.timestamp(capturedAt)
-        writer.key("trigger")
-        writer.string(trigger.rawValue)
-        writer.key("durationMs")
-        writer.int(durationMs)
-        if let dns {
-            writer.key("dns")
-            dns.encode(to: &writer)
-        }
-        if let registration {
-            writer.key("registration")
-            registration.encode(to: &writer)
-        }
-        if let tls {
-            writer.key("tls")
-            tls.encode(to: &writer)
-        }
-        if let http {
-            writer.key("http")
-            http.encode(to: &writer)
-        }
+        writer.field("id", id)
+        writer.field("domain", domain)
+        writer.field("capturedAt", capturedAt)
+        writer.field("trigger", trigger)
+        writer.field("durationMs", durationMs)
+        writer.field("dns", dns)
+        writer.field("registration", registration)
+        writer.field("tls", tls)
+        writer.field("http", http)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

@@ -1,9 +1,6 @@
 /// What started a lookup.
 public enum LookupTrigger: String, LenientEnum {
-    case manual
-    case monitoring
-    case workflow
-    case audit
+    case manual, monitoring, workflow, audit
 
     /// Unknown triggers read as manual: nothing automatic is assumed.
     public static let fallback = LookupTrigger.manual

@@ -53,34 +53,15 @@ public struct RegistrationSummary: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("source")
-        writer.string(source.rawValue)
-        if let registrar {
-            writer.key("registrar")
-            writer.string(registrar)
-        }
-        if let registrant {
-            writer.key("registrant")
-            writer.string(registrant)
-        }
-        if let createdAt {
-            writer.key("createdAt")
-            writer.timestamp(createdAt)
-        }
-        if let updatedAt {
-            writer.key("updatedAt")
-            writer.timestamp(updatedAt)
-        }
-        if let expiresAt {
-            writer.key("expiresAt")
-            writer.timestamp(expiresAt)
-        }
-        writer.key("nameServers")
-        writer.strings(nameServers)
-        writer.key("statuses")
-        writer.strings(statuses)
-        writer.key("dnssec")
-        writer.bool(dnssec)
+        writer.field("source", source)
+        writer.field("registrar", registrar)
+        writer.field("registrant", registrant)
+        writer.field("createdAt", createdAt)
+        writer.field("updatedAt", updatedAt)
+        writer.field("expiresAt", expiresAt)
+        writer.field("nameServers", nameServers)
+        writer.field("statuses", statuses)
+        writer.field("dnssec", dnssec)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

@@ -52,34 +52,15 @@ public struct TLSCertificateSummary: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("subject")
-        writer.string(subject)
-        writer.key("issuer")
-        writer.string(issuer)
-        if let serialNumber {
-            writer.key("serialNumber")
-            writer.string(serialNumber)
-        }
-        if let notBefore {
-            writer.key("notBefore")
-            writer.timestamp(notBefore)
-        }
-        if let notAfter {
-            writer.key("notAfter")
-            writer.timestamp(notAfter)
-        }
-        writer.key("subjectAltNames")
-        writer.strings(subjectAltNames)
-        if let signatureAlgorithm {
-            writer.key("signatureAlgorithm")
-            writer.string(signatureAlgorithm)
-        }
-        if let keyBits {
-            writer.key("keyBits")
-            writer.int(keyBits)
-        }
-        writer.key("chainValid")
-        writer.bool(chainValid)
+        writer.field("subject", subject)
+        writer.field("issuer", issuer)
+        writer.field("serialNumber", serialNumber)
+        writer.field("notBefore", notBefore)
+        writer.field("notAfter", notAfter)
+        writer.field("subjectAltNames", subjectAltNames)
+        writer.field("signatureAlgorithm", signatureAlgorithm)
+        writer.field("keyBits", keyBits)
+        writer.field("chainValid", chainValid)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

@@ -1,11 +1,6 @@
 /// A kind of change monitoring reports.
 public enum MonitoringEvent: String, LenientEnum {
-    case dnsChange
-    case registrationExpiry
-    case tlsExpiry
-    case httpStatusChange
-    case unreachable
-    case ok
+    case dnsChange, registrationExpiry, tlsExpiry, httpStatusChange, unreachable, ok
 
     /// Unknown events read as dnsChange: reported as a change worth a look, never as "ok".
     public static let fallback = MonitoringEvent.dnsChange
@@ -13,9 +8,7 @@ public enum MonitoringEvent: String, LenientEnum {
 
 /// Where monitoring notifications go.
 public enum NotificationChannel: String, LenientEnum {
-    case push
-    case email
-    case webhook
+    case push, email, webhook
 
     /// Unknown channels read as push, the on-device default.
     public static let fallback = NotificationChannel.push

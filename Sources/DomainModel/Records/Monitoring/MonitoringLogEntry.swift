@@ -47,24 +47,14 @@ public struct MonitoringLogEntry: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.recordID(id)
-        writer.key("domain")
-        writer.string(domain)
-        writer.key("checkedAt")
-        writer.timestamp(checkedAt)
-        writer.key("event")
-        writer.string(event.rawValue)
-        writer.key("severity")
-        writer.string(severity.rawValue)
-        writer.key("message")
-        writer.string(message)
-        if let snapshotID {
-            writer.key("snapshotId")
-            writer.recordID(snapshotID)
-        }
-        writer.key("acknowledged")
-        writer.bool(acknowledged)
+        writer.field("id", id)
+        writer.field("domain", domain)
+        writer.field("checkedAt", checkedAt)
+        writer.field("event", event)
+        writer.field("severity", severity)
+        writer.field("message", message)
+        writer.field("snapshotId", snapshotID)
+        writer.field("acknowledged", acknowledged)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

@@ -61,26 +61,14 @@ public struct MonitoringSettings: MergeableRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("isEnabled")
-        writer.bool(isEnabled)
-        writer.key("intervalMinutes")
-        writer.int(intervalMinutes)
-        writer.key("monitoredDomains")
-        writer.strings(monitoredDomains)
-        writer.key("notifyOn")
-        writer.enums(notifyOn)
-        writer.key("expiryWarningDays")
-        writer.int(expiryWarningDays)
-        if let quietHours {
-            writer.key("quietHours")
-            quietHours.encode(to: &writer)
-        }
-        writer.key("channels")
-        writer.enums(channels)
-        if let webhookURL {
-            writer.key("webhookURL")
-            writer.string(webhookURL)
-        }
+        writer.field("isEnabled", isEnabled)
+        writer.field("intervalMinutes", intervalMinutes)
+        writer.field("monitoredDomains", monitoredDomains)
+        writer.field("notifyOn", notifyOn)
+        writer.field("expiryWarningDays", expiryWarningDays)
+        writer.field("quietHours", quietHours)
+        writer.field("channels", channels)
+        writer.field("webhookURL", webhookURL)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }
@@ -99,10 +87,4 @@ public struct MonitoringSettings: MergeableRecord, Hashable {
         result.webhookURL = incoming.webhookURL ?? webhookURL
         return result
     }
-}
-
-/// `first`, then the elements of `second` not in it, in order.
-func union<Element: Hashable>(_ first: [Element], _ second: [Element]) -> [Element] {
-    var seen = Set(first)
-    return first + second.filter { seen.insert($0).inserted }
 }

@@ -26,10 +26,8 @@ public struct QuietHours: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("start")
-        writer.string(start)
-        writer.key("end")
-        writer.string(end)
+        writer.field("start", start)
+        writer.field("end", end)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

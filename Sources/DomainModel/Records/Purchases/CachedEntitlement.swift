@@ -42,26 +42,13 @@ public struct CachedEntitlement: MergeableRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("productId")
-        writer.string(productID)
-        writer.key("tier")
-        writer.string(tier.rawValue)
-        if let purchasedAt {
-            writer.key("purchasedAt")
-            writer.timestamp(purchasedAt)
-        }
-        if let expiresAt {
-            writer.key("expiresAt")
-            writer.timestamp(expiresAt)
-        }
-        writer.key("isTrial")
-        writer.bool(isTrial)
-        if let originalTransactionID {
-            writer.key("originalTransactionId")
-            writer.string(originalTransactionID)
-        }
-        writer.key("verifiedAt")
-        writer.timestamp(verifiedAt)
+        writer.field("productId", productID)
+        writer.field("tier", tier)
+        writer.field("purchasedAt", purchasedAt)
+        writer.field("expiresAt", expiresAt)
+        writer.field("isTrial", isTrial)
+        writer.field("originalTransactionId", originalTransactionID)
+        writer.field("verifiedAt", verifiedAt)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

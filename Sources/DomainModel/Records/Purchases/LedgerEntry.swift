@@ -3,12 +3,7 @@ import JSONCore
 
 /// Why the credit balance changed.
 public enum LedgerEntryKind: String, LenientEnum {
-    case grant
-    case purchase
-    case spend
-    case refund
-    case expiry
-    case adjustment
+    case grant, purchase, spend, refund, expiry, adjustment
 
     /// Unknown kinds read as adjustment: the amount still counts, nothing else is implied.
     public static let fallback = LedgerEntryKind.adjustment
@@ -51,22 +46,12 @@ public struct LedgerEntry: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.recordID(id)
-        writer.key("at")
-        writer.timestamp(at)
-        writer.key("amount")
-        writer.int(amount)
-        writer.key("kind")
-        writer.string(kind.rawValue)
-        if let note {
-            writer.key("note")
-            writer.string(note)
-        }
-        if let domain {
-            writer.key("domain")
-            writer.string(domain)
-        }
+        writer.field("id", id)
+        writer.field("at", at)
+        writer.field("amount", amount)
+        writer.field("kind", kind)
+        writer.field("note", note)
+        writer.field("domain", domain)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

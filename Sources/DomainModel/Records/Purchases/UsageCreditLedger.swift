@@ -34,10 +34,8 @@ public struct UsageCreditLedger: MergeableRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("balance")
-        writer.int(balance)
-        writer.key("entries")
-        writer.records(entries)
+        writer.field("balance", balance)
+        writer.field("entries", entries)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

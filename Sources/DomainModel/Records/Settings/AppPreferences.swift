@@ -49,12 +49,9 @@ public struct AppPreferences: JSONRecord, Hashable {
 
     /// Writes the fields without braces, for sections that embed them.
     func encodeFields(to writer: inout JSONWriter) {
-        writer.key("resolverURL")
-        writer.string(resolverURL)
-        writer.key("displayDensity")
-        writer.string(displayDensity.rawValue)
-        writer.key("showRawRecords")
-        writer.bool(showRawRecords)
+        writer.field("resolverURL", resolverURL)
+        writer.field("displayDensity", displayDensity)
+        writer.field("showRawRecords", showRawRecords)
     }
 
     /// The pattern a resolver URL must match: the same rule as `isResolverURL`, so a query

@@ -32,7 +32,7 @@ public struct AppSettings: MergeableRecord, Hashable {
 
     public init(from reader: inout RecordReader) throws(RecordDecodingError) {
         // Duplicates go first, so only searches really beyond the limit count as cut (and are reported).
-        var searches = AppSettings.uniqueSearches(reader.stringList("recentSearches"))
+        var searches = distinctTrimmed(reader.stringList("recentSearches"))
         reader.truncate(&searches, "recentSearches", limit: AppSettings.maxRecentSearches)
         recentSearches = searches
         savedDomains = reader.domainList("savedDomains", limit: AppSettings.maxSavedDomains)
@@ -41,10 +41,8 @@ public struct AppSettings: MergeableRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("recentSearches")
-        writer.strings(recentSearches)
-        writer.key("savedDomains")
-        writer.strings(savedDomains)
+        writer.field("recentSearches", recentSearches)
+        writer.field("savedDomains", savedDomains)
         preferences.encodeFields(to: &writer)
         writer.unknownFields(unknownFields)
         writer.endObject()
@@ -64,18 +62,6 @@ public struct AppSettings: MergeableRecord, Hashable {
 
     /// Searches trimmed, without empties and case-insensitive duplicates, at most the limit.
     public static func distinctSearches(_ searches: [String]) -> [String] {
-        Array(uniqueSearches(searches).prefix(maxRecentSearches))
-    }
-
-    /// Searches trimmed, without empties and case-insensitive duplicates, first spelling kept.
-    static func uniqueSearches(_ searches: [String]) -> [String] {
-        var seen = Set<String>()
-        var result: [String] = []
-        for search in searches {
-            let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
-            result.append(trimmed)
-        }
-        return result
+        Array(distinctTrimmed(searches).prefix(maxRecentSearches))
     }
 }

@@ -64,32 +64,16 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.recordID(id)
-        writer.key("domain")
-        writer.string(domain)
-        if let displayName {
-            writer.key("displayName")
-            writer.string(displayName)
-        }
-        writer.key("notes")
-        writer.string(notes)
-        writer.key("tags")
-        writer.strings(tags)
-        writer.key("status")
-        writer.string(status.rawValue)
-        writer.key("isFavorite")
-        writer.bool(isFavorite)
-        writer.key("addedAt")
-        writer.timestamp(addedAt)
-        if let lastLookupAt {
-            writer.key("lastLookupAt")
-            writer.timestamp(lastLookupAt)
-        }
-        if let expiresAt {
-            writer.key("expiresAt")
-            writer.timestamp(expiresAt)
-        }
+        writer.field("id", id)
+        writer.field("domain", domain)
+        writer.field("displayName", displayName)
+        writer.field("notes", notes)
+        writer.field("tags", tags)
+        writer.field("status", status)
+        writer.field("isFavorite", isFavorite)
+        writer.field("addedAt", addedAt)
+        writer.field("lastLookupAt", lastLookupAt)
+        writer.field("expiresAt", expiresAt)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }
@@ -115,15 +99,8 @@ public struct TrackedDomain: DeduplicatingRecord, Hashable {
         return result
     }
 
-    /// Tags trimmed, without empties and case-insensitive duplicates, first spelling kept.
+    /// Tags trimmed, without empties and case-insensitive duplicates, at most the limit.
     static func distinctTags(_ tags: [String]) -> [String] {
-        var seen = Set<String>()
-        var result: [String] = []
-        for tag in tags {
-            let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
-            result.append(trimmed)
-        }
-        return Array(result.prefix(maxTags))
+        Array(distinctTrimmed(tags).prefix(maxTags))
     }
 }

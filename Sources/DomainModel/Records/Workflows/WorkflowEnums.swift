@@ -1,11 +1,6 @@
 /// What a workflow step does.
 public enum WorkflowStepKind: String, LenientEnum {
-    case lookup
-    case audit
-    case compare
-    case notify
-    case export
-    case wait
+    case lookup, audit, compare, notify, export, wait
     /// A step this build cannot run; it is skipped when the workflow runs.
     case unsupported
 
@@ -15,10 +10,7 @@ public enum WorkflowStepKind: String, LenientEnum {
 
 /// When a workflow runs by itself.
 public enum WorkflowSchedule: String, LenientEnum {
-    case manual
-    case hourly
-    case daily
-    case weekly
+    case manual, hourly, daily, weekly
 
     /// Unknown schedules read as manual: nothing runs unasked.
     public static let fallback = WorkflowSchedule.manual

@@ -28,14 +28,10 @@ public struct WorkflowStep: JSONRecord, Hashable {
 
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.string(id)
-        writer.key("kind")
-        writer.string(kind.rawValue)
-        writer.key("isEnabled")
-        writer.bool(isEnabled)
-        writer.key("parameters")
-        writer.stringMap(parameters)
+        writer.field("id", id)
+        writer.field("kind", kind)
+        writer.field("isEnabled", isEnabled)
+        writer.field("parameters", parameters)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

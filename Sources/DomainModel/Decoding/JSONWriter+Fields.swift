@@ -1,0 +1,133 @@
+import Foundation
+import JSONCore
+
+/// One call per object field: the key, then the value in its canonical form. The optional
+/// variants write nothing for `nil`, which is how every record leaves out an absent field.
+///
+///     writer.field("id", id)                  // "id":"3f2504e0-…" (a UUID as a record id)
+///     writer.field("addedAt", addedAt)        // "addedAt":"2026-11-30T04:42:22Z"
+///     writer.field("expiresAt", expiresAt)    // nothing when nil
+///
+/// Plain overloads, not a protocol, so each call is the two writer calls it replaces.
+extension JSONWriter {
+    @inlinable public mutating func field(_ name: StaticString, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    @inlinable public mutating func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    @inlinable public mutating func field(_ name: StaticString, _ value: Int) {
+        key(name)
+        int(value)
+    }
+
+    /// A number (`double(_:)`: `null` when not finite).
+    @inlinable public mutating func field(_ name: StaticString, _ value: Double) {
+        key(name)
+        double(value)
+    }
+
+    /// A timestamp (`timestamp(_:)`).
+    @inlinable public mutating func field(_ name: StaticString, _ value: Date) {
+        key(name)
+        timestamp(value)
+    }
+
+    /// A record id (`recordID(_:)`).
+    @inlinable public mutating func field(_ name: StaticString, _ value: UUID) {
+        key(name)
+        recordID(value)
+    }
+
+    /// An enum value as its raw text.
+    @inlinable public mutating func field<Value>(_ name: StaticString, _ value: Lenient<Value>) {
+        key(name)
+        string(value.rawValue)
+    }
+
+    @inlinable public mutating func field(_ name: StaticString, _ values: [String]) {
+        key(name)
+        strings(values)
+    }
+
+    @inlinable public mutating func field<Value>(_ name: StaticString, _ values: [Lenient<Value>]) {
+        key(name)
+        enums(values)
+    }
+
+    /// String pairs as an object (`stringMap(_:)`).
+    @inlinable public mutating func field(_ name: StaticString, _ pairs: [StringPair]) {
+        key(name)
+        stringMap(pairs)
+    }
+
+    /// A nested record.
+    @inlinable public mutating func field<Record: JSONRecord>(_ name: StaticString, _ record: Record) {
+        key(name)
+        record.encode(to: &self)
+    }
+
+    @inlinable public mutating func field<Record: JSONRecord>(_ name: StaticString, _ records: [Record]) {
+        key(name)
+        self.records(records)
+    }
+
+    // MARK: Optional fields: nothing is written for nil
+
+    @inlinable public mutating func field(_ name: StaticString, _ value: String?) {
+        if let value { field(name, value) }
+    }
+
+    @inlinable public mutating func field(_ name: StaticString, _ value: Int?) {
+        if let value { field(name, value) }
+    }
+
+    @inlinable public mutating func field(_ name: StaticString, _ value: Date?) {
+        if let value { field(name, value) }
+    }
+
+    @inlinable public mutating func field(_ name: StaticString, _ value: UUID?) {
+        if let value { field(name, value) }
+    }
+
+    @inlinable public mutating func field<Record: JSONRecord>(_ name: StaticString, _ record: Record?) {
+        if let record { field(name, record) }
+    }
+}
+
+extension JSONWriter {
+    /// Writes a list of records as an array.
+    public mutating func records<Record: JSONRecord>(_ records: [Record]) {
+        beginArray()
+        for record in records { record.encode(to: &self) }
+        endArray()
+    }
+
+    /// Writes a list of strings as an array.
+    public mutating func strings(_ strings: [String]) {
+        beginArray()
+        for element in strings { string(element) }
+        endArray()
+    }
+
+    /// Writes enum values as an array of their raw text.
+    public mutating func enums<Value>(_ values: [Lenient<Value>]) {
+        beginArray()
+        for value in values { string(value.rawValue) }
+        endArray()
+    }
+
+    /// Writes string pairs as an object.
+    public mutating func stringMap(_ pairs: [StringPair]) {
+        beginObject()
+        for pair in pairs {
+            key(pair.name)
+            string(pair.value)
+        }
+        endObject()
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+// List rules several records share in decoding and merging.
+
+/// `first`, then the elements of `second` not in it, in order.
+func union<Element: Hashable>(_ first: [Element], _ second: [Element]) -> [Element] {
+    var seen = Set(first)
+    return first + second.filter { seen.insert($0).inserted }
+}
+
+/// Texts trimmed, without empties and case-insensitive duplicates, first spelling kept.
+func distinctTrimmed(_ texts: [String]) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    for text in texts {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
+        result.append(trimmed)
+    }
+    return result
+}
