@@ -4,22 +4,11 @@ final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
     private let count: Int
     private let state = Locked(State())
 
-    /// A result on its way from the thread that made it, through the lock, to the one that
-    /// delivers it — moved, never shared, so `Output` need be neither `Sendable` nor copyable.
-    /// Only the thread that holds the box uses it: the maker until it puts the box under the
-    /// lock, then the deliverer once it took the box out.
-    private final class Moved: @unchecked Sendable {
-        private var output: Output?
-
-        init(_ output: consuming Output) {
-            self.output = consume output
-        }
-
-        func take() -> Output {
-            guard let output = output.take() else { preconditionFailure("a result is delivered once") }
-            return output
-        }
-    }
+    /// A result on its way from the thread that made it, through the run's lock, to the one
+    /// that delivers it: a lock of its own around the result, so `Output` need be neither
+    /// `Sendable` nor copyable. The region checker sees the hand-over: `work` returns its result
+    /// `sending` (disconnected from anything else the thread holds), and the box takes it over.
+    private typealias Moved = Locked<Output?>
 
     private struct State {
         var nextClaim = 0
@@ -65,14 +54,14 @@ final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
         }
     }
 
-    /// Records an item's result and, unless another thread is delivering, delivers every
-    /// result that is now next in order.
-    func finish(
-        _ index: Int, _ result: consuming Result<Output, Failure>,
+    /// Runs item `index`'s work, records its result and, unless another thread is delivering,
+    /// delivers every result that is now next in order.
+    func perform(
+        _ index: Int, _ work: () throws(Failure) -> sending Output,
         deliver: (Int, consuming Output) throws(Failure) -> Void
     ) {
         let moved: Result<Moved, Failure>
-        switch consume result {
+        switch Self.attempt(work) {
         case .success(let output): moved = .success(Moved(output))
         case .failure(let error): moved = .failure(error)
         }
@@ -86,7 +75,7 @@ final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
         while let (index, result) = next {
             var failure: Failure?
             do throws(Failure) {
-                try deliver(index, result.take())
+                try deliver(index, Self.take(result))
             } catch {
                 failure = error
             }
@@ -95,6 +84,27 @@ final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
                 state.isDelivering = false
                 return state.takeDeliveryTurn()
             }
+        }
+    }
+
+    /// `work`'s result, still disconnected from what the calling thread holds (`Result(catching:)`
+    /// does not say its result is `sending`).
+    private static func attempt(_ work: () throws(Failure) -> sending Output) -> sending Result<Output, Failure> {
+        do throws(Failure) {
+            return .success(try work())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The result in `box`, taken out: only one thread ever holds a given box, once it left
+    /// the run's state.
+    private static func take(_ box: Moved) -> Output {
+        box.withLock { output in
+            let taken = consume output
+            output = nil
+            guard let taken else { preconditionFailure("a result is delivered once") }
+            return taken
         }
     }
 }

@@ -52,7 +52,7 @@ public struct WorkerPool: Sendable {
     /// - Throws: the error of the first item, in item order, whose `transform` threw; items not
     ///   started by the time one threw are never started.
     public func map<Item, Output, Failure: Error>(
-        _ items: [Item], _ transform: (Item) throws(Failure) -> Output
+        _ items: [Item], _ transform: (Item) throws(Failure) -> sending Output
     ) throws(Failure) -> [Output] {
         var outputs: [Output] = []
         outputs.reserveCapacity(items.count)
@@ -68,11 +68,12 @@ public struct WorkerPool: Sendable {
     /// to its own item, and read what the calls share. `deliver` runs one call at a time, on
     /// whichever thread finished the result it waited for, and may change what the caller holds.
     /// A result is moved from `work` to `deliver`, never copied, so it may own what it holds
-    /// (a section's bytes, `~Copyable`).
+    /// (a section's bytes, `~Copyable`); `work` returns it `sending`, sharing nothing with what
+    /// the thread holds, which the compiler checks.
     /// - Throws: the first error, in item order, of `work` or `deliver` (for one item, `work`
     ///   comes first); items up to it are delivered, and items not started by then never are.
     public func run<Item, Output: ~Copyable, Failure: Error>(
-        _ items: [Item], work: (Item) throws(Failure) -> Output,
+        _ items: [Item], work: (Item) throws(Failure) -> sending Output,
         deliver: (Item, consuming Output) throws(Failure) -> Void
     ) throws(Failure) {
         let run = OrderedRun<Output, Failure>(count: items.count)
@@ -87,8 +88,11 @@ public struct WorkerPool: Sendable {
                 nonisolated(unsafe) let deliver = deliver
                 Self.drain(onThreads: min(width, items.count) - 1) {
                     while let index = run.claim() {
-                        let result = Result { () throws(Failure) in try work(items[index]) }
-                        run.finish(index, result) { index, output throws(Failure) in try deliver(items[index], output) }
+                        run.perform(index) { () throws(Failure) in
+                            try work(items[index])
+                        } deliver: { index, output throws(Failure) in
+                            try deliver(items[index], output)
+                        }
                     }
                 }
             }

@@ -64,9 +64,6 @@ public struct CurrentStoreView {
     public let reader: any StoreReading
     /// The steps applied in memory; `fromVersion` is the version the data was read at.
     public let report: MigrationReport
-
-    /// Whether the data was upgraded on the way (the store itself is unchanged).
-    public var wasUpgraded: Bool { report.toVersion != report.fromVersion }
 }
 
 /// What `migrateIfNeeded` (or a dry run) did.

@@ -159,16 +159,6 @@ import Testing
         #expect(failure(full + file) == .trailingData(afterChunk: 1))
     }
 
-    @Test func readToEndVerifiesWhatWasNotRead() throws {
-        let (plaintext, file, _) = try sample()
-        let decryptor = try AgeDecryptor(identities: [.x25519(identity)], input: AgeRoundTrip.input(file))
-        var first = [UInt8](repeating: 0, count: 10)
-        _ = try first.withUnsafeMutableBytes { try decryptor.read(into: $0) }
-        #expect(try decryptor.readToEnd() == Int64(plaintext.count - 10))
-        #expect(decryptor.plaintextByteCount == Int64(plaintext.count))
-        #expect(decryptor.bytesConsumed == Int64(file.count))
-    }
-
     @Test func framingIsCheckedWithoutTheKey() {
         let sealed = Int64(AgePayload.sealedChunkByteCount)
         #expect(AgePayload.plaintextByteCount(sealedChunkBytes: 16) == 0)

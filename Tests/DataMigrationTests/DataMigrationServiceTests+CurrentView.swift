@@ -25,7 +25,6 @@ extension DataMigrationServiceTests {
         #expect(view.report.fromVersion == report.fromVersion)
         #expect(view.report.toVersion == report.toVersion)
         #expect(view.report.applied.map(\.version) == report.applied.map(\.version))
-        #expect(view.wasUpgraded == !report.applied.isEmpty)
         #expect(try view.reader.keys() == migrated.keys())
         for key in try migrated.keys() where key != StorageKey.migrationJournal.rawValue {
             #expect(try view.reader.value(forKey: key) == migrated.value(forKey: key), "\(fixture) \(key)")

@@ -9,6 +9,9 @@ import Testing
         #expect(carried.allSatisfy { $0.retiredInVersion != nil })
         #expect(StorageKey.isCarried("com.example.futureFeature"))
         #expect(!StorageKey.dataKeys.contains { StorageKey.isCarried($0.rawValue) })
-        #expect(!StorageKey.internalKeys.contains { StorageKey.isCarried($0.rawValue) })
+        #expect(
+            ![StorageKey.storeSchemaVersion, .preVersioningMarker, .migrationJournal].contains {
+                StorageKey.isCarried($0.rawValue)
+            })
     }
 }

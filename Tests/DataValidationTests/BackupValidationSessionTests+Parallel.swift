@@ -15,18 +15,19 @@ import Testing
     /// Collects the records it is given, as the import's stages do.
     final class Recorder: SectionVisitor {
         var visited: [String] = []
+        /// Runs absorbed: counted here, on the calling thread, as runs are made on the workers.
         private(set) var runVisitors = 0
 
         func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
             visited.append("\(section.rawValue)[\(index.map(String.init) ?? "-")] \(record["id"]?.string ?? "")")
         }
 
-        func makeRunVisitor(for section: BackupSection) -> Recorder? {
-            runVisitors += 1
-            return Recorder()
+        func makeRunVisitor(for section: BackupSection) -> sending Recorder? {
+            Recorder()
         }
 
         func absorb(_ run: Recorder) {
+            runVisitors += 1
             visited += run.visited
         }
     }

@@ -42,15 +42,6 @@ import Testing
         }
     }
 
-    @Test func comparesStringsWithoutDecodingWhenPlain() throws {
-        let value = try Self.root(#"["example.com", "ex\u0061mple.com", 7, "example"]"#)
-        #expect(value[0]?.stringEquals("example.com") == true)
-        #expect(value[1]?.stringEquals("example.com") == true)
-        #expect(value[0]?.stringEquals("example.co") == false)
-        #expect(value[3]?.stringEquals("example.com") == false)
-        #expect(value[2]?.stringEquals("7") == false)
-    }
-
     @Test(arguments: [
         ("0", 0), ("-0", 0), ("42", 42), ("-42", -42), ("9223372036854775807", Int.max),
         ("-9223372036854775808", Int.min),

@@ -130,20 +130,6 @@ import Testing
         #expect(value[2]?.isPlainString == false)
     }
 
-    @Test func rawFieldsGiveKeysAsWrittenWithTheirEscapeFlag() throws {
-        let value = try Self.root(#"{"plain": 1, "t\tab": 2, "x": {"inner": 3}}"#)
-        var seen: [(String, Bool, Int?)] = []
-        value.forEachRawField { key, escaped, field in
-            seen.append((String(decoding: key, as: UTF8.self), escaped, field.int ?? field.count))
-        }
-        #expect(seen.map(\.0) == ["plain", #"t\tab"#, "x"])
-        #expect(seen.map(\.1) == [false, true, false])
-        #expect(seen.map(\.2) == [1, 2, 1])
-        var calls = 0
-        try Self.root("[1]").forEachRawField { _, _, _ in calls += 1 }
-        #expect(calls == 0)
-    }
-
     @Test func tapeIndicesFollowDocumentOrder() throws {
         let value = try Self.root(#"[[1, 2], {"k": 3}, 4]"#)
         #expect(value.tapeIndex == 0)

@@ -121,18 +121,6 @@ public final class AgeDecryptor {
         }
     }
 
-    /// Reads to the verified end of the file, discarding the plaintext; for callers that have
-    /// what they need but must still know the whole file is intact.
-    /// - Returns: the number of plaintext bytes that were left.
-    @discardableResult
-    public func readToEnd() throws -> Int64 {
-        var skipped: Int64 = 0
-        try withUnsafeTemporaryAllocation(byteCount: AgePayload.chunkByteCount, alignment: 16) { buffer in
-            while case let count = try read(into: buffer), count > 0 { skipped += Int64(count) }
-        }
-        return skipped
-    }
-
     /// Reads and authenticates the next chunk. A chunk shorter than a full one must be the
     /// final one; a full one is tried as an ordinary chunk first, then as the final one.
     private func openNextChunk() throws {

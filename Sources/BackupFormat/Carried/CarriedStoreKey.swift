@@ -28,8 +28,7 @@ public struct CarriedStoreKey: Sendable, Equatable {
         writer.beginArray()
         for entry in keys {
             writer.beginObject()
-            writer.key("key")
-            writer.string(entry.key)
+            writer.member("key", entry.key)
             writer.key("value")
             entry.value.encode(to: &writer)
             writer.endObject()

@@ -57,23 +57,19 @@ public enum CarriedValue: Sendable, Equatable {
     ///   data is embedded as JSON only when it fits within it, so what is written always reads back.
     public func encode(to writer: inout JSONWriter, depthLimit: Int = JSONParseOptions.default.maxDepth) {
         writer.beginObject()
-        writer.key("kind")
-        writer.string(kind)
+        writer.member("kind", kind)
         switch self {
         case .data(let bytes):
             if CarriedValue.isEmbeddableJSON(bytes, depthLimit: depthLimit - CarriedValue.levelsAroundValue) {
                 writer.key("json")
                 writer.rawJSON(bytes)
             } else {
-                writer.key("base64")
-                writer.string(Data(bytes).base64EncodedString())
+                writer.member("base64", Data(bytes).base64EncodedString())
             }
         case .string(let string):
-            writer.key("value")
-            writer.string(string)
+            writer.member("value", string)
         case .integer(let integer):
-            writer.key("value")
-            writer.int(integer)
+            writer.member("value", integer)
         case .bool(let bool):
             writer.key("value")
             writer.bool(bool)
@@ -81,8 +77,7 @@ public enum CarriedValue: Sendable, Equatable {
             writer.key("value")
             CarriedValue.write(double, to: &writer)
         case .array(let plist), .dictionary(let plist):
-            writer.key("binaryPropertyList")
-            writer.string(Data(plist).base64EncodedString())
+            writer.member("binaryPropertyList", Data(plist).base64EncodedString())
         }
         writer.endObject()
     }

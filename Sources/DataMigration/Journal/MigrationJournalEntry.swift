@@ -31,25 +31,19 @@ public struct MigrationJournalEntry: Sendable, Equatable {
 
     func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("step")
-        writer.int(step)
-        writer.key("from")
-        writer.int(fromVersion)
-        writer.key("to")
-        writer.int(toVersion)
+        writer.member("step", step)
+        writer.member("from", fromVersion)
+        writer.member("to", toVersion)
         writer.key("appliedAt")
         writer.timestamp(appliedAt)
-        writer.key("durationMs")
-        writer.int(durationMs)
+        writer.member("durationMs", durationMs)
         writer.key("counts")
         writer.beginObject()
         for (key, value) in counts.sorted(by: { $0.key < $1.key }) {
-            writer.key(key)
-            writer.int(value)
+            writer.member(key, value)
         }
         writer.endObject()
-        writer.key("tool")
-        writer.string(tool)
+        writer.member("tool", tool)
         writer.endObject()
     }
 

@@ -75,17 +75,12 @@ enum LegacyDNSReshaper {
                     data = String(text[text.index(after: space)...])
                 }
                 writer.beginObject()
-                writer.key("type")
-                writer.string(type)
-                writer.key("name")
-                writer.string(name)
-                writer.key("value")
-                writer.string(data)
-                writer.key("ttl")
-                writer.int(ttl)
+                writer.member("type", type)
+                writer.member("name", name)
+                writer.member("value", data)
+                writer.member("ttl", ttl)
                 if let priority {
-                    writer.key("priority")
-                    writer.int(priority)
+                    writer.member("priority", priority)
                 }
                 writer.endObject()
             }

@@ -57,11 +57,9 @@ enum LegacyLedgerReshaper {
             }
             writer.key("at")
             if let date = entry["date"] { writer.raw(date) } else { writer.null() }
-            writer.key("amount")
-            writer.int(amount)
+            writer.member("amount", amount)
             let reason = entry["reason"]?.string ?? "adjustment"
-            writer.key("kind")
-            writer.string(kinds[reason] ?? reason)
+            writer.member("kind", kinds[reason] ?? reason)
             var moved: Set<String> = ["id", "date", "delta", "reason"]
             if let memo = entry["memo"], memo.kind == .string {
                 writer.key("note")

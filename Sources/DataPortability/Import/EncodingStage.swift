@@ -51,7 +51,7 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
         }
     }
 
-    func makeRunVisitor(for section: BackupSection) -> EncodingStage? {
+    func makeRunVisitor(for section: BackupSection) -> sending EncodingStage? {
         EncodingStage(run: builder.makeRun(), options: options)
     }
 

@@ -25,7 +25,7 @@ final class RecordStage<Record: JSONRecord>: SectionVisitor {
         }
     }
 
-    func makeRunVisitor(for section: BackupSection) -> RecordStage? {
+    func makeRunVisitor(for section: BackupSection) -> sending RecordStage? {
         RecordStage()
     }
 

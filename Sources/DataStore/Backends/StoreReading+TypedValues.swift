@@ -4,44 +4,35 @@ extension StoreReading {
     /// The bytes stored under `key` (the store's JSON documents), or nil when it is absent.
     /// - Throws: `StoreError.typeMismatch` when the key holds another kind of value.
     public func data(forKey key: String) throws -> Data? {
-        switch try value(forKey: key) {
-        case nil: return nil
-        case .data(let data)?: return data
-        case let other?: throw mismatch(key, expected: .data, found: other)
-        }
+        try value(forKey: key, of: .data) { if case .data(let data) = $0 { data } else { nil } }
     }
 
     /// The integer stored under `key` (e.g. the schema version stamp), or nil when absent.
     /// - Throws: `StoreError.typeMismatch` when the key holds another kind of value.
     public func integer(forKey key: String) throws -> Int? {
-        switch try value(forKey: key) {
-        case nil: return nil
-        case .integer(let integer)?: return integer
-        case let other?: throw mismatch(key, expected: .integer, found: other)
-        }
+        try value(forKey: key, of: .integer) { if case .integer(let integer) = $0 { integer } else { nil } }
     }
 
     /// The boolean stored under `key` (e.g. the pre-versioning marker), or nil when absent.
     /// - Throws: `StoreError.typeMismatch` when the key holds another kind of value.
     public func bool(forKey key: String) throws -> Bool? {
-        switch try value(forKey: key) {
-        case nil: return nil
-        case .bool(let bool)?: return bool
-        case let other?: throw mismatch(key, expected: .bool, found: other)
-        }
+        try value(forKey: key, of: .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
     }
 
     /// The text stored under `key`, or nil when absent.
     /// - Throws: `StoreError.typeMismatch` when the key holds another kind of value.
     public func string(forKey key: String) throws -> String? {
-        switch try value(forKey: key) {
-        case nil: return nil
-        case .string(let string)?: return string
-        case let other?: throw mismatch(key, expected: .string, found: other)
-        }
+        try value(forKey: key, of: .string) { if case .string(let string) = $0 { string } else { nil } }
     }
 
-    private func mismatch(_ key: String, expected: StoreValue.Kind, found: StoreValue) -> StoreError {
-        .typeMismatch(key: key, expected: expected, found: found.kind, location: location)
+    /// The value under `key` as `extract` reads a value of `kind`, or nil when `key` is absent.
+    private func value<Value>(
+        forKey key: String, of kind: StoreValue.Kind, _ extract: (StoreValue) -> Value?
+    ) throws -> Value? {
+        guard let stored = try value(forKey: key) else { return nil }
+        guard let value = extract(stored) else {
+            throw StoreError.typeMismatch(key: key, expected: kind, found: stored.kind, location: location)
+        }
+        return value
     }
 }

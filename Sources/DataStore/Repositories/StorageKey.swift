@@ -35,9 +35,6 @@ public enum StorageKey: String, CaseIterable, Sendable {
         .recentSearches, .savedDomains, .appPreferences, .cachedEntitlement, .usageCreditLedger,
     ]
 
-    /// Keys the migration runner keeps for itself: never user data, never exported.
-    public static let internalKeys: [StorageKey] = [.storeSchemaVersion, .preVersioningMarker, .migrationJournal]
-
     /// The store version whose migration consumes this legacy key; nil for the others (a key
     /// is legacy, read only by migrations, exactly when it has one). In a store at that version
     /// or later the key is a leftover — an older app wrote it again, or the store was marked as

@@ -5,113 +5,56 @@ import JSONCore
 enum ManifestSchema {
     /// - Parameter lossless: whether the version may name absent sections (v4).
     static func write(to writer: inout JSONWriter, lossless: Bool) {
-        func string(_ description: String, pattern: String? = nil) {
-            writer.beginObject()
-            writer.key("type")
-            writer.string("string")
-            writer.key("description")
-            writer.string(description)
-            if let pattern {
-                writer.key("pattern")
-                writer.string(pattern)
+        writer.object { writer in
+            writer.member("description", "The first entry of the archive: what the file is and a checksum per section.")
+            writer.objectMembers(
+                required: ["format", "schemaVersion", "createdAt", "producer", "storeSchemaVersion", "sections"]
+            ) { writer in
+                writer.member("format") { writer in writer.member("const", DomainDigBackup.formatIdentifier) }
+                writer.integerProperty("schemaVersion", "The backup schema version.", minimum: 1)
+                writer.stringProperty(
+                    "createdAt", "When the backup was written (UTC).", pattern: StringPatterns.dateTime)
+                writer.member("producer") { writer in
+                    writer.objectMembers(required: ["name", "version"]) { writer in
+                        writer.stringProperty("name", "The program that wrote the backup.")
+                        writer.stringProperty("version", "Its version.")
+                    }
+                }
+                writer.integerProperty(
+                    "storeSchemaVersion", "The store schema version of the data: the shape its sections are in.",
+                    minimum: 0)
+                writer.integerProperty(
+                    "storeSchemaVersionRead",
+                    "The store schema version the store was read at (exports only); lower than storeSchemaVersion "
+                        + "when the export upgraded the data on the way, in memory, without writing to the store.",
+                    minimum: 0)
+                writer.stringProperty(
+                    "compression", "zstd, gzip or none (informational; readers detect it from the bytes).")
+                writer.member("sections") { writer in
+                    writer.arrayOfObjectsMembers(required: ["name", "path", "records", "bytes", "sha256"]) { writer in
+                        writer.stringProperty("name", "The section's name.")
+                        writer.stringProperty("path", "The entry path in the archive.")
+                        writer.integerProperty("records", "Records in the section.", minimum: 0)
+                        writer.integerProperty("bytes", "Bytes of the entry.", minimum: 0)
+                        writer.stringProperty(
+                            "sha256", "SHA-256 of the entry, hexadecimal.", pattern: "^[0-9a-fA-F]{64}$")
+                    }
+                }
+                if lossless {
+                    writer.member("absentSections") { writer in
+                        writer.member(
+                            "description",
+                            "Sections the backup does not hold on purpose (an upgraded older backup's); importing "
+                                + "leaves the store's alone.")
+                        writer.member("type", "array")
+                        writer.member("items") { writer in
+                            writer.member("enum", BackupSection.allCases.map(\.rawValue))
+                        }
+                        writer.key("uniqueItems")
+                        writer.bool(true)
+                    }
+                }
             }
-            writer.endObject()
         }
-        func integer(_ description: String, minimum: Int) {
-            writer.beginObject()
-            writer.key("type")
-            writer.string("integer")
-            writer.key("minimum")
-            writer.int(minimum)
-            writer.key("description")
-            writer.string(description)
-            writer.endObject()
-        }
-        writer.beginObject()
-        writer.key("description")
-        writer.string("The first entry of the archive: what the file is and a checksum per section.")
-        writer.key("type")
-        writer.string("object")
-        writer.key("properties")
-        writer.beginObject()
-        writer.key("format")
-        writer.beginObject()
-        writer.key("const")
-        writer.string(DomainDigBackup.formatIdentifier)
-        writer.endObject()
-        writer.key("schemaVersion")
-        integer("The backup schema version.", minimum: 1)
-        writer.key("createdAt")
-        string("When the backup was written (UTC).", pattern: StringPatterns.dateTime)
-        writer.key("producer")
-        writer.beginObject()
-        writer.key("type")
-        writer.string("object")
-        writer.key("properties")
-        writer.beginObject()
-        writer.key("name")
-        string("The program that wrote the backup.")
-        writer.key("version")
-        string("Its version.")
-        writer.endObject()
-        writer.key("required")
-        writer.strings(["name", "version"])
-        writer.endObject()
-        writer.key("storeSchemaVersion")
-        integer("The store schema version of the data: the shape its sections are in.", minimum: 0)
-        writer.key("storeSchemaVersionRead")
-        integer(
-            "The store schema version the store was read at (exports only); lower than storeSchemaVersion when "
-                + "the export upgraded the data on the way, in memory, without writing to the store.",
-            minimum: 0)
-        writer.key("compression")
-        string("zstd, gzip or none (informational; readers detect it from the bytes).")
-        writer.key("sections")
-        writer.beginObject()
-        writer.key("type")
-        writer.string("array")
-        writer.key("items")
-        writer.beginObject()
-        writer.key("type")
-        writer.string("object")
-        writer.key("properties")
-        writer.beginObject()
-        writer.key("name")
-        string("The section's name.")
-        writer.key("path")
-        string("The entry path in the archive.")
-        writer.key("records")
-        integer("Records in the section.", minimum: 0)
-        writer.key("bytes")
-        integer("Bytes of the entry.", minimum: 0)
-        writer.key("sha256")
-        string("SHA-256 of the entry, hexadecimal.", pattern: "^[0-9a-fA-F]{64}$")
-        writer.endObject()
-        writer.key("required")
-        writer.strings(["name", "path", "records", "bytes", "sha256"])
-        writer.endObject()
-        writer.endObject()
-        if lossless {
-            writer.key("absentSections")
-            writer.beginObject()
-            writer.key("description")
-            writer.string(
-                "Sections the backup does not hold on purpose (an upgraded older backup's); importing leaves the store's alone."
-            )
-            writer.key("type")
-            writer.string("array")
-            writer.key("items")
-            writer.beginObject()
-            writer.key("enum")
-            writer.strings(BackupSection.allCases.map(\.rawValue))
-            writer.endObject()
-            writer.key("uniqueItems")
-            writer.bool(true)
-            writer.endObject()
-        }
-        writer.endObject()
-        writer.key("required")
-        writer.strings(["format", "schemaVersion", "createdAt", "producer", "storeSchemaVersion", "sections"])
-        writer.endObject()
     }
 }

@@ -28,25 +28,18 @@ extension BackupValidationSession {
         guard ReferenceRules.isOrderIndependent(section),
             let runs = JSONArraySplitter.parallelRuns(bytes, parts: pool.parts, found: split)
         else { return nil }
-        var runVisitors: [Visitor?] = []
-        if let visitor {
-            for _ in runs {
-                guard let runVisitor = visitor.makeRunVisitor(for: section) else { return nil }
-                runVisitors.append(runVisitor)
-            }
-        } else {
-            runVisitors = Array(repeating: nil, count: runs.count)
-        }
+        // A visitor that takes no runs has the section checked on one thread.
+        if let visitor, visitor.makeRunVisitor(for: section) == nil { return nil }
         let startingReferences = references
         let options = self.options
         let seen = IdentitySet(isUUID: array.uniqueFieldIsUUID)
-        let visitors = runVisitors
         let results: [RunFindings<Visitor>]
         do {
-            results = try pool.map(Array(runs.enumerated())) { number, run in
+            results = try pool.map(runs) { run in
                 var runWalker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
                 var result = RunFindings(
-                    findings: [], identities: [], count: 0, references: startingReferences, visitor: visitors[number])
+                    findings: [], identities: [], count: 0, references: startingReferences,
+                    visitor: visitor?.makeRunVisitor(for: section))
                 try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
                     result.count += 1
                     runWalker.path.push(.index(index))

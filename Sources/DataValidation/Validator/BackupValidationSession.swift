@@ -166,7 +166,7 @@ public final class BackupValidationSession {
     /// The visitor type of checks without one.
     private final class NoVisitor: SectionVisitor {
         func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {}
-        func makeRunVisitor(for section: BackupSection) -> Self? { nil }
+        func makeRunVisitor(for section: BackupSection) -> sending Self? { nil }
         func absorb(_ run: NoVisitor) {}
     }
 

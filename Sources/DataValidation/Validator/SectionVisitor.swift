@@ -12,9 +12,9 @@ public protocol SectionVisitor: AnyObject {
     /// index, object sections their root with index nil.
     func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue)
     /// A new, empty visitor for one run of `section`'s records — a different instance on every
-    /// call, since each is used by its own thread (never `self`) — or nil to have the section
-    /// checked on one thread.
-    func makeRunVisitor(for section: BackupSection) -> Self?
+    /// call, sharing nothing, since each is handed to its own thread (never `self`) — or nil,
+    /// on every call, to have the section checked on one thread. Threads call it at once.
+    func makeRunVisitor(for section: BackupSection) -> sending Self?
     /// Takes over `run`'s records, which follow the ones already visited.
     func absorb(_ run: Self)
 }

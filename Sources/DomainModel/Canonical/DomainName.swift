@@ -20,14 +20,6 @@ public enum DomainName {
         return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// Whether `raw` is already in canonical form.
-    public static func isCanonical(_ raw: String) -> Bool {
-        var utf8 = Array(raw.utf8)
-        let original = utf8
-        canonicalize(&utf8)
-        return utf8 == original
-    }
-
     /// Whether the canonical form of `raw` is a syntactically valid host name.
     public static func isValid(_ raw: String) -> Bool {
         var utf8 = Array(raw.utf8)

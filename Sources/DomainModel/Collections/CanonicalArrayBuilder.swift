@@ -66,7 +66,7 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     /// A new, empty builder for a run of records that follow this builder's; it may be filled
     /// on another thread, then handed to `absorb(_:)`. It reads nothing of this builder, so
     /// several threads may call it at once.
-    public func makeRun(capacity: Int = 64 * 1024) -> CanonicalArrayBuilder {
+    public func makeRun(capacity: Int = 64 * 1024) -> sending CanonicalArrayBuilder {
         CanonicalArrayBuilder(runCapacity: capacity)
     }
 

@@ -89,7 +89,7 @@ extension CollectionDecoder {
         func capacity(_ count: Int) -> Int { count + count / 16 + 1024 }
         let builder = CanonicalArrayBuilder<Record>(capacity: 0)
         let runCapacity = capacity(bytes.count / max(parts, 1))
-        func makeRun() -> Run<Record> { Run(builder: builder.makeRun(capacity: runCapacity)) }
+        func makeRun() -> sending Run<Record> { Run(builder: builder.makeRun(capacity: runCapacity)) }
         let runs = ParallelCollectionDecoder.accumulate(bytes, options: options, parts: parts, into: makeRun) {
             run, index, element in
             run.add(element, at: index)

@@ -11,7 +11,8 @@ enum ParallelCollectionDecoder {
     static func decode<Record: DeduplicatingRecord>(
         _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int = WorkerPool.default.parts
     ) -> DecodedCollection<Record>? {
-        let results = accumulate(bytes, options: options, parts: parts, into: RunResult<Record>.init) {
+        func makeRun() -> sending RunResult<Record> { RunResult() }
+        let results = accumulate(bytes, options: options, parts: parts, into: makeRun) {
             result, index, element in
             result.elementCount += 1
             let (record, issues): (Record?, [DecodingIssue]) = CollectionDecoder.decodeElement(element, at: index)
@@ -41,13 +42,14 @@ enum ParallelCollectionDecoder {
 
     /// Goes through a large array's elements on every core: each run of elements is added to
     /// an accumulator of its own, made by `make`, and the accumulators come back in order.
-    /// `make` and `add` run on several threads at once and may touch only the accumulator.
+    /// `make` and `add` run on several threads at once: `make` returns an accumulator that
+    /// shares nothing (`sending`), and `add` touches only the accumulator.
     /// - Returns: nil when the array is small, the machine has one core, or a run does not
     ///   parse (the caller then takes its sequential pass, which reports the problem exactly).
     static func accumulate<Accumulator>(
         _ bytes: [UInt8], options: JSONParseOptions, parts: Int,
-        into make: () -> Accumulator,
-        _ add: (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void
+        into make: () -> sending Accumulator,
+        _ add: @Sendable (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void
     ) -> [Accumulator]? {
         guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) else { return nil }
         do {

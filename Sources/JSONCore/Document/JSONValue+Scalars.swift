@@ -6,15 +6,6 @@ extension JSONValue {
         return withRawBytes { JSONScalars.string($0, escaped: node.flag) }
     }
 
-    /// Whether the value is a string whose decoded text equals `text`, without allocating.
-    public func stringEquals(_ text: StaticString) -> Bool {
-        let node = self.node
-        guard node.kind == .string else { return false }
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        if node.flag { return string.map { $0.utf8.elementsEqual(expected) } ?? false }
-        return withRawBytes { $0.elementsEqual(expected) }
-    }
-
     /// The number's exact source text, when the value is a number.
     public var numberText: String? {
         guard node.kind == .number else { return nil }

@@ -162,17 +162,6 @@ public struct JSONFields: Sequence, Sendable {
 }
 
 extension JSONValue {
-    /// Calls `body` with each field of an object: the key's raw bytes (as written, between
-    /// the quotes), whether the key holds escapes, and the value. Nothing is allocated per
-    /// field, which is what validators walking millions of records need.
-    public func forEachRawField(
-        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ keyHasEscapes: Bool, _ value: JSONValue) throws -> Void
-    ) rethrows {
-        try document.view.forEachField(index) { key, escaped, valueIndex in
-            try body(key, escaped, JSONValue(document: document, index: valueIndex))
-        }
-    }
-
     /// Whether the value is a string written without escapes (its raw bytes are its text).
     public var isPlainString: Bool {
         let node = self.node

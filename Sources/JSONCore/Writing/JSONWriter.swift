@@ -43,28 +43,25 @@ public struct JSONWriter: Sendable {
     }
 
     /// Opens an object.
-    public mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-    }
+    public mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
 
     /// Closes the innermost object.
-    public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
+    public mutating func endObject() { endContainer(UInt8(ascii: "}")) }
 
     /// Opens an array.
-    public mutating func beginArray() {
+    public mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
+
+    /// Closes the innermost array.
+    public mutating func endArray() { endContainer(UInt8(ascii: "]")) }
+
+    private mutating func beginContainer(_ bracket: UInt8) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        bytes.append(bracket)
         needsComma = false
     }
 
-    /// Closes the innermost array.
-    public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+    private mutating func endContainer(_ bracket: UInt8) {
+        bytes.append(bracket)
         needsComma = true
     }
 

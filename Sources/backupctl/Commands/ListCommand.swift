@@ -26,8 +26,7 @@ struct ListCommand: BackupctlCommand {
                 "backupctl list --dir ~/backups --verify --identity ~/.config/backupctl/key.txt"),
         ])
 
-    @Option(
-        help: ArgumentHelp("The backup directory, or s3://bucket/prefix.", valueName: "dir"), completion: .directory)
+    @Option(help: CommonOptions.directoryHelp, completion: .directory)
     var dir: String
 
     @Flag(help: "Read every backup in full: checksums and validation.")

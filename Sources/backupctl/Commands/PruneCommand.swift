@@ -34,8 +34,7 @@ struct PruneCommand: BackupctlCommand {
                 "backupctl prune --dir ~/backups --keep-last 10 --identity key.txt"),
         ])
 
-    @Option(
-        help: ArgumentHelp("The backup directory, or s3://bucket/prefix.", valueName: "dir"), completion: .directory)
+    @Option(help: CommonOptions.directoryHelp, completion: .directory)
     var dir: String
 
     @OptionGroup var retention: RetentionOptions

@@ -44,8 +44,7 @@ struct RestoreCommand: BackupctlCommand {
                 "backupctl restore --dir ~/backups --identity ~/.config/backupctl/key.txt"),
         ])
 
-    @Option(
-        help: ArgumentHelp("The backup directory, or s3://bucket/prefix.", valueName: "dir"), completion: .directory)
+    @Option(help: CommonOptions.directoryHelp, completion: .directory)
     var dir: String
 
     @Option(

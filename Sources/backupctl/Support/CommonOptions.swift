@@ -16,6 +16,9 @@ struct CommonOptions: ParsableArguments {
             "The store to \(purpose) (default: $DOMAINDIG_STORE, else $XDG_DATA_HOME/domaindig/store.sqlite, "
                 + "else ~/.local/share/domaindig/store.sqlite).", valueName: "path")
     }
+
+    /// The help of the `--dir` option of the commands that work on a backup directory.
+    static let directoryHelp = ArgumentHelp("The backup directory, or s3://bucket/prefix.", valueName: "dir")
 }
 
 /// A backupctl subcommand: it has the common options, so failures can be reported in the

@@ -60,11 +60,6 @@ final class SQLiteStatement {
         try database.check(sqlite3_bind_double(handle, index, double))
     }
 
-    /// Binds SQL NULL to a parameter.
-    func bindNull(at index: Int32) throws {
-        try database.check(sqlite3_bind_null(handle, index))
-    }
-
     /// Binds bytes to a parameter without copying them.
     ///
     /// The buffer must stay valid until the statement is reset: bind and step inside
