@@ -84,20 +84,20 @@ public struct BackupManifest: Sendable, Equatable {
     public func encoded() -> [UInt8] {
         var writer = JSONWriter(capacity: 2048)
         writer.beginObject()
-        writer.member("format", format)
-        writer.member("schemaVersion", schemaVersion)
+        writer.field("format", format)
+        writer.field("schemaVersion", schemaVersion)
         writer.key("createdAt")
         writer.timestamp(createdAt)
         writer.key("producer")
         writer.beginObject()
-        writer.member("name", producer.name)
-        writer.member("version", producer.version)
+        writer.field("name", producer.name)
+        writer.field("version", producer.version)
         writer.endObject()
-        writer.member("storeSchemaVersion", storeSchemaVersion)
+        writer.field("storeSchemaVersion", storeSchemaVersion)
         if let storeSchemaVersionRead {
-            writer.member("storeSchemaVersionRead", storeSchemaVersionRead)
+            writer.field("storeSchemaVersionRead", storeSchemaVersionRead)
         }
-        writer.member("compression", compression)
+        writer.field("compression", compression)
         writer.key("sections")
         writer.beginArray()
         for section in sections { section.encode(to: &writer) }
@@ -136,11 +136,11 @@ public struct ManifestSection: Sendable, Equatable {
 
     func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member("name", name)
-        writer.member("path", path)
-        writer.member("records", records)
-        writer.member("bytes", Int(bytes))
-        writer.member("sha256", sha256)
+        writer.field("name", name)
+        writer.field("path", path)
+        writer.field("records", records)
+        writer.field("bytes", Int(bytes))
+        writer.field("sha256", sha256)
         writer.endObject()
     }
 }

@@ -28,7 +28,7 @@ public struct CarriedStoreKey: Sendable, Equatable {
         writer.beginArray()
         for entry in keys {
             writer.beginObject()
-            writer.member("key", entry.key)
+            writer.field("key", entry.key)
             writer.key("value")
             entry.value.encode(to: &writer)
             writer.endObject()

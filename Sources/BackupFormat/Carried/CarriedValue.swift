@@ -57,19 +57,19 @@ public enum CarriedValue: Sendable, Equatable {
     ///   data is embedded as JSON only when it fits within it, so what is written always reads back.
     public func encode(to writer: inout JSONWriter, depthLimit: Int = JSONParseOptions.default.maxDepth) {
         writer.beginObject()
-        writer.member("kind", kind)
+        writer.field("kind", kind)
         switch self {
         case .data(let bytes):
             if CarriedValue.isEmbeddableJSON(bytes, depthLimit: depthLimit - CarriedValue.levelsAroundValue) {
                 writer.key("json")
                 writer.rawJSON(bytes)
             } else {
-                writer.member("base64", Data(bytes).base64EncodedString())
+                writer.field("base64", Data(bytes).base64EncodedString())
             }
         case .string(let string):
-            writer.member("value", string)
+            writer.field("value", string)
         case .integer(let integer):
-            writer.member("value", integer)
+            writer.field("value", integer)
         case .bool(let bool):
             writer.key("value")
             writer.bool(bool)
@@ -77,7 +77,7 @@ public enum CarriedValue: Sendable, Equatable {
             writer.key("value")
             CarriedValue.write(double, to: &writer)
         case .array(let plist), .dictionary(let plist):
-            writer.member("binaryPropertyList", Data(plist).base64EncodedString())
+            writer.field("binaryPropertyList", Data(plist).base64EncodedString())
         }
         writer.endObject()
     }

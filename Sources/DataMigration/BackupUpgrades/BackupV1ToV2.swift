@@ -17,11 +17,11 @@ enum BackupV1ToV2 {
         let root = document.root
         var writer = JSONWriter(capacity: document.source.count + document.source.count / 4)
         writer.beginObject()
-        writer.member("schemaVersion", 2)
+        writer.field("schemaVersion", 2)
         writer.key("createdAt")
         if let exported = root["exportedAt"] { UpgradeSupport.writeEpoch(exported, to: &writer) } else { writer.null() }
-        writer.member("producer", root["app"]?.string ?? "DomainDig 1")
-        writer.member("storeSchemaVersion", 0)
+        writer.field("producer", root["app"]?.string ?? "DomainDig 1")
+        writer.field("storeSchemaVersion", 0)
         if let domains = root["domains"] {
             writer.key("trackedDomains")
             writer.beginArray()
@@ -86,7 +86,7 @@ enum BackupV1ToV2 {
         if let whois = entry["whois"], whois.kind == .object {
             writer.key("whois")
             writer.beginObject()
-            writer.member("source", "whois")
+            writer.field("source", "whois")
             for field in whois.fields {
                 switch field.key {
                 case "created":

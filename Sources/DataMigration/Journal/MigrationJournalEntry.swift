@@ -31,19 +31,19 @@ public struct MigrationJournalEntry: Sendable, Equatable {
 
     func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member("step", step)
-        writer.member("from", fromVersion)
-        writer.member("to", toVersion)
-        writer.key("appliedAt")
-        writer.timestamp(appliedAt)
-        writer.member("durationMs", durationMs)
+        writer.field("step", step)
+        writer.field("from", fromVersion)
+        writer.field("to", toVersion)
+        writer.field("appliedAt", appliedAt)
+        writer.field("durationMs", durationMs)
         writer.key("counts")
         writer.beginObject()
         for (key, value) in counts.sorted(by: { $0.key < $1.key }) {
-            writer.member(key, value)
+            writer.key(key)
+            writer.int(value)
         }
         writer.endObject()
-        writer.member("tool", tool)
+        writer.field("tool", tool)
         writer.endObject()
     }
 

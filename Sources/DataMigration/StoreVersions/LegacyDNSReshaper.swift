@@ -75,12 +75,12 @@ enum LegacyDNSReshaper {
                     data = String(text[text.index(after: space)...])
                 }
                 writer.beginObject()
-                writer.member("type", type)
-                writer.member("name", name)
-                writer.member("value", data)
-                writer.member("ttl", ttl)
+                writer.field("type", type)
+                writer.field("name", name)
+                writer.field("value", data)
+                writer.field("ttl", ttl)
                 if let priority {
-                    writer.member("priority", priority)
+                    writer.field("priority", priority)
                 }
                 writer.endObject()
             }

@@ -57,9 +57,9 @@ enum LegacyLedgerReshaper {
             }
             writer.key("at")
             if let date = entry["date"] { writer.raw(date) } else { writer.null() }
-            writer.member("amount", amount)
+            writer.field("amount", amount)
             let reason = entry["reason"]?.string ?? "adjustment"
-            writer.member("kind", kinds[reason] ?? reason)
+            writer.field("kind", kinds[reason] ?? reason)
             var moved: Set<String> = ["id", "date", "delta", "reason"]
             if let memo = entry["memo"], memo.kind == .string {
                 writer.key("note")

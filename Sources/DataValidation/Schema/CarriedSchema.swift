@@ -24,10 +24,10 @@ enum CarriedSchema {
             "Store keys this version does not read (a newer app's, or legacy keys left beside the current data), each with its value, restored on import.",
             required: ["key", "value"], to: &writer
         ) { writer in
-            writer.member("key") { writer in
-                writer.member("type", "string")
-                writer.member("minLength", 1)
-                writer.member("not") { writer in writer.member("enum", CarriedStoreKey.reservedKeys.sorted()) }
+            writer.field("key") { writer in
+                writer.field("type", "string")
+                writer.field("minLength", 1)
+                writer.field("not") { writer in writer.field("enum", CarriedStoreKey.reservedKeys.sorted()) }
             }
             writeValueReference(to: &writer)
         }
@@ -36,15 +36,15 @@ enum CarriedSchema {
             "Stored records the store could not read, verbatim, with their section, store key, place ($ for a whole value, $[n] for an element of an array, whose value is data holding the element's JSON) and reason; restored on import at the end of their collection.",
             required: ["section", "storeKey", "path", "reason", "value"], to: &writer
         ) { writer in
-            writer.member("section") { writer in writer.member("enum", BackupSection.allCases.map(\.rawValue)) }
-            writer.member("storeKey") { writer in
-                writer.member("enum", BackupSection.allCases.flatMap(\.storeKeys))
+            writer.field("section") { writer in writer.field("enum", BackupSection.allCases.map(\.rawValue)) }
+            writer.field("storeKey") { writer in
+                writer.field("enum", BackupSection.allCases.flatMap(\.storeKeys))
             }
-            writer.member("path") { writer in
-                writer.member("type", "string")
-                writer.member("pattern", #"^\$(\[[0-9]+\])?$"#)
+            writer.field("path") { writer in
+                writer.field("type", "string")
+                writer.field("pattern", #"^\$(\[[0-9]+\])?$"#)
             }
-            writer.member("reason") { writer in writer.member("type", "string") }
+            writer.field("reason") { writer in writer.field("type", "string") }
             writeValueReference(to: &writer)
         }
         writer.key("carriedValue")
@@ -56,14 +56,15 @@ enum CarriedSchema {
         _ name: String, _ description: String, required: [String], to writer: inout JSONWriter,
         properties: (inout JSONWriter) -> Void
     ) {
-        writer.member(name) { writer in
-            writer.member("description", description)
+        writer.key(name)
+        writer.object { writer in
+            writer.field("description", description)
             writer.arrayOfObjectsMembers(required: required, properties: properties)
         }
     }
 
     private static func writeValueReference(to writer: inout JSONWriter) {
-        writer.member("value") { writer in writer.member("$ref", "#/$defs/carriedValue") }
+        writer.field("value") { writer in writer.field("$ref", "#/$defs/carriedValue") }
     }
 
     /// A store value: its kind, and its value in the kind's form.
@@ -72,28 +73,28 @@ enum CarriedSchema {
             _ writer: inout JSONWriter, _ kinds: [String], _ field: String, _ value: (inout JSONWriter) -> Void
         ) {
             writer.object { writer in
-                writer.member("properties") { writer in
-                    writer.member("kind") { writer in writer.member("enum", kinds) }
+                writer.field("properties") { writer in
+                    writer.field("kind") { writer in writer.field("enum", kinds) }
                     writer.key(field)
                     value(&writer)
                 }
-                writer.member("required", ["kind", field])
+                writer.field("required", ["kind", field])
             }
         }
         func type(_ name: String, pattern: String? = nil) -> (inout JSONWriter) -> Void {
             { writer in
                 writer.object { writer in
-                    writer.member("type", name)
-                    if let pattern { writer.member("pattern", pattern) }
+                    writer.field("type", name)
+                    if let pattern { writer.field("pattern", pattern) }
                 }
             }
         }
         writer.object { writer in
-            writer.member(
+            writer.field(
                 "description",
                 "A store value, exactly: data embedded as JSON when it is one JSON value, else in base64; dates as seconds since 2001-01-01T00:00:00Z; arrays and dictionaries as a base64 binary property list."
             )
-            writer.member("type", "object")
+            writer.field("type", "object")
             writer.key("anyOf")
             writer.beginArray()
             form(&writer, ["data"], "json") { writer in writer.object { _ in } }
@@ -106,7 +107,7 @@ enum CarriedSchema {
                     writer.key("anyOf")
                     writer.beginArray()
                     type("number")(&writer)
-                    writer.object { writer in writer.member("enum", ["nan", "inf", "-inf"]) }
+                    writer.object { writer in writer.field("enum", ["nan", "inf", "-inf"]) }
                     writer.endArray()
                 }
             }

@@ -6,15 +6,15 @@ enum ManifestSchema {
     /// - Parameter lossless: whether the version may name absent sections (v4).
     static func write(to writer: inout JSONWriter, lossless: Bool) {
         writer.object { writer in
-            writer.member("description", "The first entry of the archive: what the file is and a checksum per section.")
+            writer.field("description", "The first entry of the archive: what the file is and a checksum per section.")
             writer.objectMembers(
                 required: ["format", "schemaVersion", "createdAt", "producer", "storeSchemaVersion", "sections"]
             ) { writer in
-                writer.member("format") { writer in writer.member("const", DomainDigBackup.formatIdentifier) }
+                writer.field("format") { writer in writer.field("const", DomainDigBackup.formatIdentifier) }
                 writer.integerProperty("schemaVersion", "The backup schema version.", minimum: 1)
                 writer.stringProperty(
                     "createdAt", "When the backup was written (UTC).", pattern: StringPatterns.dateTime)
-                writer.member("producer") { writer in
+                writer.field("producer") { writer in
                     writer.objectMembers(required: ["name", "version"]) { writer in
                         writer.stringProperty("name", "The program that wrote the backup.")
                         writer.stringProperty("version", "Its version.")
@@ -30,7 +30,7 @@ enum ManifestSchema {
                     minimum: 0)
                 writer.stringProperty(
                     "compression", "zstd, gzip or none (informational; readers detect it from the bytes).")
-                writer.member("sections") { writer in
+                writer.field("sections") { writer in
                     writer.arrayOfObjectsMembers(required: ["name", "path", "records", "bytes", "sha256"]) { writer in
                         writer.stringProperty("name", "The section's name.")
                         writer.stringProperty("path", "The entry path in the archive.")
@@ -41,14 +41,14 @@ enum ManifestSchema {
                     }
                 }
                 if lossless {
-                    writer.member("absentSections") { writer in
-                        writer.member(
+                    writer.field("absentSections") { writer in
+                        writer.field(
                             "description",
                             "Sections the backup does not hold on purpose (an upgraded older backup's); importing "
                                 + "leaves the store's alone.")
-                        writer.member("type", "array")
-                        writer.member("items") { writer in
-                            writer.member("enum", BackupSection.allCases.map(\.rawValue))
+                        writer.field("type", "array")
+                        writer.field("items") { writer in
+                            writer.field("enum", BackupSection.allCases.map(\.rawValue))
                         }
                         writer.key("uniqueItems")
                         writer.bool(true)

@@ -1,36 +1,14 @@
 import Foundation
 import JSONCore
 
-/// One call per object field: the key, then the value in its canonical form. The optional
-/// variants write nothing for `nil`, which is how every record leaves out an absent field.
+/// `field(_:_:)` for DomainModel's types, beside JSONCore's for JSON's own (strings, numbers,
+/// booleans, string lists, nested objects): each in its canonical form, the optional variants
+/// writing nothing for `nil`, which is how every record leaves out an absent field.
 ///
 ///     writer.field("id", id)                  // "id":"3f2504e0-…" (a UUID as a record id)
 ///     writer.field("addedAt", addedAt)        // "addedAt":"2026-11-30T04:42:22Z"
 ///     writer.field("expiresAt", expiresAt)    // nothing when nil
-///
-/// Plain overloads, not a protocol, so each call is the two writer calls it replaces.
 extension JSONWriter {
-    @inlinable public mutating func field(_ name: StaticString, _ value: String) {
-        key(name)
-        string(value)
-    }
-
-    @inlinable public mutating func field(_ name: StaticString, _ value: Bool) {
-        key(name)
-        bool(value)
-    }
-
-    @inlinable public mutating func field(_ name: StaticString, _ value: Int) {
-        key(name)
-        int(value)
-    }
-
-    /// A number (`double(_:)`: `null` when not finite).
-    @inlinable public mutating func field(_ name: StaticString, _ value: Double) {
-        key(name)
-        double(value)
-    }
-
     /// A timestamp (`timestamp(_:)`).
     @inlinable public mutating func field(_ name: StaticString, _ value: Date) {
         key(name)
@@ -47,11 +25,6 @@ extension JSONWriter {
     @inlinable public mutating func field<Value>(_ name: StaticString, _ value: Lenient<Value>) {
         key(name)
         string(value.rawValue)
-    }
-
-    @inlinable public mutating func field(_ name: StaticString, _ values: [String]) {
-        key(name)
-        strings(values)
     }
 
     @inlinable public mutating func field<Value>(_ name: StaticString, _ values: [Lenient<Value>]) {
@@ -78,14 +51,6 @@ extension JSONWriter {
 
     // MARK: Optional fields: nothing is written for nil
 
-    @inlinable public mutating func field(_ name: StaticString, _ value: String?) {
-        if let value { field(name, value) }
-    }
-
-    @inlinable public mutating func field(_ name: StaticString, _ value: Int?) {
-        if let value { field(name, value) }
-    }
-
     @inlinable public mutating func field(_ name: StaticString, _ value: Date?) {
         if let value { field(name, value) }
     }
@@ -104,13 +69,6 @@ extension JSONWriter {
     public mutating func records<Record: JSONRecord>(_ records: [Record]) {
         beginArray()
         for record in records { record.encode(to: &self) }
-        endArray()
-    }
-
-    /// Writes a list of strings as an array.
-    public mutating func strings(_ strings: [String]) {
-        beginArray()
-        for element in strings { string(element) }
         endArray()
     }
 
