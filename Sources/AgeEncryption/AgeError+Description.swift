@@ -2,58 +2,48 @@ extension AgeError {
     /// A sentence saying what went wrong and, where it helps, what to do.
     public var description: String {
         switch self {
-        case .notAgeFile:
-            return "The data is not an age file: it does not start with 'age-encryption.org/'."
+        case .notAgeFile: "The data is not an age file: it does not start with 'age-encryption.org/'."
         case .unsupportedVersion(let version):
-            return "The age file is of version '\(Self.printable(version))', which this build cannot read (only v1)."
+            "The age file is of version '\(Self.printable(version))', which this build cannot read (only v1)."
         case .malformedHeader(let reason):
-            return "The age header is malformed: \(reason). The file is damaged or was not written by age."
+            "The age header is malformed: \(reason). The file is damaged or was not written by age."
         case .headerTooLarge(let limit):
-            return "The age header is longer than \(limit) bytes, far beyond any real file's: it is refused."
+            "The age header is longer than \(limit) bytes, far beyond any real file's: it is refused."
         case .tooManyStanzas(let limit):
-            return
-                "The age header holds more than \(limit) recipient stanzas, far beyond any real file's: it is refused."
+            "The age header holds more than \(limit) recipient stanzas, far beyond any real file's: it is refused."
         case .malformedStanza(let type, let reason):
-            return "The age header's \(Self.printable(type)) stanza is malformed: \(reason)."
-        case .missingPayloadNonce:
-            return "The age file ends right after its header, before the payload: it is truncated."
-        case .noMatchingIdentity(let noMatch):
-            return Self.describe(noMatch)
+            "The age header's \(Self.printable(type)) stanza is malformed: \(reason)."
+        case .missingPayloadNonce: "The age file ends right after its header, before the payload: it is truncated."
+        case .noMatchingIdentity(let noMatch): Self.describe(noMatch)
         case .headerAuthenticationFailed:
-            return "The age header fails authentication (its MAC does not match): the header was altered."
+            "The age header fails authentication (its MAC does not match): the header was altered."
         case .payloadTruncated(let chunks):
-            return "The age file is truncated: it ends after \(chunks) chunk\(chunks == 1 ? "" : "s") of data, "
+            "The age file is truncated: it ends after \(chunks) chunk\(chunks == 1 ? "" : "s") of data, "
                 + "before the final one."
         case .payloadAuthenticationFailed(let chunk):
-            return "Chunk \(chunk + 1) of the age payload fails authentication: the file was altered, damaged, "
+            "Chunk \(chunk + 1) of the age payload fails authentication: the file was altered, damaged, "
                 + "cut short or extended."
         case .emptyFinalChunk(let chunk):
-            return "The age payload ends with an empty chunk (\(chunk + 1)) after data, which age never writes: "
+            "The age payload ends with an empty chunk (\(chunk + 1)) after data, which age never writes: "
                 + "the file was altered."
         case .trailingData(let chunk):
-            return "Bytes follow the final chunk (\(chunk + 1)) of the age payload: data was appended to the file."
+            "Bytes follow the final chunk (\(chunk + 1)) of the age payload: data was appended to the file."
         case .invalidPayloadLength(let byteCount):
-            return "The age payload's chunks take \(byteCount) bytes, a length no complete file has: "
+            "The age payload's chunks take \(byteCount) bytes, a length no complete file has: "
                 + "the file was cut short or extended."
-        case .invalidRecipient(let text, let reason):
-            return "'\(Self.printable(text))' is not an age recipient: \(reason)."
+        case .invalidRecipient(let text, let reason): "'\(Self.printable(text))' is not an age recipient: \(reason)."
         case .secretKeyAsRecipient:
-            return "A secret key was given where a recipient (a public key, age1…) was expected; it was not printed. "
+            "A secret key was given where a recipient (a public key, age1…) was expected; it was not printed. "
                 + "Give the public key instead: age-keygen -y FILE prints it."
-        case .invalidIdentity(let reason):
-            return "An identity is not an age X25519 identity: \(reason)."
-        case .invalidKeyFile(let source, let line, let reason):
-            return "Line \(line) of '\(source)' \(reason)."
+        case .invalidIdentity(let reason): "An identity is not an age X25519 identity: \(reason)."
+        case .invalidKeyFile(let source, let line, let reason): "Line \(line) of '\(source)' \(reason)."
         case .encryptedIdentityFile(let source):
-            return "'\(source)' is a passphrase-protected (encrypted) identity file, which backupctl does not read. "
+            "'\(source)' is a passphrase-protected (encrypted) identity file, which backupctl does not read. "
                 + "Decrypt it into a file only you can read, (umask 077; age -d \(source) > key.txt), "
                 + "and pass that file."
-        case .emptyKeyFile(let source):
-            return "'\(source)' holds no key (only comments or blank lines)."
-        case .noRecipients:
-            return "Encryption needs at least one recipient or a passphrase."
-        case .passphraseNotAlone:
-            return "A passphrase cannot be combined with other recipients in one age file."
+        case .emptyKeyFile(let source): "'\(source)' holds no key (only comments or blank lines)."
+        case .noRecipients: "Encryption needs at least one recipient or a passphrase."
+        case .passphraseNotAlone: "A passphrase cannot be combined with other recipients in one age file."
         }
     }
 

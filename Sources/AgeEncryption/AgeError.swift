@@ -104,16 +104,14 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAgeFile, .unsupportedVersion, .malformedHeader, .headerTooLarge, .tooManyStanzas, .malformedStanza,
             .missingPayloadNonce:
-            return .header
-        case .noMatchingIdentity:
-            return .noMatch
-        case .headerAuthenticationFailed:
-            return .headerMAC
+            .header
+        case .noMatchingIdentity: .noMatch
+        case .headerAuthenticationFailed: .headerMAC
         case .payloadTruncated, .payloadAuthenticationFailed, .emptyFinalChunk, .trailingData, .invalidPayloadLength:
-            return .payload
+            .payload
         case .invalidRecipient, .secretKeyAsRecipient, .invalidIdentity, .invalidKeyFile, .encryptedIdentityFile,
             .emptyKeyFile, .noRecipients, .passphraseNotAlone:
-            return .key
+            .key
         }
     }
 }

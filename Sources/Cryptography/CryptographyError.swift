@@ -26,16 +26,14 @@ public enum CryptographyError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case .libraryFailed(let operation, let message):
-            return "libcrypto could not \(operation): \(message). "
+            "libcrypto could not \(operation): \(message). "
                 + "Check the OpenSSL installation and its configuration (OPENSSL_CONF)."
         case .authenticationFailed:
-            return "The data failed authentication: it was altered, or it is decrypted with the wrong key."
-        case .lowOrderPoint:
-            return "The X25519 public key is a point of small order, which no honest sender uses."
+            "The data failed authentication: it was altered, or it is decrypted with the wrong key."
+        case .lowOrderPoint: "The X25519 public key is a point of small order, which no honest sender uses."
         case .invalidKeyLength(let what, let expected, let actual):
-            return "The \(what) has \(actual) bytes instead of \(expected)."
-        case .invalidScryptParameters(let reason):
-            return "Invalid scrypt parameters: \(reason)."
+            "The \(what) has \(actual) bytes instead of \(expected)."
+        case .invalidScryptParameters(let reason): "Invalid scrypt parameters: \(reason)."
         }
     }
 }

@@ -48,6 +48,7 @@ public struct DataValidationService: Sendable {
     /// - Returns: an archive's reader, its manifest read; a single document, parsed; or the
     ///   refusal, with the finding for what stopped the reading (`finding(for:file:)`).
     public func open(_ file: BackupFile) -> OpenedBackup {
+        let finding: Finding
         do {
             switch file.encoding {
             case .tar:
@@ -55,33 +56,23 @@ public struct DataValidationService: Sendable {
             case .plainJSON, .gzipJSON:
                 return .document(try file.readLegacyDocument(limits: limits))
             case .unknown:
-                return .refused(
-                    ValidationReport(
-                        file: file.name,
-                        findings: [
-                            Finding(
-                                .error, .archiveUnreadable, section: nil, location: file.name,
-                                message: file.looksLikeDamagedEncryptedFile
-                                    ? "the file looks like a damaged age-encrypted backup: its first line is not "
-                                        + "age-encryption.org/v1 but close to it, so it cannot be decrypted; "
-                                        + "use another copy of the backup."
-                                    : "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document."
-                            )
-                        ]))
+                finding = Finding(
+                    .error, .archiveUnreadable, section: nil, location: file.name,
+                    message: file.looksLikeDamagedEncryptedFile
+                        ? "the file looks like a damaged age-encrypted backup: its first line is not "
+                            + "age-encryption.org/v1 but close to it, so it cannot be decrypted; "
+                            + "use another copy of the backup."
+                        : "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document."
+                )
             }
         } catch let error as BackupFormatError {
             var report = ValidationReport(file: file.name, findings: [Self.finding(for: error, file: file.name)])
             if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
             return .refused(report)
         } catch {
-            return .refused(
-                ValidationReport(
-                    file: file.name,
-                    findings: [
-                        Finding(.error, .archiveUnreadable, section: nil, location: file.name, message: "\(error)")
-                    ]
-                ))
+            finding = Finding(.error, .archiveUnreadable, section: nil, location: file.name, message: "\(error)")
         }
+        return .refused(ValidationReport(file: file.name, findings: [finding]))
     }
 
     /// Turns an error that stops reading into its finding.

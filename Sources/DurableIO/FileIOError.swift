@@ -59,7 +59,7 @@ public enum FileIOError: Error, Equatable, Sendable {
         case .notFound(let path, _), .permissionDenied(let path, _), .noSpace(let path, _),
             .alreadyExists(let path, _), .busy(let path, _), .tooLarge(let path, _),
             .unsafe(let path, _), .other(let path, _, _):
-            return path
+            path
         }
     }
 
@@ -83,9 +83,8 @@ public enum FileIOError: Error, Equatable, Sendable {
         switch self {
         case .notFound(_, let message), .permissionDenied(_, let message), .noSpace(_, let message),
             .alreadyExists(_, let message), .other(_, _, let message):
-            return message
-        case .busy, .tooLarge, .unsafe:
-            return nil
+            message
+        case .busy, .tooLarge, .unsafe: nil
         }
     }
 }
@@ -95,25 +94,22 @@ extension FileIOError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let path, let message):
-            return "\(path) was not found (\(message)). Check the path, and that its folder exists."
+            "\(path) was not found (\(message)). Check the path, and that its folder exists."
         case .permissionDenied(let path, let message):
-            return "Permission denied for \(path) (\(message)). Check its owner and mode "
+            "Permission denied for \(path) (\(message)). Check its owner and mode "
                 + "and those of its folder, or choose a location you can write to."
         case .noSpace(let path, let message):
-            return "There is no space left to write \(path) (\(message)). "
-                + "Free some disk space or quota, then try again."
+            "There is no space left to write \(path) (\(message)). Free some disk space or quota, then try again."
         case .alreadyExists(let path, let message):
-            return "\(path) already exists (\(message)). Remove it or choose another name."
+            "\(path) already exists (\(message)). Remove it or choose another name."
         case .busy(let path, let holderPID):
-            let holder = holderPID.map { "process \($0)" } ?? "another process"
-            return "\(path) is locked by \(holder). Wait for it to finish, then try again."
+            "\(path) is locked by \(holderPID.map { "process \($0)" } ?? "another process"). "
+                + "Wait for it to finish, then try again."
         case .tooLarge(let path, let limit):
-            return "\(path) is larger than the \(limit) bytes allowed. "
-                + "Check that it is the right file."
-        case .unsafe(let path, let reason):
-            return "\(path) was left alone: \(reason)."
+            "\(path) is larger than the \(limit) bytes allowed. Check that it is the right file."
+        case .unsafe(let path, let reason): "\(path) was left alone: \(reason)."
         case .other(let path, let code, let message):
-            return "An I/O operation on \(path) failed: \(message) (errno \(code)). "
+            "An I/O operation on \(path) failed: \(message) (errno \(code)). "
                 + "Check the disk and the path, then try again."
         }
     }

@@ -63,9 +63,7 @@ public enum Bech32 {
         // The text may be a secret key: the copies made here are wiped before returning.
         var lowered = text.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
         defer { SecretBytes.wipe(&lowered) }
-        guard let separator = lowered.lastIndex(of: UInt8(ascii: "1")), separator > 0 else {
-            throw .missingSeparator
-        }
+        guard let separator = lowered.lastIndex(of: UInt8(ascii: "1")), separator > 0 else { throw .missingSeparator }
         let hrp = Array(lowered[..<separator])
         let dataCharacters = lowered[(separator + 1)...]
         guard dataCharacters.count >= checksumLength else { throw .tooShort }

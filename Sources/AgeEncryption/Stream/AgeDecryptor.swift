@@ -131,16 +131,8 @@ public final class AgeDecryptor {
             throw AgeError.payloadTruncated(chunks: chunk)
         }
         let plainCount = sealedCount - ChaCha20Poly1305.tagByteCount
-        let isFinal: Bool
-        if sealedCount < AgePayload.sealedChunkByteCount {
-            guard try open(sealedCount, isFinal: true) else { throw AgeError.payloadAuthenticationFailed(chunk: chunk) }
-            isFinal = true
-        } else if try open(sealedCount, isFinal: false) {
-            isFinal = false
-        } else {
-            guard try open(sealedCount, isFinal: true) else { throw AgeError.payloadAuthenticationFailed(chunk: chunk) }
-            isFinal = true
-        }
+        let isFinal = try sealedCount < AgePayload.sealedChunkByteCount || !open(sealedCount, isFinal: false)
+        if isFinal, try !open(sealedCount, isFinal: true) { throw AgeError.payloadAuthenticationFailed(chunk: chunk) }
         if isFinal && plainCount == 0 && chunkIndex > 0 { throw AgeError.emptyFinalChunk(chunk: chunk) }
         unread = 0..<plainCount
         plaintextByteCount += Int64(plainCount)

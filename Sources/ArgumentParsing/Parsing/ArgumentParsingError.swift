@@ -29,27 +29,19 @@ public enum ArgumentParsingError: Error, CustomStringConvertible, Equatable, Sen
     public var description: String {
         switch self {
         case .unknownOption(let name, let suggestion):
-            if let suggestion { return "unknown option '\(name)'; did you mean '\(suggestion)'?" }
-            return "unknown option '\(name)'"
-        case .missingValue(let option):
-            return "missing value for option '\(option)'"
-        case .unexpectedValue(let flag, let value):
-            return "flag '\(flag)' does not take a value, but was given '\(value)'"
-        case .missingOption(let label):
-            return "missing required option '\(label)'"
-        case .missingArgument(let label):
-            return "missing required argument '\(label)'"
+            suggestion.map { "unknown option '\(name)'; did you mean '\($0)'?" } ?? "unknown option '\(name)'"
+        case .missingValue(let option): "missing value for option '\(option)'"
+        case .unexpectedValue(let flag, let value): "flag '\(flag)' does not take a value, but was given '\(value)'"
+        case .missingOption(let label): "missing required option '\(label)'"
+        case .missingArgument(let label): "missing required argument '\(label)'"
         case .invalidValue(let value, let name, let expected):
-            return "invalid value '\(value)' for \(name): expected \(expected)"
-        case .emptyPath(let name):
-            return "\(name) is an empty path, which names no file or folder; pass a path"
-        case .unexpectedArgument(let value):
-            return "unexpected argument '\(value)'"
+            "invalid value '\(value)' for \(name): expected \(expected)"
+        case .emptyPath(let name): "\(name) is an empty path, which names no file or folder; pass a path"
+        case .unexpectedArgument(let value): "unexpected argument '\(value)'"
         case .unknownSubcommand(let name, let suggestion, let available):
-            if let suggestion { return "unknown subcommand '\(name)'; did you mean '\(suggestion)'?" }
-            return "unknown subcommand '\(name)'; expected one of \(available.joined(separator: ", "))"
-        case .validationFailed(let message):
-            return message
+            suggestion.map { "unknown subcommand '\(name)'; did you mean '\($0)'?" }
+                ?? "unknown subcommand '\(name)'; expected one of \(available.joined(separator: ", "))"
+        case .validationFailed(let message): message
         }
     }
 }

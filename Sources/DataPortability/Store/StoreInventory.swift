@@ -50,9 +50,7 @@ public struct StoreInventory: Sendable {
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
             return nil
         }
-        if first == UInt8(ascii: "{") {
-            return (try? JSONDocument(parsing: bytes)) == nil ? nil : 1
-        }
+        if first == UInt8(ascii: "{") { return (try? JSONDocument(parsing: bytes)) == nil ? nil : 1 }
         var count = 0
         do {
             try JSONArrayStream.forEachElement(in: bytes) { _, _ in count += 1 }

@@ -46,49 +46,46 @@ extension StoreError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "No DomainDig store exists at \(path). Check the path given with --store "
+            "No DomainDig store exists at \(path). Check the path given with --store "
                 + "or $DOMAINDIG_STORE; an import creates a new store."
         case .notAStore(let path, let reason):
-            return "\(path) is not a DomainDig store: \(reason). It was left unchanged; "
-                + "pass the store's path with --store."
+            "\(path) is not a DomainDig store: \(reason). It was left unchanged; pass the store's path with --store."
         case .backendMismatch(let path, let expected, let found):
-            return "\(path) is named like \(expected.article) but holds \(found.article). "
+            "\(path) is named like \(expected.article) but holds \(found.article). "
                 + "Rename it with the extension .\(found.preferredPathExtension) so its content "
                 + "and name agree; it was left unchanged."
         case .newerLayout(let path, let found, let supported):
-            return "The store \(path) uses table layout \(found), newer than layout \(supported) "
+            "The store \(path) uses table layout \(found), newer than layout \(supported) "
                 + "this backupctl understands. Upgrade backupctl; the store was left unchanged."
         case .corrupt(let path, let reason):
-            return "The store \(path) is damaged: \(reason). Restore it from a backup "
+            "The store \(path) is damaged: \(reason). Restore it from a backup "
                 + "(backupctl import), or check it with sqlite3's PRAGMA integrity_check."
         case .typeMismatch(let key, let expected, let found, let location):
-            return "The key \(key) in the store \(location) holds a \(found.rawValue) value where "
+            "The key \(key) in the store \(location) holds a \(found.rawValue) value where "
                 + "a \(expected.rawValue) value was expected. The store may have been written by "
                 + "another program; check the key's value."
         case .sqlite(let code, let message, let path):
-            return "SQLite failed on the store \(path): \(message) (code \(code)). "
+            "SQLite failed on the store \(path): \(message) (code \(code)). "
                 + Self.hint(forSQLiteCode: code)
         case .propertyList(let message, let path):
-            return "The property list \(path) could not be processed: \(message). Check that it "
+            "The property list \(path) could not be processed: \(message). Check that it "
                 + "is a UserDefaults .plist file (XML or binary) whose top level is a dictionary."
         case .noDefaultLocation:
-            return "No store location is configured: neither $HOME nor $XDG_DATA_HOME is set. "
+            "No store location is configured: neither $HOME nor $XDG_DATA_HOME is set. "
                 + "Pass --store PATH or set $DOMAINDIG_STORE."
         case .unusableDefaultLocation(let variable, let path):
-            return "No usable store location: $\(variable) names \(path), which is not an existing folder, "
+            "No usable store location: $\(variable) names \(path), which is not an existing folder, "
                 + "and backupctl never creates a home folder."
         case .busy(let storePath, let holderPID):
-            let holder = holderPID.map { "process \($0)" } ?? "another process"
-            return "The store \(storePath) is in use by \(holder). Wait for it to finish, "
-                + "then try again."
-        case .io(let error):
-            return error.description
+            "The store \(storePath) is in use by \(holderPID.map { "process \($0)" } ?? "another process"). "
+                + "Wait for it to finish, then try again."
+        case .io(let error): error.description
         case .cannotReadWithoutWriting(let path, let reason):
-            return "The store \(path) cannot be read without writing beside it: \(reason). Open it once "
+            "The store \(path) cannot be read without writing beside it: \(reason). Open it once "
                 + "as its owner (backupctl status does), or copy it together with its -wal file to a folder "
                 + "you may write."
         case .changedWhileReading(let path):
-            return "The store \(path) was written by another process while it was being read, so nothing "
+            "The store \(path) was written by another process while it was being read, so nothing "
                 + "was kept. Try again; a store the app keeps open is read under SQLite's locking instead."
         }
     }

@@ -56,9 +56,7 @@ public struct StoreLocator: Sendable {
         if let explicitPath, !explicitPath.isEmpty {
             return StoreLocation(url: absolute(explicitPath), source: .commandLine)
         }
-        if let path = variable(Self.storeVariable) {
-            return StoreLocation(url: absolute(path), source: .environment)
-        }
+        if let path = variable(Self.storeVariable) { return StoreLocation(url: absolute(path), source: .environment) }
         let home = variable("HOME").flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).standardizedFileURL : nil }
         let homeExists = home.map { folderExists($0.path) } ?? false
         if let dataHome = variable("XDG_DATA_HOME"), dataHome.hasPrefix("/") {

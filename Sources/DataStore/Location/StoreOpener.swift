@@ -66,9 +66,7 @@ public enum StoreOpener {
             }
             return (StoreBackend.forNewStore(at: url), isNew: true)
         case .empty:
-            guard mode == .createIfMissing else {
-                throw StoreError.notAStore(path: path, reason: "the file is empty")
-            }
+            guard mode == .createIfMissing else { throw StoreError.notAStore(path: path, reason: "the file is empty") }
             return (StoreBackend.forNewStore(at: url), isNew: true)
         case .recognized(let found):
             if let promised = StoreBackend.promised(byExtensionOf: url), promised != found {

@@ -10,24 +10,13 @@ public struct CollectionKey<Record: DeduplicatingRecord>: Sendable {
     }
 }
 
-extension CollectionKey where Record == TrackedDomain {
-    public static var trackedDomains: Self { Self(.trackedDomains) }
-}
-
-extension CollectionKey where Record == LookupSnapshot {
-    public static var lookupHistory: Self { Self(.lookupHistory) }
-}
-
-extension CollectionKey where Record == AuditSession {
-    public static var domainAudits: Self { Self(.domainAudits) }
-}
-
-extension CollectionKey where Record == Workflow {
-    public static var domainWorkflows: Self { Self(.domainWorkflows) }
-}
-
-extension CollectionKey where Record == MonitoringLogEntry {
-    public static var monitoringLogs: Self { Self(.monitoringLogs) }
+// Each key names its record type, which a generic call such as `loader.load(.trackedDomains)` infers.
+extension CollectionKey {
+    public static var trackedDomains: CollectionKey<TrackedDomain> { .init(.trackedDomains) }
+    public static var lookupHistory: CollectionKey<LookupSnapshot> { .init(.lookupHistory) }
+    public static var domainAudits: CollectionKey<AuditSession> { .init(.domainAudits) }
+    public static var domainWorkflows: CollectionKey<Workflow> { .init(.domainWorkflows) }
+    public static var monitoringLogs: CollectionKey<MonitoringLogEntry> { .init(.monitoringLogs) }
 }
 
 /// A store key holding one JSON object of a record type.
@@ -40,18 +29,9 @@ public struct ObjectKey<Record: JSONRecord>: Sendable {
     }
 }
 
-extension ObjectKey where Record == MonitoringSettings {
-    public static var monitoringSettings: Self { Self(.monitoringSettings) }
-}
-
-extension ObjectKey where Record == AppPreferences {
-    public static var appPreferences: Self { Self(.appPreferences) }
-}
-
-extension ObjectKey where Record == CachedEntitlement {
-    public static var cachedEntitlement: Self { Self(.cachedEntitlement) }
-}
-
-extension ObjectKey where Record == UsageCreditLedger {
-    public static var usageCreditLedger: Self { Self(.usageCreditLedger) }
+extension ObjectKey {
+    public static var monitoringSettings: ObjectKey<MonitoringSettings> { .init(.monitoringSettings) }
+    public static var appPreferences: ObjectKey<AppPreferences> { .init(.appPreferences) }
+    public static var cachedEntitlement: ObjectKey<CachedEntitlement> { .init(.cachedEntitlement) }
+    public static var usageCreditLedger: ObjectKey<UsageCreditLedger> { .init(.usageCreditLedger) }
 }

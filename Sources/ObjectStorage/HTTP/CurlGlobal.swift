@@ -8,8 +8,6 @@ enum CurlGlobal {
 
     /// - Throws: ``HTTPTransportError`` when libcurl (or its TLS library) failed to initialise.
     static func ensureInitialized() throws {
-        guard status == CURLE_OK else {
-            throw HTTPTransportError(code: status, detail: "libcurl could not initialise")
-        }
+        guard status == CURLE_OK else { throw HTTPTransportError(code: status, detail: "libcurl could not initialise") }
     }
 }

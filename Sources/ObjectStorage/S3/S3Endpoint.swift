@@ -97,15 +97,12 @@ public struct S3Endpoint: Sendable, Equatable, CustomStringConvertible {
     /// the URL and the signature.
     func address(bucket: String, key: String?) -> (host: String, url: String, path: String) {
         let encodedKey = key.map { SigV4Encoding.encode($0, keepingSlashes: true) }
-        let hostName: String
-        let path: String
-        if usesPathStyle(for: bucket) {
-            hostName = hostAndPort(host)
-            path = basePath + "/" + SigV4Encoding.encode(bucket) + (encodedKey.map { "/" + $0 } ?? "")
-        } else {
-            hostName = hostAndPort(bucket + "." + host)
-            path = basePath + "/" + (encodedKey ?? "")
-        }
+        let (hostName, path) =
+            if usesPathStyle(for: bucket) {
+                (hostAndPort(host), basePath + "/" + SigV4Encoding.encode(bucket) + (encodedKey.map { "/" + $0 } ?? ""))
+            } else {
+                (hostAndPort(bucket + "." + host), basePath + "/" + (encodedKey ?? ""))
+            }
         return (hostName, "\(scheme)://\(hostName)\(path)", path)
     }
 

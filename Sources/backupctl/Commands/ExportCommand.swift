@@ -99,15 +99,14 @@ struct ExportCommand: BackupctlCommand {
         var exporter = BackupExporter(
             compression: try ArchiveCompression(compression, level: level), encryption: chosenEncryption, clock: clock)
         exporter.byteProgress = progress.handler("exporting")
-        let remote: S3Location?
-        if !toStandardOutput, let output, case .remote(let location) = try RemoteStorage.location(output) {
-            // A prefix (ending in /, or a bucket alone) gets the default name inside it.
-            remote =
+        let remote: S3Location? =
+            if !toStandardOutput, let output, case .remote(let location) = try RemoteStorage.location(output) {
+                // A prefix (ending in /, or a bucket alone) gets the default name inside it.
                 location.path.isEmpty || location.path.hasSuffix("/")
-                ? location.appending(BackupExporter.defaultFileName(at: clock.now())) : location
-        } else {
-            remote = nil
-        }
+                    ? location.appending(BackupExporter.defaultFileName(at: clock.now())) : location
+            } else {
+                nil
+            }
         if let remote {
             let client = try RemoteStorage.client(for: remote)
             let (summary, location) = try ReadOnlyStore.reading(explicitPath: store) { source in
@@ -121,13 +120,11 @@ struct ExportCommand: BackupctlCommand {
             report.print(to: console)
             return report.fields
         }
-        let destination: BackupArchiveWriter.Destination
-        if toStandardOutput {
-            destination = .descriptor(.standardOutput)
-        } else {
-            let path = output ?? BackupExporter.defaultFileName(at: clock.now())
-            destination = .file(BackupLocations.localURL(path).standardizedFileURL)
-        }
+        let destination: BackupArchiveWriter.Destination =
+            toStandardOutput
+            ? .descriptor(.standardOutput)
+            : .file(
+                BackupLocations.localURL(output ?? BackupExporter.defaultFileName(at: clock.now())).standardizedFileURL)
         let (summary, location) = try ReadOnlyStore.reading(explicitPath: store) { source in
             if case .file(let url) = destination {
                 try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: source.url))

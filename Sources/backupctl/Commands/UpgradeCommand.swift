@@ -92,9 +92,7 @@ struct UpgradeCommand: BackupctlCommand {
                             in: newPassphraseFile, option: "--new-passphrase-file", console: console)))
             ])
         }
-        if !decrypt, let inputPassphrase {
-            return .age([.passphrase(ScryptRecipient(passphrase: inputPassphrase))])
-        }
+        if !decrypt, let inputPassphrase { return .age([.passphrase(ScryptRecipient(passphrase: inputPassphrase))]) }
         return .none
     }
 

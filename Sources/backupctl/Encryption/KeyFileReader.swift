@@ -63,9 +63,7 @@ enum KeyFileReader {
             var filled = 0
             while filled < buffer.count {
                 let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                guard count > 0 else {
-                    throw CommandFailure(.ioError, "\(option) \(path) shrank while it was read.")
-                }
+                guard count > 0 else { throw CommandFailure(.ioError, "\(option) \(path) shrank while it was read.") }
                 filled += count
             }
         }

@@ -8,10 +8,9 @@ enum BackupLocations {
     /// The backup folder `dir` names.
     static func folder(_ dir: String) throws -> any BackupFolder {
         switch try RemoteStorage.location(dir) {
-        case .local(let path):
-            return BackupDirectory(url: localURL(path))
+        case .local(let path): BackupDirectory(url: localURL(path))
         case .remote(let location):
-            return RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
+            RemoteBackupFolder(location: location, client: try RemoteStorage.client(for: location))
         }
     }
 

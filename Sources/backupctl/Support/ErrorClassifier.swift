@@ -13,82 +13,71 @@ import ObjectStorage
 enum ErrorClassifier {
     static func classify(_ error: any Error) -> CommandFailure {
         switch error {
-        case let failure as CommandFailure:
-            return failure
-        case let error as StoreError:
-            return classify(error)
-        case let error as FileIOError:
-            return classify(error)
-        case let error as BackupFormatError:
-            return classify(error)
-        case let error as MigrationError:
-            return classify(error)
+        case let failure as CommandFailure: failure
+        case let error as StoreError: classify(error)
+        case let error as FileIOError: classify(error)
+        case let error as BackupFormatError: classify(error)
+        case let error as MigrationError: classify(error)
         case let error as SampleError:
-            return CommandFailure(
+            CommandFailure(
                 .cannotCreate, error.description,
                 hint: "Pass --force to replace the store's contents with the sample, or choose another --store.")
         case let refusal as OutputRefusal:
             switch refusal {
-            case .isInput: return CommandFailure(.usage, refusal.description)
+            case .isInput: CommandFailure(.usage, refusal.description)
             case .notABackup, .encrypted:
-                return CommandFailure(
+                CommandFailure(
                     .cannotCreate, refusal.description,
                     hint: "Pass --force to replace it with the backup, or choose another output path.")
             case .notARegularFile:
-                return CommandFailure(
+                CommandFailure(
                     .cannotCreate, refusal.description,
                     hint: "Choose a file name for the output (or -o - for standard output, with export).")
             }
-        case let error as BackupDirectoryError:
-            return CommandFailure(.notFound, error.description)
+        case let error as BackupDirectoryError: CommandFailure(.notFound, error.description)
         case let error as SnapshotRestoreError:
-            return CommandFailure(
+            CommandFailure(
                 .usage, error.description,
                 hint: "The undo an import prints is: backupctl import SNAPSHOT --mode replace --store STORE")
-        case let failure as SafetySnapshotFailure:
-            // The status of what went wrong writing it (a full disk: 74); the advice of an import.
-            let cause = classifyOutput(failure.underlying)
-            let remedy =
-                if case .noSpace = failure.underlying {
-                    "Free space in \(failure.folder) for a copy of the store file"
-                } else {
-                    "Check that you can write to \(failure.folder)"
-                }
-            return CommandFailure(
-                cause.status, failure.description, hint: remedy + ", or import again with --no-safety-snapshot.")
-        case let error as JSONParseError:
-            return CommandFailure(.invalidData, error.description)
-        case let error as ObjectStorageError:
-            return classify(error)
+        case let failure as SafetySnapshotFailure: classify(failure)
+        case let error as JSONParseError: CommandFailure(.invalidData, error.description)
+        case let error as ObjectStorageError: classify(error)
         case let busy as RemoteLock.Busy:
-            return CommandFailure(
+            CommandFailure(
                 .busy, busy.description,
                 hint: "Try again later. A lock left by a run that crashed expires by itself (Docs/remote.md).")
-        case let error as AgeError:
-            return classify(error, file: nil)
-        case let error as CryptographyError:
-            return CommandFailure(.failure, error.description)
+        case let error as AgeError: classify(error, file: nil)
+        case let error as CryptographyError: CommandFailure(.failure, error.description)
         default:
-            return CommandFailure(
+            CommandFailure(
                 .failure, "Unexpected failure: \(error)",
                 hint: "This is a bug in backupctl; please report it with the command you ran.")
         }
+    }
+
+    /// The status of what went wrong writing the safety snapshot (a full disk: 74); the advice
+    /// of an import.
+    static func classify(_ failure: SafetySnapshotFailure) -> CommandFailure {
+        let cause = classifyOutput(failure.underlying)
+        let remedy =
+            if case .noSpace = failure.underlying {
+                "Free space in \(failure.folder) for a copy of the store file"
+            } else {
+                "Check that you can write to \(failure.folder)"
+            }
+        return CommandFailure(
+            cause.status, failure.description, hint: remedy + ", or import again with --no-safety-snapshot.")
     }
 
     /// Object-storage failures by kind: credentials 77, a missing bucket or object 66, an
     /// unreachable or failing endpoint 74, a location or setting that cannot be used 64.
     static func classify(_ error: ObjectStorageError) -> CommandFailure {
         switch error.category {
-        case .usage:
-            return CommandFailure(.usage, error.description, hint: "See Docs/remote.md for locations and settings.")
-        case .credentials:
-            return CommandFailure(.permission, error.description)
-        case .bucketNotFound, .objectNotFound:
-            return CommandFailure(.notFound, error.description)
-        case .conditionFailed:
-            return CommandFailure(.busy, error.description)
-        case .unavailable:
-            return CommandFailure(.ioError, error.description)
+        case .usage: CommandFailure(.usage, error.description, hint: "See Docs/remote.md for locations and settings.")
+        case .credentials: CommandFailure(.permission, error.description)
+        case .bucketNotFound, .objectNotFound: CommandFailure(.notFound, error.description)
+        case .conditionFailed: CommandFailure(.busy, error.description)
+        case .unavailable: CommandFailure(.ioError, error.description)
         }
     }
 
@@ -138,12 +127,9 @@ enum ErrorClassifier {
     /// permission, a folder in the way — unless the disk is full or failing (74).
     static func classifyOutput(_ error: FileIOError) -> CommandFailure {
         switch error {
-        case .noSpace, .busy, .tooLarge, .unsafe:
-            return classify(error)
-        case .other(_, let code, _) where code == EIO:
-            return classify(error)
+        case .noSpace, .busy, .tooLarge, .unsafe, .other(_, EIO, _): classify(error)
         case .notFound, .permissionDenied, .alreadyExists, .other:
-            return CommandFailure(
+            CommandFailure(
                 .cannotCreate, error.description,
                 hint: "Choose an output path in an existing folder you can write to.")
         }
@@ -153,33 +139,26 @@ enum ErrorClassifier {
     /// readable or not a regular file is input not found (66), not an output problem.
     static func classifyInput(_ error: FileIOError) -> CommandFailure {
         switch error {
-        case .notFound, .permissionDenied:
-            return CommandFailure(.notFound, error.description)
-        case .other(let path, let code, _) where code == EINVAL:
-            return CommandFailure(
+        case .notFound, .permissionDenied: CommandFailure(.notFound, error.description)
+        case .other(let path, EINVAL, _):
+            CommandFailure(
                 .notFound, "\(path) is not a regular file, so it cannot be a backup.",
                 hint: "Pass the path of a backup file, or - to read one from standard input.")
-        case .noSpace, .alreadyExists, .busy, .tooLarge, .unsafe, .other:
-            return classify(error)
+        case .noSpace, .alreadyExists, .busy, .tooLarge, .unsafe, .other: classify(error)
         }
     }
 
     static func classify(_ error: BackupFormatError) -> CommandFailure {
         switch error {
-        case .newerSchemaVersion:
-            return CommandFailure(.newerVersion, error.description)
-        case .cannotOpenFile:
-            return CommandFailure(.notFound, error.description)
-        case .cannotReadFile, .archiveWriteFailed:
-            return CommandFailure(.ioError, error.description)
+        case .newerSchemaVersion: CommandFailure(.newerVersion, error.description)
+        case .cannotOpenFile: CommandFailure(.notFound, error.description)
+        case .cannotReadFile, .archiveWriteFailed: CommandFailure(.ioError, error.description)
         case .unknownCompression, .invalidCompressionLevel, .compressionLevelNotApplicable:
-            return CommandFailure(.usage, error.description)
-        case .invalidEntryPathForWriting, .entrySizeMismatch:
-            return CommandFailure(.failure, error.description)
-        case .decryptionFailed(let file, let ageError):
-            return classify(ageError, file: file)
+            CommandFailure(.usage, error.description)
+        case .invalidEntryPathForWriting, .entrySizeMismatch: CommandFailure(.failure, error.description)
+        case .decryptionFailed(let file, let ageError): classify(ageError, file: file)
         default:
-            return CommandFailure(
+            CommandFailure(
                 .invalidData, error.description,
                 hint: "The file is damaged or not a DomainDig backup; nothing was changed.")
         }
@@ -192,13 +171,11 @@ enum ErrorClassifier {
         let message =
             file.map { "'\($0)' is an encrypted backup (age) that could not be decrypted: \(error)" }
             ?? error.description
-        switch error.category {
-        case .noMatch:
-            return CommandFailure(.permission, message, hint: noMatchHint(error))
-        case .key:
-            return CommandFailure(.usage, message, hint: "Keys are made with age-keygen; see Docs/encryption.md.")
+        return switch error.category {
+        case .noMatch: CommandFailure(.permission, message, hint: noMatchHint(error))
+        case .key: CommandFailure(.usage, message, hint: "Keys are made with age-keygen; see Docs/encryption.md.")
         case .header, .headerMAC, .payload:
-            return CommandFailure(
+            CommandFailure(
                 .invalidData, message,
                 hint:
                     "The encrypted file is damaged or was altered; nothing was changed. Use another copy of the backup."

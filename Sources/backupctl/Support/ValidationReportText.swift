@@ -34,14 +34,9 @@ enum ValidationReportText {
     /// Every finding under its section, in the order the sections first appear; findings
     /// about the backup as a whole (its manifest, its version) come under "backup".
     static func findingsBySection(_ findings: [Finding]) -> [String] {
-        var order: [String] = []
-        var bySection: [String: [Finding]] = [:]
-        for finding in findings {
-            let section = finding.section ?? "backup"
-            if bySection[section] == nil { order.append(section) }
-            bySection[section, default: []].append(finding)
-        }
-        return order.flatMap { section in
+        let bySection = Dictionary(grouping: findings) { $0.section ?? "backup" }
+        var seen = Set<String>()
+        return findings.map { $0.section ?? "backup" }.filter { seen.insert($0).inserted }.flatMap { section in
             let found = bySection[section, default: []]
             let bySeverity = Finding.Severity.allCases.flatMap { severity in found.filter { $0.severity == severity } }
             return ["\(section):"] + bySeverity.map { "  \($0)" }
@@ -53,13 +48,9 @@ enum ValidationReportText {
             let findings = report.findings.filter { $0.severity == severity }
             guard !findings.isEmpty else { continue }
             console.print("\(severity.rawValue)s:")
-            var order: [FindingCode] = []
-            var byCode: [FindingCode: [Finding]] = [:]
-            for finding in findings {
-                if byCode[finding.code] == nil { order.append(finding.code) }
-                byCode[finding.code, default: []].append(finding)
-            }
-            for code in order {
+            let byCode = Dictionary(grouping: findings, by: \.code)
+            var seen = Set<FindingCode>()
+            for code in findings.map(\.code) where seen.insert(code).inserted {
                 let group = byCode[code]!
                 console.print("  \(code.rawValue) (\(group.count))")
                 for finding in group.prefix(shownPerCode) {

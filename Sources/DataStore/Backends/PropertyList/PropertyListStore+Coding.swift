@@ -32,15 +32,12 @@ extension PropertyListStore {
     /// - Throws: `StoreError.propertyList` when it does not parse; `.notAStore` when its top
     ///   level is not a dictionary.
     public static func decode(_ content: Data, path: String) throws -> (entries: [String: StoreValue], format: Format) {
-        let top: StoreValue
-        let format: Format
-        if content.starts(with: Array("bplist".utf8)) {
-            top = try content.withUnsafeBytes { try BinaryPropertyListReader.decode($0, path: path) }
-            format = .binary
-        } else {
-            top = try decodeXML(content, path: path)
-            format = .xml
-        }
+        let (top, format): (StoreValue, Format) =
+            if content.starts(with: Array("bplist".utf8)) {
+                (try content.withUnsafeBytes { try BinaryPropertyListReader.decode($0, path: path) }, .binary)
+            } else {
+                (try decodeXML(content, path: path), .xml)
+            }
         guard case .dictionary(let entries) = top else {
             throw StoreError.notAStore(
                 path: path,

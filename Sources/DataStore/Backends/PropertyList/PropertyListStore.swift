@@ -64,9 +64,7 @@ public final class PropertyListStore: KeyValueStore {
         }
 
         if content.isEmpty {
-            guard createIfMissing else {
-                throw StoreError.notAStore(path: self.url.path, reason: "the file is empty")
-            }
+            guard createIfMissing else { throw StoreError.notAStore(path: self.url.path, reason: "the file is empty") }
             format = .binary
             entries = [:]
             isWritten = false

@@ -36,6 +36,16 @@ final class SQLiteStatement {
         return try body(self)
     }
 
+    /// Runs the statement to its end (inside `use(_:)`) and returns the first column of every row.
+    /// - Throws: `StoreError` with SQLite's message.
+    func texts() throws -> [String] {
+        try use { statement in
+            var texts: [String] = []
+            while try statement.step() { texts.append(statement.text(at: 0)) }
+            return texts
+        }
+    }
+
     /// Binds text (UTF-8, copied by SQLite) to a parameter.
     func bind(_ text: String, at index: Int32) throws {
         var text = text

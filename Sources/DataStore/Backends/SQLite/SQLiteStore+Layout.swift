@@ -76,12 +76,7 @@ extension SQLiteStore {
                 path: location,
                 reason: "it should hold exactly the table entries but holds [\(state.tables.joined(separator: ", "))]")
         }
-        let columns = try database.prepare("SELECT name FROM pragma_table_info('entries') ORDER BY cid").use {
-            statement in
-            var names: [String] = []
-            while try statement.step() { names.append(statement.text(at: 0)) }
-            return names
-        }
+        let columns = try database.prepare("SELECT name FROM pragma_table_info('entries') ORDER BY cid").texts()
         guard columns == ["key", "kind", "value"] else {
             throw StoreError.corrupt(
                 path: location,
@@ -101,11 +96,7 @@ extension SQLiteStore {
             """
             SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
             """
-        ).use { statement in
-            var names: [String] = []
-            while try statement.step() { names.append(statement.text(at: 0)) }
-            return names
-        }
+        ).texts()
         return LayoutState(
             applicationID: Int32(truncatingIfNeeded: try integer("PRAGMA application_id")),
             userVersion: Int(try integer("PRAGMA user_version")),

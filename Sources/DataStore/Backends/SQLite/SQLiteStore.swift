@@ -165,11 +165,7 @@ public final class SQLiteStore: KeyValueStore {
     /// Every key, sorted as Swift sorts strings (the same order as the other backends).
     /// - Throws: `StoreError.sqlite`.
     public func keys() throws -> [String] {
-        try liveStatements.keys.use { statement in
-            var keys: [String] = []
-            while try statement.step() { keys.append(statement.text(at: 0)) }
-            return keys.sorted()
-        }
+        try liveStatements.keys.texts().sorted()
     }
 
     /// Runs `body` after `BEGIN IMMEDIATE`, then `COMMIT` or `ROLLBACK` as it returns; rolls
@@ -201,12 +197,7 @@ public final class SQLiteStore: KeyValueStore {
     /// - Returns: "ok" for a sound database, else SQLite's list of problems, one per line.
     /// - Throws: `StoreError` when the check cannot run.
     public func integrityCheck() throws -> String {
-        let statement = try database.prepare("PRAGMA integrity_check")
-        return try statement.use { statement in
-            var lines: [String] = []
-            while try statement.step() { lines.append(statement.text(at: 0)) }
-            return lines.joined(separator: "\n")
-        }
+        try database.prepare("PRAGMA integrity_check").texts().joined(separator: "\n")
     }
 
     /// Copies every committed transaction from the WAL into the main file and empties the WAL.
