@@ -17,13 +17,25 @@ import Testing
         var visited: [String] = []
         /// Runs absorbed: counted here, on the calling thread, as runs are made on the workers.
         private(set) var runVisitors = 0
+        /// How many run visitors it makes before it answers nil (breaking its contract), if
+        /// limited; shared with the run visitors, which the workers ask at once.
+        let runsLeft: Locked<Int>?
+
+        init(runsLeft: Locked<Int>? = nil) {
+            self.runsLeft = runsLeft
+        }
 
         func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
             visited.append("\(section.rawValue)[\(index.map(String.init) ?? "-")] \(record["id"]?.string ?? "")")
         }
 
         func makeRunVisitor(for section: BackupSection) -> sending Recorder? {
-            Recorder()
+            guard let runsLeft else { return Recorder() }
+            let granted = runsLeft.withLock { left in
+                left -= 1
+                return left >= 0
+            }
+            return granted ? Recorder(runsLeft: runsLeft) : nil
         }
 
         func absorb(_ run: Recorder) {
@@ -62,7 +74,7 @@ import Testing
 
     /// Findings and visited records of a session over `archive`: in parallel (`visitor`), or on
     /// one thread (a closure).
-    func run(_ archive: TestArchive, parallel: Bool) throws -> (
+    func run(_ archive: TestArchive, parallel: Bool, recorder: Recorder = Recorder()) throws -> (
         findings: [Finding], visited: [String], runVisitors: Int
     ) {
         let directory = try TemporaryDirectory()
@@ -71,7 +83,6 @@ import Testing
         // Two threads whatever the machine's cores; one checks everything on the calling thread.
         let session = BackupValidationSession(
             manifest: reader.manifest, archive: url.path, pool: WorkerPool(width: parallel ? 2 : 1))
-        let recorder = Recorder()
         while let payload = try reader.nextSection() {
             if parallel {
                 try session.check(payload, visitor: recorder)
@@ -107,5 +118,16 @@ import Testing
         let syntax = parallel.findings.filter { $0.code == .jsonSyntax }
         #expect(syntax.count == 1)
         #expect(syntax.first?.section == "lookupHistory")
+    }
+
+    /// A visitor that gives the first runs a visitor and refuses a later one: no record is
+    /// lost, the section is checked on one thread instead and every record visited in order.
+    @Test func aVisitorRefusingALaterRunLosesNoRecord() throws {
+        let archive = Self.largeArchive()
+        let sequential = try run(archive, parallel: false)
+        // The first answer only says whether the visitor takes runs; the second is one run's.
+        let refusing = try run(archive, parallel: true, recorder: Recorder(runsLeft: Locked(2)))
+        #expect(refusing.visited == sequential.visited)
+        #expect(refusing.findings == sequential.findings)
     }
 }

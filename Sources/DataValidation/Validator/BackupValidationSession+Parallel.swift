@@ -2,6 +2,9 @@ import BackupFormat
 import Concurrency
 import JSONCore
 
+/// A section visitor gave one run a visitor of its own and not another.
+private struct RunVisitorRefused: Error {}
+
 extension BackupValidationSession {
     /// What one thread found in a run of an array section.
     struct RunFindings<Visitor> {
@@ -37,9 +40,13 @@ extension BackupValidationSession {
         do {
             results = try pool.map(runs) { run in
                 var runWalker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
+                let runVisitor = visitor?.makeRunVisitor(for: section)
+                // A visitor that took the first run but refuses another would lose that run's
+                // records: the section goes to the sequential pass instead, as for a bad cut.
+                if visitor != nil, runVisitor == nil { throw RunVisitorRefused() }
                 var result = RunFindings(
                     findings: [], identities: [], count: 0, references: startingReferences,
-                    visitor: visitor?.makeRunVisitor(for: section))
+                    visitor: runVisitor)
                 try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
                     result.count += 1
                     runWalker.path.push(.index(index))
@@ -59,7 +66,8 @@ extension BackupValidationSession {
             }
         } catch {
             // Malformed text, or a cut the splitter (which follows only strings and brackets)
-            // misjudged: the sequential pass tells which, and reports an error exactly where it is.
+            // misjudged, or a run refused a visitor: the sequential pass tells which, reports an
+            // error exactly where it is, and visits every record.
             return nil
         }
         var seenIDs = seen
