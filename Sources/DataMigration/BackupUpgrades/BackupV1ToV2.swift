@@ -19,11 +19,7 @@ enum BackupV1ToV2 {
         writer.object { writer in
             writer.field("schemaVersion", 2)
             writer.key("createdAt")
-            if let exported = root["exportedAt"] {
-                UpgradeSupport.writeEpoch(exported, to: &writer)
-            } else {
-                writer.null()
-            }
+            UpgradeSupport.writeEpoch(root["exportedAt"], to: &writer)
             writer.field("producer", root["app"]?.string ?? "DomainDig 1")
             writer.field("storeSchemaVersion", 0)
             if let domains = root["domains"] {
