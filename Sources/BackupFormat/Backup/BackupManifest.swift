@@ -83,30 +83,23 @@ public struct BackupManifest: Sendable, Equatable {
     /// The manifest's JSON text, pretty enough to read with `tar -xOf … manifest.json`.
     public func encoded() -> [UInt8] {
         var writer = JSONWriter(capacity: 2048)
-        writer.beginObject()
-        writer.field("format", format)
-        writer.field("schemaVersion", schemaVersion)
-        writer.key("createdAt")
-        writer.timestamp(createdAt)
-        writer.key("producer")
-        writer.beginObject()
-        writer.field("name", producer.name)
-        writer.field("version", producer.version)
-        writer.endObject()
-        writer.field("storeSchemaVersion", storeSchemaVersion)
-        if let storeSchemaVersionRead {
+        writer.object { writer in
+            writer.field("format", format)
+            writer.field("schemaVersion", schemaVersion)
+            writer.field("createdAt", createdAt)
+            writer.field("producer") { writer in
+                writer.field("name", producer.name)
+                writer.field("version", producer.version)
+            }
+            writer.field("storeSchemaVersion", storeSchemaVersion)
             writer.field("storeSchemaVersionRead", storeSchemaVersionRead)
+            writer.field("compression", compression)
+            writer.key("sections")
+            writer.beginArray()
+            for section in sections { section.encode(to: &writer) }
+            writer.endArray()
+            if !absentSections.isEmpty { writer.field("absentSections", absentSections) }
         }
-        writer.field("compression", compression)
-        writer.key("sections")
-        writer.beginArray()
-        for section in sections { section.encode(to: &writer) }
-        writer.endArray()
-        if !absentSections.isEmpty {
-            writer.key("absentSections")
-            writer.strings(absentSections)
-        }
-        writer.endObject()
         var bytes = writer.bytes
         bytes.append(0x0A)
         return bytes
@@ -135,12 +128,12 @@ public struct ManifestSection: Sendable, Equatable {
     }
 
     func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("name", name)
-        writer.field("path", path)
-        writer.field("records", records)
-        writer.field("bytes", Int(bytes))
-        writer.field("sha256", sha256)
-        writer.endObject()
+        writer.object { writer in
+            writer.field("name", name)
+            writer.field("path", path)
+            writer.field("records", records)
+            writer.field("bytes", Int(bytes))
+            writer.field("sha256", sha256)
+        }
     }
 }

@@ -27,11 +27,11 @@ public struct CarriedStoreKey: Sendable, Equatable {
         var writer = JSONWriter(capacity: 1024)
         writer.beginArray()
         for entry in keys {
-            writer.beginObject()
-            writer.field("key", entry.key)
-            writer.key("value")
-            entry.value.encode(to: &writer)
-            writer.endObject()
+            writer.object { writer in
+                writer.field("key", entry.key)
+                writer.key("value")
+                entry.value.encode(to: &writer)
+            }
         }
         writer.endArray()
         return writer.bytes

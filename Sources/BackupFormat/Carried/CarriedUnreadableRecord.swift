@@ -38,14 +38,14 @@ public struct CarriedUnreadableRecord: Sendable, Equatable {
         var writer = JSONWriter(capacity: 1024)
         writer.beginArray()
         for record in records {
-            writer.beginObject()
-            writer.field("section", record.section.rawValue)
-            writer.field("storeKey", record.storeKey)
-            writer.field("path", record.path)
-            writer.field("reason", record.reason)
-            writer.key("value")
-            record.value.encode(to: &writer)
-            writer.endObject()
+            writer.object { writer in
+                writer.field("section", record.section.rawValue)
+                writer.field("storeKey", record.storeKey)
+                writer.field("path", record.path)
+                writer.field("reason", record.reason)
+                writer.key("value")
+                record.value.encode(to: &writer)
+            }
         }
         writer.endArray()
         return writer.bytes

@@ -56,30 +56,29 @@ public enum CarriedValue: Sendable, Equatable {
     /// - Parameter depthLimit: the nesting the reader will allow (`JSONParseOptions.maxDepth`):
     ///   data is embedded as JSON only when it fits within it, so what is written always reads back.
     public func encode(to writer: inout JSONWriter, depthLimit: Int = JSONParseOptions.default.maxDepth) {
-        writer.beginObject()
-        writer.field("kind", kind)
-        switch self {
-        case .data(let bytes):
-            if CarriedValue.isEmbeddableJSON(bytes, depthLimit: depthLimit - CarriedValue.levelsAroundValue) {
-                writer.key("json")
-                writer.rawJSON(bytes)
-            } else {
-                writer.field("base64", Data(bytes).base64EncodedString())
+        writer.object { writer in
+            writer.field("kind", kind)
+            switch self {
+            case .data(let bytes):
+                if CarriedValue.isEmbeddableJSON(bytes, depthLimit: depthLimit - CarriedValue.levelsAroundValue) {
+                    writer.key("json")
+                    writer.rawJSON(bytes)
+                } else {
+                    writer.field("base64", Data(bytes).base64EncodedString())
+                }
+            case .string(let string):
+                writer.field("value", string)
+            case .integer(let integer):
+                writer.field("value", integer)
+            case .bool(let bool):
+                writer.field("value", bool)
+            case .double(let double), .date(let double):
+                writer.key("value")
+                CarriedValue.write(double, to: &writer)
+            case .array(let plist), .dictionary(let plist):
+                writer.field("binaryPropertyList", Data(plist).base64EncodedString())
             }
-        case .string(let string):
-            writer.field("value", string)
-        case .integer(let integer):
-            writer.field("value", integer)
-        case .bool(let bool):
-            writer.key("value")
-            writer.bool(bool)
-        case .double(let double), .date(let double):
-            writer.key("value")
-            CarriedValue.write(double, to: &writer)
-        case .array(let plist), .dictionary(let plist):
-            writer.field("binaryPropertyList", Data(plist).base64EncodedString())
         }
-        writer.endObject()
     }
 
     /// Whether `bytes` are exactly one JSON value — no whitespace around it — within `depthLimit`.

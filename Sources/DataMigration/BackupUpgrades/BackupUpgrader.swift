@@ -40,12 +40,14 @@ enum UpgradeSupport {
 
     /// An epoch-seconds number as a canonical timestamp, or the value unchanged when it is not
     /// a number or lies outside the years a timestamp can express (the current version's
-    /// validation then reports it rather than a date quietly moved).
-    static func writeEpoch(_ value: JSONValue, to writer: inout JSONWriter) {
-        if let seconds = value.double, Timestamp.representableRange.contains(seconds) {
+    /// validation then reports it rather than a date quietly moved); `null` when absent.
+    static func writeEpoch(_ value: JSONValue?, to writer: inout JSONWriter) {
+        if let seconds = value?.double, Timestamp.representableRange.contains(seconds) {
             writer.timestamp(Date(timeIntervalSince1970: seconds))
-        } else {
+        } else if let value {
             writer.value(value)
+        } else {
+            writer.null()
         }
     }
 

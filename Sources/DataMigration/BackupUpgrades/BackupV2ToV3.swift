@@ -50,24 +50,24 @@ enum BackupV2ToV3 {
         switch section {
         case .trackedDomains:
             writeArray(root["trackedDomains"], to: &writer) { domain, writer in
-                writer.beginObject()
-                UpgradeSupport.copyFields(of: domain, except: [], renaming: ["favorite": "isFavorite"], to: &writer)
-                writer.endObject()
+                writer.object { writer in
+                    UpgradeSupport.copyFields(of: domain, except: [], renaming: ["favorite": "isFavorite"], to: &writer)
+                }
             }
         case .lookupHistory:
             writeArray(root["lookups"], to: &writer) { lookup, writer in
-                writer.beginObject()
-                for field in lookup.fields {
-                    if field.key == "dns", LegacyDNSReshaper.isLegacy(field.value) {
-                        writer.key("dns")
-                        LegacyDNSReshaper.writeRecords(
-                            from: field.value, domain: lookup["domain"]?.string ?? "", to: &writer)
-                    } else {
-                        writer.key(field.key == "whois" ? "registration" : field.key)
-                        writer.value(field.value)
+                writer.object { writer in
+                    for field in lookup.fields {
+                        if field.key == "dns", LegacyDNSReshaper.isLegacy(field.value) {
+                            writer.key("dns")
+                            LegacyDNSReshaper.writeRecords(
+                                from: field.value, domain: lookup["domain"]?.string ?? "", to: &writer)
+                        } else {
+                            writer.key(field.key == "whois" ? "registration" : field.key)
+                            writer.value(field.value)
+                        }
                     }
                 }
-                writer.endObject()
             }
         case .domainAudits:
             writeArray(root["audits"], to: &writer) { audit, writer in writer.value(audit) }
@@ -77,20 +77,17 @@ enum BackupV2ToV3 {
             guard let settings = root["monitoring"]?["settings"], settings.kind == .object else {
                 return MonitoringSettings.defaults.encode(to: &writer)
             }
-            writer.beginObject()
-            if let seconds = settings["intervalSeconds"] {
-                writer.key("intervalMinutes")
-                if let value = seconds.double, value.isFinite {
+            writer.object { writer in
+                if let seconds = settings["intervalSeconds"], let value = seconds.double, value.isFinite {
                     // Clamped while still a Double: any input number converts without overflow.
                     let range = MonitoringSettings.intervalRange
                     let minutes = min(max((value / 60).rounded(), Double(range.lowerBound)), Double(range.upperBound))
-                    writer.int(Int(minutes))
+                    writer.field("intervalMinutes", Int(minutes))
                 } else {
-                    writer.value(seconds)
+                    writer.field("intervalMinutes", copying: settings["intervalSeconds"])
                 }
+                UpgradeSupport.copyFields(of: settings, except: ["intervalSeconds"], to: &writer)
             }
-            UpgradeSupport.copyFields(of: settings, except: ["intervalSeconds"], to: &writer)
-            writer.endObject()
         case .monitoringLogs:
             writeArray(root["monitoring"]?["logs"], to: &writer) { entry, writer in writer.value(entry) }
         case .appSettings:
@@ -117,11 +114,7 @@ enum BackupV2ToV3 {
     static func writeArray(
         _ value: JSONValue?, to writer: inout JSONWriter, element: (JSONValue, inout JSONWriter) -> Void
     ) {
-        guard let value else {
-            writer.beginArray()
-            writer.endArray()
-            return
-        }
+        guard let value else { return writer.strings([]) } // absent: an empty list
         guard value.kind == .array else { return writer.value(value) }
         writer.beginArray()
         for item in value.elements {

@@ -30,21 +30,20 @@ public struct MigrationJournalEntry: Sendable, Equatable {
     }
 
     func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("step", step)
-        writer.field("from", fromVersion)
-        writer.field("to", toVersion)
-        writer.field("appliedAt", appliedAt)
-        writer.field("durationMs", durationMs)
-        writer.key("counts")
-        writer.beginObject()
-        for (key, value) in counts.sorted(by: { $0.key < $1.key }) {
-            writer.key(key)
-            writer.int(value)
+        writer.object { writer in
+            writer.field("step", step)
+            writer.field("from", fromVersion)
+            writer.field("to", toVersion)
+            writer.field("appliedAt", appliedAt)
+            writer.field("durationMs", durationMs)
+            writer.field("counts") { writer in
+                for (key, value) in counts.sorted(by: { $0.key < $1.key }) {
+                    writer.key(key)
+                    writer.int(value)
+                }
+            }
+            writer.field("tool", tool)
         }
-        writer.endObject()
-        writer.field("tool", tool)
-        writer.endObject()
     }
 
     init?(json: JSONValue) {

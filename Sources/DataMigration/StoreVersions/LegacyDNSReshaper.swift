@@ -29,16 +29,16 @@ enum LegacyDNSReshaper {
                     return
                 }
                 reshaped += 1
-                writer.beginObject()
-                for field in element.fields {
-                    writer.key(field.key)
-                    if field.key == "dns" {
-                        writeRecords(from: dns, domain: element["domain"]?.string ?? "", to: &writer)
-                    } else {
-                        writer.raw(field.value)
+                writer.object { writer in
+                    for field in element.fields {
+                        writer.key(field.key)
+                        if field.key == "dns" {
+                            writeRecords(from: dns, domain: element["domain"]?.string ?? "", to: &writer)
+                        } else {
+                            writer.raw(field.value)
+                        }
                     }
                 }
-                writer.endObject()
             }
         } catch {
             return nil
@@ -55,37 +55,36 @@ enum LegacyDNSReshaper {
     static func writeRecords(from dns: JSONValue, domain: String, to writer: inout JSONWriter) {
         let ttl = dns["ttl"]?.int.map { min(max($0, 0), DNSRecord.maxTTL) } ?? 0
         let name = DomainName.canonical(domain)
-        writer.beginObject()
-        for field in dns.fields where field.key != "answers" && field.key != "ttl" {
-            writer.key(field.key)
-            writer.raw(field.value)
-        }
-        writer.key("records")
-        writer.beginArray()
-        for answer in dns["answers"]?.fields ?? .empty {
-            let type = answer.key.uppercased()
-            let values = answer.value.kind == .array ? Array(answer.value.elements) : [answer.value]
-            for value in values {
-                guard let text = value.string else { continue }
-                var data = text
-                var priority: Int?
-                if type == "MX" || type == "SRV", let space = text.firstIndex(of: " "), let number = Int(text[..<space])
-                {
-                    priority = number
-                    data = String(text[text.index(after: space)...])
-                }
-                writer.beginObject()
-                writer.field("type", type)
-                writer.field("name", name)
-                writer.field("value", data)
-                writer.field("ttl", ttl)
-                if let priority {
-                    writer.field("priority", priority)
-                }
-                writer.endObject()
+        writer.object { writer in
+            for field in dns.fields where field.key != "answers" && field.key != "ttl" {
+                writer.key(field.key)
+                writer.raw(field.value)
             }
+            writer.key("records")
+            writer.beginArray()
+            for answer in dns["answers"]?.fields ?? .empty {
+                let type = answer.key.uppercased()
+                let values = answer.value.kind == .array ? Array(answer.value.elements) : [answer.value]
+                for value in values {
+                    guard let text = value.string else { continue }
+                    var data = text
+                    var priority: Int?
+                    if type == "MX" || type == "SRV", let space = text.firstIndex(of: " "),
+                        let number = Int(text[..<space])
+                    {
+                        priority = number
+                        data = String(text[text.index(after: space)...])
+                    }
+                    writer.object { writer in
+                        writer.field("type", type)
+                        writer.field("name", name)
+                        writer.field("value", data)
+                        writer.field("ttl", ttl)
+                        writer.field("priority", priority)
+                    }
+                }
+            }
+            writer.endArray()
         }
-        writer.endArray()
-        writer.endObject()
     }
 }

@@ -48,36 +48,31 @@ enum LegacyLedgerReshaper {
             let amount = entry["delta"]?.int ?? 0
             balance += amount
             count += 1
-            writer.beginObject()
-            writer.key("id")
-            if let id = entry["id"]?.string, let uuid = RecordID.parse(id) {
-                writer.recordID(uuid)
-            } else {
-                writer.recordID(derivedID(index: index, entry: entry))
+            writer.object { writer in
+                writer.field("id", entry["id"]?.string.flatMap(RecordID.parse) ?? derivedID(index: index, entry: entry))
+                writer.key("at")
+                if let date = entry["date"] { writer.raw(date) } else { writer.null() }
+                writer.field("amount", amount)
+                let reason = entry["reason"]?.string ?? "adjustment"
+                writer.field("kind", kinds[reason] ?? reason)
+                var moved: Set<String> = ["id", "date", "delta", "reason"]
+                if let memo = entry["memo"], memo.kind == .string {
+                    writer.key("note")
+                    writer.raw(memo)
+                    moved.insert("memo")
+                }
+                if let domain = entry["domain"], domain.kind == .string {
+                    writer.key("domain")
+                    writer.raw(domain)
+                    moved.insert("domain")
+                }
+                // Fields the legacy shape did not have either: kept as they are, after the others.
+                var copied = moved
+                for field in entry.fields where copied.insert(field.key).inserted {
+                    writer.key(field.key)
+                    writer.raw(field.value)
+                }
             }
-            writer.key("at")
-            if let date = entry["date"] { writer.raw(date) } else { writer.null() }
-            writer.field("amount", amount)
-            let reason = entry["reason"]?.string ?? "adjustment"
-            writer.field("kind", kinds[reason] ?? reason)
-            var moved: Set<String> = ["id", "date", "delta", "reason"]
-            if let memo = entry["memo"], memo.kind == .string {
-                writer.key("note")
-                writer.raw(memo)
-                moved.insert("memo")
-            }
-            if let domain = entry["domain"], domain.kind == .string {
-                writer.key("domain")
-                writer.raw(domain)
-                moved.insert("domain")
-            }
-            // Fields the legacy shape did not have either: kept as they are, after the others.
-            var copied = moved
-            for field in entry.fields where copied.insert(field.key).inserted {
-                writer.key(field.key)
-                writer.raw(field.value)
-            }
-            writer.endObject()
         }
         writer.endArray()
         writer.endObject()
@@ -101,10 +96,7 @@ enum LegacyLedgerReshaper {
         var bytes = Array(digest.prefix(16))
         bytes[6] = bytes[6] & 0x0F | 0x80
         bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        // 16 bytes, the size of uuid_t, a tuple of bytes with no alignment of its own.
+        return bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 }

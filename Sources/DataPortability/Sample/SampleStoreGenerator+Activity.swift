@@ -26,21 +26,19 @@ extension SampleStoreGenerator {
             ).encode(to: &writer)
         }
         // A check result this build does not know.
-        writer.beginObject()
-        writer.key("id")
-        writer.recordID(makeID(&random))
-        writer.field("domain", domains[0])
-        writer.key("startedAt")
-        writer.timestamp(day(-4))
-        writer.field("status", "completed")
-        writer.key("checks")
-        writer.beginArray()
-        writer.beginObject()
-        writer.field("id", "http.latency")
-        writer.field("result", "flaky")
-        writer.endObject()
-        writer.endArray()
-        writer.endObject()
+        writer.object { writer in
+            writer.field("id", makeID(&random))
+            writer.field("domain", domains[0])
+            writer.field("startedAt", day(-4))
+            writer.field("status", "completed")
+            writer.key("checks")
+            writer.beginArray()
+            writer.object { writer in
+                writer.field("id", "http.latency")
+                writer.field("result", "flaky")
+            }
+            writer.endArray()
+        }
         writer.endArray()
         return writer.bytes
     }
@@ -105,13 +103,11 @@ extension SampleStoreGenerator {
                 acknowledged: random.chance(0.6)
             ).encode(to: &writer)
         }
-        writer.beginObject()
-        writer.key("id")
-        writer.recordID(makeID(&random))
-        writer.key("checkedAt")
-        writer.timestamp(day(-1))
-        writer.field("event", "ok")
-        writer.endObject()
+        writer.object { writer in
+            writer.field("id", makeID(&random))
+            writer.field("checkedAt", day(-1))
+            writer.field("event", "ok")
+        }
         writer.endArray()
         return writer.bytes
     }

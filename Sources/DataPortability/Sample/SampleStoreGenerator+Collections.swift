@@ -37,38 +37,31 @@ extension SampleStoreGenerator {
             duplicate.encode(to: &writer)
         }
         // Malformed: no id; an invalid domain.
-        writer.beginObject()
-        writer.field("domain", "no-id-\(records.count).example")
-        writer.key("addedAt")
-        writer.timestamp(day(-3))
-        writer.endObject()
-        writer.beginObject()
-        writer.key("id")
-        writer.recordID(makeID(&random))
-        writer.field("domain", "exa mple..com")
-        writer.key("addedAt")
-        writer.timestamp(day(-3))
-        writer.endObject()
+        writer.object { writer in
+            writer.field("domain", "no-id-\(records.count).example")
+            writer.field("addedAt", day(-3))
+        }
+        writer.object { writer in
+            writer.field("id", makeID(&random))
+            writer.field("domain", "exa mple..com")
+            writer.field("addedAt", day(-3))
+        }
         writer.endArray()
         return writer.bytes
     }
 
     private func writeUnknownStatusRecord(_ writer: inout JSONWriter, random: inout SeededRandom) {
-        writer.beginObject()
-        writer.key("id")
-        writer.recordID(makeID(&random))
-        writer.field("domain", "snoozed-\(seed % 1000).example.net")
-        writer.field("notes", "Written by a newer DomainDig build.")
-        writer.key("tags")
-        writer.strings([])
-        writer.field("status", "snoozed")
-        writer.key("isFavorite")
-        writer.bool(false)
-        writer.key("addedAt")
-        writer.timestamp(day(-12))
-        writer.key("reminder")
-        writer.rawJSON(Array(#"{"every":"P30D","channel":"push"}"#.utf8))
-        writer.endObject()
+        writer.object { writer in
+            writer.field("id", makeID(&random))
+            writer.field("domain", "snoozed-\(seed % 1000).example.net")
+            writer.field("notes", "Written by a newer DomainDig build.")
+            writer.field("tags", [String]())
+            writer.field("status", "snoozed")
+            writer.field("isFavorite", false)
+            writer.field("addedAt", day(-12))
+            writer.key("reminder")
+            writer.rawJSON(Array(#"{"every":"P30D","channel":"push"}"#.utf8))
+        }
     }
 
     func makeLookupHistory(_ domains: [String], count: Int, random: inout SeededRandom) -> ([UInt8], [UUID]) {
@@ -86,32 +79,28 @@ extension SampleStoreGenerator {
         }
         first?.encode(to: &writer) // an exact duplicate
         // Unreadable capture date: left out.
-        writer.beginObject()
-        writer.key("id")
-        writer.recordID(makeID(&random))
-        writer.field("domain", domains[0])
-        writer.field("capturedAt", "yesterday")
-        writer.endObject()
+        writer.object { writer in
+            writer.field("id", makeID(&random))
+            writer.field("domain", domains[0])
+            writer.field("capturedAt", "yesterday")
+        }
         // A TTL of the wrong type: defaulted.
-        writer.beginObject()
-        writer.key("id")
-        writer.recordID(makeID(&random))
-        writer.field("domain", domains[0])
-        writer.key("capturedAt")
-        writer.timestamp(day(-2))
-        writer.key("dns")
-        writer.beginObject()
-        writer.key("records")
-        writer.beginArray()
-        writer.beginObject()
-        writer.field("type", "A")
-        writer.field("name", domains[0])
-        writer.field("value", "192.0.2.7")
-        writer.field("ttl", "3600")
-        writer.endObject()
-        writer.endArray()
-        writer.endObject()
-        writer.endObject()
+        writer.object { writer in
+            writer.field("id", makeID(&random))
+            writer.field("domain", domains[0])
+            writer.field("capturedAt", day(-2))
+            writer.field("dns") { writer in
+                writer.key("records")
+                writer.beginArray()
+                writer.object { writer in
+                    writer.field("type", "A")
+                    writer.field("name", domains[0])
+                    writer.field("value", "192.0.2.7")
+                    writer.field("ttl", "3600")
+                }
+                writer.endArray()
+            }
+        }
         writer.endArray()
         return (writer.bytes, ids)
     }

@@ -137,11 +137,8 @@ public struct SampleStoreGenerator: Sendable {
         }
         bytes[6] = bytes[6] & 0x0F | 0x40 // version 4
         bytes[8] = bytes[8] & 0x3F | 0x80 // RFC 4122 variant
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        // 16 bytes, the size of uuid_t, a tuple of bytes with no alignment of its own.
+        return bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 }
 
