@@ -12,7 +12,7 @@ PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo
 BACKUPCTL := .build/release/backupctl
 
-.PHONY: all build deps python-deps test crashtest sanitize lint format demo bench fuzz fuzz-build clean
+.PHONY: all build deps python-deps test crashtest sanitize lint format demo bench bench-compare fuzz fuzz-build clean
 
 all: build
 
@@ -138,6 +138,14 @@ BENCH_S3 ?= yes
 bench: build $(if $(filter no,$(BENCH_S3)),,python-deps)
 	python3 Benchmarks/run_benchmarks.py --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) \
 		$(if $(filter no,$(BENCH_S3)),--no-s3,--moto-python $(PYTHON))
+
+# Two builds side by side (Docs/performance.md, "Comparing two builds"): export, validate and
+# import in alternating pairs on one sampled store. BASELINE is the other build's backupctl.
+BENCH_SIZE ?= large
+BENCH_PAIRS ?= 5
+bench-compare: build
+	@test -n "$(BASELINE)" || { echo "make bench-compare BASELINE=path/to/other/backupctl"; exit 64; }
+	python3 Benchmarks/compare_binaries.py $(BASELINE) $(BACKUPCTL) --size $(BENCH_SIZE) --pairs $(BENCH_PAIRS)
 
 # Fuzzing (Docs/reliability.md): one libFuzzer executable per folder of Fuzz/Drivers, built
 # apart from the normal build (its own scratch path, BACKUPCTL_FUZZ=1 adds the drivers) with
