@@ -1,6 +1,7 @@
-import JSONCore
 import TestSupport
 import Testing
+
+@testable import JSONCore
 
 /// Reading a top-level array one element at a time.
 @Suite struct JSONArrayStreamTests {
@@ -112,19 +113,50 @@ import Testing
         #expect(seen == [0, 1])
     }
 
-    @Test func eachElementIsItsOwnDocumentOverTheSharedSource() throws {
+    @Test func smallElementsShareADocumentOverTheSharedSource() throws {
         let source = Array(#"[ {"a": [1, 2]} , "s" , 3 ]"#.utf8)
         var ranges: [String] = []
-        var tapeLengths: [Int] = []
+        var tapeSpans: [Range<Int>] = []
+        var documents: Set<ObjectIdentifier> = []
         try JSONArrayStream.forEachElement(in: source) { _, element in
-            #expect(element.tapeIndex == 0)
             #expect(element.document.source == source)
+            documents.insert(ObjectIdentifier(element.document))
             ranges.append(String(decoding: source[element.sourceRange], as: UTF8.self))
-            // The element's tape ends after its own values: memory follows the element, not the array.
-            tapeLengths.append(element.document.view.next(element.tapeIndex))
+            tapeSpans.append(element.tapeIndex..<element.document.view.next(element.tapeIndex))
         }
         #expect(ranges == [#"{"a": [1, 2]}"#, #""s""#, "3"])
-        #expect(tapeLengths == [5, 1, 1])
+        // Each element's values are its own stretch of the shared tape.
+        #expect(tapeSpans == [0..<5, 5..<6, 6..<7])
+        #expect(documents.count == 1)
+    }
+
+    @Test func aLongArrayIsReadInBatchesOfBoundedTape() throws {
+        let count = 3 * JSONArrayStream.batchNodes
+        let text = "[" + (0..<count).map { #"{"n": \#($0), "list": [\#($0), "x"]}"# }.joined(separator: ",") + "]"
+        var numbers: [Int] = []
+        var documents: [JSONDocument] = []
+        try JSONArrayStream.forEachElement(in: Array(text.utf8)) { index, element in
+            #expect(element["n"]?.int == index)
+            numbers.append(index)
+            if documents.last !== element.document { documents.append(element.document) }
+        }
+        #expect(numbers == Array(0..<count))
+        // Seven nodes a record (keys count): several documents, none over a batch and a record.
+        #expect(documents.count > 3 && documents.count <= count * 7 / JSONArrayStream.batchNodes + 1)
+        #expect(documents.allSatisfy { $0.tape.count < JSONArrayStream.batchNodes + 7 })
+    }
+
+    @Test func anErrorPastABatchStillHandsOverEveryElementBeforeIt() {
+        let count = JSONArrayStream.batchNodes + 10
+        let text = "[" + (0..<count).map(String.init).joined(separator: ",") + ",x]"
+        var seen = 0
+        #expect(throws: JSONParseError.self) {
+            try JSONArrayStream.forEachElement(in: Array(text.utf8)) { index, element in
+                #expect(element.int == index)
+                seen += 1
+            }
+        }
+        #expect(seen == count)
     }
 
     @Test func elementsStayReadableAfterTheWalk() throws {

@@ -43,23 +43,17 @@ extension JSONArrayStream {
             var parser = JSONParser(buffer: buffer, range: run.bytes, options: options, tapeCapacity: 64)
             // The tape's offsets are 32-bit, as in the sequential parse.
             if buffer.count > Int(UInt32.max) { throw parser.error(.tooLarge, at: run.bytes.lowerBound) }
-            var index = run.firstIndex
             parser.skipWhitespace()
-            while true {
-                let capacity = max(parser.tape.count, 16)
-                parser.tape = []
-                parser.tape.reserveCapacity(capacity)
-                try parser.parseValue(depth: 1)
-                try body(index, JSONDocument(source: source, tape: parser.tape).root)
-                index += 1
+            try parseElements(&parser, of: source, from: run.firstIndex, body) { parser throws(JSONParseError) in
                 parser.skipWhitespace()
-                guard parser.position < parser.end else { return }
+                guard parser.position < parser.end else { return false }
                 let byte = parser.base[parser.position]
                 guard byte == UInt8(ascii: ",") else {
                     throw parser.error(.unexpectedCharacter(byte, expected: "',' or ']'"))
                 }
                 parser.position += 1
                 parser.skipWhitespace()
+                return true
             }
         }
     }

@@ -2,7 +2,8 @@
 ///
 /// Memory for the tape grows with the largest element, not the whole array, so a section of
 /// hundreds of megabytes is read with a few kilobytes of tape. Every element is a complete
-/// `JSONValue` over the shared source bytes (no copy).
+/// `JSONValue` over the shared source bytes (no copy); consecutive small elements share one
+/// document, so a record costs no allocation of its own.
 ///
 ///     try JSONArrayStream.forEachElement(in: bytes) { index, element in
 ///         print(index, element["domain"]?.string ?? "?")
@@ -33,23 +34,59 @@ public enum JSONArrayStream {
             }
             parser.position += 1
             parser.skipWhitespace()
-            var index = 0
             if parser.position < parser.end && parser.base[parser.position] == UInt8(ascii: "]") {
                 parser.position += 1
             } else {
-                while true {
-                    let capacity = max(parser.tape.count, 16)
-                    parser.tape = []
-                    parser.tape.reserveCapacity(capacity)
-                    try parser.parseValue(depth: 1)
-                    let element = JSONDocument(source: source, tape: parser.tape)
-                    try body(index, element.root)
-                    index += 1
-                    guard try parser.consumeSeparator(closer: UInt8(ascii: "]")) else { break }
+                try parseElements(&parser, of: source, from: 0, body) { parser throws(JSONParseError) in
+                    try parser.consumeSeparator(closer: UInt8(ascii: "]"))
                 }
             }
             parser.skipWhitespace()
             if parser.position < parser.end { throw parser.error(.trailingContent) }
+        }
+    }
+
+    /// About how many tape nodes are parsed before the elements so far are handed out: a few
+    /// hundred small records share one document (one allocation for the tape, one for the
+    /// document), and the tape stays a few tens of kilobytes however long the array.
+    static let batchNodes = 4096
+
+    /// Parses elements from the parser's position, each followed by what `separator` consumes
+    /// (it answers whether another element follows), and calls `body` with each, numbered from
+    /// `firstIndex`. Elements are parsed in batches of about `batchNodes` tape nodes; when the
+    /// text goes wrong, `body` still sees every element before the fault, then the error is thrown.
+    static func parseElements(
+        _ parser: inout JSONParser, of source: [UInt8], from firstIndex: Int,
+        _ body: (_ index: Int, _ element: JSONValue) throws -> Void,
+        separator: (inout JSONParser) throws(JSONParseError) -> Bool
+    ) throws {
+        var index = firstIndex
+        var starts: [Int] = []
+        var more = true
+        while more {
+            parser.tape = []
+            parser.tape.reserveCapacity(min(batchNodes + batchNodes / 4, (parser.end - parser.position) / 8 + 16))
+            starts.removeAll(keepingCapacity: true)
+            var failure: JSONParseError?
+            repeat {
+                let start = parser.tape.count
+                do {
+                    try parser.parseValue(depth: 1)
+                    starts.append(start)
+                    more = try separator(&parser)
+                } catch {
+                    failure = error
+                    more = false
+                }
+            } while more && parser.tape.count < batchNodes
+            if !starts.isEmpty {
+                let document = JSONDocument(source: source, tape: parser.tape)
+                for start in starts {
+                    try body(index, JSONValue(document: document, index: start))
+                    index += 1
+                }
+            }
+            if let failure { throw failure }
         }
     }
 }
