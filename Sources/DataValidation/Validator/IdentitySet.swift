@@ -9,6 +9,21 @@ struct IdentitySet {
     enum Identity: Hashable, Sendable {
         case uuid(UUID)
         case text(String)
+
+        /// A UUID is hashed as its two words, not through `combine(bytes:)` and the case's
+        /// tag: a large backup inserts hundreds of thousands of ids. All sixteen bytes go in,
+        /// so crafted ids cannot collide.
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .uuid(let id):
+                withUnsafeBytes(of: id.uuid) {
+                    hasher.combine($0.loadUnaligned(as: UInt64.self))
+                    hasher.combine($0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                }
+            case .text(let text):
+                hasher.combine(text)
+            }
+        }
     }
 
     private var seen = Set<Identity>()
