@@ -36,9 +36,17 @@ extension BackupValidationSession {
         let startingReferences = references
         let options = self.options
         let seen = IdentitySet(isUUID: array.uniqueFieldIsUUID)
-        let results: [RunFindings<Visitor>]
+        // Each run is absorbed as soon as the runs before it are, while later runs are still
+        // checked, into copies that count only once every run has parsed: a run that does not
+        // sends the section to the sequential pass, which must start from nothing.
+        var seenIDs = seen
+        var absorbed = references
+        var found = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
+        var runVisitors: [Visitor] = []
+        var count = 0
+        var delivered = 0
         do {
-            results = try pool.map(runs) { run in
+            try pool.run(runs) { run in
                 var runWalker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
                 let runVisitor = visitor?.makeRunVisitor(for: section)
                 // A visitor that took the first run but refuses another would lose that run's
@@ -63,6 +71,31 @@ extension BackupValidationSession {
                 }
                 result.findings = runWalker.takeFindings()
                 return result
+            } deliver: { (_, result: RunFindings<Visitor>) in
+                if delivered == 0 {
+                    // Runs hold about as many records each: room for all of them, so that the
+                    // sets are not rehashed each time they outgrow their tables.
+                    seenIDs.reserveCapacity(result.identities.count * runs.count)
+                    absorbed.reserveCapacity(
+                        absorbing: Array(repeating: result.references, count: runs.count), checking: section)
+                }
+                delivered += 1
+                var next = 0
+                for entry in result.identities where !seenIDs.insert(entry.identity) {
+                    found.append(result.findings[next..<entry.position])
+                    next = entry.position
+                    // Rare, so the id's text is parsed again rather than kept for every record.
+                    let id = (try? JSONDocument(parsing: Array(bytes[entry.source])))?.root.string ?? ""
+                    found.path.push(.index(entry.index))
+                    found.record(
+                        .warning, .duplicate, Self.duplicateRecordMessage(field: array.uniqueField ?? "", id: id),
+                        key: array.uniqueField)
+                    found.path.pop()
+                }
+                found.append(result.findings[next...])
+                count += result.count
+                absorbed.absorb(result.references, checking: section)
+                if let runVisitor = result.visitor { runVisitors.append(runVisitor) }
             }
         } catch {
             // Malformed text, or a cut the splitter (which follows only strings and brackets)
@@ -70,27 +103,10 @@ extension BackupValidationSession {
             // error exactly where it is, and visits every record.
             return nil
         }
-        var seenIDs = seen
-        seenIDs.reserveCapacity(results.reduce(0) { $0 + $1.identities.count })
-        references.reserveCapacity(absorbing: results.map(\.references), checking: section)
-        var count = 0
-        for result in results {
-            var next = 0
-            for entry in result.identities where !seenIDs.insert(entry.identity) {
-                walker.append(result.findings[next..<entry.position])
-                next = entry.position
-                // Rare, so the id's text is parsed again rather than kept for every record.
-                let id = (try? JSONDocument(parsing: Array(bytes[entry.source])))?.root.string ?? ""
-                walker.path.push(.index(entry.index))
-                walker.record(
-                    .warning, .duplicate, Self.duplicateRecordMessage(field: array.uniqueField ?? "", id: id),
-                    key: array.uniqueField)
-                walker.path.pop()
-            }
-            walker.append(result.findings[next...])
-            count += result.count
-            references.absorb(result.references, checking: section)
-            if let visitor, let runVisitor = result.visitor { visitor.absorb(runVisitor) }
+        walker.append(found.takeFindings())
+        references = absorbed
+        if let visitor {
+            for runVisitor in runVisitors { visitor.absorb(runVisitor) }
         }
         return count
     }
