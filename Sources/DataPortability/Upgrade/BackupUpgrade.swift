@@ -21,6 +21,33 @@ public struct BackupUpgrade {
         public var inputWasEncrypted: Bool
         /// For an encrypted output, what was recorded about it while writing.
         public var encryption: EncryptionRecord?
+
+        /// What became of the backup: upgraded if its version was older; else (a current
+        /// backup, copied entry by entry) what changed about its encryption — re-encrypted is
+        /// key rotation.
+        public var outcome: Outcome {
+            if fromVersion < manifest.schemaVersion { return .upgraded }
+            switch (inputWasEncrypted, encryption != nil) {
+            case (true, true): return .reEncrypted
+            case (false, true): return .encrypted
+            case (true, false): return .decrypted
+            case (false, false): return .copied
+            }
+        }
+    }
+
+    /// What an upgrade did to the backup (`upgrade --json`'s `outcome`).
+    public enum Outcome: String, Sendable {
+        /// Rewritten at the current version from an older one.
+        case upgraded
+        /// Already current; read with the old key and encrypted anew (key rotation).
+        case reEncrypted = "re-encrypted"
+        /// Already current and unencrypted; the copy is encrypted.
+        case encrypted
+        /// Already current and encrypted; the copy is not (`--decrypt`).
+        case decrypted
+        /// Already current, unencrypted, and copied unencrypted (recompressed, if asked).
+        case copied
     }
 
     /// Why an upgrade was refused.
