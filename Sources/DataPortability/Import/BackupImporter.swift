@@ -24,7 +24,9 @@ public struct BackupImporter {
     public var limits: BackupReadLimits
     /// The keys for an encrypted backup.
     public var decryption: BackupDecryption
+    /// The time of the safety snapshot's name and of the migration journal's `appliedAt`.
     public var clock: StoreClock
+    /// The store's migrations; by default this build's, their journal entries timed by `clock`.
     public var migrations: DataMigrationService
     /// Brings a version 1 or 2 backup to the current version, once: the validation that
     /// checks the upgrade hands it to the import.
@@ -51,7 +53,7 @@ public struct BackupImporter {
     public init(
         mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
         limits: BackupReadLimits = .default, decryption: BackupDecryption = .none, clock: StoreClock = StoreClock(),
-        migrations: DataMigrationService = DataMigrationService(), progress: (@Sendable (BackupSection) -> Void)? = nil
+        migrations: DataMigrationService? = nil, progress: (@Sendable (BackupSection) -> Void)? = nil
     ) {
         self.mode = mode
         self.isDryRun = isDryRun
@@ -59,7 +61,7 @@ public struct BackupImporter {
         self.limits = limits
         self.decryption = decryption
         self.clock = clock
-        self.migrations = migrations
+        self.migrations = migrations ?? DataMigrationService(now: { clock.now() })
         self.progress = progress
     }
 

@@ -88,11 +88,16 @@ public struct BackupUpgrade {
     /// Brings a version 1 or 2 backup to the current version, once: the validation that
     /// checks the upgrade hands it on to be written.
     public var upgrader: any BackupUpgrading = BackupUpgrader()
+    /// The time recorded on the new archive's tar headers (the manifest keeps the backup's own
+    /// `createdAt`).
+    public var clock: StoreClock
 
     public init(
         compression: ArchiveCompression = .default, limits: BackupReadLimits = .default,
-        decryption: BackupDecryption = .none, encryption: BackupEncryption = .none, allowsPlaintextOutput: Bool = false
+        decryption: BackupDecryption = .none, encryption: BackupEncryption = .none, allowsPlaintextOutput: Bool = false,
+        clock: StoreClock = StoreClock()
     ) {
+        self.clock = clock
         self.compression = compression
         self.limits = limits
         self.decryption = decryption
@@ -143,7 +148,7 @@ public struct BackupUpgrade {
         try Self.refuseUnlessValid(validation.report)
         file.readProgress = progress(ofPass: 1, of: passes)
         let writer = try BackupArchiveWriter(
-            destination: .file(output), compression: compression, encryption: encryption)
+            destination: .file(output), compression: compression, modificationTime: clock.now(), encryption: encryption)
         let fromVersion: Int
         let createdAt: Date
         let storeSchemaVersion: Int
