@@ -85,6 +85,51 @@ import Testing
         #expect(try workspace.backupctl("validate", backup).status == 65)
     }
 
+    /// One byte flipped inside the sections' zstd frame: validate's first error, inspect's error
+    /// and import's refusal name the same thing — the first entry whose SHA-256 does not match
+    /// when there is one (zstd's own check fails only later, in whatever entry decompression had
+    /// read ahead to), else the damaged stream itself. Exit 65, and the store is unchanged.
+    @Test func oneFlippedByteIsBlamedOnTheSameEntryByValidateInspectAndImport() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore("store.sqlite", seed: 4)
+        let original = [UInt8](try workspace.contents(workspace.exportBackup(from: workspace.sampleStore("b.sqlite"))))
+        let digests = try workspace.fileDigests(store)
+        var checksumFirst = 0
+        // From past the manifest's and carried entries' frames to near the end.
+        for eighth in 1...6 {
+            let offset = original.count * eighth / 8
+            var bytes = original
+            bytes[offset] ^= 0x10
+            let backup = workspace.path("flipped-\(offset).ddbackup")
+            try Data(bytes).write(to: URL(fileURLWithPath: backup))
+            let names = try workspace.names()
+
+            let validated = try workspace.backupctl("validate", backup, "--json")
+            #expect(validated.status == 65, "\(offset): \(validated.stderrText)")
+            let findings = try #require(try validated.jsonObject()["findings"] as? [[String: Any]])
+            let first = try #require(findings.first { $0["severity"] as? String == "error" })
+            let inspected = try workspace.backupctl("inspect", backup)
+            let imported = try workspace.backupctl("import", backup, "--store", store, "--yes")
+            #expect(inspected.status == 65 && imported.status == 65, "\(offset): \(imported.stderrText)")
+            if first["code"] as? String == "section.checksum-mismatch" {
+                checksumFirst += 1
+                let path = try #require(first["path"] as? String)
+                #expect(
+                    inspected.stderrText.hasPrefix("error: Section '\(path)' of "), "\(offset): \(inspected.stderrText)"
+                )
+                #expect(imported.stderrText.contains("First: \(path): SHA-256 "), "\(offset): \(imported.stderrText)")
+            } else {
+                #expect(first["code"] as? String == "archive.unreadable", "\(offset): \(first)")
+                let message = try #require(first["message"] as? String)
+                #expect(inspected.stderrText.hasPrefix("error: \(message)\n"), "\(offset): \(inspected.stderrText)")
+                #expect(imported.stderrText.hasPrefix("error: \(message)\n"), "\(offset): \(imported.stderrText)")
+            }
+            #expect(try workspace.fileDigests(store) == digests, "\(offset): the store is unchanged")
+            #expect(try workspace.names() == names, "\(offset): no safety snapshot is left behind")
+        }
+        #expect(checksumFirst > 0, "some flip damages an entry before zstd's own check fails")
+    }
+
     @Test func everyCommandThatWritesABackupPutsAChecksumOnItsZstdFrames() throws {
         let workspace = try CommandWorkspace()
         // A sample store plants a store key this build does not know: its backups carry it in

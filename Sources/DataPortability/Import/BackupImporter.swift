@@ -136,7 +136,21 @@ public struct BackupImporter {
         of source: ImportSource, checkedBy session: BackupValidationSession,
         for importer: SectionImporter
     ) throws -> NextSection {
-        guard let payload = try source.nextPayload() else { return .end }
+        let next: SectionPayload?
+        do {
+            next = try source.nextPayload()
+        } catch let error as BackupFormatError where session.hasErrors {
+            // The stream's own check (a zstd frame's checksum, a corrupt block) fails where
+            // decompression has read ahead to, often an entry after the damaged one. An earlier
+            // entry that failed its checks is where the damage is: refused with every finding,
+            // that entry's first and the stream's last, as validate reports them.
+            let findings =
+                session.finish(missing: []) + [DataValidationService.finding(for: error, file: source.file.name)]
+            throw ImportRefusal(
+                report: ValidationReport(
+                    file: source.file.name, schemaVersion: source.schemaVersion, findings: findings))
+        }
+        guard let payload = next else { return .end }
         if let section = payload.section { progress?(section) }
         guard !session.hasErrors, let section = payload.section else {
             try session.check(payload)

@@ -79,8 +79,18 @@ public struct BackupInspection: Sendable {
         compression = reader.compression.rawValue
         manifest = reader.manifest
         var entries: [Entry] = []
-        while let payload = try reader.nextSection(.verifyOnly) {
-            entries.append(Entry(path: payload.path, listing: payload.listing, verification: payload.verification))
+        var firstMismatch: BackupFormatError?
+        do {
+            while let payload = try reader.nextSection(.verifyOnly) {
+                entries.append(Entry(path: payload.path, listing: payload.listing, verification: payload.verification))
+                firstMismatch = firstMismatch ?? payload.failure(archive: reader.archiveName)
+            }
+        } catch let error as BackupFormatError {
+            // The stream's own check (a zstd frame's checksum, a corrupt block) fails where
+            // decompression has read ahead to, often an entry after the damaged one: an entry
+            // already found not to match the manifest is named instead, as validate lists it
+            // first and import refuses with it.
+            throw firstMismatch ?? error
         }
         for missing in reader.missingSections {
             entries.append(Entry(path: missing.path, listing: missing, verification: nil))
