@@ -140,10 +140,10 @@ public struct BackupImporter {
         do {
             next = try source.nextPayload()
         } catch let error as BackupFormatError where session.hasErrors {
-            // The stream's own check (a zstd frame's checksum, a corrupt block) fails where
-            // decompression has read ahead to, often an entry after the damaged one. An earlier
-            // entry that failed its checks is where the damage is: refused with every finding,
-            // that entry's first and the stream's last, as validate reports them.
+            // Damage shows first as an entry failing its SHA-256, and only later as the
+            // stream's own failure (a zstd frame's checksum at its end, a corrupt block or a
+            // garbled tar header further on): refused with every finding, that entry's first
+            // and the stream's last, as validate reports them.
             let findings =
                 session.finish(missing: []) + [DataValidationService.finding(for: error, file: source.file.name)]
             throw ImportRefusal(

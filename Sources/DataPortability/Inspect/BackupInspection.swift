@@ -86,10 +86,10 @@ public struct BackupInspection: Sendable {
                 firstMismatch = firstMismatch ?? payload.failure(archive: reader.archiveName)
             }
         } catch let error as BackupFormatError {
-            // The stream's own check (a zstd frame's checksum, a corrupt block) fails where
-            // decompression has read ahead to, often an entry after the damaged one: an entry
-            // already found not to match the manifest is named instead, as validate lists it
-            // first and import refuses with it.
+            // Damage shows first as an entry failing its SHA-256, and only later as the
+            // stream's own failure (a zstd frame's checksum at its end, a corrupt block or a
+            // garbled tar header further on): that entry is named, as validate lists it first
+            // and import refuses with it.
             throw firstMismatch ?? error
         }
         for missing in reader.missingSections {
