@@ -17,7 +17,8 @@ extension BackupArchiveWriterTests {
         let url = directory.file("pieces-\(count).ddbackup")
         let given = RandomPieces.make(count: count, seed: UInt64(count) + 3)
         let joined = Array(given.joined())
-        let writer = try BackupArchiveWriter(destination: .file(url), compression: compression)
+        let writer = try BackupArchiveWriter(
+            destination: .file(url), compression: compression, modificationTime: Date())
         try writer.addSection(.lookupHistory, bytes: ByteChunks(chunks: given), records: 7)
         let summary = try writer.finish(createdAt: SampleBackup.createdAt, storeSchemaVersion: 3)
         #expect(
@@ -34,7 +35,7 @@ extension BackupArchiveWriterTests {
     @Test func sectionsInPiecesAndWholeFollowOneAnother() throws {
         let url = directory.file("mixed.ddbackup")
         let large = RandomPieces.make(count: BackupArchiveWriter.concurrentHashThreshold + 99, seed: 8)
-        let writer = try BackupArchiveWriter(destination: .file(url))
+        let writer = try BackupArchiveWriter(destination: .file(url), modificationTime: Date())
         try writer.addSection(.trackedDomains, bytes: ByteChunks(Array("[]".utf8)), records: 0)
         try writer.addSection(.lookupHistory, bytes: ByteChunks(chunks: large), records: 1)
         try writer.addSection(.domainAudits, bytes: ByteChunks(Array("[]".utf8)), records: 0)

@@ -170,7 +170,8 @@ import Testing
 
     @Test func entriesUnderAnyPathAreListedAsGiven() throws {
         let url = directory.file("custom.tar")
-        let writer = try BackupArchiveWriter(destination: .file(url), compression: .uncompressed)
+        let writer = try BackupArchiveWriter(
+            destination: .file(url), compression: .uncompressed, modificationTime: Date())
         try writer.addEntry(
             name: "extra", path: "sections/extra.json", bytes: ByteChunks(Array("[1,2]".utf8)), records: 2)
         let summary = try writer.finish(createdAt: SampleBackup.createdAt, storeSchemaVersion: 3)

@@ -163,7 +163,8 @@ func writeBackup(
 ) throws
     -> BackupArchiveWriter.Summary
 {
-    let writer = try BackupArchiveWriter(destination: destination, compression: compression, encryption: encryption)
+    let writer = try BackupArchiveWriter(
+        destination: destination, compression: compression, modificationTime: Date(), encryption: encryption)
     for section in BackupSection.allCases {
         let encoded = backup.encodedSection(section)
         try writer.addSection(section, bytes: encoded.bytes, records: encoded.records)

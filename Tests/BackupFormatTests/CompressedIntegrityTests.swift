@@ -141,6 +141,33 @@ import Testing
         #expect(try ProcessRunner.run("zstd", ["-t", file.path]).status != 0, "zstd -t agrees")
     }
 
+    /// A wrong checksum is reported only once every byte of its frame has been handed out: each
+    /// entry reads in full, and the error comes at the end of the archive, naming no entry.
+    /// (A reader that hashes its entries so finds an entry whose data was damaged before zstd's
+    /// own check fails, instead of losing the last block with the checksum's error.)
+    @Test func aZstdChecksumIsCheckedOnlyAfterTheFramesDataIsHandedOut() throws {
+        let file = directory.file("b.tar.zst")
+        // Well under one 128 KiB block decompressed, and under one read of compressed input.
+        let entries = (0..<4).map { (path: "e\($0).json", data: sampleJSON(records: 200 + $0)) }
+        try writeArchive(entries, to: file, compression: .zstd)
+        var bytes = [UInt8](try Data(contentsOf: file))
+        bytes[bytes.count - 2] ^= 0x40
+        try Data(bytes).write(to: file)
+        let reader = try TarArchiveReader(path: file.path)
+        for (path, data) in entries {
+            let entry = try #require(try reader.nextEntry())
+            #expect(entry.path == path)
+            #expect(try reader.readEntry() == data, "\(path) reads intact")
+        }
+        #expect(
+            throws: BackupFormatError.corruptCompressedData(
+                archive: file.path, entry: nil, algorithm: "zstd",
+                message: "the frame's content checksum (XXH64) does not match the data")
+        ) {
+            try reader.nextEntry()
+        }
+    }
+
     @Test func aZstdFrameWithoutAChecksumStillReads() throws {
         // Archives written before checksums were on, and by other tools: the check is made when present.
         let tar = directory.file("b.tar")

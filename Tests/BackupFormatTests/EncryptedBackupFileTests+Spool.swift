@@ -13,7 +13,7 @@ extension EncryptedBackupFileTests {
     func theTemporaryFileOfAnEncryptedBackupHoldsNoPlaintext(encrypted: Bool) throws {
         let url = directory.file("spooled.ddbackup")
         let writer = try BackupArchiveWriter(
-            destination: .file(url), compression: try ArchiveCompression(.uncompressed),
+            destination: .file(url), compression: try ArchiveCompression(.uncompressed), modificationTime: Date(),
             encryption: encrypted ? .age([.x25519(identity.recipient)]) : .none)
         // Several age chunks of uncompressed JSON, so most of it has left the writer's buffers.
         let marker = "a-domain-only-the-key-holder-may-read.example"

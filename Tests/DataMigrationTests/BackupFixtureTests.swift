@@ -89,7 +89,8 @@ import Testing
     func archivesUpgradeToTheCurrentVersionEntryByEntry(fixture: BackupFixture) throws {
         let folder = try TemporaryDirectory()
         let output = folder.file("upgraded.ddbackup")
-        let writer = try BackupArchiveWriter(destination: .file(output), compression: .uncompressed)
+        let writer = try BackupArchiveWriter(
+            destination: .file(output), compression: .uncompressed, modificationTime: Date())
         let source = try BackupFile(path: fixture.url.path).openArchive()
         let absent = try BackupV3ToV4.copy(source, into: writer)
         let written = try writer.finish(

@@ -97,7 +97,8 @@ extension BackupImporterTests {
         let (target, before) = try storeWithData(in: folder)
         let backup = folder.file("tampered.ddbackup")
         // An uncompressed archive, so one byte of a section can be changed in place.
-        let writer = try BackupArchiveWriter(destination: .file(backup), compression: .uncompressed)
+        let writer = try BackupArchiveWriter(
+            destination: .file(backup), compression: .uncompressed, modificationTime: Date())
         for section in BackupSection.allCases {
             let text = section == .trackedDomains ? "[\(F.tracked(2, "new.com"))]" : F.emptySections[section] ?? "null"
             try writer.addSection(

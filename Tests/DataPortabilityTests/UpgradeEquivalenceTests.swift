@@ -60,7 +60,7 @@ import Testing
 
     /// An archive this build writes as version 3 (the shape every backup had before version 4).
     func writeVersion3(of store: LockedStore, to url: URL) throws {
-        let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd)
+        let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd, modificationTime: Date())
         let source = SectionSource(store.store)
         for section in BackupSection.allCases {
             let read = try source.read(section)

@@ -85,6 +85,68 @@ import Testing
         #expect(try workspace.backupctl("validate", backup).status == 65)
     }
 
+    /// One byte flipped inside the sections' zstd frame: validate's first error, inspect's error
+    /// and import's refusal name the same thing — the first entry whose SHA-256 does not match,
+    /// the one `zstd` and Python find the flip damaged, when there is one (zstd's own check
+    /// comes after the frame's last entry), else the damaged stream itself. Exit 65, and the
+    /// store is unchanged.
+    /// Prints the entry of `sys.argv[1]` (a zstd tar) holding the first byte that `sys.argv[2]`
+    /// decompresses differently — by the `zstd` tool, its checksum ignored, and Python's
+    /// tarfile — or `-` when that byte is in no entry's data.
+    static let firstDamagedEntry = """
+        import io, subprocess, sys, tarfile
+        def unzstd(path):
+            return subprocess.run(["zstd", "-dc", "--no-check", path], capture_output=True).stdout
+        original, damaged = unzstd(sys.argv[1]), unzstd(sys.argv[2])
+        first = next((i for i, (a, b) in enumerate(zip(original, damaged)) if a != b), min(len(original), len(damaged)))
+        with tarfile.open(fileobj=io.BytesIO(original), mode="r:") as archive:
+            print(next((m.name for m in archive.getmembers() if m.offset_data <= first < m.offset_data + m.size), "-"))
+        """
+
+    @Test func oneFlippedByteIsBlamedOnTheSameEntryByValidateInspectAndImport() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore("store.sqlite", seed: 4)
+        let exported = try workspace.exportBackup(from: workspace.sampleStore("b.sqlite"))
+        let original = [UInt8](try workspace.contents(exported))
+        let digests = try workspace.fileDigests(store)
+        var checksumFirst = 0
+        // From past the manifest's and carried entries' frames to near the end.
+        for eighth in 1...6 {
+            let offset = original.count * eighth / 8
+            var bytes = original
+            bytes[offset] ^= 0x10
+            let backup = workspace.path("flipped-\(offset).ddbackup")
+            try Data(bytes).write(to: URL(fileURLWithPath: backup))
+            let names = try workspace.names()
+
+            let validated = try workspace.backupctl("validate", backup, "--json")
+            #expect(validated.status == 65, "\(offset): \(validated.stderrText)")
+            let findings = try #require(try validated.jsonObject()["findings"] as? [[String: Any]])
+            let first = try #require(findings.first { $0["severity"] as? String == "error" })
+            let inspected = try workspace.backupctl("inspect", backup)
+            let imported = try workspace.backupctl("import", backup, "--store", store, "--yes")
+            #expect(inspected.status == 65 && imported.status == 65, "\(offset): \(imported.stderrText)")
+            if first["code"] as? String == "section.checksum-mismatch" {
+                checksumFirst += 1
+                let path = try #require(first["path"] as? String)
+                let peer = try ProcessRunner.python(Self.firstDamagedEntry, [exported, backup])
+                #expect(peer.stdoutText == "\(path)\n", "\(offset): the damaged entry is \(peer.stdoutText)")
+                #expect(
+                    inspected.stderrText.hasPrefix("error: Section '\(path)' of "), "\(offset): \(inspected.stderrText)"
+                )
+                #expect(imported.stderrText.contains("First: \(path): SHA-256 "), "\(offset): \(imported.stderrText)")
+            } else {
+                #expect(first["code"] as? String == "archive.unreadable", "\(offset): \(first)")
+                let message = try #require(first["message"] as? String)
+                #expect(inspected.stderrText.hasPrefix("error: \(message)\n"), "\(offset): \(inspected.stderrText)")
+                #expect(imported.stderrText.hasPrefix("error: \(message)\n"), "\(offset): \(imported.stderrText)")
+            }
+            #expect(try workspace.fileDigests(store) == digests, "\(offset): the store is unchanged")
+            #expect(try workspace.names() == names, "\(offset): no safety snapshot is left behind")
+        }
+        #expect(checksumFirst > 0, "some flip damages an entry before zstd's own check fails")
+    }
+
     @Test func everyCommandThatWritesABackupPutsAChecksumOnItsZstdFrames() throws {
         let workspace = try CommandWorkspace()
         // A sample store plants a store key this build does not know: its backups carry it in

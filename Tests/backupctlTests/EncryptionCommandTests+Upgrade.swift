@@ -29,6 +29,47 @@ extension EncryptionCommandTests {
                     digests: true))
     }
 
+    /// Rotating the keys of a backup that is already current is no upgrade: the first line and
+    /// `--json`'s `outcome` say it was re-encrypted and its version kept, and the document
+    /// follows Docs/json-output.schema.json.
+    @Test func rotatingTheKeysOfACurrentBackupSaysReEncryptedNotUpgraded() throws {
+        try ValidationWorkspace.requireJSONSchema()
+        let workspace = try CommandWorkspace()
+        let old = try workspace.ageKey("old.txt")
+        let new = try workspace.ageKey("new.txt")
+        let backup = try workspace.exportEncrypted(from: try workspace.sampleStore(), ["--recipient", old.recipient])
+        let text = try workspace.backupctl(
+            "upgrade", backup, "-o", "rotated.ddbackup", "--identity", old.identityFile.path, "--recipient",
+            new.recipient)
+        #expect(text.status == 0, "\(text.stderrText)")
+        let output = workspace.path("rotated.ddbackup")
+        #expect(
+            text.stdoutText.hasPrefix(
+                "Re-encrypted \(backup) to the keys given (already version 4, the version is unchanged): \(output)\n"
+                    + "Encrypted with age for 1 recipient.\n"),
+            "\(text.stdoutText)")
+        #expect(!text.stdoutText.contains("Upgraded"))
+
+        let json = try workspace.backupctl(
+            "upgrade", backup, "-o", "rotated.ddbackup", "--identity", old.identityFile.path, "--recipient",
+            new.recipient, "--json")
+        #expect(json.status == 0, "\(json.stderrText)")
+        let document = try json.jsonObject()
+        #expect(document["outcome"] as? String == "re-encrypted")
+        #expect(document["fromVersion"] as? Int == 4 && document["toVersion"] as? Int == 4)
+        func line(_ run: ProcessOutput) -> Data { Data(run.stdout.split(separator: UInt8(ascii: "\n")).joined()) }
+        #expect(try JSONOutputTests.schemaProblems([line(json)]) == [])
+
+        let added = try workspace.backupctl(
+            "upgrade", "rotated.ddbackup", "-o", "clear.ddbackup", "--identity", new.identityFile.path, "--decrypt",
+            "--json")
+        #expect(try added.jsonObject()["outcome"] as? String == "decrypted")
+        let encrypted = try workspace.backupctl(
+            "upgrade", "clear.ddbackup", "-o", "again.ddbackup", "--recipient", new.recipient, "--json")
+        #expect(try encrypted.jsonObject()["outcome"] as? String == "encrypted")
+        #expect(try JSONOutputTests.schemaProblems([line(added), line(encrypted)]) == [])
+    }
+
     @Test func upgradeNeverDecryptsToDiskUnlessAsked() throws {
         let workspace = try CommandWorkspace()
         let key = try workspace.ageKey()
@@ -95,6 +136,8 @@ extension EncryptionCommandTests {
         let document = try upgraded.jsonObject()
         #expect(document["encrypted"] as? Bool == true)
         #expect(document["toVersion"] as? Int == BackupFixtureCommandTests.fixtures.map(\.version).max())
+        let wasCurrent = document["fromVersion"] as? Int == document["toVersion"] as? Int
+        #expect(document["outcome"] as? String == (wasCurrent ? "re-encrypted" : "upgraded"))
         #expect(try workspace.contents("new.ddbackup").starts(with: Data("age-encryption.org/v1\n".utf8)))
 
         let fixedClock = ImportCommandTests.clock

@@ -66,9 +66,11 @@ extension JSONOutputTests {
             0, "upgrade", "encrypted.ddbackup", "-o", "rotated.ddbackup", "--identity", "key.txt",
             "--recipients-file", "stranger-recipients.txt")
         #expect(rotated["encrypted"] as? Bool == true)
+        #expect(rotated["outcome"] as? String == "re-encrypted")
         let decrypted = try document(
             0, "upgrade", "encrypted.ddbackup", "-o", "clear.ddbackup", "--identity", "key.txt", "--decrypt")
         #expect(decrypted["encrypted"] as? Bool == false)
+        #expect(decrypted["outcome"] as? String == "decrypted")
         #expect((decrypted["warnings"] as? [[String: Any]])?.first?["code"] as? String == "upgrade.unencrypted-output")
 
         for arguments in [

@@ -40,7 +40,13 @@ import Testing
         let output = folder.file("upgraded.ddbackup")
         let run = try backupctl("upgrade", Fixtures.url("Backups/\(fixture)").path, "-o", output.path)
         #expect(run.status == 0, "\(run.stderrText)")
-        #expect(run.stdoutText.contains("to 4: \(output.path)"))
+        let input = Fixtures.url("Backups/\(fixture)").path
+        #expect(
+            run.stdoutText.hasPrefix(
+                fixture.hasPrefix("v4")
+                    ? "Copied \(input) into a new archive (already version 4, the version is unchanged): \(output.path)\n"
+                    : "Upgraded \(input) from version \(fixture.dropFirst().prefix(1)) to 4: \(output.path)\n"),
+            "\(run.stdoutText)")
 
         let validation = try backupctl("validate", output.path)
         #expect(validation.status == 0, "\(validation.stdoutText)\(validation.stderrText)")

@@ -15,9 +15,9 @@ import Foundation
 /// `zstd -d | tar -x` opens it), and the spool itself is encrypted to a key held only in
 /// memory: no plaintext of an encrypted backup is ever written to disk.
 ///
-///     let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd)
+///     let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd, modificationTime: now)
 ///     try writer.addSection(.trackedDomains, bytes: ByteChunks(json), records: 120)
-///     let summary = try writer.finish(createdAt: Date(), storeSchemaVersion: 3)
+///     let summary = try writer.finish(createdAt: now, storeSchemaVersion: 3)
 public final class BackupArchiveWriter {
     /// Where the archive goes.
     public enum Destination: Sendable {
@@ -55,12 +55,13 @@ public final class BackupArchiveWriter {
     /// - Parameters:
     ///   - destination: where the archive goes.
     ///   - compression: zstd (default), gzip or none, with a level.
-    ///   - modificationTime: the time recorded on every entry.
+    ///   - modificationTime: the time recorded on every entry's tar header; the caller's clock
+    ///     (never read here), so that a pinned clock gives the same bytes.
     ///   - encryption: whether, and to whom, the file is encrypted.
     /// - Throws: `FileIOError` when the spool file cannot be created; `AgeError` for
     ///   recipients that cannot be encrypted to.
     public init(
-        destination: Destination, compression: ArchiveCompression = .default, modificationTime: Date = Date(),
+        destination: Destination, compression: ArchiveCompression = .default, modificationTime: Date,
         encryption: BackupEncryption = .none
     ) throws {
         self.destination = destination

@@ -68,7 +68,7 @@ public struct BackupExporter {
     public var compression: ArchiveCompression
     /// Whether, and to whom, the file is encrypted.
     public var encryption: BackupEncryption
-    /// The time written into the manifest.
+    /// The time written into the manifest and onto every entry's tar header.
     public var clock: StoreClock
     /// Called with each section as it is written, for progress display.
     public var progress: (@Sendable (BackupSection) -> Void)?
@@ -129,7 +129,8 @@ public struct BackupExporter {
         storeSchemaVersion: Int, storeSchemaVersionRead: Int? = nil, confirmingRead: () throws -> Void = {}
     ) throws -> Summary {
         let started = Date()
-        let writer = try BackupArchiveWriter(destination: destination, compression: compression, encryption: encryption)
+        let writer = try BackupArchiveWriter(
+            destination: destination, compression: compression, modificationTime: clock.now(), encryption: encryption)
         // Sections decode and encode on every core; they are spooled in archive order.
         let reader = SerializedStoreReader(store)
         let source = SectionSource(reader)

@@ -24,7 +24,9 @@ public struct BackupImporter {
     public var limits: BackupReadLimits
     /// The keys for an encrypted backup.
     public var decryption: BackupDecryption
+    /// The time of the safety snapshot's name and of the migration journal's `appliedAt`.
     public var clock: StoreClock
+    /// The store's migrations; by default this build's, their journal entries timed by `clock`.
     public var migrations: DataMigrationService
     /// Brings a version 1 or 2 backup to the current version, once: the validation that
     /// checks the upgrade hands it to the import.
@@ -51,7 +53,7 @@ public struct BackupImporter {
     public init(
         mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
         limits: BackupReadLimits = .default, decryption: BackupDecryption = .none, clock: StoreClock = StoreClock(),
-        migrations: DataMigrationService = DataMigrationService(), progress: (@Sendable (BackupSection) -> Void)? = nil
+        migrations: DataMigrationService? = nil, progress: (@Sendable (BackupSection) -> Void)? = nil
     ) {
         self.mode = mode
         self.isDryRun = isDryRun
@@ -59,7 +61,7 @@ public struct BackupImporter {
         self.limits = limits
         self.decryption = decryption
         self.clock = clock
-        self.migrations = migrations
+        self.migrations = migrations ?? DataMigrationService(now: { clock.now() })
         self.progress = progress
     }
 
@@ -134,7 +136,21 @@ public struct BackupImporter {
         of source: ImportSource, checkedBy session: BackupValidationSession,
         for importer: SectionImporter
     ) throws -> NextSection {
-        guard let payload = try source.nextPayload() else { return .end }
+        let next: SectionPayload?
+        do {
+            next = try source.nextPayload()
+        } catch let error as BackupFormatError where session.hasErrors {
+            // Damage shows first as an entry failing its SHA-256, and only later as the
+            // stream's own failure (a zstd frame's checksum at its end, a corrupt block or a
+            // garbled tar header further on): refused with every finding, that entry's first
+            // and the stream's last, as validate reports them.
+            let findings =
+                session.finish(missing: []) + [DataValidationService.finding(for: error, file: source.file.name)]
+            throw ImportRefusal(
+                report: ValidationReport(
+                    file: source.file.name, schemaVersion: source.schemaVersion, findings: findings))
+        }
+        guard let payload = next else { return .end }
         if let section = payload.section { progress?(section) }
         guard !session.hasErrors, let section = payload.section else {
             try session.check(payload)

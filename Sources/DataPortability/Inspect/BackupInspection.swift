@@ -79,8 +79,18 @@ public struct BackupInspection: Sendable {
         compression = reader.compression.rawValue
         manifest = reader.manifest
         var entries: [Entry] = []
-        while let payload = try reader.nextSection(.verifyOnly) {
-            entries.append(Entry(path: payload.path, listing: payload.listing, verification: payload.verification))
+        var firstMismatch: BackupFormatError?
+        do {
+            while let payload = try reader.nextSection(.verifyOnly) {
+                entries.append(Entry(path: payload.path, listing: payload.listing, verification: payload.verification))
+                firstMismatch = firstMismatch ?? payload.failure(archive: reader.archiveName)
+            }
+        } catch let error as BackupFormatError {
+            // Damage shows first as an entry failing its SHA-256, and only later as the
+            // stream's own failure (a zstd frame's checksum at its end, a corrupt block or a
+            // garbled tar header further on): that entry is named, as validate lists it first
+            // and import refuses with it.
+            throw firstMismatch ?? error
         }
         for missing in reader.missingSections {
             entries.append(Entry(path: missing.path, listing: missing, verification: nil))

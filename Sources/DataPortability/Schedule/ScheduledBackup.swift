@@ -116,7 +116,8 @@ public struct ScheduledBackup {
     public func run(storePath: String?) throws -> Summary {
         let started = Date()
         // The store first: a missing store fails before the folder (or its lock) is made.
-        return try ReadOnlyStore.reading(explicitPath: storePath) { store in
+        let migrations = DataMigrationService(now: { [clock] in clock.now() })
+        return try ReadOnlyStore.reading(explicitPath: storePath, migrations: migrations) { store in
             let lock = try folder.lock(creatingFolder: true, now: clock.now())
             var succeeded = false
             defer {

@@ -21,6 +21,33 @@ public struct BackupUpgrade {
         public var inputWasEncrypted: Bool
         /// For an encrypted output, what was recorded about it while writing.
         public var encryption: EncryptionRecord?
+
+        /// What became of the backup: upgraded if its version was older; else (a current
+        /// backup, copied entry by entry) what changed about its encryption — re-encrypted is
+        /// key rotation.
+        public var outcome: Outcome {
+            if fromVersion < manifest.schemaVersion { return .upgraded }
+            switch (inputWasEncrypted, encryption != nil) {
+            case (true, true): return .reEncrypted
+            case (false, true): return .encrypted
+            case (true, false): return .decrypted
+            case (false, false): return .copied
+            }
+        }
+    }
+
+    /// What an upgrade did to the backup (`upgrade --json`'s `outcome`).
+    public enum Outcome: String, Sendable {
+        /// Rewritten at the current version from an older one.
+        case upgraded
+        /// Already current; read with the old key and encrypted anew (key rotation).
+        case reEncrypted = "re-encrypted"
+        /// Already current and unencrypted; the copy is encrypted.
+        case encrypted
+        /// Already current and encrypted; the copy is not (`--decrypt`).
+        case decrypted
+        /// Already current, unencrypted, and copied unencrypted (recompressed, if asked).
+        case copied
     }
 
     /// Why an upgrade was refused.
@@ -61,11 +88,16 @@ public struct BackupUpgrade {
     /// Brings a version 1 or 2 backup to the current version, once: the validation that
     /// checks the upgrade hands it on to be written.
     public var upgrader: any BackupUpgrading = BackupUpgrader()
+    /// The time recorded on the new archive's tar headers (the manifest keeps the backup's own
+    /// `createdAt`).
+    public var clock: StoreClock
 
     public init(
         compression: ArchiveCompression = .default, limits: BackupReadLimits = .default,
-        decryption: BackupDecryption = .none, encryption: BackupEncryption = .none, allowsPlaintextOutput: Bool = false
+        decryption: BackupDecryption = .none, encryption: BackupEncryption = .none, allowsPlaintextOutput: Bool = false,
+        clock: StoreClock = StoreClock()
     ) {
+        self.clock = clock
         self.compression = compression
         self.limits = limits
         self.decryption = decryption
@@ -116,7 +148,7 @@ public struct BackupUpgrade {
         try Self.refuseUnlessValid(validation.report)
         file.readProgress = progress(ofPass: 1, of: passes)
         let writer = try BackupArchiveWriter(
-            destination: .file(output), compression: compression, encryption: encryption)
+            destination: .file(output), compression: compression, modificationTime: clock.now(), encryption: encryption)
         let fromVersion: Int
         let createdAt: Date
         let storeSchemaVersion: Int

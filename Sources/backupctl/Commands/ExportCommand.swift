@@ -1,5 +1,6 @@
 import ArgumentParsing
 import BackupFormat
+import DataMigration
 import DataPortability
 import DataStore
 import DurableIO
@@ -99,6 +100,8 @@ struct ExportCommand: BackupctlCommand {
         var exporter = BackupExporter(
             compression: try ArchiveCompression(compression, level: level), encryption: chosenEncryption, clock: clock)
         exporter.byteProgress = progress.handler("exporting")
+        // An older store is upgraded in memory with the same clock.
+        let migrations = DataMigrationService(now: { clock.now() })
         let remote: S3Location? =
             if !toStandardOutput, let output, case .remote(let location) = try RemoteStorage.location(output) {
                 // A prefix (ending in /, or a bucket alone) gets the default name inside it.
@@ -109,7 +112,7 @@ struct ExportCommand: BackupctlCommand {
             }
         if let remote {
             let client = try RemoteStorage.client(for: remote)
-            let (summary, location) = try ReadOnlyStore.reading(explicitPath: store) { source in
+            let (summary, location) = try ReadOnlyStore.reading(explicitPath: store, migrations: migrations) { source in
                 let (summary, _) = try RemoteObjectWriter.write(to: client, key: remote.path) { output in
                     try exporter.export(from: source, to: .descriptor(output))
                 }
@@ -125,7 +128,7 @@ struct ExportCommand: BackupctlCommand {
             ? .descriptor(.standardOutput)
             : .file(
                 BackupLocations.localURL(output ?? BackupExporter.defaultFileName(at: clock.now())).standardizedFileURL)
-        let (summary, location) = try ReadOnlyStore.reading(explicitPath: store) { source in
+        let (summary, location) = try ReadOnlyStore.reading(explicitPath: store, migrations: migrations) { source in
             if case .file(let url) = destination {
                 try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: source.url))
                 try OutputGuard.refuseReplacing(url, force: force)

@@ -31,7 +31,8 @@ struct MigrateCommand: BackupctlCommand {
         let locked = try LockedStore.open(explicitPath: store, mode: .mustExist)
         defer { locked.release() }
         Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)
-        let service = DataMigrationService()
+        let clock = StoreClock()
+        let service = DataMigrationService(now: { clock.now() })
         let report = dryRun ? try service.dryRun(store: locked.store) : try service.migrateIfNeeded(store: locked.store)
         if report.applied.isEmpty {
             console.print(

@@ -96,6 +96,21 @@ struct UpgradeCommand: BackupctlCommand {
         return .none
     }
 
+    /// The first line: what was done. A current backup is not "upgraded from version 4 to 4":
+    /// rewriting it is about its keys (rotated, added or removed) or its compression.
+    static func headline(_ summary: BackupUpgrade.Summary) -> String {
+        let version = summary.manifest.schemaVersion
+        let unchanged = "(already version \(version), the version is unchanged)"
+        return switch summary.outcome {
+        case .upgraded:
+            "Upgraded \(summary.input) from version \(summary.fromVersion) to \(version): \(summary.output)"
+        case .reEncrypted: "Re-encrypted \(summary.input) to the keys given \(unchanged): \(summary.output)"
+        case .encrypted: "Encrypted \(summary.input) \(unchanged): \(summary.output)"
+        case .decrypted: "Decrypted \(summary.input) \(unchanged): \(summary.output)"
+        case .copied: "Copied \(summary.input) into a new archive \(unchanged): \(summary.output)"
+        }
+    }
+
     func execute(_ console: Console) throws -> ReportFields {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
@@ -153,9 +168,7 @@ struct UpgradeCommand: BackupctlCommand {
             }
         }
         progress.clear()
-        console.print(
-            "Upgraded \(summary.input) from version \(summary.fromVersion) to \(summary.manifest.schemaVersion): \(summary.output)"
-        )
+        console.print(Self.headline(summary))
         if let record = summary.encryption {
             console.print("Encrypted with age \(EncryptionText.recipients(of: record.header)).")
         } else if summary.inputWasEncrypted {
@@ -169,6 +182,7 @@ struct UpgradeCommand: BackupctlCommand {
         return [
             "input": .string(summary.input), "output": .string(summary.output),
             "fromVersion": .int(summary.fromVersion), "toVersion": .int(summary.manifest.schemaVersion),
+            "outcome": .string(summary.outcome.rawValue),
             "encrypted": .bool(summary.encryption != nil),
             "encryption": summary.encryption.map { EncryptionText.value(of: $0.header) },
             "sections": ManifestSectionText.value(summary.manifest.sections, includingChecksums: false),

@@ -33,7 +33,7 @@ enum ImportFixtures {
 
     /// Writes a v3 archive holding `sections` (JSON text) and, for the others, `emptySections`.
     static func writeBackup(_ sections: [BackupSection: String], to url: URL) throws {
-        let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd)
+        let writer = try BackupArchiveWriter(destination: .file(url), compression: .zstd, modificationTime: Date())
         for section in BackupSection.allCases {
             let bytes = Array((sections[section] ?? emptySections[section] ?? "null").utf8)
             try writer.addSection(section, bytes: ByteChunks(bytes), records: UpgradedBackup.recordCount(bytes))
