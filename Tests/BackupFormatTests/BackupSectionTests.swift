@@ -27,18 +27,24 @@ import Testing
         #expect(position(.lookupHistory) < position(.monitoringLogs))
     }
 
-    @Test func shapesMatchTheRecordsEachSectionHolds() {
-        let shapes = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, "\($0.shape)") })
+    @Test func shapesAndRecordTypesMatchTheRecordsEachSectionHolds() {
+        let records = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, "\($0.entry.records)") })
         #expect(
-            shapes == [
-                .trackedDomains: "array", .lookupHistory: "array", .domainAudits: "array", .domainWorkflows: "array",
-                .monitoringLogs: "array", .monitoringSettings: "object", .appSettings: "object",
-                .entitlement: "optionalObject", .usageCredits: "optionalObject",
+            records == [
+                .trackedDomains: "array(DomainModel.TrackedDomain)", .lookupHistory: "array(DomainModel.LookupSnapshot)",
+                .domainAudits: "array(DomainModel.AuditSession)", .domainWorkflows: "array(DomainModel.Workflow)",
+                .monitoringLogs: "array(DomainModel.MonitoringLogEntry)",
+                .monitoringSettings: "object(DomainModel.MonitoringSettings)",
+                .appSettings: "composite(DomainModel.AppSettings)",
+                .entitlement: "optionalObject(DomainModel.CachedEntitlement)",
+                .usageCredits: "optionalObject(DomainModel.UsageCreditLedger)",
             ])
+        #expect(BackupSection.appSettings.entry.arrayStoreKeys == ["recentSearches", "savedDomains"])
+        #expect(BackupSection.allCases.allSatisfy { $0.entry.since == DomainDigBackup.firstArchiveSchemaVersion })
     }
 
     @Test func everyDataKeyOfTheStoreBelongsToExactlyOneSection() {
-        let keys = BackupSection.allCases.flatMap(\.storeKeys)
+        let keys = BackupSection.allCases.flatMap(\.entry.storeKeys)
         #expect(Set(keys).count == keys.count)
         #expect(
             Set(keys) == [
@@ -47,6 +53,6 @@ import Testing
                 "recentSearches", "savedDomains", "app.preferences", "purchase.cachedEntitlement",
                 "usageCredits.ledger",
             ])
-        #expect(BackupSection.appSettings.storeKeys == ["recentSearches", "savedDomains", "app.preferences"])
+        #expect(BackupSection.appSettings.entry.storeKeys == ["recentSearches", "savedDomains", "app.preferences"])
     }
 }

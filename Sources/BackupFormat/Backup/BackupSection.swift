@@ -14,22 +14,47 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
     case entitlement
     case usageCredits
 
-    /// How the section's JSON is shaped.
-    public enum Shape: Sendable {
-        /// An array of records.
-        case array
-        /// One object.
-        case object
-        /// One object, or `null` when the store has none.
-        case optionalObject
-    }
-
-    /// The section's shape.
-    public var shape: Shape {
+    /// The section table: everything about a section, declared once (see `SectionEntry`).
+    /// Adding a section is one case here, its property on `DomainDigBackup`, its schema node
+    /// (`BackupSchema.archiveSections`), an upgrader and a fixture (Docs/architecture.md §4).
+    public var entry: SectionEntry {
         switch self {
-        case .trackedDomains, .lookupHistory, .domainAudits, .domainWorkflows, .monitoringLogs: .array
-        case .monitoringSettings, .appSettings: .object
-        case .entitlement, .usageCredits: .optionalObject
+        case .trackedDomains:
+            .array(
+                \.trackedDomains, storeKey: "trackedDomains", since: 3, version2Path: ["trackedDomains"],
+                references: [.tracksDomain(field: "domain")])
+        case .lookupHistory:
+            .array(
+                \.lookupHistory, storeKey: "lookupHistory", since: 3, version2Path: ["lookups"],
+                references: [.definesSnapshot(field: "id")])
+        case .domainAudits:
+            .array(
+                \.domainAudits, storeKey: "domainAudits", since: 3, version2Path: ["audits"],
+                references: [.namesTrackedDomain(field: "domain")])
+        case .domainWorkflows:
+            .array(
+                \.domainWorkflows, storeKey: "domainWorkflows", since: 3, version2Path: ["workflows"],
+                references: [.namesTrackedDomains(field: "domains")])
+        case .monitoringSettings:
+            .object(
+                \.monitoringSettings, storeKey: "monitoring.settings", since: 3,
+                version2Path: ["monitoring", "settings"], references: [.namesTrackedDomains(field: "monitoredDomains")])
+        case .monitoringLogs:
+            .array(
+                \.monitoringLogs, storeKey: "monitoring.logs", since: 3, version2Path: ["monitoring", "logs"],
+                references: [.namesTrackedDomain(field: "domain"), .namesSnapshot(field: "snapshotId")])
+        // Recent searches and saved domains are lists of strings; the preferences one object.
+        case .appSettings:
+            .composite(
+                \.appSettings, storeKeys: ["recentSearches", "savedDomains", "app.preferences"],
+                arrayStoreKeys: ["recentSearches", "savedDomains"], since: 3, version2Path: ["settings"])
+        case .entitlement:
+            .optionalObject(
+                \.entitlement, storeKey: "purchase.cachedEntitlement", since: 3, version2Path: ["entitlement"])
+        case .usageCredits:
+            .optionalObject(
+                \.usageCredits, storeKey: "usageCredits.ledger", since: 3, version2Path: ["credits"],
+                references: [.balancesLedger])
         }
     }
 
@@ -40,29 +65,5 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
     public init?(entryPath: String) {
         guard entryPath.hasPrefix("sections/"), entryPath.hasSuffix(".json") else { return nil }
         self.init(rawValue: String(entryPath.dropFirst("sections/".count).dropLast(".json".count)))
-    }
-
-    /// The store keys the section is made from (design §3).
-    public var storeKeys: [String] {
-        switch self {
-        case .trackedDomains: ["trackedDomains"]
-        case .lookupHistory: ["lookupHistory"]
-        case .domainAudits: ["domainAudits"]
-        case .domainWorkflows: ["domainWorkflows"]
-        case .monitoringSettings: ["monitoring.settings"]
-        case .monitoringLogs: ["monitoring.logs"]
-        case .appSettings: ["recentSearches", "savedDomains", "app.preferences"]
-        case .entitlement: ["purchase.cachedEntitlement"]
-        case .usageCredits: ["usageCredits.ledger"]
-        }
-    }
-
-    /// The store keys of the section that hold JSON arrays, whose elements are read one by
-    /// one (an unreadable one is kept beside the rest); the others hold one object.
-    public var arrayStoreKeys: [String] {
-        switch shape {
-        case .array: storeKeys
-        case .object, .optionalObject: self == .appSettings ? ["recentSearches", "savedDomains"] : []
-        }
     }
 }

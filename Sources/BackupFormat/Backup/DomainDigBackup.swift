@@ -37,17 +37,6 @@ public struct DomainDigBackup: Sendable, Equatable {
 
     /// A section's canonical JSON and its record count (nothing to find: the records are in memory).
     public func encodedSection(_ section: BackupSection) -> EncodedRecords<DecodingFindings> {
-        let none = DecodingFindings()
-        return switch section {
-        case .trackedDomains: EncodedRecords(array: trackedDomains, findings: none)
-        case .lookupHistory: EncodedRecords(array: lookupHistory, findings: none)
-        case .domainAudits: EncodedRecords(array: domainAudits, findings: none)
-        case .domainWorkflows: EncodedRecords(array: domainWorkflows, findings: none)
-        case .monitoringSettings: EncodedRecords(object: monitoringSettings, findings: none)
-        case .monitoringLogs: EncodedRecords(array: monitoringLogs, findings: none)
-        case .appSettings: EncodedRecords(object: appSettings, findings: none)
-        case .entitlement: EncodedRecords(object: entitlement, findings: none)
-        case .usageCredits: EncodedRecords(object: usageCredits, findings: none)
-        }
+        section.entry.encode(self)
     }
 }

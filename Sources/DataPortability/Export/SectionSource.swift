@@ -30,19 +30,15 @@ public struct SectionSource {
     /// Loads and encodes one section.
     /// - Throws: only when the store cannot be read.
     public func read(_ section: BackupSection) throws -> Section {
-        switch section {
-        case .trackedDomains: return try collection(section, .trackedDomains)
-        case .lookupHistory: return try collection(section, .lookupHistory)
-        case .domainAudits: return try collection(section, .domainAudits)
-        case .domainWorkflows: return try collection(section, .domainWorkflows)
-        case .monitoringLogs: return try collection(section, .monitoringLogs)
-        case .monitoringSettings:
-            let loaded = try loader.load(.monitoringSettings)
-            return try object(section, .monitoringSettings, loaded, writing: loaded.record ?? .defaults)
-        case .appSettings:
+        let entry = section.entry
+        switch entry.records {
+        case .array(let type): return try collection(section, entry.storageKey, type)
+        case .object(let type): return try object(section, entry.storageKey, orDefaults: type)
+        case .optionalObject(let type): return try object(section, entry.storageKey, type)
+        case .composite:
             let loaded = try loader.loadAppSettings()
             var unreadable: [CarriedUnreadableRecord] = []
-            for key in [StorageKey.recentSearches, .savedDomains, .appPreferences] {
+            for key in entry.storageKeys {
                 if loaded.unreadableKeys.contains(key),
                     let whole = try wholeValue(section, key, reason: loaded.issues.first { $0.0 == key }?.1)
                 {
@@ -56,12 +52,6 @@ public struct SectionSource {
                 object: loaded.settings,
                 findings: Findings(
                     issues: loaded.issues.map { StoreIssue(key: $0.0.rawValue, issue: $0.1) }, unreadable: unreadable))
-        case .entitlement:
-            let loaded = try loader.load(.cachedEntitlement)
-            return try object(section, .cachedEntitlement, loaded, writing: loaded.record)
-        case .usageCredits:
-            let loaded = try loader.load(.usageCreditLedger)
-            return try object(section, .usageCreditLedger, loaded, writing: loaded.record)
         }
     }
 
@@ -75,7 +65,10 @@ public struct SectionSource {
     }
 
     /// A collection, encoded as it is decoded: its records are never all held.
-    private func collection<Record>(_ section: BackupSection, _ key: CollectionKey<Record>) throws -> Section {
+    private func collection<Record: DeduplicatingRecord>(
+        _ section: BackupSection, _ storageKey: StorageKey, _: Record.Type
+    ) throws -> Section {
+        let key = CollectionKey<Record>(storageKey)
         let loaded = try loader.loadEncoded(key)
         let found = loaded.findings
         var unreadable = found.unreadableRecords.map { carried($0, section, key.storageKey) }
@@ -87,6 +80,24 @@ public struct SectionSource {
             findings: Findings(
                 issues: found.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, unreadable: unreadable
             ))
+    }
+
+    /// An object section the store always has: the defaults when it holds none.
+    private func object<Record: DefaultedRecord>(
+        _ section: BackupSection, _ storageKey: StorageKey, orDefaults _: Record.Type
+    ) throws -> Section {
+        let key = ObjectKey<Record>(storageKey)
+        let loaded = try loader.load(key)
+        return try object(section, key, loaded, writing: loaded.record ?? .defaults)
+    }
+
+    /// An object section that is null when the store holds none.
+    private func object<Record: JSONRecord>(_ section: BackupSection, _ storageKey: StorageKey, _: Record.Type) throws
+        -> Section
+    {
+        let key = ObjectKey<Record>(storageKey)
+        let loaded = try loader.load(key)
+        return try object(section, key, loaded, writing: loaded.record)
     }
 
     /// An object section holding `record`; a stored value that does not decode is carried whole.

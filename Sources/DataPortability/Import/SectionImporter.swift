@@ -68,7 +68,10 @@ final class SectionImporter {
     ///   - source: the section's JSON.
     ///   - options: the limits it is validated with.
     func makeStage(for section: BackupSection, source: [UInt8]?, options: JSONParseOptions) -> SectionStage {
-        func collection<Record>(_ key: CollectionKey<Record>) -> SectionStage {
+        let entry = section.entry
+        // The entry's record type, opened once for the section.
+        func collection<Record: DeduplicatingRecord>(_: Record.Type) -> SectionStage {
+            let key = CollectionKey<Record>(entry.storageKey)
             guard let source, !storeKeys.contains(key.storageKey.rawValue) else {
                 let stage = RecordStage<Record>()
                 return SectionStage(section: section, visitor: stage) { try self.applyCollection(stage, key: key, &$0) }
@@ -76,24 +79,19 @@ final class SectionImporter {
             let stage = EncodingStage<Record>(source: source, options: options)
             return SectionStage(section: section, visitor: stage) { try self.applyEncoded(stage, key: key, &$0) }
         }
-        func object<Record: MergeableRecord>(_ key: ObjectKey<Record>) -> SectionStage {
+        func object<Record: MergeableRecord>(_: Record.Type) -> SectionStage {
             let stage = RecordStage<Record>()
             return SectionStage(section: section, visitor: stage) {
-                try self.applyObject(section, stage, key: key, &$0)
+                try self.applyObject(section, stage, key: ObjectKey<Record>(entry.storageKey), &$0)
             }
         }
-        switch section {
-        case .trackedDomains: return collection(.trackedDomains)
-        case .lookupHistory: return collection(.lookupHistory)
-        case .domainAudits: return collection(.domainAudits)
-        case .domainWorkflows: return collection(.domainWorkflows)
-        case .monitoringLogs: return collection(.monitoringLogs)
-        case .monitoringSettings: return object(.monitoringSettings)
-        case .appSettings:
+        switch entry.records {
+        case .array(let type): return collection(type)
+        case .object(let type): return object(type)
+        case .optionalObject(let type): return object(type)
+        case .composite:
             let stage = RecordStage<AppSettings>()
             return SectionStage(section: section, visitor: stage) { try self.applyAppSettings(stage, &$0) }
-        case .entitlement: return object(.cachedEntitlement)
-        case .usageCredits: return object(.usageCreditLedger)
         }
     }
 

@@ -14,26 +14,30 @@ struct ReferenceRules {
     private var sawTrackedDomains = false
     private var sawLookupHistory = false
 
-    /// Whether the records of `section` can be checked in any order, by several copies of
-    /// these rules at once, and the copies then absorbed. Tracked domains cannot: the second
-    /// of two equal domains is the one reported.
-    static func isOrderIndependent(_ section: BackupSection) -> Bool {
-        section != .trackedDomains
+    /// Whether records under `references` (a section's, `SectionEntry.references`) can be
+    /// checked in any order, by several copies of these rules at once, and the copies then
+    /// absorbed. Tracked domains cannot: the second of two equal domains is the one reported.
+    static func isOrderIndependent(_ references: [SectionEntry.Reference]) -> Bool {
+        !references.contains { if case .tracksDomain = $0 { true } else { false } }
+    }
+
+    private static func definesSnapshots(_ references: [SectionEntry.Reference]) -> Bool {
+        references.contains { if case .definesSnapshot = $0 { true } else { false } }
     }
 
     /// Makes room for what `runs` collected, so absorbing them one after the other does not
     /// rehash the snapshot ids (a hundred thousand in a large backup) each time they outgrow
     /// the table.
-    mutating func reserveCapacity(absorbing runs: [ReferenceRules], checking section: BackupSection) {
-        guard section == .lookupHistory else { return }
+    mutating func reserveCapacity(absorbing runs: [ReferenceRules], checking references: [SectionEntry.Reference]) {
+        guard Self.definesSnapshots(references) else { return }
         snapshotIDs.reserveCapacity(runs.reduce(snapshotIDs.count) { $0 + $1.snapshotIDs.count })
     }
 
-    /// Takes over what a copy collected while checking a run of `section`. Of the collections,
+    /// Takes over what a copy collected while checking a run of a section. Of the collections,
     /// only the snapshot ids grow in a section checked in parallel (tracked domains are
     /// order-dependent, see `isOrderIndependent(_:)`).
-    mutating func absorb(_ run: ReferenceRules, checking section: BackupSection) {
-        if section == .lookupHistory {
+    mutating func absorb(_ run: ReferenceRules, checking references: [SectionEntry.Reference]) {
+        if Self.definesSnapshots(references) {
             snapshotIDs.formUnion(run.snapshotIDs)
         }
         sawTrackedDomains = sawTrackedDomains || run.sawTrackedDomains
@@ -42,57 +46,56 @@ struct ReferenceRules {
 
     /// Notes that a section was read to its end, so references into it are checked even when
     /// it holds no record (an audit of a domain is untracked when nothing is tracked).
-    mutating func sectionRead(_ section: BackupSection) {
-        switch section {
-        case .trackedDomains: sawTrackedDomains = true
-        case .lookupHistory: sawLookupHistory = true
-        default: break
+    mutating func sectionRead(_ references: [SectionEntry.Reference]) {
+        for reference in references {
+            switch reference {
+            case .tracksDomain: sawTrackedDomains = true
+            case .definesSnapshot: sawLookupHistory = true
+            default: break
+            }
         }
     }
 
-    /// Checks one record that passed the schema; `walker.path` points at it.
-    mutating func check(_ section: BackupSection, _ record: JSONValue, _ walker: inout SchemaWalker) {
-        switch section {
-        case .trackedDomains:
-            sawTrackedDomains = true
-            guard let domain = record["domain"]?.string else { return }
-            let canonical = DomainName.canonical(domain)
-            if !trackedDomains.insert(canonical).inserted {
-                walker.record(
-                    .warning, .duplicate, "\"\(canonical)\" is tracked twice; the two records are merged on import.",
-                    key: "domain")
+    /// Checks one record that passed the schema against its section's `references` (looked
+    /// up once per section, not per record); `walker.path` points at it.
+    mutating func check(_ references: [SectionEntry.Reference], _ record: JSONValue, _ walker: inout SchemaWalker) {
+        for reference in references {
+            switch reference {
+            case .tracksDomain(let field):
+                sawTrackedDomains = true
+                guard let domain = record[field]?.string else { continue }
+                let canonical = DomainName.canonical(domain)
+                if !trackedDomains.insert(canonical).inserted {
+                    walker.record(
+                        .warning, .duplicate,
+                        "\"\(canonical)\" is tracked twice; the two records are merged on import.", key: field)
+                }
+            case .definesSnapshot(let field):
+                sawLookupHistory = true
+                if let id = record[field], let identity = Self.snapshotIdentity(id) { snapshotIDs.insert(identity) }
+            case .namesTrackedDomain(let field):
+                checkTracked(record[field], key: field, &walker)
+            case .namesTrackedDomains(let field):
+                checkTrackedList(record[field], key: field, &walker)
+            case .namesSnapshot(let field):
+                if sawLookupHistory, let id = record[field], let identity = Self.snapshotIdentity(id),
+                    !snapshotIDs.contains(identity)
+                {
+                    walker.record(
+                        .warning, .missingSnapshot,
+                        "names snapshot \(id.string ?? ""), which is not in the lookup history.", key: field)
+                }
+            case .balancesLedger:
+                guard let balance = record["balance"]?.int else { continue }
+                var total = 0
+                for entry in record["entries"]?.elements ?? .empty { total += entry["amount"]?.int ?? 0 }
+                if total != balance {
+                    walker.record(
+                        .warning, .ledgerBalance,
+                        "the balance is \(balance) but the entries add up to \(total); the stored balance is kept.",
+                        key: "balance")
+                }
             }
-        case .lookupHistory:
-            sawLookupHistory = true
-            if let id = record["id"], let identity = Self.snapshotIdentity(id) { snapshotIDs.insert(identity) }
-        case .domainAudits:
-            checkTracked(record["domain"], key: "domain", &walker)
-        case .domainWorkflows:
-            checkTrackedList(record["domains"], key: "domains", &walker)
-        case .monitoringSettings:
-            checkTrackedList(record["monitoredDomains"], key: "monitoredDomains", &walker)
-        case .monitoringLogs:
-            checkTracked(record["domain"], key: "domain", &walker)
-            if sawLookupHistory, let id = record["snapshotId"], let identity = Self.snapshotIdentity(id),
-                !snapshotIDs.contains(identity)
-            {
-                walker.record(
-                    .warning, .missingSnapshot,
-                    "names snapshot \(id.string ?? ""), which is not in the lookup history.",
-                    key: "snapshotId")
-            }
-        case .usageCredits:
-            guard let balance = record["balance"]?.int else { return }
-            var total = 0
-            for entry in record["entries"]?.elements ?? .empty { total += entry["amount"]?.int ?? 0 }
-            if total != balance {
-                walker.record(
-                    .warning, .ledgerBalance,
-                    "the balance is \(balance) but the entries add up to \(total); the stored balance is kept.",
-                    key: "balance")
-            }
-        case .appSettings, .entitlement:
-            break
         }
     }
 

@@ -28,7 +28,8 @@ extension BackupValidationSession {
         compiled: CompiledSchema, visitor: Visitor?,
         walker: inout SchemaWalker
     ) -> Int? {
-        guard ReferenceRules.isOrderIndependent(section),
+        let rules = section.entry.references
+        guard ReferenceRules.isOrderIndependent(rules),
             let runs = JSONArraySplitter.parallelRuns(bytes, parts: pool.parts, found: split)
         else { return nil }
         // A visitor that takes no runs has the section checked on one thread.
@@ -56,7 +57,7 @@ extension BackupValidationSession {
                         result.identities.append((runWalker.findings.count, index, identity, id.sourceRange))
                     }
                     if runWalker.errorCount == errorsBefore {
-                        result.references.check(section, element, &runWalker)
+                        result.references.check(rules, element, &runWalker)
                         result.visitor?.visit(section, index, element)
                     }
                     runWalker.path.pop()
@@ -72,7 +73,7 @@ extension BackupValidationSession {
         }
         var seenIDs = seen
         seenIDs.reserveCapacity(results.reduce(0) { $0 + $1.identities.count })
-        references.reserveCapacity(absorbing: results.map(\.references), checking: section)
+        references.reserveCapacity(absorbing: results.map(\.references), checking: rules)
         var count = 0
         for result in results {
             var next = 0
@@ -89,7 +90,7 @@ extension BackupValidationSession {
             }
             walker.append(result.findings[next...])
             count += result.count
-            references.absorb(result.references, checking: section)
+            references.absorb(result.references, checking: rules)
             if let visitor, let runVisitor = result.visitor { visitor.absorb(runVisitor) }
         }
         return count

@@ -1,0 +1,115 @@
+import DomainModel
+
+/// What one backup section is, declared once in `BackupSection.entry`: every layer above
+/// reads its section knowledge here rather than switching over the sections.
+///
+/// The record type travels as a metatype in `records`, which a layer opens once per section
+/// into a generic function (`func stage<Record: DeduplicatingRecord>(_: Record.Type)`); from
+/// then on the section's records are handled by code specialised for that type, so nothing
+/// per record goes through an existential.
+public struct SectionEntry: Sendable {
+    /// How a section's records are held in the backup and in the store.
+    public enum Records: Sendable {
+        /// A JSON array of records, one per natural key, under one store key.
+        case array(any DeduplicatingRecord.Type)
+        /// One object under one store key, written with the defaults when the store has none.
+        case object(any DefaultedRecord.Type)
+        /// One object under one store key, or `null` when the store has none.
+        case optionalObject(any MergeableRecord.Type)
+        /// One object assembled from several store keys, some of them lists whose elements
+        /// are read one by one (`arrayStoreKeys`): the app settings, which the store layer
+        /// loads and saves as one (`RecordLoader.loadAppSettings`).
+        case composite(any DefaultedRecord.Type)
+    }
+
+    /// A check between records (design §5 "semantic"), run by the validator on each record
+    /// of the section that passed the schema, in the order listed.
+    public enum Reference: Sendable, Equatable {
+        /// The records are the tracked domains, named by this field; a second record of the
+        /// same canonical domain is a duplicate. Checking depends on the records' order.
+        case tracksDomain(field: String)
+        /// The records are the snapshots other sections name, by this id field.
+        case definesSnapshot(field: String)
+        /// This field names a tracked domain.
+        case namesTrackedDomain(field: String)
+        /// This field is a list of tracked domains.
+        case namesTrackedDomains(field: String)
+        /// This field names a snapshot of the lookup history.
+        case namesSnapshot(field: String)
+        /// The record's `balance` is the sum of its `entries`' `amount`s.
+        case balancesLedger
+    }
+
+    /// The record type and shape.
+    public let records: Records
+    /// The store keys the section is made from (design §3).
+    public let storeKeys: [String]
+    /// The store keys that hold JSON arrays, whose elements are read one by one (an
+    /// unreadable one is kept beside the rest); the others hold one object.
+    public let arrayStoreKeys: [String]
+    /// The first backup schema version that has the section. An archive of an earlier
+    /// version is not blamed for lacking it, and importing one leaves the store's as it is.
+    public let since: Int
+    /// Where a version 2 document kept the section's data (keys from the root), if it did:
+    /// the version 2 → 3 upgrade reads it from there.
+    public let version2Path: [String]?
+    /// The checks between this section's records and earlier sections'.
+    public let references: [Reference]
+    /// The section of an in-memory backup (`DomainDigBackup.encodedSection(_:)`).
+    let encode: @Sendable (DomainDigBackup) -> EncodedRecords<DecodingFindings>
+
+    private init(
+        _ records: Records, storeKeys: [String], arrayStoreKeys: [String] = [], since: Int, version2Path: [String]?,
+        references: [Reference], encode: @escaping @Sendable (DomainDigBackup) -> EncodedRecords<DecodingFindings>
+    ) {
+        self.records = records
+        self.storeKeys = storeKeys
+        self.arrayStoreKeys = if case .array = records { storeKeys } else { arrayStoreKeys }
+        self.since = since
+        self.version2Path = version2Path
+        self.references = references
+        self.encode = encode
+    }
+
+    // One factory per shape; each takes the record type from the in-memory backup's property.
+
+    static func array<Record: DeduplicatingRecord>(
+        _ property: KeyPath<DomainDigBackup, [Record]> & Sendable, storeKey: String, since: Int,
+        version2Path: [String]?, references: [Reference] = []
+    ) -> SectionEntry {
+        SectionEntry(
+            .array(Record.self), storeKeys: [storeKey], since: since, version2Path: version2Path,
+            references: references
+        ) { EncodedRecords(array: $0[keyPath: property], findings: DecodingFindings()) }
+    }
+
+    static func object<Record: DefaultedRecord>(
+        _ property: KeyPath<DomainDigBackup, Record> & Sendable, storeKey: String, since: Int,
+        version2Path: [String]?, references: [Reference] = []
+    ) -> SectionEntry {
+        SectionEntry(
+            .object(Record.self), storeKeys: [storeKey], since: since, version2Path: version2Path,
+            references: references
+        ) { EncodedRecords(object: $0[keyPath: property], findings: DecodingFindings()) }
+    }
+
+    static func optionalObject<Record: MergeableRecord>(
+        _ property: KeyPath<DomainDigBackup, Record?> & Sendable, storeKey: String, since: Int,
+        version2Path: [String]?, references: [Reference] = []
+    ) -> SectionEntry {
+        SectionEntry(
+            .optionalObject(Record.self), storeKeys: [storeKey], since: since, version2Path: version2Path,
+            references: references
+        ) { EncodedRecords(object: $0[keyPath: property], findings: DecodingFindings()) }
+    }
+
+    static func composite<Record: DefaultedRecord>(
+        _ property: KeyPath<DomainDigBackup, Record> & Sendable, storeKeys: [String], arrayStoreKeys: [String],
+        since: Int, version2Path: [String]?
+    ) -> SectionEntry {
+        SectionEntry(
+            .composite(Record.self), storeKeys: storeKeys, arrayStoreKeys: arrayStoreKeys, since: since,
+            version2Path: version2Path, references: []
+        ) { EncodedRecords(object: $0[keyPath: property], findings: DecodingFindings()) }
+    }
+}
