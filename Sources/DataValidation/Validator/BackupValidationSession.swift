@@ -75,11 +75,17 @@ public final class BackupValidationSession {
                         "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."
                 ))
         }
-        checkAbsentSections()
+        findings += Self.absentSectionFindings(manifest, schema: schema)
     }
 
-    /// Every section is listed, or — in version 4 — named absent on purpose, never both.
-    private func checkAbsentSections() {
+    /// Every section the backup's version has (`SectionEntry.since`) is listed, or — in
+    /// version 4 — named absent on purpose, never both. A section added after the backup was
+    /// written is not expected of it: importing it leaves the store's as it is.
+    /// - Parameter since: each section's first version; the table's, or a test's.
+    static func absentSectionFindings(
+        _ manifest: BackupManifest, schema: BackupSchema, since: (BackupSection) -> Int = \.entry.since
+    ) -> [Finding] {
+        var findings: [Finding] = []
         let listed = Set(manifest.sections.map(\.path))
         var absent = Set<BackupSection>()
         for name in manifest.absentSections {
@@ -90,14 +96,18 @@ public final class BackupValidationSession {
                     ? "a version \(schema.version) backup holds every section"
                     : BackupSection(rawValue: name) == nil
                         ? "this version knows no such section" : "the manifest also lists it"
-                add(
-                    .error, .sectionAbsent, name, BackupManifest.entryPath,
-                    "the manifest names \"\(name)\" among its absent sections, but \(reason).")
+                findings.append(
+                    Finding(
+                        .error, .sectionAbsent, section: name, location: BackupManifest.entryPath,
+                        message: "the manifest names \"\(name)\" among its absent sections, but \(reason)."))
                 continue
             }
             absent.insert(section)
         }
-        for section in BackupSection.allCases where !listed.contains(section.entryPath) && !absent.contains(section) {
+        for section in BackupSection.allCases
+        where since(section) <= manifest.schemaVersion && !listed.contains(section.entryPath)
+            && !absent.contains(section)
+        {
             findings.append(
                 Finding(
                     .error, .sectionAbsent, section: section.rawValue, location: section.entryPath,
@@ -107,6 +117,7 @@ public final class BackupValidationSession {
                         : "the manifest does not list section \(section.rawValue), which every version \(schema.version) backup has."
                 ))
         }
+        return findings
     }
 
     /// Whether an error has been found so far.
