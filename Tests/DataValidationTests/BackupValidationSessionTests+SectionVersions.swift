@@ -19,17 +19,19 @@ extension BackupValidationSessionTests {
     /// version 5, so no real section is added to the format) is not expected of a backup
     /// written before it: no finding; from its version on, lacking it is an error as ever.
     @Test(arguments: [3, 4])
-    func aBackupIsNotBlamedForLackingASectionAddedAfterItsVersion(version: Int) throws {
-        let schema = try #require(BackupSchema.version(version))
-        let manifest = Self.manifest(version: version, without: .usageCredits)
+    func aBackupIsNotBlamedForLackingASectionAddedAfterItsVersion(version: Int) {
+        let session = BackupValidationSession(
+            manifest: Self.manifest(version: version, without: .usageCredits), archive: "backup.ddbackup")
         let laterCredits = { (section: BackupSection) in section == .usageCredits ? version + 1 : section.entry.since }
-        #expect(BackupValidationSession.absentSectionFindings(manifest, schema: schema, since: laterCredits).isEmpty)
+        #expect(session.absentSectionFindings(since: laterCredits).isEmpty)
 
         let sameVersion = { (section: BackupSection) in section == .usageCredits ? version : section.entry.since }
-        let findings = BackupValidationSession.absentSectionFindings(manifest, schema: schema, since: sameVersion)
+        let findings = session.absentSectionFindings(since: sameVersion)
         #expect(findings.map(\.code) == [.sectionAbsent])
         #expect(findings.map(\.location) == ["sections/usageCredits.json"])
-        // The table's own versions: every section exists since the first archive version.
-        #expect(BackupValidationSession.absentSectionFindings(manifest, schema: schema).map(\.code) == [.sectionAbsent])
+        // The table's own versions (every section since the first archive version), which the
+        // session checked against as it opened.
+        #expect(session.findings.contains { $0.location == "sections/usageCredits.json" })
+        #expect(session.absentSectionFindings().map(\.code) == [.sectionAbsent])
     }
 }

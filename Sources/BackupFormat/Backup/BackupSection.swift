@@ -1,3 +1,5 @@
+import DomainModel
+
 /// The sections of a backup (versions 3 and 4), in archive order.
 ///
 /// Each is one JSON entry `sections/<name>.json`. Sections that reference others come after
@@ -15,45 +17,45 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
     case usageCredits
 
     /// The section table: everything about a section, declared once (see `SectionEntry`).
-    /// Adding a section is one case here, its property on `DomainDigBackup`, its schema node
-    /// (`BackupSchema.archiveSections`), an upgrader and a fixture (Docs/architecture.md §4).
+    /// Adding a section is one case here, its schema node (`BackupSchema.archiveSections`),
+    /// an upgrader and a fixture (Docs/architecture.md §4).
     public var entry: SectionEntry {
         switch self {
         case .trackedDomains:
-            .array(
-                \.trackedDomains, storeKey: "trackedDomains", since: 3, version2Path: ["trackedDomains"],
+            SectionEntry(
+                .array(TrackedDomain.self), storeKeys: ["trackedDomains"], since: 3, version2Path: ["trackedDomains"],
                 references: [.tracksDomain(field: "domain")])
         case .lookupHistory:
-            .array(
-                \.lookupHistory, storeKey: "lookupHistory", since: 3, version2Path: ["lookups"],
+            SectionEntry(
+                .array(LookupSnapshot.self), storeKeys: ["lookupHistory"], since: 3, version2Path: ["lookups"],
                 references: [.definesSnapshot(field: "id")])
         case .domainAudits:
-            .array(
-                \.domainAudits, storeKey: "domainAudits", since: 3, version2Path: ["audits"],
+            SectionEntry(
+                .array(AuditSession.self), storeKeys: ["domainAudits"], since: 3, version2Path: ["audits"],
                 references: [.namesTrackedDomain(field: "domain")])
         case .domainWorkflows:
-            .array(
-                \.domainWorkflows, storeKey: "domainWorkflows", since: 3, version2Path: ["workflows"],
+            SectionEntry(
+                .array(Workflow.self), storeKeys: ["domainWorkflows"], since: 3, version2Path: ["workflows"],
                 references: [.namesTrackedDomains(field: "domains")])
         case .monitoringSettings:
-            .object(
-                \.monitoringSettings, storeKey: "monitoring.settings", since: 3,
+            SectionEntry(
+                .object(MonitoringSettings.self), storeKeys: ["monitoring.settings"], since: 3,
                 version2Path: ["monitoring", "settings"], references: [.namesTrackedDomains(field: "monitoredDomains")])
         case .monitoringLogs:
-            .array(
-                \.monitoringLogs, storeKey: "monitoring.logs", since: 3, version2Path: ["monitoring", "logs"],
+            SectionEntry(
+                .array(MonitoringLogEntry.self), storeKeys: ["monitoring.logs"], since: 3, version2Path: ["monitoring", "logs"],
                 references: [.namesTrackedDomain(field: "domain"), .namesSnapshot(field: "snapshotId")])
         // Recent searches and saved domains are lists of strings; the preferences one object.
         case .appSettings:
-            .composite(
-                \.appSettings, storeKeys: ["recentSearches", "savedDomains", "app.preferences"],
+            SectionEntry(
+                .composite(AppSettings.self), storeKeys: ["recentSearches", "savedDomains", "app.preferences"],
                 arrayStoreKeys: ["recentSearches", "savedDomains"], since: 3, version2Path: ["settings"])
         case .entitlement:
-            .optionalObject(
-                \.entitlement, storeKey: "purchase.cachedEntitlement", since: 3, version2Path: ["entitlement"])
+            SectionEntry(
+                .optionalObject(CachedEntitlement.self), storeKeys: ["purchase.cachedEntitlement"], since: 3, version2Path: ["entitlement"])
         case .usageCredits:
-            .optionalObject(
-                \.usageCredits, storeKey: "usageCredits.ledger", since: 3, version2Path: ["credits"],
+            SectionEntry(
+                .optionalObject(UsageCreditLedger.self), storeKeys: ["usageCredits.ledger"], since: 3, version2Path: ["credits"],
                 references: [.balancesLedger])
         }
     }

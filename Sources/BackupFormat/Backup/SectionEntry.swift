@@ -55,12 +55,10 @@ public struct SectionEntry: Sendable {
     public let version2Path: [String]?
     /// The checks between this section's records and earlier sections'.
     public let references: [Reference]
-    /// The section of an in-memory backup (`DomainDigBackup.encodedSection(_:)`).
-    let encode: @Sendable (DomainDigBackup) -> EncodedRecords<DecodingFindings>
 
-    private init(
+    init(
         _ records: Records, storeKeys: [String], arrayStoreKeys: [String] = [], since: Int, version2Path: [String]?,
-        references: [Reference], encode: @escaping @Sendable (DomainDigBackup) -> EncodedRecords<DecodingFindings>
+        references: [Reference] = []
     ) {
         self.records = records
         self.storeKeys = storeKeys
@@ -68,48 +66,5 @@ public struct SectionEntry: Sendable {
         self.since = since
         self.version2Path = version2Path
         self.references = references
-        self.encode = encode
-    }
-
-    // One factory per shape; each takes the record type from the in-memory backup's property.
-
-    static func array<Record: DeduplicatingRecord>(
-        _ property: KeyPath<DomainDigBackup, [Record]> & Sendable, storeKey: String, since: Int,
-        version2Path: [String]?, references: [Reference] = []
-    ) -> SectionEntry {
-        SectionEntry(
-            .array(Record.self), storeKeys: [storeKey], since: since, version2Path: version2Path,
-            references: references
-        ) { EncodedRecords(array: $0[keyPath: property], findings: DecodingFindings()) }
-    }
-
-    static func object<Record: DefaultedRecord>(
-        _ property: KeyPath<DomainDigBackup, Record> & Sendable, storeKey: String, since: Int,
-        version2Path: [String]?, references: [Reference] = []
-    ) -> SectionEntry {
-        SectionEntry(
-            .object(Record.self), storeKeys: [storeKey], since: since, version2Path: version2Path,
-            references: references
-        ) { EncodedRecords(object: $0[keyPath: property], findings: DecodingFindings()) }
-    }
-
-    static func optionalObject<Record: MergeableRecord>(
-        _ property: KeyPath<DomainDigBackup, Record?> & Sendable, storeKey: String, since: Int,
-        version2Path: [String]?, references: [Reference] = []
-    ) -> SectionEntry {
-        SectionEntry(
-            .optionalObject(Record.self), storeKeys: [storeKey], since: since, version2Path: version2Path,
-            references: references
-        ) { EncodedRecords(object: $0[keyPath: property], findings: DecodingFindings()) }
-    }
-
-    static func composite<Record: DefaultedRecord>(
-        _ property: KeyPath<DomainDigBackup, Record> & Sendable, storeKeys: [String], arrayStoreKeys: [String],
-        since: Int, version2Path: [String]?
-    ) -> SectionEntry {
-        SectionEntry(
-            .composite(Record.self), storeKeys: storeKeys, arrayStoreKeys: arrayStoreKeys, since: since,
-            version2Path: version2Path, references: []
-        ) { EncodedRecords(object: $0[keyPath: property], findings: DecodingFindings()) }
     }
 }

@@ -34,7 +34,7 @@ public struct SectionSource {
         switch entry.records {
         case .array(let type): return try collection(section, entry.storageKey, type)
         case .object(let type): return try object(section, entry.storageKey, orDefaults: type)
-        case .optionalObject(let type): return try object(section, entry.storageKey, type)
+        case .optionalObject(let type): return try object(section, entry.storageKey, orNull: type)
         case .composite:
             let loaded = try loader.loadAppSettings()
             var unreadable: [CarriedUnreadableRecord] = []
@@ -68,51 +68,41 @@ public struct SectionSource {
     private func collection<Record: DeduplicatingRecord>(
         _ section: BackupSection, _ storageKey: StorageKey, _: Record.Type
     ) throws -> Section {
-        let key = CollectionKey<Record>(storageKey)
-        let loaded = try loader.loadEncoded(key)
+        let loaded = try loader.loadEncoded(CollectionKey<Record>(storageKey))
         let found = loaded.findings
-        var unreadable = found.unreadableRecords.map { carried($0, section, key.storageKey) }
-        if found.isUnreadable, let whole = try wholeValue(section, key.storageKey, reason: found.issues.first) {
+        var unreadable = found.unreadableRecords.map { carried($0, section, storageKey) }
+        if found.isUnreadable, let whole = try wholeValue(section, storageKey, reason: found.issues.first) {
             unreadable.append(whole)
         }
         return Section(
             bytes: loaded.bytes, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
             findings: Findings(
-                issues: found.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, unreadable: unreadable
-            ))
+                issues: found.issues.map { StoreIssue(key: storageKey.rawValue, issue: $0) }, unreadable: unreadable))
     }
 
     /// An object section the store always has: the defaults when it holds none.
-    private func object<Record: DefaultedRecord>(
-        _ section: BackupSection, _ storageKey: StorageKey, orDefaults _: Record.Type
-    ) throws -> Section {
-        let key = ObjectKey<Record>(storageKey)
-        let loaded = try loader.load(key)
-        return try object(section, key, loaded, writing: loaded.record ?? .defaults)
-    }
+    private func object<Record: DefaultedRecord>(_ section: BackupSection, _ key: StorageKey, orDefaults _: Record.Type)
+        throws -> Section
+    { try object(section, key, Record.self) { $0 ?? .defaults } }
 
     /// An object section that is null when the store holds none.
-    private func object<Record: JSONRecord>(_ section: BackupSection, _ storageKey: StorageKey, _: Record.Type) throws
-        -> Section
-    {
-        let key = ObjectKey<Record>(storageKey)
-        let loaded = try loader.load(key)
-        return try object(section, key, loaded, writing: loaded.record)
-    }
+    private func object<Record: JSONRecord>(_ section: BackupSection, _ key: StorageKey, orNull _: Record.Type)
+        throws -> Section
+    { try object(section, key, Record.self) { $0 } }
 
-    /// An object section holding `record`; a stored value that does not decode is carried whole.
-    private func object<Record>(
-        _ section: BackupSection, _ key: ObjectKey<Record>, _ loaded: (record: Record?, issues: [DecodingIssue]),
-        writing record: Record?
+    /// An object section holding `written(stored record)`; a stored value that does not decode
+    /// is carried whole.
+    private func object<Record: JSONRecord>(
+        _ section: BackupSection, _ storageKey: StorageKey, _: Record.Type, written: (Record?) -> Record?
     ) throws -> Section {
+        let loaded = try loader.load(ObjectKey<Record>(storageKey))
         let unreadable =
             loaded.record == nil && !loaded.issues.isEmpty
-            ? [try wholeValue(section, key.storageKey, reason: loaded.issues.first)].compactMap { $0 } : []
+            ? [try wholeValue(section, storageKey, reason: loaded.issues.first)].compactMap { $0 } : []
         return Section(
-            object: record,
+            object: written(loaded.record),
             findings: Findings(
-                issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) },
-                unreadable: unreadable))
+                issues: loaded.issues.map { StoreIssue(key: storageKey.rawValue, issue: $0) }, unreadable: unreadable))
     }
 
     private func carried(_ element: UnreadableElement, _ section: BackupSection, _ key: StorageKey)

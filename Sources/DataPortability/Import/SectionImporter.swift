@@ -91,7 +91,7 @@ final class SectionImporter {
         case .optionalObject(let type): return object(type)
         case .composite:
             let stage = RecordStage<AppSettings>()
-            return SectionStage(section: section, visitor: stage) { try self.applyAppSettings(stage, &$0) }
+            return SectionStage(section: section, visitor: stage) { try self.applyAppSettings(entry, stage, &$0) }
         }
     }
 
@@ -125,13 +125,13 @@ final class SectionImporter {
         return try write(result, over: loaded.record) { try RecordSaver(transaction: transaction).save($0, to: key) }
     }
 
-    /// The app settings' three keys. Their lists' unreadable elements are kept (merge) or the
+    /// The app settings' keys. Their lists' unreadable elements are kept (merge) or the
     /// backup's written (replace), after each list's own; a key whose whole value cannot be
     /// read is left as it is by a merge.
     private func applyAppSettings(
-        _ stage: RecordStage<AppSettings>, _ counts: inout ImportSummary.SectionCounts
+        _ entry: SectionEntry, _ stage: RecordStage<AppSettings>, _ counts: inout ImportSummary.SectionCounts
     ) throws -> Bool {
-        let keys = [StorageKey.recentSearches, .savedDomains, .appPreferences]
+        let keys = entry.storageKeys
         let stored = try keys.contains { try transaction.value(forKey: $0.rawValue) != nil }
         let loaded = stored ? try RecordLoader(transaction).loadAppSettings() : nil
         let existing = loaded?.settings
@@ -139,14 +139,14 @@ final class SectionImporter {
         let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
         var verbatim: [StorageKey: [[UInt8]]] = [:]
         var elementsChanged = false
-        for key in [StorageKey.recentSearches, .savedDomains] {
+        for key in keys where entry.arrayStoreKeys.contains(key.rawValue) {
             let storedElements = loaded?.unreadableElements[key]?.map(\.json) ?? []
             verbatim[key] = verbatimElements(stored: storedElements, key: key)
             elementsChanged = elementsChanged || verbatim[key] != storedElements
         }
         let unreadableKeys = loaded?.unreadableKeys ?? []
         let leaving = mode == .merge ? unreadableKeys : []
-        for key in keys where leaving.contains(key) { keepUnreadable(key, of: .appSettings) }
+        for key in keys where leaving.contains(key) { keepUnreadable(key, of: counts.section) }
         if mode == .replace { counts.removed += unreadableKeys.count }
         // Unchanged, the three keys keep their bytes exactly, as `write(_:over:_:)` does.
         if let existing, result == existing, !elementsChanged, leaving == unreadableKeys { return false }

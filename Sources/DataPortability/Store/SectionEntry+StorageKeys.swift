@@ -3,10 +3,14 @@ import DataStore
 
 extension SectionEntry {
     /// The section's store keys as the store names them. BackupFormat sits beside DataStore,
-    /// not above it, so the table spells them as text; every one is a `StorageKey` data key
-    /// (`SectionTableTests` checks the two lists are the same), so the conversion cannot fail.
+    /// not above it, so the table spells them as text; every one is a `StorageKey`
+    /// (`SectionTableTests`), so the conversion cannot fail.
     var storageKeys: [StorageKey] { storeKeys.map { StorageKey(rawValue: $0)! } }
-
     /// The store key of a section held under one key.
     var storageKey: StorageKey { storageKeys[0] }
+}
+
+extension StorageKey {
+    /// The keys holding user data in the current layout (not bookkeeping, not legacy): the sections'.
+    public static let dataKeys = BackupSection.allCases.flatMap(\.entry.storageKeys)
 }

@@ -75,16 +75,14 @@ public final class BackupValidationSession {
                         "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."
                 ))
         }
-        findings += Self.absentSectionFindings(manifest, schema: schema)
+        findings += absentSectionFindings()
     }
 
     /// Every section the backup's version has (`SectionEntry.since`) is listed, or — in
     /// version 4 — named absent on purpose, never both. A section added after the backup was
     /// written is not expected of it: importing it leaves the store's as it is.
     /// - Parameter since: each section's first version; the table's, or a test's.
-    static func absentSectionFindings(
-        _ manifest: BackupManifest, schema: BackupSchema, since: (BackupSection) -> Int = \.entry.since
-    ) -> [Finding] {
+    func absentSectionFindings(since: (BackupSection) -> Int = \.entry.since) -> [Finding] {
         var findings: [Finding] = []
         let listed = Set(manifest.sections.map(\.path))
         var absent = Set<BackupSection>()
