@@ -31,7 +31,8 @@ import Testing
         let records = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, "\($0.entry.records)") })
         #expect(
             records == [
-                .trackedDomains: "array(DomainModel.TrackedDomain)", .lookupHistory: "array(DomainModel.LookupSnapshot)",
+                .trackedDomains: "array(DomainModel.TrackedDomain)",
+                .lookupHistory: "array(DomainModel.LookupSnapshot)",
                 .domainAudits: "array(DomainModel.AuditSession)", .domainWorkflows: "array(DomainModel.Workflow)",
                 .monitoringLogs: "array(DomainModel.MonitoringLogEntry)",
                 .monitoringSettings: "object(DomainModel.MonitoringSettings)",

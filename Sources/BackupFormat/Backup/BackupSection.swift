@@ -23,40 +23,45 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .trackedDomains:
             SectionEntry(
-                .array(TrackedDomain.self), storeKeys: ["trackedDomains"], since: 3, version2Path: ["trackedDomains"],
-                references: [.tracksDomain(field: "domain")])
+                records: .array(TrackedDomain.self), storeKeys: ["trackedDomains"], arrayStoreKeys: ["trackedDomains"],
+                since: 3, version2Path: ["trackedDomains"], references: [.tracksDomain(field: "domain")])
         case .lookupHistory:
             SectionEntry(
-                .array(LookupSnapshot.self), storeKeys: ["lookupHistory"], since: 3, version2Path: ["lookups"],
-                references: [.definesSnapshot(field: "id")])
+                records: .array(LookupSnapshot.self), storeKeys: ["lookupHistory"], arrayStoreKeys: ["lookupHistory"],
+                since: 3, version2Path: ["lookups"], references: [.definesSnapshot(field: "id")])
         case .domainAudits:
             SectionEntry(
-                .array(AuditSession.self), storeKeys: ["domainAudits"], since: 3, version2Path: ["audits"],
-                references: [.namesTrackedDomain(field: "domain")])
+                records: .array(AuditSession.self), storeKeys: ["domainAudits"], arrayStoreKeys: ["domainAudits"],
+                since: 3, version2Path: ["audits"], references: [.namesTrackedDomains(field: "domain")])
         case .domainWorkflows:
             SectionEntry(
-                .array(Workflow.self), storeKeys: ["domainWorkflows"], since: 3, version2Path: ["workflows"],
-                references: [.namesTrackedDomains(field: "domains")])
+                records: .array(Workflow.self), storeKeys: ["domainWorkflows"], arrayStoreKeys: ["domainWorkflows"],
+                since: 3, version2Path: ["workflows"], references: [.namesTrackedDomains(field: "domains")])
         case .monitoringSettings:
             SectionEntry(
-                .object(MonitoringSettings.self), storeKeys: ["monitoring.settings"], since: 3,
-                version2Path: ["monitoring", "settings"], references: [.namesTrackedDomains(field: "monitoredDomains")])
+                records: .object(MonitoringSettings.self), storeKeys: ["monitoring.settings"], arrayStoreKeys: [],
+                since: 3, version2Path: ["monitoring", "settings"],
+                references: [.namesTrackedDomains(field: "monitoredDomains")])
         case .monitoringLogs:
             SectionEntry(
-                .array(MonitoringLogEntry.self), storeKeys: ["monitoring.logs"], since: 3, version2Path: ["monitoring", "logs"],
-                references: [.namesTrackedDomain(field: "domain"), .namesSnapshot(field: "snapshotId")])
+                records: .array(MonitoringLogEntry.self), storeKeys: ["monitoring.logs"],
+                arrayStoreKeys: ["monitoring.logs"], since: 3, version2Path: ["monitoring", "logs"],
+                references: [.namesTrackedDomains(field: "domain"), .namesSnapshot(field: "snapshotId")])
         // Recent searches and saved domains are lists of strings; the preferences one object.
         case .appSettings:
             SectionEntry(
-                .composite(AppSettings.self), storeKeys: ["recentSearches", "savedDomains", "app.preferences"],
-                arrayStoreKeys: ["recentSearches", "savedDomains"], since: 3, version2Path: ["settings"])
+                records: .composite(AppSettings.self),
+                storeKeys: ["recentSearches", "savedDomains", "app.preferences"],
+                arrayStoreKeys: ["recentSearches", "savedDomains"], since: 3, version2Path: ["settings"],
+                references: [])
         case .entitlement:
             SectionEntry(
-                .optionalObject(CachedEntitlement.self), storeKeys: ["purchase.cachedEntitlement"], since: 3, version2Path: ["entitlement"])
+                records: .optionalObject(CachedEntitlement.self), storeKeys: ["purchase.cachedEntitlement"],
+                arrayStoreKeys: [], since: 3, version2Path: ["entitlement"], references: [])
         case .usageCredits:
             SectionEntry(
-                .optionalObject(UsageCreditLedger.self), storeKeys: ["usageCredits.ledger"], since: 3, version2Path: ["credits"],
-                references: [.balancesLedger])
+                records: .optionalObject(UsageCreditLedger.self), storeKeys: ["usageCredits.ledger"],
+                arrayStoreKeys: [], since: 3, version2Path: ["credits"], references: [.balancesLedger])
         }
     }
 

@@ -30,9 +30,7 @@ public struct SectionEntry: Sendable {
         case tracksDomain(field: String)
         /// The records are the snapshots other sections name, by this id field.
         case definesSnapshot(field: String)
-        /// This field names a tracked domain.
-        case namesTrackedDomain(field: String)
-        /// This field is a list of tracked domains.
+        /// This field names a tracked domain, or holds a list of them.
         case namesTrackedDomains(field: String)
         /// This field names a snapshot of the lookup history.
         case namesSnapshot(field: String)
@@ -56,15 +54,4 @@ public struct SectionEntry: Sendable {
     /// The checks between this section's records and earlier sections'.
     public let references: [Reference]
 
-    init(
-        _ records: Records, storeKeys: [String], arrayStoreKeys: [String] = [], since: Int, version2Path: [String]?,
-        references: [Reference] = []
-    ) {
-        self.records = records
-        self.storeKeys = storeKeys
-        self.arrayStoreKeys = if case .array = records { storeKeys } else { arrayStoreKeys }
-        self.since = since
-        self.version2Path = version2Path
-        self.references = references
-    }
 }

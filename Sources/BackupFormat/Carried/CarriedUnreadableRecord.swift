@@ -63,7 +63,8 @@ public struct CarriedUnreadableRecord: Sendable, Equatable {
         }
         guard let storeKey = element["storeKey"]?.string, section.entry.storeKeys.contains(storeKey) else {
             throw CarriedDecodingError(
-                ".storeKey", "must be one of the store keys of \(name): \(section.entry.storeKeys.joined(separator: ", "))")
+                ".storeKey",
+                "must be one of the store keys of \(name): \(section.entry.storeKeys.joined(separator: ", "))")
         }
         guard let path = element["path"]?.string, path == "$" || CarriedUnreadableRecord.isElementPath(path) else {
             throw CarriedDecodingError(".path", "must be $ (the whole value) or $[n] (an element)")

@@ -20,7 +20,8 @@ enum BackupV2ToV3 {
         var sections: [(section: BackupSection, bytes: [UInt8])] = []
         var writer = JSONWriter(capacity: document.source.count)
         for section in BackupSection.allCases {
-            guard let value = source(of: section, in: root) else { continue }
+            // Where version 2 kept the section (`SectionEntry.version2Path`); absent there, absent here.
+            guard let value = section.entry.version2Path?.reduce(root, { $0?[$1] }) else { continue }
             writer.removeAll()
             try write(section, value, to: &writer)
             sections.append((section, writer.bytes))
@@ -29,12 +30,6 @@ enum BackupV2ToV3 {
             originalVersion: originalVersion, createdAt: createdAt,
             producer: BackupManifest.Producer(name: producerName, version: ""),
             storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections)
-    }
-
-    /// The version 2 value a section is made from (`SectionEntry.version2Path`); nil when the
-    /// document does not have it, and the section stays absent.
-    static func source(of section: BackupSection, in root: JSONValue) -> JSONValue? {
-        section.entry.version2Path?.reduce(root) { value, key in value?[key] }
     }
 
     /// Writes `value`, the version 2 form of `section`: the sections whose records changed
@@ -84,18 +79,11 @@ enum BackupV2ToV3 {
         default:
             switch section.entry.records {
             case .array: writeArray(value, to: &writer) { element, writer in writer.value(element) }
-            case .object(let type), .composite(let type): writeObject(value, orDefaults: type, to: &writer)
+            case .object(let type), .composite(let type):
+                if value.kind == .object { writer.value(value) } else { type.defaults.encode(to: &writer) }
             case .optionalObject: writer.value(value)
             }
         }
-    }
-
-    /// Writes an object section, or the record's defaults when the value is not an object.
-    static func writeObject<Record: DefaultedRecord>(
-        _ value: JSONValue, orDefaults _: Record.Type, to writer: inout JSONWriter
-    ) {
-        guard value.kind == .object else { return Record.defaults.encode(to: &writer) }
-        writer.value(value)
     }
 
     /// Writes an array section; a non-array value is written as it is (the validator reports a

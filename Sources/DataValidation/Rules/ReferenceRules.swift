@@ -73,10 +73,8 @@ struct ReferenceRules {
             case .definesSnapshot(let field):
                 sawLookupHistory = true
                 if let id = record[field], let identity = Self.snapshotIdentity(id) { snapshotIDs.insert(identity) }
-            case .namesTrackedDomain(let field):
-                checkTracked(record[field], key: field, &walker)
             case .namesTrackedDomains(let field):
-                checkTrackedList(record[field], key: field, &walker)
+                checkTracked(record[field], key: field, &walker)
             case .namesSnapshot(let field):
                 if sawLookupHistory, let id = record[field], let identity = Self.snapshotIdentity(id),
                     !snapshotIDs.contains(identity)
@@ -107,27 +105,25 @@ struct ReferenceRules {
         }
     }
 
+    /// Reports the domain `value` names — one, or each of a list — when it is not tracked.
     private func checkTracked(_ value: JSONValue?, key: String, _ walker: inout SchemaWalker) {
-        guard sawTrackedDomains, let domain = value?.string else { return }
-        let canonical = DomainName.canonical(domain)
-        if !trackedDomains.contains(canonical) {
-            walker.record(
-                .warning, .untrackedDomain, "names \"\(canonical)\", which is not a tracked domain.", key: key)
-        }
-    }
-
-    private func checkTrackedList(_ value: JSONValue?, key: String, _ walker: inout SchemaWalker) {
-        guard sawTrackedDomains, let list = value, list.kind == .array else { return }
+        guard sawTrackedDomains, let value else { return }
         walker.path.push(.key(key))
-        for (index, element) in list.elements.enumerated() {
-            guard let domain = element.string else { continue }
-            let canonical = DomainName.canonical(domain)
-            if !trackedDomains.contains(canonical) {
+        if value.kind == .array {
+            for (index, element) in value.elements.enumerated() {
                 walker.path.push(.index(index))
-                walker.record(.warning, .untrackedDomain, "names \"\(canonical)\", which is not a tracked domain.")
+                reportUntracked(element, &walker)
                 walker.path.pop()
             }
+        } else {
+            reportUntracked(value, &walker)
         }
         walker.path.pop()
+    }
+
+    private func reportUntracked(_ value: JSONValue, _ walker: inout SchemaWalker) {
+        guard let domain = value.string, !trackedDomains.contains(DomainName.canonical(domain)) else { return }
+        walker.record(
+            .warning, .untrackedDomain, "names \"\(DomainName.canonical(domain))\", which is not a tracked domain.")
     }
 }

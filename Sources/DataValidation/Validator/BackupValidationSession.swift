@@ -75,15 +75,14 @@ public final class BackupValidationSession {
                         "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."
                 ))
         }
-        findings += absentSectionFindings()
+        checkAbsentSections()
     }
 
     /// Every section the backup's version has (`SectionEntry.since`) is listed, or — in
     /// version 4 — named absent on purpose, never both. A section added after the backup was
-    /// written is not expected of it: importing it leaves the store's as it is.
-    /// - Parameter since: each section's first version; the table's, or a test's.
-    func absentSectionFindings(since: (BackupSection) -> Int = \.entry.since) -> [Finding] {
-        var findings: [Finding] = []
+    /// written is not expected of it: importing the backup leaves the store's as it is.
+    /// - Parameter since: each section's first version: the table's, or a test's.
+    func checkAbsentSections(since: (BackupSection) -> Int = \.entry.since) {
         let listed = Set(manifest.sections.map(\.path))
         var absent = Set<BackupSection>()
         for name in manifest.absentSections {
@@ -94,18 +93,15 @@ public final class BackupValidationSession {
                     ? "a version \(schema.version) backup holds every section"
                     : BackupSection(rawValue: name) == nil
                         ? "this version knows no such section" : "the manifest also lists it"
-                findings.append(
-                    Finding(
-                        .error, .sectionAbsent, section: name, location: BackupManifest.entryPath,
-                        message: "the manifest names \"\(name)\" among its absent sections, but \(reason)."))
+                add(
+                    .error, .sectionAbsent, name, BackupManifest.entryPath,
+                    "the manifest names \"\(name)\" among its absent sections, but \(reason).")
                 continue
             }
             absent.insert(section)
         }
-        for section in BackupSection.allCases
-        where since(section) <= manifest.schemaVersion && !listed.contains(section.entryPath)
-            && !absent.contains(section)
-        {
+        for section in BackupSection.allCases where since(section) <= manifest.schemaVersion {
+            guard !listed.contains(section.entryPath) && !absent.contains(section) else { continue }
             findings.append(
                 Finding(
                     .error, .sectionAbsent, section: section.rawValue, location: section.entryPath,
@@ -115,7 +111,6 @@ public final class BackupValidationSession {
                         : "the manifest does not list section \(section.rawValue), which every version \(schema.version) backup has."
                 ))
         }
-        return findings
     }
 
     /// Whether an error has been found so far.
