@@ -28,17 +28,25 @@ import Testing
     }
 
     @Test func shapesAndRecordTypesMatchTheRecordsEachSectionHolds() {
-        let records = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, "\($0.entry.records)") })
+        func shape(_ records: SectionEntry.Records) -> String {
+            switch records {
+            case .array(let type): "array(\(type))"
+            case .object(let defaults): "object(\(type(of: defaults)))"
+            case .optionalObject(let type): "optionalObject(\(type))"
+            case .composite(let defaults): "composite(\(type(of: defaults)))"
+            }
+        }
+        let records = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, shape($0.entry.records)) })
         #expect(
             records == [
-                .trackedDomains: "array(DomainModel.TrackedDomain)",
-                .lookupHistory: "array(DomainModel.LookupSnapshot)",
-                .domainAudits: "array(DomainModel.AuditSession)", .domainWorkflows: "array(DomainModel.Workflow)",
-                .monitoringLogs: "array(DomainModel.MonitoringLogEntry)",
-                .monitoringSettings: "object(DomainModel.MonitoringSettings)",
-                .appSettings: "composite(DomainModel.AppSettings)",
-                .entitlement: "optionalObject(DomainModel.CachedEntitlement)",
-                .usageCredits: "optionalObject(DomainModel.UsageCreditLedger)",
+                .trackedDomains: "array(TrackedDomain)",
+                .lookupHistory: "array(LookupSnapshot)",
+                .domainAudits: "array(AuditSession)", .domainWorkflows: "array(Workflow)",
+                .monitoringLogs: "array(MonitoringLogEntry)",
+                .monitoringSettings: "object(MonitoringSettings)",
+                .appSettings: "composite(AppSettings)",
+                .entitlement: "optionalObject(CachedEntitlement)",
+                .usageCredits: "optionalObject(UsageCreditLedger)",
             ])
         #expect(BackupSection.appSettings.entry.arrayStoreKeys == ["recentSearches", "savedDomains"])
         #expect(BackupSection.allCases.allSatisfy { $0.entry.since == DomainDigBackup.firstArchiveSchemaVersion })

@@ -30,13 +30,16 @@ struct InMemoryBackup: Sendable, Equatable {
     /// A section's canonical JSON and its record count (nothing to find: the records are in memory).
     func encodedSection(_ section: BackupSection) -> EncodedRecords<DecodingFindings> {
         let none = DecodingFindings()
+        func array<Record: JSONRecord>(_ records: [Record]) -> EncodedRecords<DecodingFindings> {
+            EncodedRecords(bytes: RecordArrayEncoder.encode(records), records: records.count, findings: none)
+        }
         return switch section {
-        case .trackedDomains: EncodedRecords(array: trackedDomains, findings: none)
-        case .lookupHistory: EncodedRecords(array: lookupHistory, findings: none)
-        case .domainAudits: EncodedRecords(array: domainAudits, findings: none)
-        case .domainWorkflows: EncodedRecords(array: domainWorkflows, findings: none)
+        case .trackedDomains: array(trackedDomains)
+        case .lookupHistory: array(lookupHistory)
+        case .domainAudits: array(domainAudits)
+        case .domainWorkflows: array(domainWorkflows)
         case .monitoringSettings: EncodedRecords(object: monitoringSettings, findings: none)
-        case .monitoringLogs: EncodedRecords(array: monitoringLogs, findings: none)
+        case .monitoringLogs: array(monitoringLogs)
         case .appSettings: EncodedRecords(object: appSettings, findings: none)
         case .entitlement: EncodedRecords(object: entitlement, findings: none)
         case .usageCredits: EncodedRecords(object: usageCredits, findings: none)

@@ -13,7 +13,7 @@ import Testing
         let bookkeeping: [StorageKey] = [.storeSchemaVersion, .preVersioningMarker, .migrationJournal]
         let data = StorageKey.allCases.filter { !StorageKey.isCarried($0.rawValue) && !bookkeeping.contains($0) }
         #expect(keys.compactMap(StorageKey.init(rawValue:)) == data)
-        #expect(StorageKey.dataKeys == data)
+        #expect(BackupSection.allCases.flatMap(\.entry.storageKeys) == data)
     }
 
     @Test func aSectionsListKeysAreAmongItsKeys() {

@@ -39,7 +39,8 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
                 since: 3, version2Path: ["workflows"], references: [.namesTrackedDomains(field: "domains")])
         case .monitoringSettings:
             SectionEntry(
-                records: .object(MonitoringSettings.self), storeKeys: ["monitoring.settings"], arrayStoreKeys: [],
+                records: .object(defaults: MonitoringSettings.defaults), storeKeys: ["monitoring.settings"],
+                arrayStoreKeys: [],
                 since: 3, version2Path: ["monitoring", "settings"],
                 references: [.namesTrackedDomains(field: "monitoredDomains")])
         case .monitoringLogs:
@@ -50,7 +51,7 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
         // Recent searches and saved domains are lists of strings; the preferences one object.
         case .appSettings:
             SectionEntry(
-                records: .composite(AppSettings.self),
+                records: .composite(defaults: AppSettings.defaults),
                 storeKeys: ["recentSearches", "savedDomains", "app.preferences"],
                 arrayStoreKeys: ["recentSearches", "savedDomains"], since: 3, version2Path: ["settings"],
                 references: [])

@@ -1,25 +1,22 @@
 import DomainModel
 
-/// What one backup section is, declared once in `BackupSection.entry`: every layer above
-/// reads its section knowledge here rather than switching over the sections.
-///
-/// The record type travels as a metatype in `records`, which a layer opens once per section
-/// into a generic function (`func stage<Record: DeduplicatingRecord>(_: Record.Type)`); from
-/// then on the section's records are handled by code specialised for that type, so nothing
-/// per record goes through an existential.
+/// What one backup section is, declared once in `BackupSection.entry`, for every layer above
+/// to read rather than switch over the sections. The record type in `records` is opened once
+/// per section into a generic function (`func stage<Record: DeduplicatingRecord>(_: Record.Type)`),
+/// so the section's records go through code specialised for it, never an existential.
 public struct SectionEntry: Sendable {
     /// How a section's records are held in the backup and in the store.
     public enum Records: Sendable {
         /// A JSON array of records, one per natural key, under one store key.
         case array(any DeduplicatingRecord.Type)
-        /// One object under one store key, written with the defaults when the store has none.
-        case object(any DefaultedRecord.Type)
+        /// One object under one store key, of the type of `defaults`, which stand for an absent one.
+        case object(defaults: any MergeableRecord)
         /// One object under one store key, or `null` when the store has none.
         case optionalObject(any MergeableRecord.Type)
         /// One object assembled from several store keys, some of them lists whose elements
         /// are read one by one (`arrayStoreKeys`): the app settings, which the store layer
         /// loads and saves as one (`RecordLoader.loadAppSettings`).
-        case composite(any DefaultedRecord.Type)
+        case composite(defaults: any MergeableRecord)
     }
 
     /// A check between records (design §5 "semantic"), run by the validator on each record

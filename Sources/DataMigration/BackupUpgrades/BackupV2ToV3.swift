@@ -79,8 +79,8 @@ enum BackupV2ToV3 {
         default:
             switch section.entry.records {
             case .array: writeArray(value, to: &writer) { element, writer in writer.value(element) }
-            case .object(let type), .composite(let type):
-                if value.kind == .object { writer.value(value) } else { type.defaults.encode(to: &writer) }
+            case .object(let defaults), .composite(let defaults):
+                if value.kind == .object { writer.value(value) } else { defaults.encode(to: &writer) }
             case .optionalObject: writer.value(value)
             }
         }

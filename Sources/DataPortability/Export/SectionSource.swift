@@ -33,7 +33,7 @@ public struct SectionSource {
         let entry = section.entry
         switch entry.records {
         case .array(let type): return try collection(section, entry.storageKey, type)
-        case .object(let type): return try object(section, entry.storageKey, orDefaults: type)
+        case .object(let defaults): return try object(section, entry.storageKey, orDefaults: defaults)
         case .optionalObject(let type): return try object(section, entry.storageKey, orNull: type)
         case .composite:
             let loaded = try loader.loadAppSettings()
@@ -81,9 +81,9 @@ public struct SectionSource {
     }
 
     /// An object section the store always has: the defaults when it holds none.
-    private func object<Record: DefaultedRecord>(_ section: BackupSection, _ key: StorageKey, orDefaults _: Record.Type)
+    private func object<Record: JSONRecord>(_ section: BackupSection, _ key: StorageKey, orDefaults defaults: Record)
         throws -> Section
-    { try object(section, key, Record.self) { $0 ?? .defaults } }
+    { try object(section, key, Record.self) { $0 ?? defaults } }
 
     /// An object section that is null when the store holds none.
     private func object<Record: JSONRecord>(_ section: BackupSection, _ key: StorageKey, orNull _: Record.Type)

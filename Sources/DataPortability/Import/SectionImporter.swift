@@ -79,6 +79,7 @@ final class SectionImporter {
             let stage = EncodingStage<Record>(source: source, options: options)
             return SectionStage(section: section, visitor: stage) { try self.applyEncoded(stage, key: key, &$0) }
         }
+        func object<Record: MergeableRecord>(_: Record) -> SectionStage { object(Record.self) }
         func object<Record: MergeableRecord>(_: Record.Type) -> SectionStage {
             let stage = RecordStage<Record>()
             return SectionStage(section: section, visitor: stage) {
@@ -87,7 +88,7 @@ final class SectionImporter {
         }
         switch entry.records {
         case .array(let type): return collection(type)
-        case .object(let type): return object(type)
+        case .object(let defaults): return object(defaults)
         case .optionalObject(let type): return object(type)
         case .composite:
             let stage = RecordStage<AppSettings>()

@@ -9,8 +9,3 @@ extension SectionEntry {
     /// The store key of a section held under one key.
     var storageKey: StorageKey { storageKeys[0] }
 }
-
-extension StorageKey {
-    /// The keys holding user data in the current layout (not bookkeeping, not legacy): the sections'.
-    public static let dataKeys = BackupSection.allCases.flatMap(\.entry.storageKeys)
-}

@@ -37,9 +37,7 @@ struct ReferenceRules {
     /// only the snapshot ids grow in a section checked in parallel (tracked domains are
     /// order-dependent, see `isOrderIndependent(_:)`).
     mutating func absorb(_ run: ReferenceRules, checking references: [SectionEntry.Reference]) {
-        if Self.definesSnapshots(references) {
-            snapshotIDs.formUnion(run.snapshotIDs)
-        }
+        if Self.definesSnapshots(references) { snapshotIDs.formUnion(run.snapshotIDs) }
         sawTrackedDomains = sawTrackedDomains || run.sawTrackedDomains
         sawLookupHistory = sawLookupHistory || run.sawLookupHistory
     }

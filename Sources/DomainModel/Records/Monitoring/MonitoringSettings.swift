@@ -1,7 +1,7 @@
 import JSONCore
 
 /// How scheduled monitoring runs (store key `monitoring.settings`); one per store.
-public struct MonitoringSettings: DefaultedRecord, Hashable {
+public struct MonitoringSettings: MergeableRecord, Hashable {
     public var isEnabled: Bool
     /// Minutes between checks, 5...10080 (a week).
     public var intervalMinutes: Int

@@ -2,7 +2,7 @@ import JSONCore
 
 /// Everything under "app settings" (design §3) as the backup's `appSettings` section holds
 /// it: recent searches, saved domains and the preferences, one object.
-public struct AppSettings: DefaultedRecord, Hashable {
+public struct AppSettings: MergeableRecord, Hashable {
     /// Search texts, most recent first, trimmed, without case-insensitive duplicates.
     public var recentSearches: [String]
     /// Bookmarked domains, canonical, without duplicates.
