@@ -17,8 +17,10 @@ struct ReferenceRules {
     /// Whether records under `references` (a section's, `SectionEntry.references`) can be
     /// checked in any order, by several copies of these rules at once, and the copies then
     /// absorbed. Tracked domains cannot: the second of two equal domains is the one reported.
-    static func isOrderIndependent(_ references: [SectionEntry.Reference]) -> Bool {
-        !references.contains { if case .tracksDomain = $0 { true } else { false } }
+    static func isOrderIndependent(_ references: [SectionEntry.Reference]) -> Bool { !tracksDomains(references) }
+
+    private static func tracksDomains(_ references: [SectionEntry.Reference]) -> Bool {
+        references.contains { if case .tracksDomain = $0 { true } else { false } }
     }
 
     private static func definesSnapshots(_ references: [SectionEntry.Reference]) -> Bool {
@@ -45,13 +47,8 @@ struct ReferenceRules {
     /// Notes that a section was read to its end, so references into it are checked even when
     /// it holds no record (an audit of a domain is untracked when nothing is tracked).
     mutating func sectionRead(_ references: [SectionEntry.Reference]) {
-        for reference in references {
-            switch reference {
-            case .tracksDomain: sawTrackedDomains = true
-            case .definesSnapshot: sawLookupHistory = true
-            default: break
-            }
-        }
+        sawTrackedDomains = sawTrackedDomains || Self.tracksDomains(references)
+        sawLookupHistory = sawLookupHistory || Self.definesSnapshots(references)
     }
 
     /// Checks one record that passed the schema against its section's `references` (looked
