@@ -17,7 +17,7 @@ import Testing
     /// Reads every section of an opened backup and checks it against `backup`: verified, the
     /// exact bytes `encodedSection` gives, the manifest's counts, and records equal to the originals.
     private func expectRoundTrip(
-        _ reader: BackupArchiveReader, payloads: [SectionPayload], of backup: DomainDigBackup,
+        _ reader: BackupArchiveReader, payloads: [SectionPayload], of backup: InMemoryBackup,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         #expect(payloads.map(\.path) == BackupSection.allCases.map(\.entryPath), sourceLocation: sourceLocation)
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func anEmptyBackupHasDefaultsAndNulls() throws {
-        let backup = DomainDigBackup(createdAt: SampleBackup.createdAt, storeSchemaVersion: 0)
+        let backup = InMemoryBackup(createdAt: SampleBackup.createdAt, storeSchemaVersion: 0)
         let url = directory.file("empty.tar.zst")
         let summary = try writeBackup(backup, to: .file(url))
         #expect(summary.manifest.sections.map(\.records) == [0, 0, 0, 0, 1, 0, 1, 0, 0])

@@ -27,18 +27,33 @@ import Testing
         #expect(position(.lookupHistory) < position(.monitoringLogs))
     }
 
-    @Test func shapesMatchTheRecordsEachSectionHolds() {
-        let shapes = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, "\($0.shape)") })
+    @Test func shapesAndRecordTypesMatchTheRecordsEachSectionHolds() {
+        func shape(_ records: SectionEntry.Records) -> String {
+            switch records {
+            case .array(let type): "array(\(type))"
+            case .object(let defaults): "object(\(type(of: defaults)))"
+            case .optionalObject(let type): "optionalObject(\(type))"
+            case .composite(let defaults): "composite(\(type(of: defaults)))"
+            }
+        }
+        let records = Dictionary(uniqueKeysWithValues: BackupSection.allCases.map { ($0, shape($0.entry.records)) })
         #expect(
-            shapes == [
-                .trackedDomains: "array", .lookupHistory: "array", .domainAudits: "array", .domainWorkflows: "array",
-                .monitoringLogs: "array", .monitoringSettings: "object", .appSettings: "object",
-                .entitlement: "optionalObject", .usageCredits: "optionalObject",
+            records == [
+                .trackedDomains: "array(TrackedDomain)",
+                .lookupHistory: "array(LookupSnapshot)",
+                .domainAudits: "array(AuditSession)", .domainWorkflows: "array(Workflow)",
+                .monitoringLogs: "array(MonitoringLogEntry)",
+                .monitoringSettings: "object(MonitoringSettings)",
+                .appSettings: "composite(AppSettings)",
+                .entitlement: "optionalObject(CachedEntitlement)",
+                .usageCredits: "optionalObject(UsageCreditLedger)",
             ])
+        #expect(BackupSection.appSettings.entry.arrayStoreKeys == ["recentSearches", "savedDomains"])
+        #expect(BackupSection.allCases.allSatisfy { $0.entry.since == DomainDigBackup.firstArchiveSchemaVersion })
     }
 
     @Test func everyDataKeyOfTheStoreBelongsToExactlyOneSection() {
-        let keys = BackupSection.allCases.flatMap(\.storeKeys)
+        let keys = BackupSection.allCases.flatMap(\.entry.storeKeys)
         #expect(Set(keys).count == keys.count)
         #expect(
             Set(keys) == [
@@ -47,6 +62,6 @@ import Testing
                 "recentSearches", "savedDomains", "app.preferences", "purchase.cachedEntitlement",
                 "usageCredits.ledger",
             ])
-        #expect(BackupSection.appSettings.storeKeys == ["recentSearches", "savedDomains", "app.preferences"])
+        #expect(BackupSection.appSettings.entry.storeKeys == ["recentSearches", "savedDomains", "app.preferences"])
     }
 }

@@ -16,8 +16,8 @@ enum SampleBackup {
     /// `days` days after (or before) `createdAt`.
     static func day(_ days: Int, seconds: Int = 0) -> Date { SampleIdentity.day(days, seconds: seconds) }
 
-    static func make() -> DomainDigBackup {
-        var backup = DomainDigBackup(createdAt: createdAt, storeSchemaVersion: 3)
+    static func make() -> InMemoryBackup {
+        var backup = InMemoryBackup(createdAt: createdAt, storeSchemaVersion: 3)
         backup.trackedDomains = [
             TrackedDomain(
                 id: id(1), domain: "example.com", displayName: "Example", notes: "Main marketing domain.",
@@ -123,9 +123,9 @@ enum SampleBackup {
     /// Rebuilds a backup from section bytes as a reader sees them, failing on any decoding issue
     /// other than the unknown enum values `make()` plants on purpose.
     static func decode(_ sections: [BackupSection: [UInt8]], createdAt: Date, storeSchemaVersion: Int) throws
-        -> DomainDigBackup
+        -> InMemoryBackup
     {
-        var backup = DomainDigBackup(createdAt: createdAt, storeSchemaVersion: storeSchemaVersion)
+        var backup = InMemoryBackup(createdAt: createdAt, storeSchemaVersion: storeSchemaVersion)
         func array<Record: DeduplicatingRecord>(_ section: BackupSection, _ type: Record.Type) throws -> [Record] {
             let bytes = try #require(sections[section], "section \(section) was not read")
             let decoded = CollectionDecoder.decodeArray(bytes, as: Record.self)
@@ -157,7 +157,7 @@ enum SampleBackup {
 /// Writes every section of `backup` with ``BackupArchiveWriter``.
 @discardableResult
 func writeBackup(
-    _ backup: DomainDigBackup, to destination: BackupArchiveWriter.Destination,
+    _ backup: InMemoryBackup, to destination: BackupArchiveWriter.Destination,
     compression: ArchiveCompression = .default, schemaVersion: Int = DomainDigBackup.currentSchemaVersion,
     encryption: BackupEncryption = .none
 ) throws

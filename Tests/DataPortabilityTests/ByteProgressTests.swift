@@ -26,7 +26,7 @@ import Testing
     /// keys' data and string values.
     private func storeBytes(_ store: any StoreReading) throws -> Int64 {
         var total: Int64 = 0
-        for key in BackupSection.allCases.flatMap(\.storeKeys) {
+        for key in BackupSection.allCases.flatMap(\.entry.storeKeys) {
             switch try store.value(forKey: key) {
             case .data(let data)?: total += Int64(data.count)
             case .string(let text)?: total += Int64(text.utf8.count)

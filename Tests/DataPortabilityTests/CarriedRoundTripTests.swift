@@ -131,8 +131,10 @@ import Testing
     }
 
     /// Every store key that holds an array, as the sections say.
-    static let arrayKeys = BackupSection.allCases.flatMap { section in section.arrayStoreKeys.map { (section, $0) } }
-        .map { "\($0.0.rawValue)/\($0.1)" }
+    static let arrayKeys = BackupSection.allCases.flatMap { section in
+        section.entry.arrayStoreKeys.map { (section, $0) }
+    }
+    .map { "\($0.0.rawValue)/\($0.1)" }
 
     @Test(arguments: arrayKeys, StoreFile.allCases)
     func anUnreadableElementIsCarriedAndRestoredAtTheEndOfItsArray(sectionAndKey: String, file: StoreFile) throws {
@@ -181,7 +183,7 @@ import Testing
 
     /// Every store key of every section, holding a value that cannot be read at all.
     static let storeKeys = BackupSection.allCases.flatMap { section in
-        section.storeKeys.map { "\(section.rawValue)/\($0)" }
+        section.entry.storeKeys.map { "\(section.rawValue)/\($0)" }
     }
 
     @Test(arguments: storeKeys, StoreFile.allCases)

@@ -76,7 +76,8 @@ import Testing
         let storedRecord = clash.stored + #","shared":"store","onlyStore":[1]}"#
         let incomingRecord = clash.incoming + #","onlyBackup":{"b":2},"shared":"backup"}"#
         let key = UnknownFieldRoundTripTests.storeKey(of: section)
-        let wrap = { (record: String) in section.shape == .array ? "[\(record)]" : record }
+        let isArray = if case .array = section.entry.records { true } else { false }
+        let wrap = { (record: String) in isArray ? "[\(record)]" : record }
 
         let harness = try LosslessHarness(file)
         let source = try harness.store("source", [key: .data(Data(wrap(incomingRecord).utf8))])
@@ -90,7 +91,7 @@ import Testing
             return
         }
         let root = try JSONDocument(parsing: [UInt8](stored)).root
-        let record = try #require(section.shape == .array ? root[0] : root)
+        let record = try #require(isArray ? root[0] : root)
         #expect(record["shared"]?.text == (clash.backupWins ? #""backup""# : #""store""#), "\(section.rawValue)")
         #expect(record["onlyStore"]?.text == "[1]")
         #expect(record["onlyBackup"]?.text == #"{"b":2}"#)

@@ -104,7 +104,7 @@ struct RecordLocation: Sendable, CustomTestStringConvertible {
     /// The store key whose JSON has the shape of `section`'s (the app settings' object is
     /// `app.preferences`, beside its two lists).
     static func storeKey(of section: BackupSection) -> String {
-        section == .appSettings ? StorageKey.appPreferences.rawValue : section.storeKeys[0]
+        section == .appSettings ? StorageKey.appPreferences.rawValue : section.entry.storeKeys[0]
     }
 
     /// The field planted in every record of one type: its value as written, spaces and all.

@@ -8,7 +8,6 @@ import Testing
         #expect(carried == [.legacyWatchedDomains, .legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords])
         #expect(carried.allSatisfy { $0.retiredInVersion != nil })
         #expect(StorageKey.isCarried("com.example.futureFeature"))
-        #expect(!StorageKey.dataKeys.contains { StorageKey.isCarried($0.rawValue) })
         #expect(
             ![StorageKey.storeSchemaVersion, .preVersioningMarker, .migrationJournal].contains {
                 StorageKey.isCarried($0.rawValue)

@@ -1,3 +1,5 @@
+import DomainModel
+
 /// The sections of a backup (versions 3 and 4), in archive order.
 ///
 /// Each is one JSON entry `sections/<name>.json`. Sections that reference others come after
@@ -14,22 +16,53 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
     case entitlement
     case usageCredits
 
-    /// How the section's JSON is shaped.
-    public enum Shape: Sendable {
-        /// An array of records.
-        case array
-        /// One object.
-        case object
-        /// One object, or `null` when the store has none.
-        case optionalObject
-    }
-
-    /// The section's shape.
-    public var shape: Shape {
+    /// The section table: everything about a section, declared once (see `SectionEntry`).
+    /// Adding a section is one case here, its schema node (`BackupSchema.archiveSections`),
+    /// an upgrader and a fixture (Docs/architecture.md §4).
+    public var entry: SectionEntry {
         switch self {
-        case .trackedDomains, .lookupHistory, .domainAudits, .domainWorkflows, .monitoringLogs: .array
-        case .monitoringSettings, .appSettings: .object
-        case .entitlement, .usageCredits: .optionalObject
+        case .trackedDomains:
+            SectionEntry(
+                records: .array(TrackedDomain.self), storeKeys: ["trackedDomains"], arrayStoreKeys: ["trackedDomains"],
+                since: 3, version2Path: ["trackedDomains"], references: [.tracksDomain(field: "domain")])
+        case .lookupHistory:
+            SectionEntry(
+                records: .array(LookupSnapshot.self), storeKeys: ["lookupHistory"], arrayStoreKeys: ["lookupHistory"],
+                since: 3, version2Path: ["lookups"], references: [.definesSnapshot(field: "id")])
+        case .domainAudits:
+            SectionEntry(
+                records: .array(AuditSession.self), storeKeys: ["domainAudits"], arrayStoreKeys: ["domainAudits"],
+                since: 3, version2Path: ["audits"], references: [.namesTrackedDomains(field: "domain")])
+        case .domainWorkflows:
+            SectionEntry(
+                records: .array(Workflow.self), storeKeys: ["domainWorkflows"], arrayStoreKeys: ["domainWorkflows"],
+                since: 3, version2Path: ["workflows"], references: [.namesTrackedDomains(field: "domains")])
+        case .monitoringSettings:
+            SectionEntry(
+                records: .object(defaults: MonitoringSettings.defaults), storeKeys: ["monitoring.settings"],
+                arrayStoreKeys: [],
+                since: 3, version2Path: ["monitoring", "settings"],
+                references: [.namesTrackedDomains(field: "monitoredDomains")])
+        case .monitoringLogs:
+            SectionEntry(
+                records: .array(MonitoringLogEntry.self), storeKeys: ["monitoring.logs"],
+                arrayStoreKeys: ["monitoring.logs"], since: 3, version2Path: ["monitoring", "logs"],
+                references: [.namesTrackedDomains(field: "domain"), .namesSnapshot(field: "snapshotId")])
+        // Recent searches and saved domains are lists of strings; the preferences one object.
+        case .appSettings:
+            SectionEntry(
+                records: .composite(defaults: AppSettings.defaults),
+                storeKeys: ["recentSearches", "savedDomains", "app.preferences"],
+                arrayStoreKeys: ["recentSearches", "savedDomains"], since: 3, version2Path: ["settings"],
+                references: [])
+        case .entitlement:
+            SectionEntry(
+                records: .optionalObject(CachedEntitlement.self), storeKeys: ["purchase.cachedEntitlement"],
+                arrayStoreKeys: [], since: 3, version2Path: ["entitlement"], references: [])
+        case .usageCredits:
+            SectionEntry(
+                records: .optionalObject(UsageCreditLedger.self), storeKeys: ["usageCredits.ledger"],
+                arrayStoreKeys: [], since: 3, version2Path: ["credits"], references: [.balancesLedger])
         }
     }
 
@@ -40,29 +73,5 @@ public enum BackupSection: String, CaseIterable, Sendable, Hashable {
     public init?(entryPath: String) {
         guard entryPath.hasPrefix("sections/"), entryPath.hasSuffix(".json") else { return nil }
         self.init(rawValue: String(entryPath.dropFirst("sections/".count).dropLast(".json".count)))
-    }
-
-    /// The store keys the section is made from (design §3).
-    public var storeKeys: [String] {
-        switch self {
-        case .trackedDomains: ["trackedDomains"]
-        case .lookupHistory: ["lookupHistory"]
-        case .domainAudits: ["domainAudits"]
-        case .domainWorkflows: ["domainWorkflows"]
-        case .monitoringSettings: ["monitoring.settings"]
-        case .monitoringLogs: ["monitoring.logs"]
-        case .appSettings: ["recentSearches", "savedDomains", "app.preferences"]
-        case .entitlement: ["purchase.cachedEntitlement"]
-        case .usageCredits: ["usageCredits.ledger"]
-        }
-    }
-
-    /// The store keys of the section that hold JSON arrays, whose elements are read one by
-    /// one (an unreadable one is kept beside the rest); the others hold one object.
-    public var arrayStoreKeys: [String] {
-        switch shape {
-        case .array: storeKeys
-        case .object, .optionalObject: self == .appSettings ? ["recentSearches", "savedDomains"] : []
-        }
     }
 }

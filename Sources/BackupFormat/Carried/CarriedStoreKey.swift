@@ -18,7 +18,7 @@ public struct CarriedStoreKey: Sendable, Equatable {
     /// Keys a backup never carries: those its sections are made of, and those the migration
     /// runner keeps for itself (the schema version stamp, the pre-versioning marker, the
     /// journal). Importing one would overwrite data the import manages otherwise.
-    public static let reservedKeys: Set<String> = Set(BackupSection.allCases.flatMap(\.storeKeys)).union([
+    public static let reservedKeys: Set<String> = Set(BackupSection.allCases.flatMap(\.entry.storeKeys)).union([
         "data.storeSchemaVersion", "data.migrations.v3_4_0", "data.migrationJournal",
     ])
 

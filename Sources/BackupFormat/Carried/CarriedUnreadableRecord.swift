@@ -61,9 +61,10 @@ public struct CarriedUnreadableRecord: Sendable, Equatable {
             let names = BackupSection.allCases.map(\.rawValue).joined(separator: ", ")
             throw CarriedDecodingError(".section", "must be one of \(names)")
         }
-        guard let storeKey = element["storeKey"]?.string, section.storeKeys.contains(storeKey) else {
+        guard let storeKey = element["storeKey"]?.string, section.entry.storeKeys.contains(storeKey) else {
             throw CarriedDecodingError(
-                ".storeKey", "must be one of the store keys of \(name): \(section.storeKeys.joined(separator: ", "))")
+                ".storeKey",
+                "must be one of the store keys of \(name): \(section.entry.storeKeys.joined(separator: ", "))")
         }
         guard let path = element["path"]?.string, path == "$" || CarriedUnreadableRecord.isElementPath(path) else {
             throw CarriedDecodingError(".path", "must be $ (the whole value) or $[n] (an element)")
@@ -77,7 +78,7 @@ public struct CarriedUnreadableRecord: Sendable, Equatable {
             throw error.prefixed(by: ".value")
         }
         if path != "$" {
-            guard section.arrayStoreKeys.contains(storeKey) else {
+            guard section.entry.arrayStoreKeys.contains(storeKey) else {
                 throw CarriedDecodingError(".path", "must be $: \(storeKey) holds one object, not an array")
             }
             // Restored into the stored array, the element nests one level deeper.

@@ -19,9 +19,11 @@ enum BackupV2ToV3 {
         let producerName = root["producer"]?.string ?? "DomainDig"
         var sections: [(section: BackupSection, bytes: [UInt8])] = []
         var writer = JSONWriter(capacity: document.source.count)
-        for section in BackupSection.allCases where source(of: section, in: root) != nil {
+        for section in BackupSection.allCases {
+            // Where version 2 kept the section (`SectionEntry.version2Path`); absent there, absent here.
+            guard let value = section.entry.version2Path?.reduce(root, { $0?[$1] }) else { continue }
             writer.removeAll()
-            try write(section, from: root, to: &writer)
+            try write(section, value, to: &writer)
             sections.append((section, writer.bytes))
         }
         return UpgradedBackup(
@@ -30,32 +32,18 @@ enum BackupV2ToV3 {
             storeSchemaVersion: root["storeSchemaVersion"]?.int ?? 0, sections: sections)
     }
 
-    /// The version 2 value a section is made from; nil when the document does not have it, and
-    /// the section stays absent.
-    static func source(of section: BackupSection, in root: JSONValue) -> JSONValue? {
-        switch section {
-        case .trackedDomains: root["trackedDomains"]
-        case .lookupHistory: root["lookups"]
-        case .domainAudits: root["audits"]
-        case .domainWorkflows: root["workflows"]
-        case .monitoringSettings: root["monitoring"]?["settings"]
-        case .monitoringLogs: root["monitoring"]?["logs"]
-        case .appSettings: root["settings"]
-        case .entitlement: root["entitlement"]
-        case .usageCredits: root["credits"]
-        }
-    }
-
-    static func write(_ section: BackupSection, from root: JSONValue, to writer: inout JSONWriter) throws {
+    /// Writes `value`, the version 2 form of `section`: the sections whose records changed
+    /// are rewritten here; the others are copied as they are, by their shape.
+    static func write(_ section: BackupSection, _ value: JSONValue, to writer: inout JSONWriter) throws {
         switch section {
         case .trackedDomains:
-            writeArray(root["trackedDomains"], to: &writer) { domain, writer in
+            writeArray(value, to: &writer) { domain, writer in
                 writer.object { writer in
                     UpgradeSupport.copyFields(of: domain, except: [], renaming: ["favorite": "isFavorite"], to: &writer)
                 }
             }
         case .lookupHistory:
-            writeArray(root["lookups"], to: &writer) { lookup, writer in
+            writeArray(value, to: &writer) { lookup, writer in
                 writer.object { writer in
                     for field in lookup.fields {
                         if field.key == "dns", LegacyDNSReshaper.isLegacy(field.value) {
@@ -69,52 +57,40 @@ enum BackupV2ToV3 {
                     }
                 }
             }
-        case .domainAudits:
-            writeArray(root["audits"], to: &writer) { audit, writer in writer.value(audit) }
-        case .domainWorkflows:
-            writeArray(root["workflows"], to: &writer) { workflow, writer in writer.value(workflow) }
-        case .monitoringSettings:
-            guard let settings = root["monitoring"]?["settings"], settings.kind == .object else {
-                return MonitoringSettings.defaults.encode(to: &writer)
-            }
+        case .monitoringSettings where value.kind == .object:
             writer.object { writer in
-                if let seconds = settings["intervalSeconds"], let value = seconds.double, value.isFinite {
+                if let seconds = value["intervalSeconds"], let number = seconds.double, number.isFinite {
                     // Clamped while still a Double: any input number converts without overflow.
                     let range = MonitoringSettings.intervalRange
-                    let minutes = min(max((value / 60).rounded(), Double(range.lowerBound)), Double(range.upperBound))
+                    let minutes = min(max((number / 60).rounded(), Double(range.lowerBound)), Double(range.upperBound))
                     writer.field("intervalMinutes", Int(minutes))
                 } else {
-                    writer.field("intervalMinutes", copying: settings["intervalSeconds"])
+                    writer.field("intervalMinutes", copying: value["intervalSeconds"])
                 }
-                UpgradeSupport.copyFields(of: settings, except: ["intervalSeconds"], to: &writer)
+                UpgradeSupport.copyFields(of: value, except: ["intervalSeconds"], to: &writer)
             }
-        case .monitoringLogs:
-            writeArray(root["monitoring"]?["logs"], to: &writer) { entry, writer in writer.value(entry) }
-        case .appSettings:
-            guard let settings = root["settings"], settings.kind == .object else {
-                return AppSettings.defaults.encode(to: &writer)
-            }
-            writer.value(settings)
-        case .entitlement:
-            if let entitlement = root["entitlement"] { writer.value(entitlement) } else { writer.null() }
         case .usageCredits:
-            guard let credits = root["credits"], credits.kind == .array, credits.count > 0 else {
-                return writer.null()
-            }
+            guard value.kind == .array, value.count > 0 else { return writer.null() }
             var compact = JSONWriter(capacity: 4096)
-            compact.value(credits)
+            compact.value(value)
             guard let ledger = LegacyLedgerReshaper.reshape(compact.bytes) else { return writer.null() }
             let reparsed = try UpgradeSupport.reparse(ledger.bytes, step: "credits")
             writer.value(reparsed.root)
+        default:
+            switch section.entry.records {
+            case .array: writeArray(value, to: &writer) { element, writer in writer.value(element) }
+            case .object(let defaults), .composite(let defaults):
+                if value.kind == .object { writer.value(value) } else { defaults.encode(to: &writer) }
+            case .optionalObject: writer.value(value)
+            }
         }
     }
 
-    /// Writes an array section; a missing or non-array value is written as it is (the
-    /// validator reports a wrong shape) or as `[]` when absent.
+    /// Writes an array section; a non-array value is written as it is (the validator reports a
+    /// wrong shape).
     static func writeArray(
-        _ value: JSONValue?, to writer: inout JSONWriter, element: (JSONValue, inout JSONWriter) -> Void
+        _ value: JSONValue, to writer: inout JSONWriter, element: (JSONValue, inout JSONWriter) -> Void
     ) {
-        guard let value else { return writer.strings([]) } // absent: an empty list
         guard value.kind == .array else { return writer.value(value) }
         writer.beginArray()
         for item in value.elements {

@@ -12,7 +12,8 @@ import DomainModel
 /// and absent sections included (which changes only its compression).
 public enum BackupV3ToV4 {
     /// Copies every entry of `reader` (verified against its manifest first) into `writer`.
-    /// - Returns: the sections the backup does not hold on purpose, for the new manifest.
+    /// - Returns: the sections the backup does not hold on purpose, and those its version
+    ///   predates (`SectionEntry.since`), for the new manifest.
     /// - Throws: `BackupFormatError` for an entry that fails its check, or an archive that is
     ///   damaged; the writer is then to be abandoned.
     public static func copy(_ reader: BackupArchiveReader, into writer: BackupArchiveWriter) throws -> [BackupSection] {
@@ -30,5 +31,6 @@ public enum BackupV3ToV4 {
             throw BackupFormatError.missingSection(archive: reader.archiveName, path: missing.path)
         }
         return reader.manifest.absentSections.compactMap(BackupSection.init(rawValue:))
+            + BackupSection.allCases.filter { $0.entry.since > reader.manifest.schemaVersion }
     }
 }

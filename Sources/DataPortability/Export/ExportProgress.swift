@@ -18,7 +18,7 @@ final class ExportProgress: Sendable {
     init(store: any StoreReading, handler: @escaping ByteProgress.Handler) throws {
         var sectionBytes: [BackupSection: Int64] = [:]
         for section in BackupSection.allCases {
-            sectionBytes[section] = try section.storeKeys.reduce(0) { sum, key in
+            sectionBytes[section] = try section.entry.storeKeys.reduce(0) { sum, key in
                 sum + Int64(try store.byteCount(forKey: key) ?? 0)
             }
         }

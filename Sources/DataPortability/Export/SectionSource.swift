@@ -30,19 +30,15 @@ public struct SectionSource {
     /// Loads and encodes one section.
     /// - Throws: only when the store cannot be read.
     public func read(_ section: BackupSection) throws -> Section {
-        switch section {
-        case .trackedDomains: return try collection(section, .trackedDomains)
-        case .lookupHistory: return try collection(section, .lookupHistory)
-        case .domainAudits: return try collection(section, .domainAudits)
-        case .domainWorkflows: return try collection(section, .domainWorkflows)
-        case .monitoringLogs: return try collection(section, .monitoringLogs)
-        case .monitoringSettings:
-            let loaded = try loader.load(.monitoringSettings)
-            return try object(section, .monitoringSettings, loaded, writing: loaded.record ?? .defaults)
-        case .appSettings:
+        let entry = section.entry
+        switch entry.records {
+        case .array(let type): return try collection(section, entry.storageKey, type)
+        case .object(let defaults): return try object(section, entry.storageKey, orDefaults: defaults)
+        case .optionalObject(let type): return try object(section, entry.storageKey, orNull: type)
+        case .composite:
             let loaded = try loader.loadAppSettings()
             var unreadable: [CarriedUnreadableRecord] = []
-            for key in [StorageKey.recentSearches, .savedDomains, .appPreferences] {
+            for key in entry.storageKeys {
                 if loaded.unreadableKeys.contains(key),
                     let whole = try wholeValue(section, key, reason: loaded.issues.first { $0.0 == key }?.1)
                 {
@@ -56,12 +52,6 @@ public struct SectionSource {
                 object: loaded.settings,
                 findings: Findings(
                     issues: loaded.issues.map { StoreIssue(key: $0.0.rawValue, issue: $0.1) }, unreadable: unreadable))
-        case .entitlement:
-            let loaded = try loader.load(.cachedEntitlement)
-            return try object(section, .cachedEntitlement, loaded, writing: loaded.record)
-        case .usageCredits:
-            let loaded = try loader.load(.usageCreditLedger)
-            return try object(section, .usageCreditLedger, loaded, writing: loaded.record)
         }
     }
 
@@ -75,33 +65,44 @@ public struct SectionSource {
     }
 
     /// A collection, encoded as it is decoded: its records are never all held.
-    private func collection<Record>(_ section: BackupSection, _ key: CollectionKey<Record>) throws -> Section {
-        let loaded = try loader.loadEncoded(key)
+    private func collection<Record: DeduplicatingRecord>(
+        _ section: BackupSection, _ storageKey: StorageKey, _: Record.Type
+    ) throws -> Section {
+        let loaded = try loader.loadEncoded(CollectionKey<Record>(storageKey))
         let found = loaded.findings
-        var unreadable = found.unreadableRecords.map { carried($0, section, key.storageKey) }
-        if found.isUnreadable, let whole = try wholeValue(section, key.storageKey, reason: found.issues.first) {
+        var unreadable = found.unreadableRecords.map { carried($0, section, storageKey) }
+        if found.isUnreadable, let whole = try wholeValue(section, storageKey, reason: found.issues.first) {
             unreadable.append(whole)
         }
         return Section(
             bytes: loaded.bytes, records: loaded.records, duplicatesMerged: loaded.duplicatesMerged,
             findings: Findings(
-                issues: found.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) }, unreadable: unreadable
-            ))
+                issues: found.issues.map { StoreIssue(key: storageKey.rawValue, issue: $0) }, unreadable: unreadable))
     }
 
-    /// An object section holding `record`; a stored value that does not decode is carried whole.
-    private func object<Record>(
-        _ section: BackupSection, _ key: ObjectKey<Record>, _ loaded: (record: Record?, issues: [DecodingIssue]),
-        writing record: Record?
+    /// An object section the store always has: the defaults when it holds none.
+    private func object<Record: JSONRecord>(_ section: BackupSection, _ key: StorageKey, orDefaults defaults: Record)
+        throws -> Section
+    { try object(section, key, Record.self) { $0 ?? defaults } }
+
+    /// An object section that is null when the store holds none.
+    private func object<Record: JSONRecord>(_ section: BackupSection, _ key: StorageKey, orNull _: Record.Type)
+        throws -> Section
+    { try object(section, key, Record.self) { $0 } }
+
+    /// An object section holding `written(stored record)`; a stored value that does not decode
+    /// is carried whole.
+    private func object<Record: JSONRecord>(
+        _ section: BackupSection, _ storageKey: StorageKey, _: Record.Type, written: (Record?) -> Record?
     ) throws -> Section {
+        let loaded = try loader.load(ObjectKey<Record>(storageKey))
         let unreadable =
             loaded.record == nil && !loaded.issues.isEmpty
-            ? [try wholeValue(section, key.storageKey, reason: loaded.issues.first)].compactMap { $0 } : []
+            ? [try wholeValue(section, storageKey, reason: loaded.issues.first)].compactMap { $0 } : []
         return Section(
-            object: record,
+            object: written(loaded.record),
             findings: Findings(
-                issues: loaded.issues.map { StoreIssue(key: key.storageKey.rawValue, issue: $0) },
-                unreadable: unreadable))
+                issues: loaded.issues.map { StoreIssue(key: storageKey.rawValue, issue: $0) }, unreadable: unreadable))
     }
 
     private func carried(_ element: UnreadableElement, _ section: BackupSection, _ key: StorageKey)

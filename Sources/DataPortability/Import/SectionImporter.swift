@@ -68,7 +68,10 @@ final class SectionImporter {
     ///   - source: the section's JSON.
     ///   - options: the limits it is validated with.
     func makeStage(for section: BackupSection, source: [UInt8]?, options: JSONParseOptions) -> SectionStage {
-        func collection<Record>(_ key: CollectionKey<Record>) -> SectionStage {
+        let entry = section.entry
+        // The entry's record type, opened once for the section.
+        func collection<Record: DeduplicatingRecord>(_: Record.Type) -> SectionStage {
+            let key = CollectionKey<Record>(entry.storageKey)
             guard let source, !storeKeys.contains(key.storageKey.rawValue) else {
                 let stage = RecordStage<Record>()
                 return SectionStage(section: section, visitor: stage) { try self.applyCollection(stage, key: key, &$0) }
@@ -76,24 +79,20 @@ final class SectionImporter {
             let stage = EncodingStage<Record>(source: source, options: options)
             return SectionStage(section: section, visitor: stage) { try self.applyEncoded(stage, key: key, &$0) }
         }
-        func object<Record: MergeableRecord>(_ key: ObjectKey<Record>) -> SectionStage {
+        func object<Record: MergeableRecord>(_: Record) -> SectionStage { object(Record.self) }
+        func object<Record: MergeableRecord>(_: Record.Type) -> SectionStage {
             let stage = RecordStage<Record>()
             return SectionStage(section: section, visitor: stage) {
-                try self.applyObject(section, stage, key: key, &$0)
+                try self.applyObject(section, stage, key: ObjectKey<Record>(entry.storageKey), &$0)
             }
         }
-        switch section {
-        case .trackedDomains: return collection(.trackedDomains)
-        case .lookupHistory: return collection(.lookupHistory)
-        case .domainAudits: return collection(.domainAudits)
-        case .domainWorkflows: return collection(.domainWorkflows)
-        case .monitoringLogs: return collection(.monitoringLogs)
-        case .monitoringSettings: return object(.monitoringSettings)
-        case .appSettings:
+        switch entry.records {
+        case .array(let type): return collection(type)
+        case .object(let defaults): return object(defaults)
+        case .optionalObject(let type): return object(type)
+        case .composite:
             let stage = RecordStage<AppSettings>()
-            return SectionStage(section: section, visitor: stage) { try self.applyAppSettings(stage, &$0) }
-        case .entitlement: return object(.cachedEntitlement)
-        case .usageCredits: return object(.usageCreditLedger)
+            return SectionStage(section: section, visitor: stage) { try self.applyAppSettings(entry, stage, &$0) }
         }
     }
 
@@ -127,13 +126,13 @@ final class SectionImporter {
         return try write(result, over: loaded.record) { try RecordSaver(transaction: transaction).save($0, to: key) }
     }
 
-    /// The app settings' three keys. Their lists' unreadable elements are kept (merge) or the
+    /// The app settings' keys. Their lists' unreadable elements are kept (merge) or the
     /// backup's written (replace), after each list's own; a key whose whole value cannot be
     /// read is left as it is by a merge.
     private func applyAppSettings(
-        _ stage: RecordStage<AppSettings>, _ counts: inout ImportSummary.SectionCounts
+        _ entry: SectionEntry, _ stage: RecordStage<AppSettings>, _ counts: inout ImportSummary.SectionCounts
     ) throws -> Bool {
-        let keys = [StorageKey.recentSearches, .savedDomains, .appPreferences]
+        let keys = entry.storageKeys
         let stored = try keys.contains { try transaction.value(forKey: $0.rawValue) != nil }
         let loaded = stored ? try RecordLoader(transaction).loadAppSettings() : nil
         let existing = loaded?.settings
@@ -141,14 +140,14 @@ final class SectionImporter {
         let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
         var verbatim: [StorageKey: [[UInt8]]] = [:]
         var elementsChanged = false
-        for key in [StorageKey.recentSearches, .savedDomains] {
+        for key in keys where entry.arrayStoreKeys.contains(key.rawValue) {
             let storedElements = loaded?.unreadableElements[key]?.map(\.json) ?? []
             verbatim[key] = verbatimElements(stored: storedElements, key: key)
             elementsChanged = elementsChanged || verbatim[key] != storedElements
         }
         let unreadableKeys = loaded?.unreadableKeys ?? []
         let leaving = mode == .merge ? unreadableKeys : []
-        for key in keys where leaving.contains(key) { keepUnreadable(key, of: .appSettings) }
+        for key in keys where leaving.contains(key) { keepUnreadable(key, of: counts.section) }
         if mode == .replace { counts.removed += unreadableKeys.count }
         // Unchanged, the three keys keep their bytes exactly, as `write(_:over:_:)` does.
         if let existing, result == existing, !elementsChanged, leaving == unreadableKeys { return false }

@@ -29,12 +29,6 @@ public enum StorageKey: String, CaseIterable, Sendable {
     case legacyDisplayDensity = "displayDensity"
     case legacyShowRawRecords = "showRawRecords"
 
-    /// The keys holding user data in the current layout (not bookkeeping, not legacy).
-    public static let dataKeys: [StorageKey] = [
-        .trackedDomains, .lookupHistory, .domainAudits, .domainWorkflows, .monitoringSettings, .monitoringLogs,
-        .recentSearches, .savedDomains, .appPreferences, .cachedEntitlement, .usageCreditLedger,
-    ]
-
     /// The store version whose migration consumes this legacy key; nil for the others (a key
     /// is legacy, read only by migrations, exactly when it has one). In a store at that version
     /// or later the key is a leftover — an older app wrote it again, or the store was marked as

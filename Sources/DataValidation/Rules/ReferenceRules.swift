@@ -14,85 +14,81 @@ struct ReferenceRules {
     private var sawTrackedDomains = false
     private var sawLookupHistory = false
 
-    /// Whether the records of `section` can be checked in any order, by several copies of
-    /// these rules at once, and the copies then absorbed. Tracked domains cannot: the second
-    /// of two equal domains is the one reported.
-    static func isOrderIndependent(_ section: BackupSection) -> Bool {
-        section != .trackedDomains
+    /// Whether records under `references` (a section's, `SectionEntry.references`) can be
+    /// checked in any order, by several copies of these rules at once, and the copies then
+    /// absorbed. Tracked domains cannot: the second of two equal domains is the one reported.
+    static func isOrderIndependent(_ references: [SectionEntry.Reference]) -> Bool { !tracksDomains(references) }
+
+    private static func tracksDomains(_ references: [SectionEntry.Reference]) -> Bool {
+        references.contains { if case .tracksDomain = $0 { true } else { false } }
+    }
+
+    private static func definesSnapshots(_ references: [SectionEntry.Reference]) -> Bool {
+        references.contains { if case .definesSnapshot = $0 { true } else { false } }
     }
 
     /// Makes room for what `runs` collected, so absorbing them one after the other does not
     /// rehash the snapshot ids (a hundred thousand in a large backup) each time they outgrow
     /// the table.
-    mutating func reserveCapacity(absorbing runs: [ReferenceRules], checking section: BackupSection) {
-        guard section == .lookupHistory else { return }
+    mutating func reserveCapacity(absorbing runs: [ReferenceRules], checking references: [SectionEntry.Reference]) {
+        guard Self.definesSnapshots(references) else { return }
         snapshotIDs.reserveCapacity(runs.reduce(snapshotIDs.count) { $0 + $1.snapshotIDs.count })
     }
 
-    /// Takes over what a copy collected while checking a run of `section`. Of the collections,
+    /// Takes over what a copy collected while checking a run of a section. Of the collections,
     /// only the snapshot ids grow in a section checked in parallel (tracked domains are
     /// order-dependent, see `isOrderIndependent(_:)`).
-    mutating func absorb(_ run: ReferenceRules, checking section: BackupSection) {
-        if section == .lookupHistory {
-            snapshotIDs.formUnion(run.snapshotIDs)
-        }
+    mutating func absorb(_ run: ReferenceRules, checking references: [SectionEntry.Reference]) {
+        if Self.definesSnapshots(references) { snapshotIDs.formUnion(run.snapshotIDs) }
         sawTrackedDomains = sawTrackedDomains || run.sawTrackedDomains
         sawLookupHistory = sawLookupHistory || run.sawLookupHistory
     }
 
     /// Notes that a section was read to its end, so references into it are checked even when
     /// it holds no record (an audit of a domain is untracked when nothing is tracked).
-    mutating func sectionRead(_ section: BackupSection) {
-        switch section {
-        case .trackedDomains: sawTrackedDomains = true
-        case .lookupHistory: sawLookupHistory = true
-        default: break
-        }
+    mutating func sectionRead(_ references: [SectionEntry.Reference]) {
+        sawTrackedDomains = sawTrackedDomains || Self.tracksDomains(references)
+        sawLookupHistory = sawLookupHistory || Self.definesSnapshots(references)
     }
 
-    /// Checks one record that passed the schema; `walker.path` points at it.
-    mutating func check(_ section: BackupSection, _ record: JSONValue, _ walker: inout SchemaWalker) {
-        switch section {
-        case .trackedDomains:
-            sawTrackedDomains = true
-            guard let domain = record["domain"]?.string else { return }
-            let canonical = DomainName.canonical(domain)
-            if !trackedDomains.insert(canonical).inserted {
-                walker.record(
-                    .warning, .duplicate, "\"\(canonical)\" is tracked twice; the two records are merged on import.",
-                    key: "domain")
+    /// Checks one record that passed the schema against its section's `references` (looked
+    /// up once per section, not per record); `walker.path` points at it.
+    mutating func check(_ references: [SectionEntry.Reference], _ record: JSONValue, _ walker: inout SchemaWalker) {
+        for reference in references {
+            switch reference {
+            case .tracksDomain(let field):
+                sawTrackedDomains = true
+                guard let domain = record[field]?.string else { continue }
+                let canonical = DomainName.canonical(domain)
+                if !trackedDomains.insert(canonical).inserted {
+                    walker.record(
+                        .warning, .duplicate,
+                        "\"\(canonical)\" is tracked twice; the two records are merged on import.", key: field)
+                }
+            case .definesSnapshot(let field):
+                sawLookupHistory = true
+                if let id = record[field], let identity = Self.snapshotIdentity(id) { snapshotIDs.insert(identity) }
+            case .namesTrackedDomains(let field):
+                checkTracked(record[field], key: field, &walker)
+            case .namesSnapshot(let field):
+                if sawLookupHistory, let id = record[field], let identity = Self.snapshotIdentity(id),
+                    !snapshotIDs.contains(identity)
+                {
+                    walker.record(
+                        .warning, .missingSnapshot,
+                        "names snapshot \(id.string ?? ""), which is not in the lookup history.", key: field)
+                }
+            case .balancesLedger:
+                guard let balance = record["balance"]?.int else { continue }
+                var total = 0
+                for entry in record["entries"]?.elements ?? .empty { total += entry["amount"]?.int ?? 0 }
+                if total != balance {
+                    walker.record(
+                        .warning, .ledgerBalance,
+                        "the balance is \(balance) but the entries add up to \(total); the stored balance is kept.",
+                        key: "balance")
+                }
             }
-        case .lookupHistory:
-            sawLookupHistory = true
-            if let id = record["id"], let identity = Self.snapshotIdentity(id) { snapshotIDs.insert(identity) }
-        case .domainAudits:
-            checkTracked(record["domain"], key: "domain", &walker)
-        case .domainWorkflows:
-            checkTrackedList(record["domains"], key: "domains", &walker)
-        case .monitoringSettings:
-            checkTrackedList(record["monitoredDomains"], key: "monitoredDomains", &walker)
-        case .monitoringLogs:
-            checkTracked(record["domain"], key: "domain", &walker)
-            if sawLookupHistory, let id = record["snapshotId"], let identity = Self.snapshotIdentity(id),
-                !snapshotIDs.contains(identity)
-            {
-                walker.record(
-                    .warning, .missingSnapshot,
-                    "names snapshot \(id.string ?? ""), which is not in the lookup history.",
-                    key: "snapshotId")
-            }
-        case .usageCredits:
-            guard let balance = record["balance"]?.int else { return }
-            var total = 0
-            for entry in record["entries"]?.elements ?? .empty { total += entry["amount"]?.int ?? 0 }
-            if total != balance {
-                walker.record(
-                    .warning, .ledgerBalance,
-                    "the balance is \(balance) but the entries add up to \(total); the stored balance is kept.",
-                    key: "balance")
-            }
-        case .appSettings, .entitlement:
-            break
         }
     }
 
@@ -104,27 +100,25 @@ struct ReferenceRules {
         }
     }
 
+    /// Reports the domain `value` names — one, or each of a list — when it is not tracked.
     private func checkTracked(_ value: JSONValue?, key: String, _ walker: inout SchemaWalker) {
-        guard sawTrackedDomains, let domain = value?.string else { return }
-        let canonical = DomainName.canonical(domain)
-        if !trackedDomains.contains(canonical) {
-            walker.record(
-                .warning, .untrackedDomain, "names \"\(canonical)\", which is not a tracked domain.", key: key)
-        }
-    }
-
-    private func checkTrackedList(_ value: JSONValue?, key: String, _ walker: inout SchemaWalker) {
-        guard sawTrackedDomains, let list = value, list.kind == .array else { return }
+        guard sawTrackedDomains, let value else { return }
         walker.path.push(.key(key))
-        for (index, element) in list.elements.enumerated() {
-            guard let domain = element.string else { continue }
-            let canonical = DomainName.canonical(domain)
-            if !trackedDomains.contains(canonical) {
+        if value.kind == .array {
+            for (index, element) in value.elements.enumerated() {
                 walker.path.push(.index(index))
-                walker.record(.warning, .untrackedDomain, "names \"\(canonical)\", which is not a tracked domain.")
+                reportUntracked(element, &walker)
                 walker.path.pop()
             }
+        } else {
+            reportUntracked(value, &walker)
         }
         walker.path.pop()
+    }
+
+    private func reportUntracked(_ value: JSONValue, _ walker: inout SchemaWalker) {
+        guard let domain = value.string, !trackedDomains.contains(DomainName.canonical(domain)) else { return }
+        walker.record(
+            .warning, .untrackedDomain, "names \"\(DomainName.canonical(domain))\", which is not a tracked domain.")
     }
 }

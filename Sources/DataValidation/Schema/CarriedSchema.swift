@@ -38,7 +38,7 @@ enum CarriedSchema {
         ) { writer in
             writer.field("section") { writer in writer.field("enum", BackupSection.allCases.map(\.rawValue)) }
             writer.field("storeKey") { writer in
-                writer.field("enum", BackupSection.allCases.flatMap(\.storeKeys))
+                writer.field("enum", BackupSection.allCases.flatMap(\.entry.storeKeys))
             }
             writer.field("path") { writer in
                 writer.field("type", "string")

@@ -28,7 +28,8 @@ extension BackupValidationSession {
         compiled: CompiledSchema, visitor: Visitor?,
         walker: inout SchemaWalker
     ) -> Int? {
-        guard ReferenceRules.isOrderIndependent(section),
+        let rules = section.entry.references
+        guard ReferenceRules.isOrderIndependent(rules),
             let runs = JSONArraySplitter.parallelRuns(bytes, parts: pool.parts, found: split)
         else { return nil }
         // A visitor that takes no runs has the section checked on one thread.
@@ -64,7 +65,7 @@ extension BackupValidationSession {
                         result.identities.append((runWalker.findings.count, index, identity, id.sourceRange))
                     }
                     if runWalker.errorCount == errorsBefore {
-                        result.references.check(section, element, &runWalker)
+                        result.references.check(rules, element, &runWalker)
                         result.visitor?.visit(section, index, element)
                     }
                     runWalker.path.pop()
@@ -77,7 +78,7 @@ extension BackupValidationSession {
                     // sets are not rehashed each time they outgrow their tables.
                     seenIDs.reserveCapacity(result.identities.count * runs.count)
                     absorbed.reserveCapacity(
-                        absorbing: Array(repeating: result.references, count: runs.count), checking: section)
+                        absorbing: Array(repeating: result.references, count: runs.count), checking: rules)
                 }
                 delivered += 1
                 var next = 0
@@ -94,7 +95,7 @@ extension BackupValidationSession {
                 }
                 found.append(result.findings[next...])
                 count += result.count
-                absorbed.absorb(result.references, checking: section)
+                absorbed.absorb(result.references, checking: rules)
                 if let runVisitor = result.visitor { runVisitors.append(runVisitor) }
             }
         } catch {

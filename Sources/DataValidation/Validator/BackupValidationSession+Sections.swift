@@ -10,6 +10,7 @@ extension BackupValidationSession {
     ) throws {
         var walker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
         var count = 0
+        let rules = section.entry.references
         guard let compiled = compiledSchema(for: section) else { return }
         switch node.kind {
         case .array(let arraySchema):
@@ -38,7 +39,7 @@ extension BackupValidationSession {
                                 key: field)
                         }
                         if walker.errorCount == errorsBefore {
-                            references.check(section, element, &walker)
+                            references.check(rules, element, &walker)
                             try visit?(section, index, element)
                             visitor?.visit(section, index, element)
                         }
@@ -53,7 +54,7 @@ extension BackupValidationSession {
                 let (code, message) = parseFinding(parseError, expected: "an array")
                 walker.record(.error, code, message)
             } else {
-                references.sectionRead(section)
+                references.sectionRead(rules)
                 if let max = arraySchema.maxItems, count > max {
                     walker.record(.error, .tooManyItems, "holds \(count) records, more than the limit of \(max).")
                 }
@@ -75,7 +76,7 @@ extension BackupValidationSession {
                 let errorsBefore = walker.errorCount
                 walker.check(root, compiled)
                 if walker.errorCount == errorsBefore && !root.isNull {
-                    references.check(section, root, &walker)
+                    references.check(rules, root, &walker)
                     try visit?(section, nil, root)
                     visitor?.visit(section, nil, root)
                 }

@@ -3,8 +3,8 @@
 /// `Findings` are a stored collection's, as decoding reports them (`DecodingFindings`), or an
 /// export section's, by store key.
 ///
-///     let encoded = EncodedRecords(array: domains, findings: DecodingFindings())
-///     try archive.addSection(.trackedDomains, bytes: encoded.bytes, records: encoded.records)
+///     let encoded = EncodedRecords(object: settings, findings: DecodingFindings())
+///     try archive.addSection(.monitoringSettings, bytes: encoded.bytes, records: encoded.records)
 ///
 /// Frozen so that a caller in another module may take `bytes` out and go on reading the other
 /// fields (partial consumption).
@@ -23,11 +23,6 @@
         self.records = records
         self.duplicatesMerged = duplicatesMerged
         self.findings = findings
-    }
-
-    /// An array section: the records' canonical JSON array.
-    public init<Record: JSONRecord>(array records: [Record], findings: Findings) {
-        self.init(bytes: RecordArrayEncoder.encode(records), records: records.count, findings: findings)
     }
 
     /// An object section: the record's canonical JSON, or `null` with no record.

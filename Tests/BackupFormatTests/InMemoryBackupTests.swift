@@ -3,7 +3,7 @@ import DomainModel
 import Foundation
 import Testing
 
-@Suite struct DomainDigBackupTests {
+@Suite struct InMemoryBackupTests {
     /// A section's bytes, joined, and its record count.
     func joined(_ encoded: consuming EncodedRecords<DecodingFindings>) -> ([UInt8], Int) {
         let records = encoded.records
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func absentOptionalObjectsAreNullWithNoRecords() {
-        let empty = DomainDigBackup(createdAt: SampleBackup.createdAt, storeSchemaVersion: 0)
+        let empty = InMemoryBackup(createdAt: SampleBackup.createdAt, storeSchemaVersion: 0)
         #expect(joined(empty.encodedSection(.entitlement)) == (Array("null".utf8), 0))
         #expect(joined(empty.encodedSection(.usageCredits)) == (Array("null".utf8), 0))
         #expect(
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func emptyCollectionsAreEmptyArraysAndSettingsTheirDefaults() {
-        let empty = DomainDigBackup(createdAt: SampleBackup.createdAt, storeSchemaVersion: 0)
+        let empty = InMemoryBackup(createdAt: SampleBackup.createdAt, storeSchemaVersion: 0)
         #expect(joined(empty.encodedSection(.trackedDomains)) == (Array("[]".utf8), 0))
         #expect(joined(empty.encodedSection(.monitoringSettings)) == (MonitoringSettings.defaults.canonicalJSON, 1))
         #expect(joined(empty.encodedSection(.appSettings)) == (AppSettings.defaults.canonicalJSON, 1))
