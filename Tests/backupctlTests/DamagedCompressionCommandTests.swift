@@ -147,6 +147,39 @@ import Testing
         #expect(checksumFirst > 0, "some flip damages an entry before zstd's own check fails")
     }
 
+    /// The manifest has no SHA-256 of its own: a byte flipped in its zstd frame is damage, found
+    /// by the frame's checksum before the manifest is believed — never a newer version, an
+    /// unknown section or an invalid manifest read from altered bytes — and every command says so.
+    @Test func aFlippedByteInTheManifestsFrameIsDamageForEveryCommand() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore("store.sqlite", seed: 7)
+        let original = [UInt8](try workspace.contents(try workspace.exportBackup(from: store)))
+        let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+        // The second frame starts where its magic number does (the first frame's data is short).
+        let secondFrame = try #require((4..<original.count - 4).first { Array(original[$0..<$0 + 4]) == magic })
+        let digests = try workspace.fileDigests(store)
+        var damaged = 0
+        for offset in stride(from: 12, to: secondFrame, by: max(1, (secondFrame - 12) / 24)) {
+            var bytes = original
+            bytes[offset] ^= 0x02
+            let backup = workspace.path("manifest-flip-\(offset).ddbackup")
+            try Data(bytes).write(to: URL(fileURLWithPath: backup))
+            let validated = try workspace.backupctl("validate", backup, "--json")
+            let inspected = try workspace.backupctl("inspect", backup)
+            let imported = try workspace.backupctl("import", backup, "--store", store, "--yes")
+            #expect(validated.status == inspected.status && inspected.status == imported.status, "\(offset)")
+            // A flip that decompresses to the same bytes (an unused bit of a header) changes nothing.
+            #expect([0, 65].contains(validated.status), "\(offset): \(validated.stdoutText)")
+            let findings = try #require(try validated.jsonObject()["findings"] as? [[String: Any]])
+            let codes = Set(findings.compactMap { $0["code"] as? String })
+            #expect(
+                codes.isDisjoint(with: ["version.newer", "section.unknown", "manifest.invalid"]), "\(offset): \(codes)")
+            if validated.status == 65 { damaged += 1 }
+            #expect(try workspace.fileDigests(store) == digests, "\(offset): the store is unchanged")
+        }
+        #expect(damaged > 10, "most flips in the manifest's frame damage it")
+    }
+
     @Test func everyCommandThatWritesABackupPutsAChecksumOnItsZstdFrames() throws {
         let workspace = try CommandWorkspace()
         // A sample store plants a store key this build does not know: its backups carry it in

@@ -45,7 +45,7 @@ extension EncryptionCommandTests {
         let output = workspace.path("rotated.ddbackup")
         #expect(
             text.stdoutText.hasPrefix(
-                "Re-encrypted \(backup) to the keys given (already version 4, the version is unchanged): \(output)\n"
+                "Re-encrypted \(backup) (already version 4, the version is unchanged): \(output)\n"
                     + "Encrypted with age for 1 recipient.\n"),
             "\(text.stdoutText)")
         #expect(!text.stdoutText.contains("Upgraded"))

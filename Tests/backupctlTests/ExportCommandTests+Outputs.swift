@@ -105,6 +105,42 @@ extension ExportCommandTests {
         #expect(try FolderState(of: workspace.url) == before)
     }
 
+    /// `upgrade -o` replaces an existing backup, plain or encrypted, as it always did, but
+    /// never another file: a store (any store, not only the default one) or a document named
+    /// by a mistyped `-o` is left as it was, exit 73.
+    @Test func upgradeReplacesOnlyABackup() throws {
+        let workspace = try CommandWorkspace()
+        let sqlite = try workspace.sampleStore("other.sqlite")
+        let plist = try workspace.sampleStore("other.plist")
+        let notes = workspace.path("notes.txt")
+        try Data("notes\n".utf8).write(to: URL(fileURLWithPath: notes))
+        let old = try workspace.copy(Fixtures.url("Backups/v1.json").path, to: "old.json")
+        let before = try FolderState(of: workspace.url)
+        for output in [sqlite, plist, notes] {
+            let run = try workspace.backupctl("upgrade", old, "-o", output)
+            #expect(run.status == 73, "\(output): \(run.stderrText)")
+            #expect(
+                run.stderrText == """
+                    error: \(output) exists and is not a backup, so it was not replaced. Nothing was written.
+                    hint: upgrade replaces only a backup: choose another output path, or remove the file first.
+
+                    """, "\(run.stderrText)")
+        }
+        #expect(try FolderState(of: workspace.url) == before)
+
+        let backup = try workspace.exportBackup(from: sqlite)
+        let passphrase = workspace.path("pass.txt")
+        try Data("correct horse\n".utf8).write(to: URL(fileURLWithPath: passphrase))
+        let encrypted = workspace.path("encrypted.ddbackup")
+        #expect(
+            try workspace.backupctl("upgrade", backup, "-o", encrypted, "--passphrase-file", passphrase).status == 0)
+        for output in [backup, encrypted] {
+            let run = try workspace.backupctl("upgrade", old, "-o", output)
+            #expect(run.status == 0, "\(output): \(run.stderrText)")
+            #expect(try workspace.backupctl("validate", output).status == 0)
+        }
+    }
+
     @Test func upgradeNeverWritesOverItsInputOrTheStore() throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()

@@ -35,6 +35,9 @@ public final class BackupArchiveReader {
     /// What owns the input (a `BackupFile`), kept alive as long as the reader reads it.
     private let owner: AnyObject?
     private var seenPaths: Set<String> = []
+    /// The header after the manifest's, read before the manifest was trusted (see `init`),
+    /// until `nextSection` takes it.
+    private var headerAfterManifest: HeaderAfterManifest
     /// Whether every entry has been read.
     public private(set) var isFinished = false
 
@@ -64,8 +67,17 @@ public final class BackupArchiveReader {
                 archive: archiveName, reason: "it is larger than \(BackupManifest.maxSize) bytes")
         }
         let bytes = try tar.readEntry(maxBytes: Int64(BackupManifest.maxSize))
+        // The manifest has no checksum of its own: its zstd frame's is checked once the stream
+        // moves past the frame, which reading the next header does. Damage there is damage,
+        // never a newer version or an unknown section read from altered bytes.
+        headerAfterManifest = .read(try tar.nextEntry())
         manifest = try BackupManifest.decode(bytes, archive: archiveName, options: limits.json)
         seenPaths.insert(BackupManifest.entryPath)
+    }
+
+    private enum HeaderAfterManifest {
+        case read(TarEntry?)
+        case taken
     }
 
     /// The compression detected from the bytes.
@@ -83,7 +95,15 @@ public final class BackupArchiveReader {
     /// - Returns: the entry and its verification, or nil at the end of the archive.
     /// - Throws: `BackupFormatError` for unsafe or damaged archives.
     public func nextSection(_ handling: DataHandling = .collect) throws -> SectionPayload? {
-        guard let entry = try tar.nextEntry() else {
+        let next: TarEntry?
+        switch headerAfterManifest {
+        case .read(let header):
+            next = header
+            headerAfterManifest = .taken
+        case .taken:
+            next = try tar.nextEntry()
+        }
+        guard let entry = next else {
             isFinished = true
             readObserver?(tar.compressedBytesConsumed)
             return nil

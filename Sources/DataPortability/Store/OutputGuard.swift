@@ -32,14 +32,19 @@ public enum OutputGuard {
     /// from any other file encrypted with age. An empty file, or no file, is fine.
     /// - Throws: `OutputRefusal.notARegularFile`, `.encrypted` or `.notABackup`; `FileIOError`
     ///   when the file cannot be read.
-    public static func refuseReplacing(_ output: URL, force: Bool) throws {
+    /// - Parameter replacesEncrypted: whether an age-encrypted file counts as a backup (for
+    ///   `upgrade`, whose outputs are often encrypted and which has no `--force`).
+    public static func refuseReplacing(_ output: URL, force: Bool, replacesEncrypted: Bool = false) throws {
         guard let status = try? FileStatus(path: output.path) else { return }
         guard status.isRegularFile else {
             throw OutputRefusal.notARegularFile(output: output.path, kind: status.kindName)
         }
         guard !force, status.size > 0 else { return }
         let file = try FileDescriptor.openForReading(output.path, nonBlocking: true)
-        if EncryptedBackupCheck.isEncrypted(file.io) { throw OutputRefusal.encrypted(output: output.path) }
+        if EncryptedBackupCheck.isEncrypted(file.io) {
+            if replacesEncrypted { return }
+            throw OutputRefusal.encrypted(output: output.path)
+        }
         switch BackupFileEncoding.detect(file.io) {
         case .tar, .gzipJSON: return
         case .plainJSON, .unknown: throw OutputRefusal.notABackup(output: output.path)

@@ -22,7 +22,8 @@ struct UpgradeCommand: BackupctlCommand {
             backup is read with --identity or --passphrase-file; the new one is encrypted to \
             --recipient or --recipients-file, else with --new-passphrase-file, else with \
             --passphrase-file, so re-encrypting to new keys is how keys are rotated. An encrypted \
-            backup is written out unencrypted only with --decrypt.
+            backup is written out unencrypted only with --decrypt. An existing backup at the output \
+            is replaced; any other file (a store, a document) is not (exit 73).
             """,
         examples: [
             CommandExample("Rewrite an old backup as a current one", "backupctl upgrade old.json.gz -o new.ddbackup"),
@@ -104,7 +105,7 @@ struct UpgradeCommand: BackupctlCommand {
         return switch summary.outcome {
         case .upgraded:
             "Upgraded \(summary.input) from version \(summary.fromVersion) to \(version): \(summary.output)"
-        case .reEncrypted: "Re-encrypted \(summary.input) to the keys given \(unchanged): \(summary.output)"
+        case .reEncrypted: "Re-encrypted \(summary.input) \(unchanged): \(summary.output)"
         case .encrypted: "Encrypted \(summary.input) \(unchanged): \(summary.output)"
         case .decrypted: "Decrypted \(summary.input) \(unchanged): \(summary.output)"
         case .copied: "Copied \(summary.input) into a new archive \(unchanged): \(summary.output)"
@@ -126,8 +127,15 @@ struct UpgradeCommand: BackupctlCommand {
         }
         if let store = try? StoreLocator().locate(explicitPath: nil) { inputs += StoreFiles.all(of: store.url) }
         try OutputGuard.refuse(output: destination, overwriting: inputs)
-        // An existing output file is replaced, as before; a device or a folder in the way is not.
-        try OutputGuard.refuseReplacing(destination, force: true)
+        // An existing backup (plain or encrypted) is replaced, as before; any other file — a
+        // store, a document — is not, nor a device or a folder: a mistyped -o destroys nothing.
+        do {
+            try OutputGuard.refuseReplacing(destination, force: false, replacesEncrypted: true)
+        } catch OutputRefusal.notABackup(let path) {
+            throw CommandFailure(
+                .cannotCreate, OutputRefusal.notABackup(output: path).description,
+                hint: "upgrade replaces only a backup: choose another output path, or remove the file first.")
+        }
         // Keys first, then the input (decrypted, if need be, with those keys; an `s3://` object
         // downloaded): a key file that cannot be used, or an input that cannot be opened, fails
         // before the output is made, so a file error while upgrading is about the output.
