@@ -27,12 +27,12 @@ struct ReferenceRules {
         references.contains { if case .definesSnapshot = $0 { true } else { false } }
     }
 
-    /// Makes room for what `runs` collected, so absorbing them one after the other does not
-    /// rehash the snapshot ids (a hundred thousand in a large backup) each time they outgrow
-    /// the table.
-    mutating func reserveCapacity(absorbing runs: [ReferenceRules], checking references: [SectionEntry.Reference]) {
+    /// Makes room for `count` more records of a section checked under `references`, so absorbing
+    /// runs one after the other does not rehash the snapshot ids (a hundred thousand in a large
+    /// backup) each time they outgrow the table.
+    mutating func reserveCapacity(adding count: Int, checking references: [SectionEntry.Reference]) {
         guard Self.definesSnapshots(references) else { return }
-        snapshotIDs.reserveCapacity(runs.reduce(snapshotIDs.count) { $0 + $1.snapshotIDs.count })
+        snapshotIDs.reserveCapacity(snapshotIDs.count + count)
     }
 
     /// Takes over what a copy collected while checking a run of a section. Of the collections,
@@ -100,25 +100,32 @@ struct ReferenceRules {
         }
     }
 
-    /// Reports the domain `value` names — one, or each of a list — when it is not tracked.
+    /// Reports the domain `value` names — one, or each of a list — when it is not tracked. The
+    /// path is extended only for a report: most records name tracked domains.
     private func checkTracked(_ value: JSONValue?, key: String, _ walker: inout SchemaWalker) {
         guard sawTrackedDomains, let value else { return }
-        walker.path.push(.key(key))
-        if value.kind == .array {
-            for (index, element) in value.elements.enumerated() {
-                walker.path.push(.index(index))
-                reportUntracked(element, &walker)
-                walker.path.pop()
-            }
-        } else {
-            reportUntracked(value, &walker)
+        guard value.kind == .array else {
+            if let domain = untracked(value) { Self.reportUntracked(domain, key: key, &walker) }
+            return
         }
-        walker.path.pop()
+        for (index, element) in value.elements.enumerated() {
+            guard let domain = untracked(element) else { continue }
+            walker.path.push(.key(key))
+            walker.path.push(.index(index))
+            Self.reportUntracked(domain, key: nil, &walker)
+            walker.path.pop()
+            walker.path.pop()
+        }
     }
 
-    private func reportUntracked(_ value: JSONValue, _ walker: inout SchemaWalker) {
-        guard let domain = value.string, !trackedDomains.contains(DomainName.canonical(domain)) else { return }
-        walker.record(
-            .warning, .untrackedDomain, "names \"\(DomainName.canonical(domain))\", which is not a tracked domain.")
+    /// The canonical domain `value` names, when it is a string naming no tracked domain.
+    private func untracked(_ value: JSONValue) -> String? {
+        guard let domain = value.string else { return nil }
+        let canonical = DomainName.canonical(domain)
+        return trackedDomains.contains(canonical) ? nil : canonical
+    }
+
+    private static func reportUntracked(_ domain: String, key: String?, _ walker: inout SchemaWalker) {
+        walker.record(.warning, .untrackedDomain, "names \"\(domain)\", which is not a tracked domain.", key: key)
     }
 }

@@ -77,8 +77,7 @@ extension BackupValidationSession {
                     // Runs hold about as many records each: room for all of them, so that the
                     // sets are not rehashed each time they outgrow their tables.
                     seenIDs.reserveCapacity(result.identities.count * runs.count)
-                    absorbed.reserveCapacity(
-                        absorbing: Array(repeating: result.references, count: runs.count), checking: rules)
+                    absorbed.reserveCapacity(adding: result.count * runs.count, checking: rules)
                 }
                 delivered += 1
                 var next = 0
