@@ -109,7 +109,7 @@ sanitize: deps python-deps
 # `make lint` fails on any difference (CI runs it); `make format` rewrites the files.
 # It also fails when a target imports a module Package.swift does not declare for it
 # (.ci/check_imports.py).
-FORMAT_PATHS := Sources Tests Fuzz Package.swift
+FORMAT_PATHS := Sources Tests Fuzz Plugins Package.swift
 # .ci/check_system_calls.py: every system call goes through DurableIO (README, Repository layout).
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)

@@ -55,6 +55,10 @@ let package = Package(
         // Ours, not a library: tells ThreadSanitizer about Concurrency's lock (Locked.swift).
         .target(name: "CThreadSanitizer"),
 
+        // The record generator DomainModel's build runs (a build-tool plugin: no packages to fetch).
+        .executableTarget(name: "RecordCodegen"),
+        .plugin(name: "RecordCodegenPlugin", capability: .buildTool(), dependencies: ["RecordCodegen"]),
+
         // Foundations without domain knowledge.
         .target(name: "JSONCore"),
         .target(name: "Concurrency", dependencies: ["CThreadSanitizer"]),
@@ -65,7 +69,8 @@ let package = Package(
         .target(name: "ObjectStorage", dependencies: ["CCurl", "Cryptography", "DurableIO"]),
 
         // The product's layers.
-        .target(name: "DomainModel", dependencies: ["JSONCore", "Concurrency"]),
+        // Each record's Swift comes from its `.record` declaration (Docs/architecture.md §4).
+        .target(name: "DomainModel", dependencies: ["JSONCore", "Concurrency"], plugins: ["RecordCodegenPlugin"]),
         .target(name: "DataStore", dependencies: ["DomainModel", "JSONCore", "DurableIO", "CSQLite"]),
         .target(
             name: "BackupFormat",
@@ -123,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "DataValidationTests",
             dependencies: [
-                "DataValidation", "BackupFormat", "Concurrency", "Cryptography", "DurableIO", "JSONCore", "TestSupport",
+                "DataValidation", "BackupFormat", "Concurrency", "Cryptography", "DomainModel", "DurableIO", "JSONCore",
+                "TestSupport",
             ]),
         .testTarget(
             name: "DataMigrationTests",

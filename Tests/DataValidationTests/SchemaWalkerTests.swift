@@ -1,4 +1,5 @@
 import BackupFormat
+import DomainModel
 import JSONCore
 import Testing
 

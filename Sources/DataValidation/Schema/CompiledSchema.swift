@@ -1,3 +1,5 @@
+import DomainModel
+
 /// A schema node tree flattened into plain arrays, so the walker follows indices instead of
 /// copying nodes (which would retain and release their storage for every JSON value).
 final class CompiledSchema: Sendable {

@@ -58,4 +58,32 @@ enum SchemaBuilder {
     static func optional(_ name: StaticString, _ node: SchemaNode) -> PropertySchema {
         PropertySchema(name, SchemaNode(.nullable(node), description: node.description), required: false)
     }
+
+    /// A declared record's schema (its `.record` file, `RecordDeclaration`).
+    static func record(_ declaration: RecordDeclaration) -> SchemaNode {
+        object(declaration.definition, declaration.description, properties(declaration))
+    }
+
+    /// A declared record's fields; an embedded record's are among them.
+    static func properties(_ declaration: RecordDeclaration) -> [PropertySchema] {
+        declaration.fields.flatMap { field -> [PropertySchema] in
+            if case .embedded(let embedded) = field.value { return properties(embedded) }
+            let node = value(field.value, field.description)
+            return [field.isRequired ? required(field.name, node) : optional(field.name, node)]
+        }
+    }
+
+    private static func value(_ value: FieldValue, _ description: String) -> SchemaNode {
+        switch value {
+        case .string(let format): string(description, format)
+        case .enumeration(let known, let fallback):
+            SchemaNode(.string(StringSchema(knownValues: known, fallback: fallback)), description: description)
+        case .integer(let range): integer(description, range)
+        case .boolean: boolean(description)
+        case .stringMap: stringMap(description)
+        case .list(let element, let item, let max, let unique):
+            array(of: self.value(element, item), description, max: max, unique: unique)
+        case .record(let declaration), .embedded(let declaration): record(declaration)
+        }
+    }
 }

@@ -1,0 +1,6 @@
+import JSONCore
+
+extension DNSLookupResult {
+    /// The most records one snapshot keeps.
+    public static let maxRecords = 1000
+}

@@ -1,0 +1,35 @@
+import JSONCore
+
+extension AppSettings {
+    /// Limits on the lists.
+    public static let maxRecentSearches = 100
+    public static let maxSavedDomains = 5000
+
+    /// The settings of a fresh install.
+    public static let defaults = AppSettings(recentSearches: [], savedDomains: [], preferences: .defaults)
+
+    /// Merge rule (import in merge mode): the incoming preferences win; saved domains are
+    /// unioned (these first); recent searches are unioned (these first) and cut to the limit.
+    /// Unknown fields are unioned, the incoming ones winning a clash.
+    public func merged(with incoming: AppSettings) -> AppSettings {
+        var preferences = incoming.preferences
+        preferences.unknownFields = incoming.unknownFields.merged(with: unknownFields)
+        return AppSettings(
+            recentSearches: recentSearches + incoming.recentSearches,
+            savedDomains: Array(union(savedDomains, incoming.savedDomains).prefix(AppSettings.maxSavedDomains)),
+            preferences: preferences)
+    }
+
+    /// The field `recentSearches`, without duplicates; only searches really beyond the limit
+    /// count as cut (and are reported), so duplicates go first.
+    static func recentSearches(from reader: inout RecordReader) -> [String] {
+        var searches = distinctTrimmed(reader.stringList("recentSearches"))
+        reader.truncate(&searches, "recentSearches", limit: maxRecentSearches)
+        return searches
+    }
+
+    /// Searches trimmed, without empties and case-insensitive duplicates, at most the limit.
+    public static func distinctSearches(_ searches: [String]) -> [String] {
+        Array(distinctTrimmed(searches).prefix(maxRecentSearches))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// RecordCodegen, the generator DomainModel's build runs over every `.record` declaration: one
+/// field line becomes the property, the initialiser's parameter, the decoder's and encoder's
+/// lines and the schema entry; a declaration that makes no sense stops the build, naming it.
+@Suite struct RecordCodegenTests {
+    /// Runs the built generator over `declaration`; the output file's text when it succeeded.
+    static func generate(_ declaration: String) throws -> (output: ProcessOutput, source: String?) {
+        let folder = try TemporaryDirectory(prefix: "record-codegen")
+        let input = folder.file("Example.record")
+        let output = folder.file("Example.swift")
+        try Data(declaration.utf8).write(to: input)
+        let tool = BuildProducts.productsDirectory.appendingPathComponent("RecordCodegen").path
+        let result = try ProcessRunner.run(tool, [input.path, output.path])
+        return (result, try? String(contentsOf: output, encoding: .utf8))
+    }
+
+    static func declaration(_ fields: String) -> String {
+        #"{"record": "Example", "conformances": ["JSONRecord", "Hashable"], "doc": ["An example."], "#
+            + #""definition": "example", "description": "An example.", "fields": [\#(fields)]}"#
+    }
+
+    static let id = #"{"name": "id", "type": "id", "required": true, "description": "Stable identity."}"#
+
+    @Test func oneOptionalFieldLineBecomesEveryPartOfTheRecord() throws {
+        let field = #"{"name": "nickname", "type": "string", "description": "What friends say."}"#
+        let (output, source) = try Self.generate(Self.declaration(Self.id + ", " + field))
+        #expect(output.status == 0, "\(output.stderrText)")
+        let text = try #require(source)
+        for line in [
+            "    /// What friends say.\n    public var nickname: String?",
+            "        nickname: String? = nil",
+            "        self.nickname = nickname",
+            #"        nickname = reader.optionalString("nickname")"#,
+            #"        writer.field("nickname", nickname)"#,
+            #"            RecordField("nickname", .string(nil), required: false, "What friends say."),"#,
+        ] {
+            #expect(text.contains(line), "missing: \(line)")
+        }
+    }
+
+    @Test func requiredFieldsAreDecodedFirstAndEncodedInDeclarationOrder() throws {
+        let fields = [
+            #"{"name": "note", "type": "string", "default": "\"\"", "description": "A note."}"#,
+            Self.id,
+            #"{"name": "seen", "type": "date", "defaultField": "added", "description": "Last seen."}"#,
+            #"{"name": "added", "type": "date", "required": true, "description": "Added."}"#,
+        ]
+        let (output, source) = try Self.generate(Self.declaration(fields.joined(separator: ", ")))
+        #expect(output.status == 0, "\(output.stderrText)")
+        let text = try #require(source)
+        func position(_ line: String) throws -> String.Index {
+            try #require(text.range(of: line), "missing: \(line)").lowerBound
+        }
+        #expect(try position(#"id = try reader.requiredID("id")"#) < position(#"note = reader.string("note""#))
+        #expect(try position(#"added = try reader.requiredDate("added")"#) < position("seen = reader.optionalDate"))
+        #expect(text.contains(#"seen = reader.optionalDate("seen") ?? added"#))
+        #expect(text.contains("self.seen = seen ?? added"))
+        #expect(try position(#"writer.field("note""#) < position(#"writer.field("id""#))
+        #expect(try position(#"writer.field("seen""#) < position(#"writer.field("added""#))
+    }
+
+    @Test(arguments: [
+        (#"{"name": "x", "type": "float", "description": "?"}"#, #"x: unknown type "float""#),
+        (#"{"name": "x", "type": "int", "description": "?"}"#, "x: an int needs a range"),
+        (
+            #"{"name": "x", "type": "string", "required": true, "default": "\"\"", "description": "?"}"#,
+            "x: a required field has no default"
+        ),
+        (
+            #"{"name": "x", "type": "date", "defaultField": "y", "description": "?"}"#,
+            "x: defaultField y must be a required field (decoded first)"
+        ),
+        (#"{"name": "id", "type": "id", "key": "id", "description": "?"}"#, "id is declared twice"),
+    ])
+    func aDeclarationThatMakesNoSenseStopsTheBuildNamingTheFile(field: String, reason: String) throws {
+        let (output, source) = try Self.generate(Self.declaration(Self.id + ", " + field))
+        #expect(output.status == 1)
+        #expect(output.stderrText.contains("Example.record: error: \(reason)"), "\(output.stderrText)")
+        #expect(source == nil)
+    }
+
+    @Test func aFileThatIsNotADeclarationIsRefused() throws {
+        let (output, source) = try Self.generate(#"{"record": "Example"}"#)
+        #expect(output.status == 1)
+        #expect(output.stderrText.contains("Example.record: error: not a record declaration"))
+        #expect(source == nil)
+    }
+}
