@@ -81,7 +81,9 @@ struct RecordSource {
             "        definition: \(quoted(declaration.definition)), description: \(quoted(declaration.description)),",
             "        fields: [",
         ]
-        lines += fields.filter(\.isRequired).map(\.schemaEntry) + fields.filter { !$0.isRequired }.map(\.schemaEntry)
+        // The order records are written in: the validator tries the property after the last one
+        // found first.
+        lines += fields.map(\.schemaEntry)
         lines += ["        ])", "}", ""]
         return lines.joined(separator: "\n")
     }

@@ -8,7 +8,7 @@ public struct RecordDeclaration: Sendable {
     public let definition: String
     /// What the record is.
     public let description: String
-    /// Required fields first, then the optional ones, each group in declaration order.
+    /// In declaration order, the order the encoder writes them.
     public let fields: [RecordField]
 
     public init(definition: String, description: String, fields: [RecordField]) {
