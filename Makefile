@@ -175,7 +175,7 @@ AGE_TESTKIT_VECTORS := $(filter-out %.md %/LICENSE %/ORIGIN %/SOURCE-COMMIT,$(wi
 fuzz-build: deps
 	@set -o pipefail; for harness in $(FUZZ_HARNESSES); do \
 		BACKUPCTL_FUZZ=1 $(SWIFT) build --scratch-path $(FUZZ_BUILD) --product fuzz-$$harness \
-			-Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || exit 1; \
+			2>&1 | grep -v "Cannot export local symbol" || exit 1; \
 	done
 
 fuzz: fuzz-build

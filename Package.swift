@@ -167,6 +167,16 @@ if ProcessInfo.processInfo.environment["BACKUPCTL_FUZZ"] == "1" {
     let drivers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/Drivers")
     for name in (try? FileManager.default.contentsOfDirectory(atPath: drivers.path))?.sorted() ?? [] {
         package.targets.append(
-            .executableTarget(name: name, dependencies: ["FuzzHarnesses", "FuzzDriver"], path: "Fuzz/Drivers/\(name)"))
+            .executableTarget(
+                name: name, dependencies: ["FuzzHarnesses", "FuzzDriver"], path: "Fuzz/Drivers/\(name)",
+                linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+    }
+    // Every Swift target is instrumented for libFuzzer and AddressSanitizer, but not RecordCodegen,
+    // the generator DomainModel's build runs: `-Xswiftc` would reach it too, and linked with
+    // libFuzzer it does not link.
+    let uninstrumented: Set = ["RecordCodegen", "CThreadSanitizer", "CLibFuzzer"]
+    for target in package.targets where [.regular, .executable].contains(target.type) {
+        guard !uninstrumented.contains(target.name) else { continue }
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
     }
 }
