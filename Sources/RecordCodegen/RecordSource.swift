@@ -7,22 +7,11 @@ struct RecordSource {
     init(_ declaration: RecordDeclaration) throws(DeclarationError) {
         var seen = Set<String>()
         for field in declaration.fields {
-            guard FieldType(field.type) != nil else {
-                throw DeclarationError("\(field.name): unknown type \"\(field.type)\"")
+            if let problem = field.problem(among: declaration.fields) {
+                throw DeclarationError("\(field.name): \(problem)")
             }
             guard seen.insert(field.jsonKey).inserted else {
                 throw DeclarationError("\(field.jsonKey) is declared twice")
-            }
-            if case .int = field.kind, field.range == nil {
-                throw DeclarationError("\(field.name): an int needs a range")
-            }
-            if field.isRequired, field.default != nil || field.defaultField != nil {
-                throw DeclarationError("\(field.name): a required field has no default")
-            }
-            if let other = field.defaultField,
-                !declaration.fields.contains(where: { $0.name == other && $0.isRequired })
-            {
-                throw DeclarationError("\(field.name): defaultField \(other) must be a required field (decoded first)")
             }
         }
         self.declaration = declaration

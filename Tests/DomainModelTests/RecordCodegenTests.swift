@@ -74,6 +74,17 @@ import Testing
             "x: defaultField y must be a required field (decoded first)"
         ),
         (#"{"name": "id", "type": "id", "key": "id", "description": "?"}"#, "id is declared twice"),
+        (#"{"name": "x", "type": "ownerName", "description": "?"}"#, "x: an ownerName must be required"),
+        (
+            #"{"name": "x", "type": "date", "default": "Date()", "description": "?"}"#,
+            "x: a field of type date takes no default"
+        ),
+        (
+            #"{"name": "x", "type": "int", "range": "0...1", "defaultField": "id", "description": "?"}"#,
+            "x: only a string or a date takes its default from another field"
+        ),
+        (#"{"name": "x", "type": "bool", "format": "nonEmpty", "description": "?"}"#, "x: only a string has a format"),
+        (#"{"name": "x", "type": "string", "embedded": true, "description": "?"}"#, "x: only a record can be embedded"),
     ])
     func aDeclarationThatMakesNoSenseStopsTheBuildNamingTheFile(field: String, reason: String) throws {
         let (output, source) = try Self.generate(Self.declaration(Self.id + ", " + field))
