@@ -10,21 +10,23 @@ extension FieldDeclaration {
     }
 
     var property: String {
-        "    /// \(description)\n    public var \(name): \(kind.swiftType)\(isOptional ? "?" : "")"
+        let documentation = (doc ?? description).split(separator: "\n", omittingEmptySubsequences: false)
+        return documentation.map { "    /// \($0)" }.joined(separator: "\n")
+            + "\n    public var \(name): \(kind.swiftType)\(isOptional ? "?" : "")"
     }
 
-    /// The initialiser's parameter, with its default when it has one.
+    /// The initialiser's parameter, with its default when it has one: nil for an optional or
+    /// a field defaulting to another, empty for a list without a decoder default, otherwise
+    /// only `initDefault` (a decoder's default is what unusable data reads as, not a choice).
     var parameter: String {
         if defaultField != nil { return "\(name): \(kind.parameterType)? = nil" }
         let type = "\(name): \(kind.parameterType)\(isOptional ? "?" : "")"
         if let initDefault { return "\(type) = \(initDefault)" }
         if isOptional { return "\(type) = nil" }
         switch kind {
-        case .list(.enumeration): return type
-        case .list, .stringMap: return "\(type) = []"
-        default: break
+        case .list, .stringMap: return `default` == nil ? "\(type) = []" : type
+        default: return type
         }
-        return `default`.map { "\(type) = \($0)" } ?? type
     }
 
     /// The initialiser's assignment: the argument in the form decoding gives.
@@ -45,11 +47,12 @@ extension FieldDeclaration {
 
     /// The decoder's line.
     var decoding: String {
-        "        \(name) = \(decode ?? normalize.map { "\($0)(\(generatedDecoding))" } ?? generatedDecoding)"
+        let custom = decode?.replacingOccurrences(of: "$key", with: jsonKey.swiftLiteral)
+        return "        \(name) = \(custom ?? normalize.map { "\($0)(\(generatedDecoding))" } ?? generatedDecoding)"
     }
 
     private var generatedDecoding: String {
-        let key = quoted(jsonKey)
+        let key = jsonKey.swiftLiteral
         let limit = max.map { ", limit: \($0)" } ?? ""
         let fallback = defaultField.map { " ?? \($0)" } ?? ""
         switch kind {
@@ -87,7 +90,7 @@ extension FieldDeclaration {
     /// The encoder's line.
     var encoding: String {
         embedded == true
-            ? "        \(name).encodeFields(to: &writer)" : "        writer.field(\(quoted(jsonKey)), \(name))"
+            ? "        \(name).encodeFields(to: &writer)" : "        writer.field(\(jsonKey.swiftLiteral), \(name))"
     }
 
     /// The schema entry (`RecordField` in DomainModel).
@@ -96,6 +99,7 @@ extension FieldDeclaration {
             embedded == true
             ? ".embedded(\(type).declaration)"
             : kind.fieldValue(format: format, range: range, max: max, unique: unique, items: items)
-        return "            RecordField(\(quoted(jsonKey)), \(value), required: \(isRequired), \(quoted(description))),"
+        return
+            "            RecordField(\(jsonKey.swiftLiteral), \(value), required: \(isRequired), \(description.swiftLiteral)),"
     }
 }

@@ -13,6 +13,14 @@ enum FieldType {
         case record(String)
     }
 
+    /// What a declaration's `type` may say, for the message that refuses another.
+    static let vocabulary =
+        "id, domain, ownerName, string, date, int, bool, stringMap, enum T, [string], [domain], [enum T], "
+        + "[T] or T (T a record type)"
+
+    /// Swift's names for the kinds above, which a declaration must not use (`String` is `string`).
+    static let swiftTypes: Set = ["String", "Int", "Bool", "Date", "UUID", "Double"]
+
     /// Reads a declaration's `type`; nil when it names no kind.
     init?(_ text: String) {
         if text.hasPrefix("["), text.hasSuffix("]") {
@@ -38,7 +46,9 @@ enum FieldType {
         default:
             if text.hasPrefix("enum ") {
                 self = .enumeration(String(text.dropFirst("enum ".count)))
-            } else if let first = text.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber }) {
+            } else if let first = text.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber }),
+                !FieldType.swiftTypes.contains(text)
+            {
                 self = .record(text)
             } else {
                 return nil
@@ -83,9 +93,9 @@ enum FieldType {
     /// The `FieldValue` (DomainModel) the schema is built from.
     func fieldValue(format: String?, range: String?, max: String?, unique: String?, items: String?) -> String {
         let maxArgument = max.map { ", max: \($0)" } ?? ""
-        let uniqueArgument = unique.map { ", unique: \"\($0)\"" } ?? ""
+        let uniqueArgument = unique.map { ", unique: \($0.swiftLiteral)" } ?? ""
         func list(_ element: String, _ defaultItem: String) -> String {
-            ".list(\(element), item: \(quoted(items ?? defaultItem))\(maxArgument)\(uniqueArgument))"
+            ".list(\(element), item: \((items ?? defaultItem).swiftLiteral)\(maxArgument)\(uniqueArgument))"
         }
         switch self {
         case .id: return ".string(.uuid)"
@@ -104,18 +114,4 @@ enum FieldType {
         case .list(.record(let name)): return list(".record(\(name).declaration)", "")
         }
     }
-}
-
-/// `text` as a Swift string literal.
-func quoted(_ text: String) -> String {
-    var result = "\""
-    for character in text {
-        switch character {
-        case "\\": result += "\\\\"
-        case "\"": result += "\\\""
-        case "\n": result += "\\n"
-        default: result.append(character)
-        }
-    }
-    return result + "\""
 }

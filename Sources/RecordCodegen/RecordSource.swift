@@ -1,16 +1,17 @@
 /// The Swift source of one declared record: the type with its properties, memberwise
 /// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)` and `declaration`.
 struct RecordSource {
-    let declaration: RecordDeclaration
+    let declaration: DeclarationFile
 
     /// Checks what the Swift compiler would report less clearly, or not at all.
-    init(_ declaration: RecordDeclaration) throws(DeclarationError) {
-        var seen = Set<String>()
+    init(_ declaration: DeclarationFile) throws(DeclarationError) {
+        var keys = Set<String>()
+        var names = Set<String>()
         for field in declaration.fields {
             if let problem = field.problem(among: declaration.fields) {
                 throw DeclarationError("\(field.name): \(problem)")
             }
-            guard seen.insert(field.jsonKey).inserted else {
+            guard keys.insert(field.jsonKey).inserted, names.insert(field.name).inserted else {
                 throw DeclarationError("\(field.jsonKey) is declared twice")
             }
         }
@@ -60,14 +61,14 @@ struct RecordSource {
             "    }",
             "",
             "    /// Writes the known fields without braces, for a record that embeds these.",
-            "    public func encodeFields(to writer: inout JSONWriter) {",
+            "    func encodeFields(to writer: inout JSONWriter) {",
         ]
         lines += fields.map(\.encoding)
         lines += [
             "    }",
             "",
             "    public static let declaration = RecordDeclaration(",
-            "        definition: \(quoted(declaration.definition)), description: \(quoted(declaration.description)),",
+            "        definition: \(declaration.definition.swiftLiteral), description: \(declaration.description.swiftLiteral),",
             "        fields: [",
         ]
         // The order records are written in: the validator tries the property after the last one
@@ -76,10 +77,4 @@ struct RecordSource {
         lines += ["        ])", "}", ""]
         return lines.joined(separator: "\n")
     }
-}
-
-/// Why a declaration cannot become Swift.
-struct DeclarationError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

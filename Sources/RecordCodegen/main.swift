@@ -12,13 +12,13 @@ guard arguments.count == 3 else {
 }
 let input = URL(fileURLWithPath: arguments[1])
 do {
-    let declaration = try JSONDecoder().decode(RecordDeclaration.self, from: Data(contentsOf: input))
+    let data = try Data(contentsOf: input)
+    try DeclarationKeys.check(data)
+    let declaration = try JSONDecoder().decode(DeclarationFile.self, from: data)
     let source = try RecordSource(declaration).text
     try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)
-} catch let error as DecodingError {
-    FileHandle.standardError.write(Data("\(input.path): error: not a record declaration: \(error)\n".utf8))
-    exit(1)
 } catch {
-    FileHandle.standardError.write(Data("\(input.path): error: \(error)\n".utf8))
+    let reason = (error as? DecodingError).map(DeclarationKeys.describe) ?? "\(error)"
+    FileHandle.standardError.write(Data("\(input.path): error: \(reason)\n".utf8))
     exit(1)
 }

@@ -85,6 +85,22 @@ import Testing
         ),
         (#"{"name": "x", "type": "bool", "format": "nonEmpty", "description": "?"}"#, "x: only a string has a format"),
         (#"{"name": "x", "type": "string", "embedded": true, "description": "?"}"#, "x: only a record can be embedded"),
+        (#"{"name": "x", "type": "String", "description": "?"}"#, #"x: unknown type "String" (one of id, domain"#),
+        (#"{"name": "x", "type": "enum Mood", "description": "?"}"#, "x: an enum needs a default"),
+        (
+            #"{"name": "x", "type": "bool", "required": true, "description": "?"}"#,
+            "x: a field of type bool cannot be required"
+        ),
+        (
+            #"{"name": "x", "type": "string", "format": "wallClockTime", "description": "?"}"#,
+            "x: a wallClockTime string needs a decode function that checks it"
+        ),
+        (
+            #"{"name": "x", "type": "string", "format": "nonEmtpy", "description": "?"}"#,
+            #"x: unknown format "nonEmtpy""#
+        ),
+        (#"{"name": "x", "type": "string", "description": "a\nb"}"#, "x: a description is one line"),
+        (#"{"name": "id", "type": "string", "key": "ident", "description": "?"}"#, "ident is declared twice"),
     ])
     func aDeclarationThatMakesNoSenseStopsTheBuildNamingTheFile(field: String, reason: String) throws {
         let (output, source) = try Self.generate(Self.declaration(Self.id + ", " + field))
@@ -93,10 +109,31 @@ import Testing
         #expect(source == nil)
     }
 
-    @Test func aFileThatIsNotADeclarationIsRefused() throws {
-        let (output, source) = try Self.generate(#"{"record": "Example"}"#)
+    @Test(arguments: [
+        (#"{"record": "Example""#, "not valid JSON"),
+        (#"{"record": "Example"}"#, "conformances: missing"),
+        (
+            declaration(id + #", {"name": "x", "type": "string", "requried": true, "description": "?"}"#),
+            "fields[1].requried: not a key of a declaration"
+        ),
+        (#"{"record": 1}"#, "record: must be String"),
+    ])
+    func aFileThatIsNotADeclarationIsRefusedSayingWhere(text: String, reason: String) throws {
+        let (output, source) = try Self.generate(text)
         #expect(output.status == 1)
-        #expect(output.stderrText.contains("Example.record: error: not a record declaration"))
+        #expect(output.stderrText.contains("Example.record: error: \(reason)"), "\(output.stderrText)")
         #expect(source == nil)
+    }
+
+    @Test func aDecodeFunctionIsGivenTheKeyAndDocSaysMoreThanTheSchema() throws {
+        let field =
+            #"{"name": "start", "type": "string", "format": "wallClockTime", "required": true, "#
+            + #""decode": "try Example.time($key, &reader)", "description": "Start.", "doc": "Start, HH:MM.\nLocal."}"#
+        let (output, source) = try Self.generate(Self.declaration(Self.id + ", " + field))
+        #expect(output.status == 0, "\(output.stderrText)")
+        let text = try #require(source)
+        #expect(text.contains(#"start = try Example.time("start", &reader)"#))
+        #expect(text.contains("    /// Start, HH:MM.\n    /// Local.\n    public var start: String"))
+        #expect(text.contains(#"RecordField("start", .string(.wallClockTime), required: true, "Start."),"#))
     }
 }

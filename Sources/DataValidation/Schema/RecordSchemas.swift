@@ -20,12 +20,14 @@ enum RecordSchemas {
     static let usageCreditLedger = S.record(UsageCreditLedger.declaration)
 
     /// The fields a lookup has had since version 2 (`LegacySchemas.lookupV2` has them too).
-    static let lookupFields = fields(
-        of: LookupSnapshot.declaration, ["id", "domain", "capturedAt", "trigger", "durationMs"])
+    static let lookupFields = S.properties(LookupSnapshot.declaration).filter {
+        ["id", "domain", "capturedAt", "trigger", "durationMs"].contains($0.name)
+    }
 
-    /// The preferences' fields, under these names since version 2 (version 1: `resolver`, `density`).
-    static let resolverURL = fields(of: AppPreferences.declaration, ["resolverURL"])[0].node
-    static let displayDensity = fields(of: AppPreferences.declaration, ["displayDensity"])[0].node
+    /// The preferences' fields' values, under these names since version 2 (version 1:
+    /// `resolver`, `density`); `LegacySchemas` makes them optional properties.
+    static let resolverURL = value(of: "resolverURL", in: AppPreferences.declaration)
+    static let displayDensity = value(of: "displayDensity", in: AppPreferences.declaration)
 
     /// The monitoring settings under `definition`, with the `interval` field of their version
     /// (in minutes since version 3; `LegacySchemas.monitoringSettingsV2` counts seconds).
@@ -36,11 +38,9 @@ enum RecordSchemas {
         return S.object(definition, MonitoringSettings.declaration.description, properties)
     }
 
-    /// The properties of a declared record named `names`, in that order. The names are
-    /// constants of this file: one a declaration lacks stops the first schema use (every
-    /// schema test).
-    private static func fields(of declaration: RecordDeclaration, _ names: [String]) -> [PropertySchema] {
-        let properties = S.properties(declaration)
-        return names.map { name in properties.first { $0.name == name }! }
+    /// The value of the field `name`. The names are this file's constants: one a declaration
+    /// lacks stops the first use of the schema (every schema test).
+    private static func value(of name: String, in declaration: RecordDeclaration) -> SchemaNode {
+        S.value(of: declaration.fields.first { $0.name.description == name }!)
     }
 }

@@ -68,9 +68,14 @@ enum SchemaBuilder {
     static func properties(_ declaration: RecordDeclaration) -> [PropertySchema] {
         declaration.fields.flatMap { field -> [PropertySchema] in
             if case .embedded(let embedded) = field.value { return properties(embedded) }
-            let node = value(field.value, field.description)
+            let node = value(of: field)
             return [field.isRequired ? required(field.name, node) : optional(field.name, node)]
         }
+    }
+
+    /// A declared field's value, not null (`optional` makes a property of it that may be).
+    static func value(of field: RecordField) -> SchemaNode {
+        value(field.value, field.description)
     }
 
     private static func value(_ value: FieldValue, _ description: String) -> SchemaNode {

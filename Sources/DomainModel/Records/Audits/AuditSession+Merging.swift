@@ -1,5 +1,4 @@
 import Foundation
-import JSONCore
 
 extension AuditSession {
     /// The most checks one session keeps.

@@ -1,5 +1,4 @@
 import Foundation
-import JSONCore
 
 extension LookupSnapshot {
     public var naturalKey: UUID { id }

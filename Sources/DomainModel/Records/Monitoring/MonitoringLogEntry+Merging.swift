@@ -1,5 +1,4 @@
 import Foundation
-import JSONCore
 
 extension MonitoringLogEntry {
     public var naturalKey: UUID { id }

@@ -1,5 +1,3 @@
-import JSONCore
-
 extension MonitoringSettings {
     /// Limits and defaults.
     public static let intervalRange = 5...10080

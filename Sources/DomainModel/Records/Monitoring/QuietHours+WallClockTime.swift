@@ -1,5 +1,3 @@
-import JSONCore
-
 extension QuietHours {
     /// The pattern of a wall-clock time.
     public static let timePattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$"

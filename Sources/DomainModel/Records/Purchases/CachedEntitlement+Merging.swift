@@ -1,5 +1,4 @@
 import Foundation
-import JSONCore
 
 extension CachedEntitlement {
     /// Merge rule: the entitlement verified last wins whole (ties keep this one). Unknown

@@ -1,5 +1,4 @@
 import Foundation
-import JSONCore
 
 extension LedgerEntry {
     /// The largest single change accepted.

@@ -1,5 +1,3 @@
-import JSONCore
-
 extension UsageCreditLedger {
     /// The most entries a ledger keeps.
     public static let maxEntries = 100_000

@@ -1,5 +1,3 @@
-import JSONCore
-
 extension AppPreferences {
     /// The resolver of a fresh install.
     public static let defaultResolverURL = "https://cloudflare-dns.com/dns-query"
@@ -13,13 +11,14 @@ extension AppPreferences {
     public static let resolverURLPattern =
         "^https://[^\(WhiteSpace.characterClass)/?#]+([/?#][^\(WhiteSpace.characterClass)]*)?$"
 
-    /// The optional field `resolverURL`; one that is not a resolver URL is noted and the default used.
-    static func resolverURL(from reader: inout RecordReader) -> String {
-        guard let url = reader.optionalString("resolverURL") else { return defaultResolverURL }
+    /// The optional resolver URL field `key`; one that is not a resolver URL is noted and the
+    /// default used.
+    static func resolverURL(_ key: StaticString, _ reader: inout RecordReader) -> String {
+        guard let url = reader.optionalString(key) else { return defaultResolverURL }
         guard isResolverURL(url) else {
             reader.issues.append(
                 DecodingIssue(
-                    kind: .defaultedField, path: ".resolverURL",
+                    kind: .defaultedField, path: ".\(key)",
                     message: "must be an https:// URL, not \"\(url)\"; the default was used"))
             return defaultResolverURL
         }

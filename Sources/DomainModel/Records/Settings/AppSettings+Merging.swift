@@ -1,5 +1,3 @@
-import JSONCore
-
 extension AppSettings {
     /// Limits on the lists.
     public static let maxRecentSearches = 100
@@ -20,11 +18,11 @@ extension AppSettings {
             preferences: preferences)
     }
 
-    /// The field `recentSearches`, without duplicates; only searches really beyond the limit
-    /// count as cut (and are reported), so duplicates go first.
-    static func recentSearches(from reader: inout RecordReader) -> [String] {
-        var searches = distinctTrimmed(reader.stringList("recentSearches"))
-        reader.truncate(&searches, "recentSearches", limit: maxRecentSearches)
+    /// The recent searches field `key`, without duplicates; only searches really beyond the
+    /// limit count as cut (and are reported), so duplicates go first.
+    static func recentSearches(_ key: StaticString, _ reader: inout RecordReader) -> [String] {
+        var searches = distinctTrimmed(reader.stringList(key))
+        reader.truncate(&searches, key, limit: maxRecentSearches)
         return searches
     }
 

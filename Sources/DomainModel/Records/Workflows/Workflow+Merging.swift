@@ -1,5 +1,4 @@
 import Foundation
-import JSONCore
 
 extension Workflow {
     /// Limits on a workflow's lists.
