@@ -26,7 +26,8 @@ struct FieldDeclaration: Decodable {
     var unique: String?
     /// The schema's description of a list's element.
     var items: String?
-    /// A function applied to the value decoded and to the initialiser's argument.
+    /// A function applied to the value decoded and to the initialiser's argument (a `decode`
+    /// function, when there is one, returns the value in its final form: it is not applied then).
     var normalize: String?
     /// A Swift expression that decodes the field from `reader` instead of the generated call;
     /// `$key` stands for the field's JSON key.
