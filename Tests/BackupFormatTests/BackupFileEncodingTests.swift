@@ -64,7 +64,7 @@ import Testing
     @Test func detectsTheEncodingFromAPrefixInMemory() throws {
         let url = directory.file("b.tar.gz")
         try writeArchive([("manifest.json", Array("{}".utf8))], to: url, compression: .gzip)
-        #expect(BackupFileEncoding.detect(prefix: try Data(contentsOf: url)) == .tar(.gzip))
+        #expect(BackupFileEncoding.detect(prefix: Array(try Data(contentsOf: url))) == .tar(.gzip))
     }
 
     @Test(arguments: [

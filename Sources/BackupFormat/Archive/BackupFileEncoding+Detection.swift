@@ -53,25 +53,11 @@ extension BackupFileEncoding {
         prefix.withUnsafeBytes { detect(prefix: $0) }
     }
 
-    /// Detects the encoding from a file's first bytes.
-    public static func detect(prefix: Data) -> BackupFileEncoding {
-        prefix.withUnsafeBytes { detect(prefix: $0) }
-    }
-
-    /// Detects the encoding of the file at `path` from its first bytes.
-    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and
-    ///   ``BackupFormatError/cannotReadFile(path:reason:)``.
+    /// Detects the encoding of the file at `path` from its bytes, as ``detect(_:)`` does.
+    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)``.
     public static func detect(fileAt path: String) throws -> BackupFileEncoding {
         let file = try FileDescriptor.openBackup(path)
-        return try withUnsafeTemporaryAllocation(byteCount: prefixLength, alignment: 16) { buffer in
-            var filled = 0
-            while filled < buffer.count {
-                let count = try file.readChunk(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                if count == 0 { break }
-                filled += count
-            }
-            return detect(prefix: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
-        }
+        return detect(file.io)
     }
 
     private enum Content {
