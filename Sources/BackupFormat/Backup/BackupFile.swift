@@ -166,10 +166,8 @@ public final class BackupFile {
         let count = Int(size)
         var filled = 0
         let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            do {
-                filled = try file.readFully(at: 0, into: UnsafeMutableRawBufferPointer(buffer))
-            } catch let error as FileIOError {
-                throw BackupFormatError.cannotReadFile(path: name, reason: error.systemMessage ?? "\(error)")
+            filled = try BackupFormatError.readingFile(name) {
+                try file.readFully(at: 0, into: UnsafeMutableRawBufferPointer(buffer))
             }
             initialized = filled
         }

@@ -176,11 +176,7 @@ final class CompressedStreamReader {
         let count: Int
         switch source {
         case .descriptor(let descriptor):
-            do {
-                count = try descriptor.read(into: free)
-            } catch let error as FileIOError {
-                throw BackupFormatError.cannotReadFile(path: name, reason: error.systemMessage ?? "\(error)")
-            }
+            count = try BackupFormatError.readingFile(name) { try descriptor.read(into: free) }
         case .bytes(let bytes):
             count = min(free.count, bytes.count - sourceOffset)
             if count > 0 {

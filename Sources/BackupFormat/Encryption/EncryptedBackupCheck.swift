@@ -47,12 +47,7 @@ public enum EncryptedBackupCheck {
     /// it is named (`s3://bucket/key` for a downloaded object).
     public static func verify(_ file: DescriptorIO, against record: EncryptionRecord? = nil) throws -> AgeFileLayout {
         let path = file.name
-        let size: Int64
-        do {
-            size = try file.status().size
-        } catch let error as FileIOError {
-            throw BackupFormatError.cannotReadFile(path: path, reason: error.systemMessage ?? "\(error)")
-        }
+        let size = try BackupFormatError.readingFile(path) { try file.status().size }
         let layout: AgeFileLayout
         do {
             let cursor = FileReadCursor(file, offset: 0)

@@ -14,12 +14,8 @@ final class FileReadCursor {
     /// Reads up to `buffer.count` bytes; 0 at the end of the file.
     /// - Throws: ``BackupFormatError/cannotReadFile(path:reason:)``.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        do {
-            let count = try file.read(at: offset, into: buffer)
-            offset += Int64(count)
-            return count
-        } catch let error as FileIOError {
-            throw BackupFormatError.cannotReadFile(path: file.name, reason: error.systemMessage ?? "\(error)")
-        }
+        let count = try BackupFormatError.readingFile(file.name) { try file.read(at: offset, into: buffer) }
+        offset += Int64(count)
+        return count
     }
 }
