@@ -4,6 +4,18 @@ import Foundation
 import TestSupport
 import Testing
 
+extension ArchiveCompression.Algorithm {
+    /// The conventional file extension for a tar archive compressed this way (readers go by
+    /// the bytes; the tests' files are named for a person looking at them).
+    var fileExtension: String {
+        switch self {
+        case .zstd: "tar.zst"
+        case .gzip: "tar.gz"
+        case .uncompressed: "tar"
+        }
+    }
+}
+
 /// JSON-like text that compresses the way DomainDig sections do (roughly 5–30×).
 func sampleJSON(records: Int) -> [UInt8] {
     var generator = SeededBytes(seed: 7)

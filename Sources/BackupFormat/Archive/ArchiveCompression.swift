@@ -30,15 +30,6 @@ public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
             case .uncompressed: return nil
             }
         }
-
-        /// The conventional file extension for a tar archive compressed this way.
-        public var fileExtension: String {
-            switch self {
-            case .zstd: return "tar.zst"
-            case .gzip: return "tar.gz"
-            case .uncompressed: return "tar"
-            }
-        }
     }
 
     /// The algorithm.
