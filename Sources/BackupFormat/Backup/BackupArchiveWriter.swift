@@ -185,20 +185,18 @@ public final class BackupArchiveWriter {
                 try ManifestEntry.tarBytes(
                     of: carried.map { ($0.listing.path, $0.bytes) }, modificationTime: modificationTime))
         }
+        let compressed: Int64
+        let record: EncryptionRecord?
         switch destination {
         case .file(let url):
             let file = try AtomicFileWriter(destination: url)
-            let (compressed, record) = try writeArchive(frames, to: file.io.named(url.path))
+            (compressed, record) = try writeArchive(frames, to: file.io.named(url.path))
             try file.commit()
-            return Summary(
-                manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed,
-                encryption: record)
         case .descriptor(let output):
-            let (compressed, record) = try writeArchive(frames, to: output)
-            return Summary(
-                manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed,
-                encryption: record)
+            (compressed, record) = try writeArchive(frames, to: output)
         }
+        return Summary(
+            manifest: manifest, uncompressedBytes: uncompressedBytes, compressedBytes: compressed, encryption: record)
     }
 
     /// The leading frames (the manifest's, then the carried entries'), each compressed on its

@@ -142,14 +142,14 @@ public struct BackupExporter {
         try WorkerPool.default.run(BackupSection.allCases) { section in
             let started = Date()
             let read = try source.read(section)
-            tracker?.read(section)
+            tracker?.advance(section) // one half: read and encoded
             return TimedSection(read: read, encoding: Date().timeIntervalSince(started))
         } deliver: { section, output in
             progress?(section)
             let started = Date()
             let read = output.read
             try writer.addSection(section, bytes: read.bytes, records: read.records)
-            tracker?.written(section)
+            tracker?.advance(section) // the other half: written
             issues += read.findings.issues
             duplicates[section] = read.duplicatesMerged
             carried.unreadableRecords += read.findings.unreadable

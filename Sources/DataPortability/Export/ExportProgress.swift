@@ -28,18 +28,10 @@ final class ExportProgress: Sendable {
         handler(ByteProgress(completed: 0, total: total))
     }
 
-    /// Records that `section` has been read from the store and encoded.
-    func read(_ section: BackupSection) {
-        advance(by: sectionBytes[section] ?? 0)
-    }
-
-    /// Records that `section` has been written into the archive.
-    func written(_ section: BackupSection) {
-        advance(by: sectionBytes[section] ?? 0)
-    }
-
-    private func advance(by bytes: Int64) {
-        let doubled = doubleCompleted.wrappingAdd(bytes, ordering: .relaxed).newValue
+    /// Records that `section` has been read from the store and encoded, or that it has been
+    /// written into the archive: each adds half its weight.
+    func advance(_ section: BackupSection) {
+        let doubled = doubleCompleted.wrappingAdd(sectionBytes[section] ?? 0, ordering: .relaxed).newValue
         handler(ByteProgress(completed: doubled / 2, total: total))
     }
 }
