@@ -77,13 +77,10 @@ extension AtomicFileWriter {
     /// Removes the temporary file at `url` when no writer holds its lock; the lock is held
     /// while it is removed, so no writer can start on it meanwhile.
     private static func removeIfAbandoned(_ url: URL) -> Bool {
-        guard let file = try? FileDescriptor.open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY) else {
-            return false
-        }
-        var status = stat()
-        guard fstat(file.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        guard let file = try? FileDescriptor.open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY),
+            let status = try? file.status(), status.isRegularFile,
             flock(file.rawValue, LOCK_EX | LOCK_NB) == 0,
-            (try? FileIdentity(path: url.path, followingSymlinks: false)) == FileIdentity(status)
+            (try? FileIdentity(path: url.path, followingSymlinks: false)) == status.identity
         else { return false }
         return (try? Directory.removeFile(at: url)) != nil
     }

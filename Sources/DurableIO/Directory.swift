@@ -21,9 +21,8 @@ public enum Directory {
         var missing: [String] = []
         var candidate = path
         while !candidate.isEmpty, candidate != "/" {
-            var status = stat()
-            if stat(candidate, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFDIR else {
+            if let status = try? FileStatus(path: candidate) {
+                guard status.isDirectory else {
                     throw FileIOError.alreadyExists(
                         path: candidate, message: String(cString: strerror(ENOTDIR)))
                 }
