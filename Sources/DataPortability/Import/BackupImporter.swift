@@ -96,13 +96,16 @@ public struct BackupImporter {
     /// store.) A safety snapshot — a local store file, not a backup — is restored as such;
     /// standard input and an `s3://` object are always taken for backups.
     public func run(backup file: BackupFile, into store: LockedStore) throws -> ImportSummary {
+        let started = Date()
         if file.name != BackupFile.standardInputName, file.encryptionHeader == nil, file.encoding == .unknown,
             case .local(let local) = try RemoteStorage.location(file.name),
             case .recognized = try StoreBackend.detectContents(at: URL(fileURLWithPath: local))
         {
-            return try restore(snapshot: local, into: store)
+            var summary = try SnapshotRestore(importer: self).run(
+                snapshot: URL(fileURLWithPath: local).standardizedFileURL, into: store)
+            summary.duration = Date().timeIntervalSince(started)
+            return summary
         }
-        let started = Date()
         _ = try migrations.pendingSteps(in: store.store) // refuses a newer store before reading its sections
         file.readProgress = inputProgress
         let source = try ImportSource(
@@ -120,15 +123,6 @@ public struct BackupImporter {
             if let snapshotURL { try? FileManager.default.removeItem(at: snapshotURL) }
             throw error
         }
-    }
-
-    /// Restores a safety snapshot (a copy of a store file) into `store`.
-    private func restore(snapshot path: String, into store: LockedStore) throws -> ImportSummary {
-        let started = Date()
-        var summary = try SnapshotRestore(importer: self).run(
-            snapshot: URL(fileURLWithPath: path).standardizedFileURL, into: store)
-        summary.duration = Date().timeIntervalSince(started)
-        return summary
     }
 
     /// Validates the next section, decoding its records as validation passes them.

@@ -66,7 +66,6 @@ final class ImportSource {
 
     /// Listed sections the archive lacked (after the last payload).
     func missingSections() -> [ManifestSection] {
-        guard let reader else { return [] }
-        return reader.missingSections
+        reader?.missingSections ?? []
     }
 }
