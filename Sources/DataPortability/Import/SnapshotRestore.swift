@@ -40,7 +40,11 @@ struct SnapshotRestore {
                 try? FileManager.default.removeItem(at: unneeded)
                 safetySnapshot = nil
             }
-            return summary(url, snapshotVersion, store, counts, snapshot: safetySnapshot, changed: changed)
+            return ImportSummary(
+                file: url.path, schemaVersion: snapshotVersion, mode: importer.mode, isDryRun: importer.isDryRun,
+                storePath: store.location.url.path, sections: [], findings: [], migrations: [],
+                safetySnapshot: safetySnapshot?.path, storeChanged: changed && !importer.isDryRun, duration: 0,
+                restoredKeys: counts)
         } catch {
             if let safetySnapshot { try? FileManager.default.removeItem(at: safetySnapshot) }
             throw error
@@ -68,16 +72,6 @@ struct SnapshotRestore {
             }
         }
         return counts
-    }
-
-    private func summary(
-        _ url: URL, _ version: Int, _ store: LockedStore, _ counts: RestoredKeys, snapshot: URL?, changed: Bool
-    ) -> ImportSummary {
-        ImportSummary(
-            file: url.path, schemaVersion: version, mode: importer.mode, isDryRun: importer.isDryRun,
-            storePath: store.location.url.path, sections: [], findings: [], migrations: [],
-            safetySnapshot: snapshot?.path, storeChanged: changed && !importer.isDryRun, duration: 0,
-            restoredKeys: counts)
     }
 }
 

@@ -55,6 +55,8 @@ public struct BackupInspection: Sendable {
     ) throws {
         let backup = try BackupInput.open(path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption)
         encryptionHeader = backup.encryptionHeader
+        file = backup.name
+        fileSize = backup.size
         if backup.encoding == .plainJSON || backup.encoding == .gzipJSON {
             // Unreadable or newer documents are refused as such; readable ones must validate
             // before an upgrader sees them.
@@ -63,8 +65,6 @@ public struct BackupInspection: Sendable {
                 .validate(document: legacy)
             try BackupUpgrade.refuseUnlessValid(validation.report)
             guard let upgraded = validation.upgraded else { throw BackupUpgrade.Refusal.invalid(validation.report) }
-            file = backup.name
-            fileSize = backup.size
             compression = backup.encoding == .gzipJSON ? "gzip" : "none"
             manifest = try upgraded.manifest(compression: compression)
             manifest.schemaVersion = upgraded.originalVersion
@@ -74,8 +74,6 @@ public struct BackupInspection: Sendable {
             return
         }
         let reader = try backup.openArchive(limits: limits)
-        file = backup.name
-        fileSize = backup.size
         compression = reader.compression.rawValue
         manifest = reader.manifest
         var entries: [Entry] = []
