@@ -40,20 +40,6 @@ public enum RemoteStorage {
         try S3Client(settings: try ObjectStorageSettings.resolve(environment: environment), bucket: location.bucket)
     }
 
-    /// Downloads the object at `location` into an unnamed temporary file and opens it as a
-    /// backup, the way standard input is read (decrypting it with `decryption` when it is
-    /// encrypted: only the ciphertext is downloaded to the temporary file).
-    /// - Parameter maxSize: the most bytes accepted.
-    /// - Throws: as ``downloadBytes(_:using:maxSize:)``;
-    ///   ``BackupFormatError/decryptionFailed(archive:_:)`` for an encrypted backup no key opens.
-    public static func download(
-        _ location: S3Location, using client: S3Client, maxSize: Int64 = ArchiveReaderLimits.default.maxTotalSize,
-        decryption: BackupDecryption = .none
-    ) throws -> BackupFile {
-        let spool = try downloadBytes(location, using: client, maxSize: maxSize)
-        return try BackupFile(spool: spool, name: location.description, decryption: decryption)
-    }
-
     /// Downloads the object at `location` into an unnamed temporary file, as it is stored.
     /// - Parameter maxSize: the most bytes accepted.
     /// - Throws: ``ObjectStorageError`` (a missing object has category `.objectNotFound`),
@@ -76,7 +62,9 @@ public enum RemoteStorage {
 public enum BackupInput {
     /// Opens the backup `path` names, with the keys for an encrypted one.
     /// - Throws: as `BackupFile(path:maxInputSize:decryption:)` for a path; ``ObjectStorageError``
-    ///   for an `s3://` location that cannot be read or another `scheme://`.
+    ///   for an `s3://` location that cannot be read or another `scheme://`, `FileIOError.tooLarge`
+    ///   past `maxInputSize`; ``BackupFormatError/decryptionFailed(archive:_:)`` for an
+    ///   encrypted backup no key opens.
     public static func open(_ path: String, maxInputSize: Int64, decryption: BackupDecryption = .none) throws
         -> BackupFile
     {
@@ -87,9 +75,11 @@ public enum BackupInput {
             guard !location.path.isEmpty, !location.path.hasSuffix("/") else {
                 throw ObjectStorageError.invalidLocation("\(location) names no object: add the backup's key")
             }
-            return try RemoteStorage.download(
-                location, using: try RemoteStorage.client(for: location), maxSize: maxInputSize,
-                decryption: decryption)
+            // Downloaded into an unnamed temporary file, the way standard input is read; an
+            // encrypted backup is decrypted as it is read, so only its ciphertext is on disk.
+            let spool = try RemoteStorage.downloadBytes(
+                location, using: try RemoteStorage.client(for: location), maxSize: maxInputSize)
+            return try BackupFile(spool: spool, name: location.description, decryption: decryption)
         }
     }
 }
