@@ -60,9 +60,7 @@ public final class SpoolFile {
     /// - Parameter limit: the most bytes accepted; more is refused with `FileIOError.tooLarge`.
     public func appendContents(of source: DescriptorIO, limit: Int64) throws {
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
-            while true {
-                let count = try source.read(into: buffer)
-                if count == 0 { return }
+            while case let count = try source.read(into: buffer), count > 0 {
                 guard size + Int64(count) <= limit else {
                     throw FileIOError.tooLarge(path: source.name, limit: Int(limit))
                 }

@@ -90,9 +90,7 @@ public final class CompressedDocumentReader {
     public func readAll() throws -> [UInt8] {
         var document: [UInt8] = []
         try withUnsafeTemporaryAllocation(byteCount: 256 << 10, alignment: 16) { buffer in
-            while true {
-                let count = try read(into: buffer)
-                if count == 0 { break }
+            while case let count = try read(into: buffer), count > 0 {
                 document.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
         }

@@ -247,9 +247,7 @@ public final class BackupArchiveReader {
     private func drainRemainder(hashingInto hasher: SHA256Hasher?) throws -> Int {
         var total = 0
         try withUnsafeTemporaryAllocation(byteCount: 256 << 10, alignment: 16) { buffer in
-            while true {
-                let chunk = try tar.read(into: buffer)
-                if chunk == 0 { break }
+            while case let chunk = try tar.read(into: buffer), chunk > 0 {
                 hasher?.update(UnsafeRawBufferPointer(rebasing: buffer[..<chunk]))
                 total += chunk
                 readObserver?(tar.compressedBytesConsumed)

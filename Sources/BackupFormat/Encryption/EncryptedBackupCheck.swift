@@ -10,8 +10,7 @@ import DurableIO
 public enum EncryptedBackupCheck {
     /// Whether the file at `path` is age-encrypted, by its first bytes.
     public static func isEncrypted(path: String) -> Bool {
-        guard let file = try? FileDescriptor.openBackup(path) else { return false }
-        return isEncrypted(file.io)
+        (try? withFile(path: path, isEncrypted)) ?? false
     }
 
     /// Whether the open file (a downloaded object's temporary file, say) starts with

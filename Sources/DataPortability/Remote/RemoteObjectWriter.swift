@@ -63,9 +63,7 @@ private final class PipeEnd {
     func copy(into upload: S3ObjectUpload) throws {
         defer { _ = descriptor.take() }
         try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 16) { buffer in
-            while true {
-                let count = try descriptor!.read(into: buffer)
-                if count == 0 { return }
+            while case let count = try descriptor!.read(into: buffer), count > 0 {
                 try upload.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
         }
