@@ -131,11 +131,7 @@ public enum FolderBackup {
 
     /// Whether the backup is age-encrypted, by its first bytes.
     var isEncrypted: Bool {
-        switch self {
-        case .file(let url): EncryptedBackupCheck.isEncrypted(path: url.path)
-        case .downloaded(let spool, _): EncryptedBackupCheck.isEncrypted(spool.io)
-        case .unreadable: false
-        }
+        (try? withBytes(EncryptedBackupCheck.isEncrypted)) ?? false
     }
 
     private func verifyWithoutKey(against record: EncryptionRecord?) throws {
@@ -151,7 +147,7 @@ public enum FolderBackup {
     }
 
     /// Lends the backup's bytes to `body`: the file opened for it, or the downloaded copy.
-    private func withBytes(_ body: (DescriptorIO) throws -> Void) throws {
+    private func withBytes<Result>(_ body: (DescriptorIO) throws -> Result) throws -> Result {
         switch self {
         case .file(let url): try EncryptedBackupCheck.withFile(path: url.path, body)
         case .downloaded(let spool, let name): try body(spool.io.named(name))
