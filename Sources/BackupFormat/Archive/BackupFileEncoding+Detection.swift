@@ -1,5 +1,4 @@
 import DurableIO
-import Foundation
 
 extension BackupFileEncoding {
     /// Detects the encoding from a file's first bytes.
