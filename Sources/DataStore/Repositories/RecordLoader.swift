@@ -21,22 +21,14 @@ public struct RecordLoader {
 
     /// The JSON bytes under `key`: nil when absent; an issue when the value is not a blob.
     public func blob(_ key: StorageKey) throws -> (bytes: [UInt8]?, issue: DecodingIssue?) {
-        switch try read(key.rawValue) {
-        case nil:
-            return (nil, nil)
-        case .data(let data)?:
-            return ([UInt8](data), nil)
-        case .string(let text)?:
-            // Some app versions stored JSON as a string; the text is the same JSON.
-            return (Array(text.utf8), nil)
-        case let other?:
-            return (
-                nil,
-                DecodingIssue(
-                    kind: .skippedRecord, path: "$",
-                    message: "holds \(other.kindName) instead of JSON data; it is kept as written")
-            )
-        }
+        guard let value = try read(key.rawValue) else { return (nil, nil) }
+        if let bytes = value.jsonBytes { return (bytes, nil) }
+        return (
+            nil,
+            DecodingIssue(
+                kind: .skippedRecord, path: "$",
+                message: "holds \(value.kindName) instead of JSON data; it is kept as written")
+        )
     }
 
     /// Loads a collection leniently, one record per natural key.
