@@ -100,7 +100,7 @@ import Testing
         #expect(searches.strings.isEmpty)
         #expect(searches.issues == [expected])
         let blob = try loader.blob(.trackedDomains)
-        #expect(blob.bytes == nil && blob.issue == expected)
+        #expect(blob.bytes == nil && blob.issues == [expected])
     }
 
     @Test(arguments: BackendUnderTest.allCases)

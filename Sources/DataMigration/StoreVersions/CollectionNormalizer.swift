@@ -7,13 +7,13 @@ import JSONCore
 /// deduplicated by the record's merge rule; elements that cannot be read are kept verbatim
 /// after them, because a migration must never destroy data it does not understand.
 enum CollectionNormalizer {
-    /// The bytes of a blob value (data, or JSON kept as a string).
-    static func bytes(of value: StoreValue) -> [UInt8]? {
-        switch value {
-        case .data(let data): [UInt8](data)
-        case .string(let text): Array(text.utf8)
-        default: nil
-        }
+    /// A blob value rewritten by `reshape` (one of this file's or a reshaper's), for a
+    /// `TransformingMigration`: nil when the value is not a blob or `reshape` leaves it alone.
+    static func transform(
+        _ value: StoreValue, _ reshape: ([UInt8]) -> (bytes: [UInt8], count: Int)?
+    ) -> (value: StoreValue, count: Int)? {
+        guard let bytes = value.jsonBytes, let reshaped = reshape(bytes) else { return nil }
+        return (.data(Data(reshaped.bytes)), reshaped.count)
     }
 
     /// Merges and normalises `blobs` (in order) into one array, through the deduplicating

@@ -56,19 +56,14 @@ enum LegacyLedgerReshaper {
                 let reason = entry["reason"]?.string ?? "adjustment"
                 writer.field("kind", kinds[reason] ?? reason)
                 var moved: Set<String> = ["id", "date", "delta", "reason"]
-                if let memo = entry["memo"], memo.kind == .string {
-                    writer.key("note")
-                    writer.raw(memo)
-                    moved.insert("memo")
-                }
-                if let domain = entry["domain"], domain.kind == .string {
-                    writer.key("domain")
-                    writer.raw(domain)
-                    moved.insert("domain")
+                for (legacy, name): (StaticString, StaticString) in [("memo", "note"), ("domain", "domain")] {
+                    guard let text = entry[legacy], text.kind == .string else { continue }
+                    writer.key(name)
+                    writer.raw(text)
+                    moved.insert(legacy.description)
                 }
                 // Fields the legacy shape did not have either: kept as they are, after the others.
-                var copied = moved
-                for field in entry.fields where copied.insert(field.key).inserted {
+                for field in entry.fields where moved.insert(field.key).inserted {
                     writer.key(field.key)
                     writer.raw(field.value)
                 }

@@ -16,8 +16,7 @@ enum StoreVersion1 {
                 SimpleRenameMigration(
                     identifier: "v1.rename-watched-domains", from: .legacyWatchedDomains, to: .trackedDomains,
                     combine: { destination, source in
-                        guard let tracked = CollectionNormalizer.bytes(of: destination),
-                            let watched = CollectionNormalizer.bytes(of: source)
+                        guard let tracked = destination.jsonBytes, let watched = source.jsonBytes
                         else {
                             throw MigrationError.validationFailed("trackedDomains or watchedDomains is not a JSON blob")
                         }
@@ -30,15 +29,13 @@ enum StoreVersion1 {
                     })),
             AnyStorageMigration(
                 TransformingMigration(identifier: "v1.normalize-tracked-domains", key: .trackedDomains) { value in
-                    guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
-                    return CollectionNormalizer.normalize([bytes], as: TrackedDomain.self).map {
-                        (.data(Data($0.bytes)), $0.count)
+                    CollectionNormalizer.transform(value) {
+                        CollectionNormalizer.normalize([$0], as: TrackedDomain.self)
                     }
                 }),
             AnyStorageMigration(
                 TransformingMigration(identifier: "v1.normalize-saved-domains", key: .savedDomains) { value in
-                    guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
-                    return CollectionNormalizer.normalizeDomainList(bytes).map { (.data(Data($0.bytes)), $0.count) }
+                    CollectionNormalizer.transform(value, CollectionNormalizer.normalizeDomainList)
                 }),
         ])
 }

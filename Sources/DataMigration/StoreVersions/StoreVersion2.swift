@@ -18,7 +18,7 @@ enum StoreVersion2 {
                     from: [.legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords], to: .appPreferences,
                     aggregate: { existing, sources in
                         var preferences = AppPreferences.defaults
-                        if let existing, let bytes = CollectionNormalizer.bytes(of: existing),
+                        if let bytes = existing?.jsonBytes,
                             let decoded = CollectionDecoder.decodeObject(bytes, as: AppPreferences.self).record
                         {
                             preferences = decoded

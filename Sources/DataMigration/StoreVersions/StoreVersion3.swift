@@ -10,24 +10,20 @@ enum StoreVersion3 {
         migrations: [
             AnyStorageMigration(
                 TransformingMigration(identifier: "v3.typed-dns-records", key: .lookupHistory) { value in
-                    guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
-                    return LegacyDNSReshaper.reshape(bytes).map { (.data(Data($0.bytes)), $0.count) }
+                    CollectionNormalizer.transform(value, LegacyDNSReshaper.reshape)
                 }),
             AnyStorageMigration(
                 ConditionalMigration(
                     identifier: "v3.ledger-object",
                     when: "usageCredits.ledger holds the legacy array",
                     condition: { store, _ in
-                        guard let value = try store.value(forKey: StorageKey.usageCreditLedger.rawValue),
-                            let bytes = CollectionNormalizer.bytes(of: value)
+                        guard let bytes = try store.value(forKey: StorageKey.usageCreditLedger.rawValue)?.jsonBytes
                         else { return false }
                         return LegacyLedgerReshaper.isLegacy(bytes)
                     },
                     run: AnyStorageMigration(
                         TransformingMigration(identifier: "v3.ledger-object.reshape", key: .usageCreditLedger) {
-                            value in
-                            guard let bytes = CollectionNormalizer.bytes(of: value) else { return nil }
-                            return LegacyLedgerReshaper.reshape(bytes).map { (.data(Data($0.bytes)), $0.count) }
+                            CollectionNormalizer.transform($0, LegacyLedgerReshaper.reshape)
                         }))),
         ])
 }

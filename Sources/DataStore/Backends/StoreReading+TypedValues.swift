@@ -19,12 +19,6 @@ extension StoreReading {
         try value(forKey: key, of: .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
     }
 
-    /// The text stored under `key`, or nil when absent.
-    /// - Throws: `StoreError.typeMismatch` when the key holds another kind of value.
-    public func string(forKey key: String) throws -> String? {
-        try value(forKey: key, of: .string) { if case .string(let string) = $0 { string } else { nil } }
-    }
-
     /// The value under `key` as `extract` reads a value of `kind`, or nil when `key` is absent.
     private func value<Value>(
         forKey key: String, of kind: StoreValue.Kind, _ extract: (StoreValue) -> Value?

@@ -44,4 +44,14 @@ public enum StoreValue: Sendable, Equatable {
         case .dictionary: .dictionary
         }
     }
+
+    /// The JSON text of a blob: data, or a string (some app versions stored JSON as a
+    /// string; the text is the same JSON); nil for the other kinds.
+    public var jsonBytes: [UInt8]? {
+        switch self {
+        case .data(let data): [UInt8](data)
+        case .string(let text): Array(text.utf8)
+        default: nil
+        }
+    }
 }

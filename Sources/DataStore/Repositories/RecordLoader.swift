@@ -19,34 +19,22 @@ public struct RecordLoader {
         self.options = options
     }
 
-    /// The JSON bytes under `key`: nil when absent; an issue when the value is not a blob.
-    public func blob(_ key: StorageKey) throws -> (bytes: [UInt8]?, issue: DecodingIssue?) {
-        switch try read(key.rawValue) {
-        case nil:
-            return (nil, nil)
-        case .data(let data)?:
-            return ([UInt8](data), nil)
-        case .string(let text)?:
-            // Some app versions stored JSON as a string; the text is the same JSON.
-            return (Array(text.utf8), nil)
-        case let other?:
-            return (
-                nil,
-                DecodingIssue(
-                    kind: .skippedRecord, path: "$",
-                    message: "holds \(other.kindName) instead of JSON data; it is kept as written")
-            )
-        }
+    /// The JSON bytes under `key`: nil when absent; nil with an issue when the value is not a
+    /// blob (then the key is unreadable).
+    public func blob(_ key: StorageKey) throws -> (bytes: [UInt8]?, issues: [DecodingIssue]) {
+        guard let value = try read(key.rawValue) else { return (nil, []) }
+        if let bytes = value.jsonBytes { return (bytes, []) }
+        let message = "holds \(value.kindName) instead of JSON data; it is kept as written"
+        return (nil, [DecodingIssue(kind: .skippedRecord, path: "$", message: message)])
     }
 
     /// Loads a collection leniently, one record per natural key.
     /// - Throws: `StoreError` when the store cannot be read (never for bad data).
     public func load<Record>(_ key: CollectionKey<Record>) throws -> DecodedCollection<Record> {
-        let (bytes, issue) = try blob(key.storageKey)
+        let (bytes, issues) = try blob(key.storageKey)
         guard let bytes else {
             return DecodedCollection(
-                records: [], elementCount: 0, duplicatesMerged: 0, issues: issue.map { [$0] } ?? [],
-                isUnreadable: issue != nil)
+                records: [], elementCount: 0, duplicatesMerged: 0, issues: issues, isUnreadable: !issues.isEmpty)
         }
         return CollectionDecoder.decodeArray(bytes, as: Record.self, options: options)
     }
@@ -58,22 +46,22 @@ public struct RecordLoader {
     public func loadEncoded<Record>(_ key: CollectionKey<Record>) throws -> EncodedCollection {
         var stored = try blob(key.storageKey)
         // Handed over, not shared, so the blob is freed before any of its text is rebuilt.
-        guard let bytes = stored.bytes.take() else { return .emptyArray(issues: stored.issue.map { [$0] } ?? []) }
+        guard let bytes = stored.bytes.take() else { return .emptyArray(issues: stored.issues) }
         return CollectionDecoder.reencodeArray(bytes, as: Record.self, options: options)
     }
 
     /// Loads an object record leniently; nil when absent or unreadable (then reported).
     public func load<Record>(_ key: ObjectKey<Record>) throws -> (record: Record?, issues: [DecodingIssue]) {
-        let (bytes, issue) = try blob(key.storageKey)
-        guard let bytes else { return (nil, issue.map { [$0] } ?? []) }
+        let (bytes, issues) = try blob(key.storageKey)
+        guard let bytes else { return (nil, issues) }
         return CollectionDecoder.decodeObject(bytes, as: Record.self, options: options)
     }
 
     /// Loads a JSON array of strings (recent searches, saved domains); elements that are not
     /// strings are kept aside, verbatim.
     public func loadStrings(_ key: StorageKey) throws -> LoadedStrings {
-        let (bytes, issue) = try blob(key)
-        guard let bytes else { return LoadedStrings(issues: issue.map { [$0] } ?? [], isUnreadable: issue != nil) }
+        let (bytes, issues) = try blob(key)
+        guard let bytes else { return LoadedStrings(issues: issues, isUnreadable: !issues.isEmpty) }
         var loaded = LoadedStrings()
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
@@ -90,11 +78,7 @@ public struct RecordLoader {
                 }
             }
         } catch {
-            return LoadedStrings(
-                issues: [
-                    DecodingIssue(
-                        kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); it is kept as written")
-                ], isUnreadable: true)
+            return LoadedStrings(issues: [CollectionDecoder.unreadableBlob(error)], isUnreadable: true)
         }
         return loaded
     }
@@ -121,13 +105,7 @@ public struct RecordLoader {
             return !key.isEmpty && seenSearches.insert(key).inserted ? count + 1 : count
         }
         if distinctSearchCount > AppSettings.maxRecentSearches {
-            loaded.issues.append(
-                (
-                    .recentSearches,
-                    DecodingIssue(
-                        kind: .truncatedList, path: "$",
-                        message: "holds more than \(AppSettings.maxRecentSearches) searches; the rest were left out")
-                ))
+            loaded.reportTruncated(.recentSearches, "\(AppSettings.maxRecentSearches) searches")
         }
         var saved = try loadStrings(.savedDomains)
         var savedDomains: [String] = []
@@ -148,13 +126,7 @@ public struct RecordLoader {
         saved.unreadable.sort { $0.position < $1.position }
         keep(.savedDomains, saved)
         if savedDomains.count > AppSettings.maxSavedDomains {
-            loaded.issues.append(
-                (
-                    .savedDomains,
-                    DecodingIssue(
-                        kind: .truncatedList, path: "$",
-                        message: "holds more than \(AppSettings.maxSavedDomains) domains; the rest were left out")
-                ))
+            loaded.reportTruncated(.savedDomains, "\(AppSettings.maxSavedDomains) domains")
             savedDomains.removeSubrange(AppSettings.maxSavedDomains...)
         }
         let preferences = try load(.appPreferences)
@@ -192,6 +164,14 @@ public struct LoadedAppSettings: Sendable {
     public var unreadableElements: [StorageKey: [UnreadableElement]] = [:]
     /// The keys whose value cannot be read at all.
     public var unreadableKeys: Set<StorageKey> = []
+
+    /// Notes that the list under `key` holds more than `limit` (a count and what of); the
+    /// rest were left out.
+    mutating func reportTruncated(_ key: StorageKey, _ limit: String) {
+        let issue = DecodingIssue(
+            kind: .truncatedList, path: "$", message: "holds more than \(limit); the rest were left out")
+        issues.append((key, issue))
+    }
 }
 
 extension UnreadableElement {

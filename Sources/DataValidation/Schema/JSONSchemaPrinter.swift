@@ -36,62 +36,54 @@ public struct JSONSchemaPrinter {
                     + "0000-9999 once converted to UTC. White space, which a name must not be made of alone, "
                     + "is Unicode's White_Space, code point by code point.")
             body.field("type", "object")
-            body.key("properties")
-            body.beginObject()
-            for (section, node) in sections {
-                body.key(section.rawValue)
-                write(node, to: &body)
-            }
-            if schema.isLossless {
-                for entry in CarriedEntry.allCases {
-                    body.key(entry.rawValue)
-                    body.beginObject()
-                    body.field("$ref", "#/$defs/\(CarriedSchema.definitionName(entry))")
-                    body.endObject()
+            body.field("properties") { body in
+                for (section, node) in sections {
+                    body.key(section.rawValue)
+                    write(node, to: &body)
                 }
+                if schema.isLossless {
+                    for entry in CarriedEntry.allCases {
+                        body.key(entry.rawValue)
+                        body.object { $0.field("$ref", "#/$defs/\(CarriedSchema.definitionName(entry))") }
+                    }
+                }
+                body.field("manifest") { $0.field("$ref", "#/$defs/manifest") }
             }
-            body.key("manifest")
-            body.beginObject()
-            body.field("$ref", "#/$defs/manifest")
-            body.endObject()
-            body.endObject()
             if !schema.isLossless {
                 body.field("required", sections.map(\.section.rawValue))
             }
         case .document(let node):
             writeContents(of: node, to: &body)
         }
-        body.key("$defs")
-        body.beginObject()
-        var index = 0
-        while index < definitions.count {
-            let (name, node) = definitions[index]
-            body.key(name)
-            body.beginObject()
-            writeContents(of: node, to: &body)
-            body.endObject()
-            index += 1
+        body.field("$defs") { body in
+            // Writing a definition can add more, so `definitions` grows while it is walked.
+            var index = 0
+            while index < definitions.count {
+                let (name, node) = definitions[index]
+                body.key(name)
+                body.object { writeContents(of: node, to: &$0) }
+                index += 1
+            }
+            if case .sections = schema.layout {
+                body.key("manifest")
+                ManifestSchema.write(to: &body, lossless: schema.isLossless)
+                if schema.isLossless { CarriedSchema.writeDefinitions(to: &body) }
+            }
         }
-        if case .sections = schema.layout {
-            body.key("manifest")
-            ManifestSchema.write(to: &body, lossless: schema.isLossless)
-            if schema.isLossless { CarriedSchema.writeDefinitions(to: &body) }
-        }
-        body.endObject()
         body.endObject()
         return JSONPrettyPrinter.indent(body.bytes)
     }
 
     /// Writes a node: a `$ref` for named definitions, the contents otherwise.
     mutating func write(_ node: SchemaNode, to writer: inout JSONWriter) {
-        writer.beginObject()
-        if let name = node.definitionName {
-            if defined.insert(name).inserted { definitions.append((name, node)) }
-            writer.field("$ref", "#/$defs/\(name)")
-        } else {
-            writeContents(of: node, to: &writer)
+        writer.object { writer in
+            if let name = node.definitionName {
+                if defined.insert(name).inserted { definitions.append((name, node)) }
+                writer.field("$ref", "#/$defs/\(name)")
+            } else {
+                writeContents(of: node, to: &writer)
+            }
         }
-        writer.endObject()
     }
 
     /// Writes a node's keywords into an open object.
@@ -104,19 +96,16 @@ public struct JSONSchemaPrinter {
             writer.key("anyOf")
             writer.beginArray()
             write(inner, to: &writer)
-            writer.beginObject()
-            writer.field("type", "null")
-            writer.endObject()
+            writer.object { $0.field("type", "null") }
             writer.endArray()
         case .object(let schema):
             writer.field("type", "object")
-            writer.key("properties")
-            writer.beginObject()
-            for property in schema.properties {
-                writer.key(property.name)
-                write(property.node, to: &writer)
+            writer.field("properties") { writer in
+                for property in schema.properties {
+                    writer.key(property.name)
+                    write(property.node, to: &writer)
+                }
             }
-            writer.endObject()
             let required = schema.properties.filter(\.isRequired).map(\.name)
             if !required.isEmpty {
                 writer.field("required", required)

@@ -13,11 +13,26 @@ enum LegacySchemas {
         of: S.array(of: S.string("Presentation text; MX and SRV start with the preference."), "Answers of one type."),
         "DNS answers by record type (A, MX…).")
 
-    /// Fields versions 1 and 2 share under other names.
     static let tags = S.array(of: S.string("A tag."), "Tags.", max: TrackedDomain.maxTags)
-    static let recentSearches = S.array(
-        of: S.string("A search."), "Recent searches.", max: AppSettings.maxRecentSearches)
-    static let savedDomains = S.domains("Saved domains.", max: AppSettings.maxSavedDomains)
+
+    /// The app settings, whose fields versions 1 and 2 name differently.
+    static func settings(
+        _ definition: String, resolver: StaticString, density: StaticString, recent: StaticString,
+        saved: StaticString
+    ) -> PropertySchema {
+        S.optional(
+            "settings",
+            S.object(
+                definition, "App settings.",
+                [
+                    S.optional(resolver, RecordSchemas.resolverURL),
+                    S.optional(density, RecordSchemas.displayDensity),
+                    S.optional(
+                        recent,
+                        S.array(of: S.string("A search."), "Recent searches.", max: AppSettings.maxRecentSearches)),
+                    S.optional(saved, S.domains("Saved domains.", max: AppSettings.maxSavedDomains)),
+                ]))
+    }
 
     static let v1 = BackupSchema(
         version: 1, title: "DomainDigBackup v1: one plain JSON document (DomainDig 1.x)",
@@ -65,16 +80,7 @@ enum LegacySchemas {
                                                         max: 64)),
                                             ])),
                                 ]), "Lookup history.")),
-                    S.optional(
-                        "settings",
-                        S.object(
-                            "settingsV1", "App settings.",
-                            [
-                                S.optional("resolver", RecordSchemas.resolverURL),
-                                S.optional("density", RecordSchemas.displayDensity),
-                                S.optional("recent", recentSearches),
-                                S.optional("saved", savedDomains),
-                            ])),
+                    settings("settingsV1", resolver: "resolver", density: "density", recent: "recent", saved: "saved"),
                 ])))
 
     static let v2 = BackupSchema(
@@ -99,16 +105,9 @@ enum LegacySchemas {
                                 S.optional("settings", monitoringSettingsV2),
                                 S.optional("logs", S.array(of: RecordSchemas.monitoringLogEntry, "Log entries.")),
                             ])),
-                    S.optional(
-                        "settings",
-                        S.object(
-                            "settingsV2", "App settings.",
-                            [
-                                S.optional("resolverURL", RecordSchemas.resolverURL),
-                                S.optional("displayDensity", RecordSchemas.displayDensity),
-                                S.optional("recentSearches", recentSearches),
-                                S.optional("savedDomains", savedDomains),
-                            ])),
+                    settings(
+                        "settingsV2", resolver: "resolverURL", density: "displayDensity", recent: "recentSearches",
+                        saved: "savedDomains"),
                     S.optional("entitlement", RecordSchemas.entitlement),
                     S.optional(
                         "credits",

@@ -24,7 +24,7 @@ public enum DomainName {
     public static func isValid(_ raw: String) -> Bool {
         var utf8 = Array(raw.utf8)
         canonicalize(&utf8)
-        return utf8.withUnsafeBufferPointer(isValidCanonical)
+        return utf8.withUnsafeBufferPointer { isValidCanonical($0) }
     }
 
     /// The canonical form of `raw` when it is a valid host name (or, with `ownerName`, a valid
@@ -93,11 +93,7 @@ public enum DomainName {
     }
 
     /// Checks host (or owner-name) syntax on an already canonical name.
-    static func isValidCanonical(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        isValidCanonical(name, ownerName: false)
-    }
-
-    static func isValidCanonical(_ name: UnsafeBufferPointer<UInt8>, ownerName: Bool) -> Bool {
+    static func isValidCanonical(_ name: UnsafeBufferPointer<UInt8>, ownerName: Bool = false) -> Bool {
         guard !name.isEmpty, name.count <= maxLength else { return false }
         var labelStart = 0
         var lastLabelAllDigits = true

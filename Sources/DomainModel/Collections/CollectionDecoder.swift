@@ -122,21 +122,21 @@ public enum CollectionDecoder {
             let (record, issues) = try Record.decode(element)
             return (record, issues.isEmpty ? [] : issues.map { $0.prefixed(by: "$[\(index)]") })
         } catch {
-            return (
-                nil,
-                [
-                    DecodingIssue(
-                        kind: .skippedRecord, path: "$[\(index)]" + error.path,
-                        message: "\(error.problem); the record cannot be read and is kept as written")
-                ]
-            )
+            return (nil, [unreadableRecord(error, at: "$[\(index)]")])
         }
+    }
+
+    /// The issue of a record that cannot be read, at `path` (its element, or `$`).
+    static func unreadableRecord(_ error: RecordDecodingError, at path: String) -> DecodingIssue {
+        DecodingIssue(
+            kind: .skippedRecord, path: path + error.path,
+            message: "\(error.problem); the record cannot be read and is kept as written")
     }
 
     /// The one issue of a blob that does not parse as a whole. The stream hands out elements
     /// before it meets a syntax error further on; a blob that is not valid JSON as a whole is
     /// not trusted in part either.
-    static func unreadableBlob(_ error: any Error) -> DecodingIssue {
+    public static func unreadableBlob(_ error: any Error) -> DecodingIssue {
         DecodingIssue(
             kind: .skippedRecord, path: "$", message: "cannot be read (\(error)); it is kept as written")
     }
@@ -151,23 +151,9 @@ public enum CollectionDecoder {
             let (record, issues) = try Record.decode(document.root)
             return (record, issues.map { $0.prefixed(by: "$") })
         } catch let error as RecordDecodingError {
-            return (
-                nil,
-                [
-                    DecodingIssue(
-                        kind: .skippedRecord, path: "$" + error.path,
-                        message: "\(error.problem); the record cannot be read and is kept as written")
-                ]
-            )
+            return (nil, [unreadableRecord(error, at: "$")])
         } catch {
-            return (
-                nil,
-                [
-                    DecodingIssue(
-                        kind: .skippedRecord, path: "$",
-                        message: "cannot be read (\(error)); it is kept as written")
-                ]
-            )
+            return (nil, [unreadableBlob(error)])
         }
     }
 }

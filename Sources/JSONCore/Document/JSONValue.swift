@@ -71,13 +71,9 @@ extension JSONValue {
 
     /// The element at `position`, when the value is an array that long.
     public subscript(position: Int) -> JSONValue? {
-        guard kind == .array, position >= 0 else { return nil }
-        var current = 0
-        for element in elements {
-            if current == position { return element }
-            current += 1
-        }
-        return nil
+        guard position >= 0 else { return nil }
+        var rest = elements.dropFirst(position).makeIterator()
+        return rest.next()
     }
 
     func field(matching key: UnsafeBufferPointer<UInt8>) -> JSONValue? {

@@ -10,15 +10,13 @@ extension JSONView {
     /// Python.
     /// - Parameter body: the repeated key's text and its value's index.
     public func forEachRepeatedKey(_ index: Int, _ body: (_ key: String, _ value: Int) throws -> Void) rethrows {
-        guard kind(index) == .object else { return }
-        var count = 0
-        forEachField(index) { _, _, _ in count += 1 }
-        guard count > 1 else { return }
+        let fieldCount = count(index)
+        guard kind(index) == .object, fieldCount > 1 else { return }
+        let end = next(index)
         // Few keys (every record): compare pairwise without allocating. Many: a set, so a
         // hostile object cannot make this quadratic.
-        if count <= 16 {
+        if fieldCount <= 16 {
             var later = index + 1
-            let end = next(index)
             while later < end {
                 var earlier = index + 1
                 while earlier < later {
@@ -33,7 +31,6 @@ extension JSONView {
         } else {
             var seen = Set<[UInt8]>()
             var key = index + 1
-            let end = next(index)
             while key < end {
                 let text = string(key) ?? ""
                 if !seen.insert(Array(text.utf8)).inserted { try body(text, key + 1) }

@@ -10,7 +10,7 @@ extension SQLiteStore {
         case .data(let data):
             try data.withUnsafeBytes { try writeBlob($0, kind: value.kind, forKey: key) }
         case .array, .dictionary:
-            let encoded = try encodeContainer(value)
+            let encoded = try BinaryPropertyListWriter.encode(value)
             try encoded.withUnsafeBytes { try writeBlob($0, kind: value.kind, forKey: key) }
         case .string(let string):
             try upsert(key, value.kind) { try $0.bind(string, at: 3) }
@@ -57,12 +57,7 @@ extension SQLiteStore {
     private func zeroFilledBlob(count: Int, kind: StoreValue.Kind, forKey key: String) throws -> SQLiteBlob {
         // Outside a transaction the zero-filled row would be committed on its own.
         precondition(database.isInTransaction, "a large value written outside a transaction")
-        try liveStatements.upsertZeroBlob.use { statement in
-            try statement.bind(key, at: 1)
-            try statement.bind(kind.rawValue, at: 2)
-            try statement.bind(Int64(count), at: 3)
-            _ = try statement.step()
-        }
+        try upsert(key, kind, zeroBlob: true) { try $0.bind(Int64(count), at: 3) }
         let rowID: Int64 = try liveStatements.rowID.use { statement in
             try statement.bind(key, at: 1)
             guard try statement.step() else { preconditionFailure("the row just written for \(key) is missing") }
@@ -71,10 +66,12 @@ extension SQLiteStore {
         return try SQLiteBlob(database: database, table: "entries", column: "value", rowID: rowID, writable: true)
     }
 
+    /// Writes the row of `key`; `bindValue` binds the value (with `zeroBlob`, its length).
     private func upsert(
-        _ key: String, _ kind: StoreValue.Kind, bindingValue bindValue: (SQLiteStatement) throws -> Void
+        _ key: String, _ kind: StoreValue.Kind, zeroBlob: Bool = false,
+        bindingValue bindValue: (SQLiteStatement) throws -> Void
     ) throws {
-        try liveStatements.upsert.use { statement in
+        try (zeroBlob ? liveStatements.upsertZeroBlob : liveStatements.upsert).use { statement in
             try statement.bind(key, at: 1)
             try statement.bind(kind.rawValue, at: 2)
             try bindValue(statement)
@@ -128,10 +125,6 @@ extension SQLiteStore {
             try require(SQLITE_BLOB)
             return try decodeContainer(blob(), kind: kind, key: key)
         }
-    }
-
-    private func encodeContainer(_ value: StoreValue) throws -> Data {
-        try BinaryPropertyListWriter.encode(value)
     }
 
     private func decodeContainer(_ bytes: Data, kind: StoreValue.Kind, key: String) throws -> StoreValue {
