@@ -95,7 +95,7 @@ struct StatusCommand: BackupctlCommand {
                 ]
             },
             "journal": .objects(status.journal) { entry in
-                var counts = ReportFields()
+                var counts: ReportFields = [:]
                 for (key, value) in entry.counts.sorted(by: { $0.key < $1.key }) { counts[key] = .int(value) }
                 return [
                     "step": .int(entry.step), "fromVersion": .int(entry.fromVersion),
