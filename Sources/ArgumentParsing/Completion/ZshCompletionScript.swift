@@ -129,11 +129,6 @@ struct ZshCompletionScript {
 
     /// `text` with a backslash before each of `special`.
     private static func backslashing(_ special: String, in text: String) -> String {
-        var result = ""
-        for character in text {
-            if special.contains(character) { result.append("\\") }
-            result.append(character)
-        }
-        return result
+        String(text.flatMap { special.contains($0) ? ["\\", $0] : [$0] })
     }
 }
