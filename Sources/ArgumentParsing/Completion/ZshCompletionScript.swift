@@ -20,9 +20,7 @@ struct ZshCompletionScript {
             "# or load it into the current shell, after compinit:  source <(\(tool.name) completions zsh)",
             "",
         ]
-        for command in tool.allCommands {
-            lines += function(for: command) + [""]
-        }
+        lines += tool.allCommands.flatMap { function(for: $0) + [""] }
         lines += [
             "if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then",
             "    \(rootFunction) \"$@\"",
