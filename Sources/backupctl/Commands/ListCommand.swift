@@ -55,21 +55,21 @@ struct ListCommand: BackupctlCommand {
         if entries.isEmpty {
             console.print("No backups in \(folder.displayName).")
         } else {
-            var rows = [["backup", "time", "version", "size", "encrypted", "records", "integrity"]]
-            for entry in entries {
+            let rows = entries.map { entry in
                 let integrity =
                     entry.health.label
                     ?? (entry.contentsChecked
                         ? (verify ? "verified" : "ok (quick)")
                         : ListCounts.isNotChecked(entry, keysGiven: keysGiven)
                             ? "NOT CHECKED" : entry.matchesChecksum ? "ok (checksum)" : "ok (without key)")
-                rows.append([
+                return [
                     entry.name, entry.time.map(Timestamp.format) ?? "-",
                     entry.manifest.map { String($0.schemaVersion) } ?? "-", Formatting.bytes(entry.size),
                     entry.isEncrypted ? "age" : "no", entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
-                ])
+                ]
             }
-            console.print(Formatting.table(rows))
+            console.print(
+                Formatting.table([["backup", "time", "version", "size", "encrypted", "records", "integrity"]] + rows))
         }
         if verbose {
             for entry in entries { console.print(BackupEntryText.details(of: entry)) }
