@@ -39,9 +39,9 @@ public struct ArgumentInfo: Sendable, Hashable {
     public var shortNames: [String] {
         names.filter { !$0.hasPrefix("--") }.map { String($0.dropFirst()) }
     }
-
 }
 
+// In an extension, so that Swift still synthesizes the memberwise init the ones below use.
 extension ArgumentInfo {
     /// `-h, --help`, which every command answers to.
     static let help = ArgumentInfo(builtInFlag: ["-h", "--help"], abstract: "Show help information.")
