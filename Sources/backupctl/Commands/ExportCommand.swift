@@ -95,7 +95,7 @@ struct ExportCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         defer { progress.clear() }
         // Keys first: a recipient that cannot be used fails before the store is touched.
-        let chosenEncryption = try encryption.encryption(console: console)
+        let chosenEncryption = try encryption.keys(console: console).encryption
         let clock = StoreClock()
         var exporter = BackupExporter(
             compression: try ArchiveCompression(compression, level: level), encryption: chosenEncryption, clock: clock)

@@ -40,7 +40,7 @@ struct InspectCommand: BackupctlCommand {
         let started = ContinuousClock.now
         let inspection: BackupInspection
         do {
-            inspection = try BackupInspection(path: file, decryption: try decryption.decryption(console: console))
+            inspection = try BackupInspection(path: file, decryption: try decryption.keys(console: console).decryption)
         } catch let error as FileIOError {
             // Opening the backup is the only file operation: every failure is about the input.
             throw ErrorClassifier.classifyInput(error)

@@ -45,7 +45,7 @@ struct ListCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let folder = try BackupLocations.folder(dir)
-        let keys = try decryption.decryption(console: console)
+        let keys = try decryption.keys(console: console).decryption
         // A key given is one `list` was asked to check with: a backup it does not open is not good.
         let keysGiven = !keys.identities.isEmpty
         let entries = try folder.scan(

@@ -74,7 +74,7 @@ struct PruneCommand: BackupctlCommand {
     ) {
         let pruner = BackupPruner(policy: retention.policy)
         // Decided (and the newest backup kept verified) first; removed only once confirmed.
-        let keys = try decryption.decryption(console: console)
+        let keys = try decryption.keys(console: console).decryption
         let decisions = try pruner.prune(folder, now: StoreClock().now(), dryRun: true, decryption: keys).decisions
         let going = decisions.filter { !$0.keep }
         if !dryRun && !going.isEmpty && Confirmation.isNeeded(yes: yes) {
