@@ -40,10 +40,7 @@ struct FishCompletionScript {
             "",
             "complete -c \(tool.name) -f",
         ]
-        for command in tool.allCommands {
-            lines.append("")
-            lines += completions(of: command)
-        }
+        lines += tool.allCommands.flatMap { [""] + completions(of: $0) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -59,10 +56,8 @@ struct FishCompletionScript {
             if !argument.abstract.isEmpty { words += ["-d", ShellQuoting.fishSingleQuoted(argument.abstract)] }
             lines.append(([start] + words).joined(separator: " "))
         }
-        for argument in command.positionalArguments where argument.completion != nil {
-            lines.append(([start] + values(argument.completion)).joined(separator: " "))
-        }
-        return lines
+        let positionals = command.positionalArguments.filter { $0.completion != nil }
+        return lines + positionals.map { ([start] + values($0.completion)).joined(separator: " ") }
     }
 
     /// The switches offering a value of the given kind.

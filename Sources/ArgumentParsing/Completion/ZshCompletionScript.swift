@@ -20,9 +20,7 @@ struct ZshCompletionScript {
             "# or load it into the current shell, after compinit:  source <(\(tool.name) completions zsh)",
             "",
         ]
-        for command in tool.allCommands {
-            lines += function(for: command) + [""]
-        }
+        lines += tool.allCommands.flatMap { function(for: $0) + [""] }
         lines += [
             "if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then",
             "    \(rootFunction) \"$@\"",
@@ -129,11 +127,6 @@ struct ZshCompletionScript {
 
     /// `text` with a backslash before each of `special`.
     private static func backslashing(_ special: String, in text: String) -> String {
-        var result = ""
-        for character in text {
-            if special.contains(character) { result.append("\\") }
-            result.append(character)
-        }
-        return result
+        String(text.flatMap { special.contains($0) ? ["\\", $0] : [$0] })
     }
 }

@@ -28,14 +28,6 @@ public struct Flag {
             allValueStrings: [], expectedValueDescription: "", defaultValueDescription: nil)
         storage = ArgumentStorage(definition: definition, defaultValue: false, presentValue: true) { _, _ in nil }
     }
-
-    /// Declares a flag that is `false` unless given.
-    /// - Parameters:
-    ///   - name: The flag's names; the property name in kebab case by default.
-    ///   - help: The help text.
-    public init(name: NameSpecification = .long, help: ArgumentHelp? = nil) {
-        self.init(wrappedValue: false, name: name, help: help)
-    }
 }
 
 extension Flag: ArgumentDeclarationSource {

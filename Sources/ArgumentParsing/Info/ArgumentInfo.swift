@@ -39,7 +39,10 @@ public struct ArgumentInfo: Sendable, Hashable {
     public var shortNames: [String] {
         names.filter { !$0.hasPrefix("--") }.map { String($0.dropFirst()) }
     }
+}
 
+// In an extension, so that Swift still synthesizes the memberwise init the ones below use.
+extension ArgumentInfo {
     /// `-h, --help`, which every command answers to.
     static let help = ArgumentInfo(builtInFlag: ["-h", "--help"], abstract: "Show help information.")
     /// `--version`, which a command with a configured version answers to.
@@ -51,33 +54,12 @@ public struct ArgumentInfo: Sendable, Hashable {
             isRequired: false, isRepeating: false, completion: nil)
     }
 
-    init(
-        kind: Kind, names: [String], valueName: String?, abstract: String, discussion: String,
-        defaultValue: String?, isRequired: Bool, isRepeating: Bool, completion: CompletionKind?
-    ) {
-        self.kind = kind
-        self.names = names
-        self.valueName = valueName
-        self.abstract = abstract
-        self.discussion = discussion
-        self.defaultValue = defaultValue
-        self.isRequired = isRequired
-        self.isRepeating = isRepeating
-        self.completion = completion
-    }
-
     /// The values of a declaration found by reflection.
     init(_ argument: DeclaredArgument) {
         let definition = argument.definition
-        let kind: Kind
-        switch definition.kind {
-        case .option: kind = .option
-        case .flag: kind = .flag
-        case .positional: kind = .positional
-        }
         self.init(
-            kind: kind, names: argument.names.map(String.init(describing:)),
-            valueName: kind == .flag ? nil : argument.valueName, abstract: definition.help.abstract,
+            kind: definition.kind, names: argument.names.map(String.init(describing:)),
+            valueName: definition.kind == .flag ? nil : argument.valueName, abstract: definition.help.abstract,
             discussion: definition.help.discussion, defaultValue: definition.defaultValueDescription,
             isRequired: definition.isRequired, isRepeating: definition.isRepeating,
             completion: definition.completion)

@@ -9,12 +9,6 @@ public struct UsageError: CustomStringConvertible, Sendable, Equatable {
     public var commandPath: [String]
     let synopsis: UsageSynopsis
 
-    init(error: ArgumentParsingError, commandPath: [String], synopsis: UsageSynopsis) {
-        self.error = error
-        self.commandPath = commandPath
-        self.synopsis = synopsis
-    }
-
     /// The usage synopsis of the command involved, on one line, without `Usage: `:
     /// `backupctl import <file> [--mode <merge|replace>] [--dry-run]`.
     public var usage: String { synopsis.text }

@@ -22,20 +22,21 @@ struct DeclaredArgument {
 
     /// How usage and messages show this declaration: `--level <n>`, `--json`, `<file>`.
     var synopsisLabel: String {
-        switch definition.kind {
-        case .option: "\(preferredName.map(String.init(describing:)) ?? "") <\(valueName)>"
-        case .flag: preferredName.map(String.init(describing:)) ?? ""
-        case .positional: "<\(valueName)>"
-        }
+        label(names: preferredName.map(String.init(describing:)) ?? "")
     }
 
     /// How the help's ARGUMENTS and OPTIONS sections label it: `-o, --output <file>`.
     var helpLabel: String {
-        let joinedNames = names.map(String.init(describing:)).joined(separator: ", ")
+        let label = label(names: names.map(String.init(describing:)).joined(separator: ", "))
+        return definition.kind == .positional && definition.isRepeating ? label + " ..." : label
+    }
+
+    /// The names given, followed by the value's placeholder when it takes one.
+    private func label(names: String) -> String {
         switch definition.kind {
-        case .option: return "\(joinedNames) <\(valueName)>"
-        case .flag: return joinedNames
-        case .positional: return "<\(valueName)>" + (definition.isRepeating ? " ..." : "")
+        case .option: "\(names) <\(valueName)>"
+        case .flag: names
+        case .positional: "<\(valueName)>"
         }
     }
 }

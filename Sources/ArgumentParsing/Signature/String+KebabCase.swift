@@ -1,7 +1,7 @@
 extension String {
     /// The identifier in kebab case: `noSafetySnapshot` → `no-safety-snapshot`,
     /// `outputURL` → `output-url`, `URLPath` → `url-path`, `keepLast2` → `keep-last2`.
-    var kebabCased: String {
+    public var kebabCased: String {
         let characters = Array(self)
         var result = ""
         for (index, character) in characters.enumerated() {

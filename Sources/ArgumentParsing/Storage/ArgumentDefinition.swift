@@ -1,16 +1,7 @@
 /// Everything the parser and the help generator know about one declaration, apart from
 /// its value and the property name (which only reflection over the command reveals).
 struct ArgumentDefinition {
-    enum Kind {
-        /// `--name value`; takes a value.
-        case option
-        /// `--name`; takes no value.
-        case flag
-        /// A value identified by its position.
-        case positional
-    }
-
-    var kind: Kind
+    var kind: ArgumentInfo.Kind
     /// The names of an option or flag; `nil` for a positional argument.
     var names: NameSpecification?
     var help: ArgumentHelp
@@ -47,7 +38,7 @@ struct ArgumentDefinition {
     /// A definition for a value of an ``ExpressibleByArgument`` type.
     static func value<T: ExpressibleByArgument>(
         of type: T.Type,
-        kind: Kind,
+        kind: ArgumentInfo.Kind,
         names: NameSpecification?,
         help: ArgumentHelp?,
         isRepeating: Bool,

@@ -3,7 +3,7 @@
 extension ArgumentStorage where Value: ExpressibleByArgument {
     /// Storage for a single value: defaulted, or required when `defaultValue` is `nil`.
     convenience init(
-        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?,
+        kind: ArgumentInfo.Kind, names: NameSpecification?, help: ArgumentHelp?,
         completion: CompletionKind?, defaultValue: Value?
     ) {
         let definition = ArgumentDefinition.value(
@@ -19,7 +19,7 @@ extension ArgumentStorage where Value: ExpressibleByArgument {
 extension ArgumentStorage {
     /// Storage for an optional value, `optionalDefault` when absent (shown in help unless `nil`).
     convenience init<Wrapped: ExpressibleByArgument>(
-        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?,
+        kind: ArgumentInfo.Kind, names: NameSpecification?, help: ArgumentHelp?,
         completion: CompletionKind?, optionalDefault: Wrapped?
     ) where Value == Wrapped? {
         let definition = ArgumentDefinition.value(
@@ -34,7 +34,7 @@ extension ArgumentStorage {
     /// Storage collecting every occurrence in order; `defaultValues` when there are none
     /// (shown in help unless empty), replaced by the first value given.
     convenience init<Element: ExpressibleByArgument>(
-        kind: ArgumentDefinition.Kind, names: NameSpecification?, help: ArgumentHelp?,
+        kind: ArgumentInfo.Kind, names: NameSpecification?, help: ArgumentHelp?,
         completion: CompletionKind?, defaultValues: [Element]
     ) where Value == [Element] {
         let shownDefault =

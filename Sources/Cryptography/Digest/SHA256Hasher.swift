@@ -40,13 +40,8 @@ public final class SHA256Hasher {
         LibCryptoStatus.require(EVP_DigestUpdate(context, base, bytes.count), "update a SHA-256 digest")
     }
 
-    /// Adds the bytes of `data` to the digest.
-    public func update(_ data: Data) {
-        data.withUnsafeBytes { update($0) }
-    }
-
-    /// Adds `bytes` to the digest.
-    public func update(_ bytes: [UInt8]) {
+    /// Adds `bytes` (an array, `Data`, …) to the digest.
+    public func update(_ bytes: some ContiguousBytes) {
         bytes.withUnsafeBytes { update($0) }
     }
 
@@ -74,15 +69,9 @@ extension SHA256Hasher {
         return hasher.finalize()
     }
 
-    /// The SHA-256 digest of `data` in one call.
+    /// The SHA-256 digest of `bytes` (an array, `Data`, …) in one call.
     /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` as ``init()`` does.
-    public static func digest(of data: Data) throws -> SHA256Digest {
-        try data.withUnsafeBytes { try digest(of: $0) }
-    }
-
-    /// The SHA-256 digest of `bytes` in one call.
-    /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` as ``init()`` does.
-    public static func digest(of bytes: [UInt8]) throws -> SHA256Digest {
+    public static func digest(of bytes: some ContiguousBytes) throws -> SHA256Digest {
         try bytes.withUnsafeBytes { try digest(of: $0) }
     }
 }

@@ -14,9 +14,6 @@ public struct SecretString: Sendable, Equatable, CustomStringConvertible, Custom
         exposedValue = value
     }
 
-    /// Whether the secret is the empty string (an unset variable written as `VAR=`).
-    public var isEmpty: Bool { exposedValue.isEmpty }
-
     public var description: String { "<redacted>" }
     public var debugDescription: String { "<redacted>" }
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }

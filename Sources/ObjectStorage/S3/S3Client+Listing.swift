@@ -17,8 +17,7 @@ extension S3Client {
             let result = try document(try send(request), root: "ListBucketResult", request)
             for entry in result.children(named: "Contents") {
                 guard let key = entry.text(of: "Key"), let size = entry.text(of: "Size").flatMap({ Int64($0) }) else {
-                    throw ObjectStorageError.invalidResponse(
-                        operation: request.operation, resource: resource(nil), detail: "an entry without Key or Size")
+                    throw invalidResponse(request, "an entry without Key or Size")
                 }
                 objects.append(
                     S3ObjectInfo(
@@ -28,9 +27,7 @@ extension S3Client {
             let truncated = result.text(of: "IsTruncated") == "true"
             token = truncated ? result.text(of: "NextContinuationToken") : nil
             if truncated, token == nil {
-                throw ObjectStorageError.invalidResponse(
-                    operation: request.operation, resource: resource(nil),
-                    detail: "a truncated page without a continuation token")
+                throw invalidResponse(request, "a truncated page without a continuation token")
             }
         } while token != nil
         return objects

@@ -7,8 +7,7 @@ extension S3Client {
         request.headers = [("Content-Type", "application/octet-stream")]
         let result = try document(try send(request), root: "InitiateMultipartUploadResult", request)
         guard let id = result.text(of: "UploadId"), !id.isEmpty else {
-            throw ObjectStorageError.invalidResponse(
-                operation: request.operation, resource: resource(key), detail: "no UploadId")
+            throw invalidResponse(request, "no UploadId")
         }
         return id
     }
@@ -19,8 +18,7 @@ extension S3Client {
         request.query = [("partNumber", String(number)), ("uploadId", uploadID)]
         let response = try send(request)
         guard let etag = response.header("etag"), !etag.isEmpty else {
-            throw ObjectStorageError.invalidResponse(
-                operation: request.operation, resource: resource(key), detail: "no ETag for part \(number)")
+            throw invalidResponse(request, "no ETag for part \(number)")
         }
         return etag
     }
@@ -50,8 +48,7 @@ extension S3Client {
                     requestID: result.text(of: "RequestId"))
             }
             guard result.name == "CompleteMultipartUploadResult" else {
-                throw ObjectStorageError.invalidResponse(
-                    operation: request.operation, resource: resource(key), detail: "unexpected <\(result.name)>")
+                throw invalidResponse(request, "unexpected <\(result.name)>")
             }
             return result.text(of: "ETag") ?? ""
         }

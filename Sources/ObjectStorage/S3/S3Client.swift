@@ -47,6 +47,11 @@ public final class S3Client: Sendable {
         key.map { "s3://\(bucket)/\($0)" } ?? "s3://\(bucket)"
     }
 
+    /// The failure for an answer to `request` that S3 never gives.
+    func invalidResponse(_ request: Request, _ detail: String) -> ObjectStorageError {
+        .invalidResponse(operation: request.operation, resource: resource(request.key), detail: detail)
+    }
+
     /// Sends `request` once, signed now.
     /// - Returns: the response when it is a success.
     /// - Throws: ``S3ServiceError`` for an error answer, ``HTTPTransportError`` for a broken
@@ -114,14 +119,11 @@ public final class S3Client: Sendable {
         do {
             let element = try S3XMLElement.parse(response.body)
             if let root, element.name != root {
-                throw ObjectStorageError.invalidResponse(
-                    operation: request.operation, resource: resource(request.key),
-                    detail: "expected <\(root)>, got <\(element.name)>")
+                throw invalidResponse(request, "expected <\(root)>, got <\(element.name)>")
             }
             return element
         } catch ObjectStorageError.invalidResponse(_, _, let detail) {
-            throw ObjectStorageError.invalidResponse(
-                operation: request.operation, resource: resource(request.key), detail: detail)
+            throw invalidResponse(request, detail)
         }
     }
 }

@@ -38,43 +38,11 @@ public struct S3Endpoint: Sendable, Equatable, CustomStringConvertible {
     /// An endpoint given by URL rather than AWS's own.
     public var isCustom: Bool
 
-    /// An endpoint URL such as `http://127.0.0.1:9000` or `https://ACCOUNT.r2.cloudflarestorage.com`.
-    /// - Throws: ``ObjectStorageError/configuration(_:)`` unless it is an `http` or `https` URL
-    ///   with a host and no query.
-    public init(url: String, addressingStyle: AddressingStyle = .auto) throws {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
-            components.query == nil, components.user == nil
-        else {
-            throw ObjectStorageError.configuration(
-                "the endpoint URL \(url) is not an http:// or https:// URL with a host name")
-        }
-        self.scheme = scheme
-        self.host = host
-        port = components.port
-        var path = components.percentEncodedPath
-        while path.hasSuffix("/") { path.removeLast() }
-        basePath = path
-        self.addressingStyle = addressingStyle
-        isCustom = true
-    }
-
     /// AWS's endpoint for `region`.
     public static func aws(region: String, addressingStyle: AddressingStyle = .auto) -> S3Endpoint {
         S3Endpoint(
             scheme: "https", host: "s3.\(region).amazonaws.com", port: nil, basePath: "",
             addressingStyle: addressingStyle, isCustom: false)
-    }
-
-    private init(
-        scheme: String, host: String, port: Int?, basePath: String, addressingStyle: AddressingStyle, isCustom: Bool
-    ) {
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.basePath = basePath
-        self.addressingStyle = addressingStyle
-        self.isCustom = isCustom
     }
 
     public var description: String {
@@ -110,5 +78,29 @@ public struct S3Endpoint: Sendable, Equatable, CustomStringConvertible {
         let bracketed = name.contains(":") ? "[\(name)]" : name
         guard let port, port != (scheme == "https" ? 443 : 80) else { return bracketed }
         return "\(bracketed):\(port)"
+    }
+}
+
+// In an extension, so that Swift still synthesizes the memberwise init `aws(region:)` uses.
+extension S3Endpoint {
+    /// An endpoint URL such as `http://127.0.0.1:9000` or `https://ACCOUNT.r2.cloudflarestorage.com`.
+    /// - Throws: ``ObjectStorageError/configuration(_:)`` unless it is an `http` or `https` URL
+    ///   with a host and no query.
+    public init(url: String, addressingStyle: AddressingStyle = .auto) throws {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
+            components.query == nil, components.user == nil
+        else {
+            throw ObjectStorageError.configuration(
+                "the endpoint URL \(url) is not an http:// or https:// URL with a host name")
+        }
+        self.scheme = scheme
+        self.host = host
+        port = components.port
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        basePath = path
+        self.addressingStyle = addressingStyle
+        isCustom = true
     }
 }

@@ -2,7 +2,6 @@
 /// key (one backup object).
 ///
 ///     try S3Location(parsing: "s3://backups/domaindig/")   // bucket "backups", path "domaindig/"
-///     S3Location.isRemote("s3://b/p")                       // true
 ///     S3Location.scheme(of: "https://x/y")                  // "https": refused by the commands
 public struct S3Location: Sendable, Equatable, CustomStringConvertible {
     public var bucket: String
@@ -46,11 +45,6 @@ public struct S3Location: Sendable, Equatable, CustomStringConvertible {
     /// The location of `name` inside this one taken as a folder.
     public func appending(_ name: String) -> S3Location {
         S3Location(bucket: bucket, path: folderPrefix + name)
-    }
-
-    /// Whether `text` names an `s3://` location.
-    public static func isRemote(_ text: String) -> Bool {
-        text.hasPrefix("s3://")
     }
 
     /// The scheme of a `scheme://…` text (letters, digits, `+`, `-`, `.` before `://`, starting

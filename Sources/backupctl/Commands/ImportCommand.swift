@@ -50,7 +50,7 @@ struct ImportCommand: BackupctlCommand {
 
     func execute(_ console: Console) throws -> ReportFields {
         try ImportRun(options: options, common: common).run(
-            backup: file, keys: try options.decryption.decryption(console: console), console: console
+            backup: file, keys: try options.decryption.keys(console: console).decryption, console: console
         ).fields
     }
 }

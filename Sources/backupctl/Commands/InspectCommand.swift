@@ -40,7 +40,7 @@ struct InspectCommand: BackupctlCommand {
         let started = ContinuousClock.now
         let inspection: BackupInspection
         do {
-            inspection = try BackupInspection(path: file, decryption: try decryption.decryption(console: console))
+            inspection = try BackupInspection(path: file, decryption: try decryption.keys(console: console).decryption)
         } catch let error as FileIOError {
             // Opening the backup is the only file operation: every failure is about the input.
             throw ErrorClassifier.classifyInput(error)
@@ -63,17 +63,17 @@ struct InspectCommand: BackupctlCommand {
             : ""
         console.print("Store schema version: \(manifest.storeSchemaVersion)\(upgraded)")
         // Verbose names each entry by its path in the archive and gives the whole checksum.
-        var rows = [[verbose ? "entry" : "section", "records", "size", "sha256", "checksum"]]
-        for entry in inspection.entries {
+        let rows = inspection.entries.map { entry in
             let sha256 = entry.listing?.sha256 ?? ""
-            rows.append([
+            return [
                 verbose ? entry.path : entry.listing?.name ?? entry.path,
                 entry.listing.map { String($0.records) } ?? "-",
                 entry.listing.map { Formatting.bytes($0.bytes) } ?? "-",
                 entry.fromSingleDocument ? "-" : verbose ? sha256 : String(sha256.prefix(12)), entry.status,
-            ])
+            ]
         }
-        console.print(Formatting.table(rows))
+        console.print(
+            Formatting.table([[verbose ? "entry" : "section", "records", "size", "sha256", "checksum"]] + rows))
         if verbose {
             let elapsed = (ContinuousClock.now - started).timeInterval
             console.print("Read and verified \(Formatting.throughput(inspection.fileSize, in: elapsed)).")

@@ -45,7 +45,7 @@ struct ListCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let folder = try BackupLocations.folder(dir)
-        let keys = try decryption.decryption(console: console)
+        let keys = try decryption.keys(console: console).decryption
         // A key given is one `list` was asked to check with: a backup it does not open is not good.
         let keysGiven = !keys.identities.isEmpty
         let entries = try folder.scan(
@@ -55,21 +55,21 @@ struct ListCommand: BackupctlCommand {
         if entries.isEmpty {
             console.print("No backups in \(folder.displayName).")
         } else {
-            var rows = [["backup", "time", "version", "size", "encrypted", "records", "integrity"]]
-            for entry in entries {
+            let rows = entries.map { entry in
                 let integrity =
                     entry.health.label
                     ?? (entry.contentsChecked
                         ? (verify ? "verified" : "ok (quick)")
                         : ListCounts.isNotChecked(entry, keysGiven: keysGiven)
                             ? "NOT CHECKED" : entry.matchesChecksum ? "ok (checksum)" : "ok (without key)")
-                rows.append([
+                return [
                     entry.name, entry.time.map(Timestamp.format) ?? "-",
                     entry.manifest.map { String($0.schemaVersion) } ?? "-", Formatting.bytes(entry.size),
                     entry.isEncrypted ? "age" : "no", entry.manifest.map { String($0.recordCount) } ?? "-", integrity,
-                ])
+                ]
             }
-            console.print(Formatting.table(rows))
+            console.print(
+                Formatting.table([["backup", "time", "version", "size", "encrypted", "records", "integrity"]] + rows))
         }
         if verbose {
             for entry in entries { console.print(BackupEntryText.details(of: entry)) }

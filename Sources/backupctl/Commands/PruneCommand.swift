@@ -74,7 +74,7 @@ struct PruneCommand: BackupctlCommand {
     ) {
         let pruner = BackupPruner(policy: retention.policy)
         // Decided (and the newest backup kept verified) first; removed only once confirmed.
-        let keys = try decryption.decryption(console: console)
+        let keys = try decryption.keys(console: console).decryption
         let decisions = try pruner.prune(folder, now: StoreClock().now(), dryRun: true, decryption: keys).decisions
         let going = decisions.filter { !$0.keep }
         if !dryRun && !going.isEmpty && Confirmation.isNeeded(yes: yes) {
@@ -106,16 +106,12 @@ struct PruneCommand: BackupctlCommand {
     /// Lists the backups that would be removed and asks.
     /// - Throws: `declined` when the answer is no.
     private func confirm(removing going: [BackupPruner.Decision], from folder: String) throws {
-        var rows = [["backup", "time", "size"]]
-        for decision in going {
-            rows.append([
-                decision.entry.name, decision.entry.time.map(Timestamp.format) ?? "-",
-                Formatting.bytes(decision.entry.size),
-            ])
+        let rows = going.map {
+            [$0.entry.name, $0.entry.time.map(Timestamp.format) ?? "-", Formatting.bytes($0.entry.size)]
         }
         let what = """
             Pruning \(folder) removes \(Wording.count(going.count, "backup")), which cannot be undone:
-            \(Formatting.table(rows))
+            \(Formatting.table([["backup", "time", "size"]] + rows))
             """
         guard Confirmation.ask(what, going.count == 1 ? "Remove it?" : "Remove them?") else {
             throw Confirmation.declined(

@@ -58,7 +58,7 @@ struct RestoreCommand: BackupctlCommand {
     func execute(_ console: Console) throws -> ReportFields {
         let folder = try BackupLocations.folder(dir)
         // Keys first: a key file that cannot be used fails before any backup is read.
-        let keys = try options.decryption.decryption(console: console)
+        let keys = try options.decryption.keys(console: console).decryption
         let progress = ProgressLine(options: common)
         let choice = try folder.newestVerified(
             before: before?.date, decryption: keys, now: StoreClock().now(), progress: progress.handler("verifying"))

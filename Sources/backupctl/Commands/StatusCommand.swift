@@ -54,15 +54,14 @@ struct StatusCommand: BackupctlCommand {
         }
         if !status.journal.isEmpty {
             console.print("Applied:")
-            var rows = [["step", "from", "to", "applied at", "ms", "changed", "tool"]]
-            for entry in status.journal {
-                rows.append([
+            let rows = status.journal.map { entry in
+                [
                     "v\(entry.step)", String(entry.fromVersion), String(entry.toVersion),
                     Timestamp.format(entry.appliedAt),
                     String(entry.durationMs), String(entry.counts.values.reduce(0, +)), entry.tool,
-                ])
+                ]
             }
-            console.print(Formatting.table(rows))
+            console.print(Formatting.table([["step", "from", "to", "applied at", "ms", "changed", "tool"]] + rows))
         }
         console.print("Contents:")
         console.print(StoreInventoryText.table(status.inventory))
@@ -95,7 +94,7 @@ struct StatusCommand: BackupctlCommand {
                 ]
             },
             "journal": .objects(status.journal) { entry in
-                var counts = ReportFields()
+                var counts: ReportFields = [:]
                 for (key, value) in entry.counts.sorted(by: { $0.key < $1.key }) { counts[key] = .int(value) }
                 return [
                     "step": .int(entry.step), "fromVersion": .int(entry.fromVersion),

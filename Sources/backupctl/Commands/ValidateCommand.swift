@@ -44,7 +44,7 @@ struct ValidateCommand: BackupctlCommand {
         let service = DataValidationService.standard()
         let backup = try BackupInput.open(
             file, maxInputSize: service.limits.archive.maxTotalSize,
-            decryption: try decryption.decryption(console: console))
+            decryption: try decryption.keys(console: console).decryption)
         backup.readProgress = progress.handler("validating")
         let report = service.validate(backup: backup)
         progress.clear()

@@ -28,17 +28,10 @@ struct DecryptionOptions: ParsableArguments {
         completion: .file)
     var passphraseFile: String?
 
-    /// The keys given by the options, else by the environment; with neither, a passphrase prompt
-    /// when standard input is a terminal.
-    func decryption(console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) throws
-        -> BackupDecryption
-    {
-        try keys(console: console, environment: environment).decryption
-    }
-
-    /// The keys, as ``decryption(console:environment:)``, and the passphrase of `--passphrase-file`
-    /// when that option was given (not its variable), which `upgrade` also encrypts with: each
-    /// file is read once, so a warning about it is given once.
+    /// The keys given by the options, else by the environment (with neither, a passphrase prompt
+    /// when standard input is a terminal), and the passphrase of `--passphrase-file` when that
+    /// option was given (not its variable), which `upgrade` also encrypts with: each file is read
+    /// once, so a warning about it is given once.
     func keys(console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> (decryption: BackupDecryption, passphrase: SecretBytes?)
     {

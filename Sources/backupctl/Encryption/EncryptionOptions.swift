@@ -21,14 +21,10 @@ struct EncryptionOptions: ParsableArguments {
         }
     }
 
-    /// The encryption asked for (none when no option was given).
-    func encryption(console: Console) throws -> BackupEncryption {
-        try keys(console: console).encryption
-    }
-
-    /// The encryption asked for, and keys that open what it writes, for a read-back in full:
-    /// the passphrase itself; public keys give none (their identities are not on this
-    /// machine). The passphrase file is read once, so a warning about it is given once.
+    /// The encryption asked for (none when no option was given), and keys that open what it
+    /// writes, for a read-back in full: the passphrase itself; public keys give none (their
+    /// identities are not on this machine). The passphrase file is read once, so a warning about
+    /// it is given once.
     func keys(console: Console) throws -> (encryption: BackupEncryption, readBack: BackupDecryption) {
         if let passphraseFile {
             let passphrase = try KeyFileReader.passphrase(

@@ -1,4 +1,5 @@
 import AgeEncryption
+import ArgumentParsing
 import Concurrency
 import DataPortability
 import Foundation
@@ -36,11 +37,8 @@ struct CommandWarning: Sendable {
 
     /// A problem in the store's data that reading it worked around (`store.skipped-record`…).
     init(_ issue: StoreIssue) {
-        let kind = issue.issue.kind.rawValue.reduce(into: "") { code, character in
-            if character.isUppercase { code.append("-") }
-            code.append(contentsOf: character.lowercased())
-        }
-        self.init("store.\(kind)", issue.description, key: issue.key, path: issue.issue.path)
+        self.init(
+            "store.\(issue.issue.kind.rawValue.kebabCased)", issue.description, key: issue.key, path: issue.issue.path)
     }
 
     /// A file of a backup directory that is not a good backup (`backup.damaged`,

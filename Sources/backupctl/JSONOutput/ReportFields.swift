@@ -11,8 +11,6 @@ import JSONCore
 struct ReportFields: Sendable, ExpressibleByDictionaryLiteral {
     private(set) var pairs: [(key: String, value: ReportValue)] = []
 
-    init() {}
-
     init(dictionaryLiteral elements: (String, ReportValue?)...) {
         for (key, value) in elements { self[key] = value }
     }

@@ -27,15 +27,10 @@ enum CommandRunner {
                 ).write(to: .standardOutput)
             }
             return .usage
-        case .command(var command):
+        case .command(let command):
+            // The parser returns only leaf commands, and every one of the tree is a BackupctlCommand.
             guard let command = command as? any BackupctlCommand else {
-                // Every command of the tree is a BackupctlCommand; this runs any other as it is.
-                do {
-                    try command.run()
-                    return .success
-                } catch {
-                    return report(ErrorClassifier.classify(error), console: nil, command: nil)
-                }
+                preconditionFailure("\(type(of: command)) is not a BackupctlCommand")
             }
             return run(command)
         }
@@ -67,11 +62,11 @@ enum CommandRunner {
     }
 
     /// Prints a failure on standard error and, with `--json`, its JSON document.
-    private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
+    private static func report(_ failure: CommandFailure, console: Console, command: String) -> ExitStatus {
         let failure = failure.redactingSecrets
         DescriptorIO.standardError.writeMessage("error: \(failure.message)\n")
         if let hint = failure.hint { DescriptorIO.standardError.writeMessage("hint: \(hint)\n") }
-        if let console, console.options.json {
+        if console.options.json {
             JSONEnvelope(command: command, failure: failure, warnings: console.warnings.all)
                 .write(to: console.jsonOutput)
         }

@@ -16,12 +16,6 @@ struct Console {
     /// The warnings given, for the JSON document; shared by every copy of this console.
     let warnings = WarningLog()
 
-    init(options: CommonOptions, standardOutputIsPayload: Bool = false, printsReport: Bool = true) {
-        self.options = options
-        self.standardOutputIsPayload = standardOutputIsPayload
-        self.printsReport = printsReport
-    }
-
     private var output: DescriptorIO { standardOutputIsPayload ? .standardError : .standardOutput }
 
     /// Whether standard output is a terminal (cron and pipes are not).

@@ -198,9 +198,8 @@ enum ErrorClassifier {
     static func classify(_ error: MigrationError) -> CommandFailure {
         switch error {
         case .storeIsNewer: CommandFailure(.newerVersion, error.description)
-        case .unreadableVersion, .validationFailed, .transformationFailed, .aggregationFailed:
+        case .unreadableVersion, .validationFailed, .transformationFailed, .aggregationFailed, .stepFailed:
             CommandFailure(.invalidData, error.description)
-        case .stepFailed: CommandFailure(.invalidData, error.description)
         case .unknownMigration: CommandFailure(.usage, error.description)
         case .storageFailed: CommandFailure(.ioError, error.description)
         }

@@ -1,4 +1,5 @@
 import AgeEncryption
+import ArgumentParsing
 
 /// The exit statuses of design §7: stable, documented, and what cron and monitors act on.
 enum ExitStatus: Int32, Sendable, CaseIterable {
@@ -71,22 +72,9 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: ", ")
     }
 
-    /// The name printed in JSON output.
-    var name: String {
-        switch self {
-        case .success: "success"
-        case .failure: "failure"
-        case .declined: "declined"
-        case .usage: "usage"
-        case .invalidData: "invalid-data"
-        case .notFound: "not-found"
-        case .cannotCreate: "cannot-create"
-        case .ioError: "io-error"
-        case .busy: "busy"
-        case .newerVersion: "newer-version"
-        case .permission: "permission"
-        }
-    }
+    /// The name printed in JSON output: the case's name in kebab case (`invalid-data`), so
+    /// renaming a case changes the output (Docs/json-output.md lists them).
+    var name: String { String(describing: self).kebabCased }
 }
 
 /// A failure ready to report: the status, a sentence saying what went wrong, a hint, and

@@ -60,18 +60,17 @@ struct ExportReport {
     /// The sections with their merged duplicates, the time each took to read and encode
     /// (beside the others) and to compress and write.
     private var verboseTable: String {
-        var rows = [["section", "records", "size", "duplicates", "encode s", "write s"]]
-        for section in summary.manifest.sections {
+        let rows = summary.manifest.sections.map { section in
             let known = BackupSection(entryPath: section.path)
             let time = known.flatMap { summary.sectionTimes[$0] }
-            rows.append([
+            return [
                 section.name, String(section.records), Formatting.bytes(section.bytes),
                 known.flatMap { summary.duplicatesMerged[$0] }.map(String.init) ?? "-",
                 time.map { String(format: "%.3f", $0.encoding) } ?? "-",
                 time.map { String(format: "%.3f", $0.writing) } ?? "-",
-            ])
+            ]
         }
-        return Formatting.table(rows)
+        return Formatting.table([["section", "records", "size", "duplicates", "encode s", "write s"]] + rows)
     }
 
     /// The export in JSON.

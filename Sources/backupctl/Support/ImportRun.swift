@@ -109,12 +109,11 @@ struct ImportRun {
         }
         let going = plan.sections.filter { $0.present && $0.removed + $0.merged > 0 }
         guard !going.isEmpty else { return nil }
-        var rows = [["section", "removed", "replaced", "kept", "added"]]
-        for counts in going {
-            rows.append([
+        let rows = going.map { counts in
+            [
                 counts.section.rawValue, String(counts.removed), String(counts.merged), String(counts.unchanged),
                 String(counts.added),
-            ])
+            ]
         }
         let removed = going.reduce(0) { $0 + $1.removed }
         let replaced = going.reduce(0) { $0 + $1.merged }
@@ -122,7 +121,7 @@ struct ImportRun {
             Replacing \(Wording.count(going.count, "section")) of \(store) with those of \
             \(plan.file), without a safety snapshot, cannot be undone: \
             \(Wording.count(removed, "record")) will be removed and \(replaced) replaced.
-            \(Formatting.table(rows))
+            \(Formatting.table([["section", "removed", "replaced", "kept", "added"]] + rows))
             """
         return (what, "Replace them?")
     }

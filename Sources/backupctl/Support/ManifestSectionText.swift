@@ -5,11 +5,8 @@ import BackupFormat
 enum ManifestSectionText {
     /// A table of each section's name, records and size.
     static func table(_ sections: [ManifestSection]) -> String {
-        var rows = [["section", "records", "size"]]
-        for section in sections {
-            rows.append([section.name, String(section.records), Formatting.bytes(section.bytes)])
-        }
-        return Formatting.table(rows)
+        let rows = sections.map { [$0.name, String($0.records), Formatting.bytes($0.bytes)] }
+        return Formatting.table([["section", "records", "size"]] + rows)
     }
 
     /// The sections as an array of objects with `name`, `records` and `bytes`.

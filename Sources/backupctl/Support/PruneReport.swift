@@ -4,12 +4,11 @@ import DomainModel
 /// How retention decisions are printed, in words and as JSON.
 enum PruneReport {
     static func rows(_ decisions: [BackupPruner.Decision], removedVerb: String) -> [[String]] {
-        var rows = [["backup", "action", "why"]]
-        for decision in decisions {
-            let action = decision.entry.health.label ?? (decision.keep ? "keep" : removedVerb)
-            rows.append([decision.entry.name, action, decision.reasons.joined(separator: ", ")])
-        }
-        return rows
+        [["backup", "action", "why"]]
+            + decisions.map { decision in
+                let action = decision.entry.health.label ?? (decision.keep ? "keep" : removedVerb)
+                return [decision.entry.name, action, decision.reasons.joined(separator: ", ")]
+            }
     }
 
     /// The decisions in JSON: each file with its time, health, whether it stays and why.

@@ -19,20 +19,17 @@ struct RestoreTime: ExpressibleByArgument, Sendable {
     var text: String
 
     init?(argument: String) {
+        let characters = Array(argument)
+        let iso =
+            characters.count > 10 && characters[10] == " "
+            ? String(characters[..<10]) + "T" + String(characters[11...]) : argument
+        guard
+            let date = Timestamp.parse(iso) ?? Timestamp.parse(iso + "T00:00:00Z")
+                ?? BackupDirectory.time(fromName: "domaindig-\(argument).ddbackup")
+                ?? BackupDirectory.time(fromName: (argument as NSString).lastPathComponent)
+        else { return nil }
+        self.date = date
         text = argument
-        var iso = argument
-        if iso.count > 10, iso[iso.index(iso.startIndex, offsetBy: 10)] == " " {
-            iso.replaceSubrange(
-                iso.index(iso.startIndex, offsetBy: 10)...iso.index(iso.startIndex, offsetBy: 10), with: "T")
-        }
-        if let date = Timestamp.parse(iso) ?? Timestamp.parse(iso + "T00:00:00Z")
-            ?? BackupDirectory.time(fromName: "domaindig-\(argument).ddbackup")
-            ?? BackupDirectory.time(fromName: (argument as NSString).lastPathComponent)
-        {
-            self.date = date
-        } else {
-            return nil
-        }
     }
 
     static var expectedValueDescription: String {

@@ -5,13 +5,12 @@ import DomainModel
 enum StoreInventoryText {
     /// An aligned table: key, records, size.
     static func table(_ inventory: StoreInventory) -> String {
-        var rows = [["key", "records", "size"]]
-        for entry in inventory.entries {
+        let rows = inventory.entries.map { entry in
             let records = entry.records.map(String.init) ?? (entry.kind == "data" ? "?" : "-")
-            rows.append([entry.key, records, Formatting.bytes(Int64(entry.bytes))])
+            return [entry.key, records, Formatting.bytes(Int64(entry.bytes))]
         }
-        rows.append(["total", "", Formatting.bytes(Int64(inventory.totalBytes))])
-        return Formatting.table(rows)
+        return Formatting.table(
+            [["key", "records", "size"]] + rows + [["total", "", Formatting.bytes(Int64(inventory.totalBytes))]])
     }
 
     /// The inventory as a JSON array of key entries.

@@ -74,7 +74,7 @@ enum ValidationReportText {
     /// `findings`, each with its severity, code, section (null for the backup as a whole),
     /// JSON path and message.
     static func fields(_ findings: [Finding]) -> ReportFields {
-        var counts = ReportFields()
+        var counts: ReportFields = [:]
         for severity in Finding.Severity.allCases {
             counts[severity.rawValue + "s"] = .int(findings.filter { $0.severity == severity }.count)
         }
