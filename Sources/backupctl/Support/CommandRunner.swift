@@ -27,10 +27,15 @@ enum CommandRunner {
                 ).write(to: .standardOutput)
             }
             return .usage
-        case .command(let command):
-            // The parser returns only leaf commands, and every one of the tree is a BackupctlCommand.
+        case .command(var command):
             guard let command = command as? any BackupctlCommand else {
-                preconditionFailure("\(type(of: command)) is not a BackupctlCommand")
+                // Every command of the tree is a BackupctlCommand; this runs any other as it is.
+                do {
+                    try command.run()
+                    return .success
+                } catch {
+                    return report(ErrorClassifier.classify(error), console: nil, command: nil)
+                }
             }
             return run(command)
         }
@@ -62,11 +67,11 @@ enum CommandRunner {
     }
 
     /// Prints a failure on standard error and, with `--json`, its JSON document.
-    private static func report(_ failure: CommandFailure, console: Console, command: String) -> ExitStatus {
+    private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
         let failure = failure.redactingSecrets
         DescriptorIO.standardError.writeMessage("error: \(failure.message)\n")
         if let hint = failure.hint { DescriptorIO.standardError.writeMessage("hint: \(hint)\n") }
-        if console.options.json {
+        if let console, console.options.json {
             JSONEnvelope(command: command, failure: failure, warnings: console.warnings.all)
                 .write(to: console.jsonOutput)
         }
