@@ -146,8 +146,8 @@ let package = Package(
         .testTarget(
             name: "backupctlTests",
             dependencies: [
-                "backupctl", "ArgumentParsing", "BackupFormat", "DataStore", "DataValidation", "DurableIO",
-                "TestSupport",
+                "backupctl", "ArgumentParsing", "BackupFormat", "DataPortability", "DataStore", "DataValidation",
+                "DomainModel", "DurableIO", "TestSupport",
             ]),
         .testTarget(
             name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "AgeEncryption", "Cryptography", "TestSupport"]),

@@ -1,4 +1,6 @@
 import ArgumentParsing
+import DataPortability
+import DomainModel
 import Foundation
 import TestSupport
 import Testing
@@ -127,6 +129,22 @@ import Testing
         #expect(warnings.first?["file"] as? String == "domaindig-20260119T000000Z.ddbackup")
         let message = try #require(warnings.first?["message"] as? String)
         #expect(run.stderrText.contains("warning: \(message)\n"))
+    }
+
+    /// The store warnings' codes are the kinds' names in kebab case: pinned here to the five
+    /// Docs/json-output.md publishes, so renaming a kind cannot change them unnoticed.
+    @Test(arguments: [
+        (DecodingIssue.Kind.skippedRecord, "store.skipped-record"),
+        (.skippedElement, "store.skipped-element"), (.defaultedField, "store.defaulted-field"),
+        (.unknownEnumValue, "store.unknown-enum-value"), (.truncatedList, "store.truncated-list"),
+    ])
+    func storeWarningsHaveTheirDocumentedCodes(kind: DecodingIssue.Kind, code: String) throws {
+        let issue = DecodingIssue(kind: kind, path: "$[0].tags", message: "was not a list")
+        let warning = CommandWarning(StoreIssue(key: "trackedDomains", issue: issue))
+        #expect(warning.code == code)
+        let documented = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/json-output.md"), encoding: .utf8)
+        #expect(documented.contains("`\(code)`"))
     }
 
     /// Lossless backups' outputs go through the one envelope: export's and import's carried

@@ -52,11 +52,25 @@ extension BackupFileEncoding {
         prefix.withUnsafeBytes { detect(prefix: $0) }
     }
 
-    /// Detects the encoding of the file at `path` from its bytes, as ``detect(_:)`` does.
-    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)``.
+    /// Detects the encoding of the file at `path` from its first ``prefixLength`` bytes, read
+    /// in turn (a pipe's too).
+    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and
+    ///   ``BackupFormatError/cannotReadFile(path:reason:)``.
     public static func detect(fileAt path: String) throws -> BackupFileEncoding {
         let file = try FileDescriptor.openBackup(path)
-        return detect(file.io)
+        return try withUnsafeTemporaryAllocation(byteCount: prefixLength, alignment: 16) { buffer in
+            var filled = 0
+            while filled < buffer.count,
+                case let count = try BackupFormatError.readingFile(
+                    path,
+                    {
+                        try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                    }), count > 0
+            {
+                filled += count
+            }
+            return detect(prefix: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
+        }
     }
 
     private enum Content {

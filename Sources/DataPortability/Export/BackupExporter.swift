@@ -142,14 +142,14 @@ public struct BackupExporter {
         try WorkerPool.default.run(BackupSection.allCases) { section in
             let started = Date()
             let read = try source.read(section)
-            tracker?.advance(section) // one half: read and encoded
+            tracker?.advance(section)
             return TimedSection(read: read, encoding: Date().timeIntervalSince(started))
         } deliver: { section, output in
             progress?(section)
             let started = Date()
             let read = output.read
             try writer.addSection(section, bytes: read.bytes, records: read.records)
-            tracker?.advance(section) // the other half: written
+            tracker?.advance(section)
             issues += read.findings.issues
             duplicates[section] = read.duplicatesMerged
             carried.unreadableRecords += read.findings.unreadable

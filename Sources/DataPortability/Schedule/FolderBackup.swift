@@ -131,7 +131,11 @@ public enum FolderBackup {
 
     /// Whether the backup is age-encrypted, by its first bytes.
     var isEncrypted: Bool {
-        (try? withBytes(EncryptedBackupCheck.isEncrypted)) ?? false
+        switch self {
+        case .file(let url): EncryptedBackupCheck.isEncrypted(path: url.path)
+        case .downloaded(let spool, _): EncryptedBackupCheck.isEncrypted(spool.io)
+        case .unreadable: false
+        }
     }
 
     private func verifyWithoutKey(against record: EncryptionRecord?) throws {
@@ -147,7 +151,7 @@ public enum FolderBackup {
     }
 
     /// Lends the backup's bytes to `body`: the file opened for it, or the downloaded copy.
-    private func withBytes<Result>(_ body: (DescriptorIO) throws -> Result) throws -> Result {
+    private func withBytes(_ body: (DescriptorIO) throws -> Void) throws {
         switch self {
         case .file(let url): try EncryptedBackupCheck.withFile(path: url.path, body)
         case .downloaded(let spool, let name): try body(spool.io.named(name))
