@@ -93,4 +93,13 @@ import Testing
             try BackupFileEncoding.detect(fileAt: path)
         }
     }
+
+    /// A directory opens for reading, and then its first read fails: that is an error to
+    /// report, not a file of unknown encoding.
+    @Test func reportsAFileThatCannotBeRead() throws {
+        let path = directory.url.path
+        #expect(throws: BackupFormatError.cannotReadFile(path: path, reason: "Is a directory")) {
+            try BackupFileEncoding.detect(fileAt: path)
+        }
+    }
 }
