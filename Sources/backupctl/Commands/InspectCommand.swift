@@ -40,10 +40,10 @@ struct InspectCommand: BackupctlCommand {
         let started = ContinuousClock.now
         let inspection: BackupInspection
         do {
-            inspection = try BackupInspection(path: file, decryption: try decryption.keys(console: console).decryption)
-        } catch let error as FileIOError {
             // Opening the backup is the only file operation: every failure is about the input.
-            throw ErrorClassifier.classifyInput(error)
+            inspection = try ErrorClassifier.openingInput {
+                try BackupInspection(path: file, decryption: try decryption.keys(console: console).decryption)
+            }
         } catch let refusal as BackupUpgrade.Refusal {
             // A version 1 or 2 backup that does not validate is reported, never upgraded.
             throw CommandFailure(

@@ -148,8 +148,10 @@ struct UpgradeCommand: BackupctlCommand {
         let opened =
             file == "-"
             ? nil
-            : try BackupInput.open(
-                file, maxInputSize: upgrade.limits.archive.maxTotalSize, decryption: upgrade.decryption)
+            : try ErrorClassifier.openingInput {
+                try BackupInput.open(
+                    file, maxInputSize: upgrade.limits.archive.maxTotalSize, decryption: upgrade.decryption)
+            }
         let summary: BackupUpgrade.Summary
         do {
             summary =

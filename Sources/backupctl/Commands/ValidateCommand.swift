@@ -42,9 +42,10 @@ struct ValidateCommand: BackupctlCommand {
         let progress = ProgressLine(options: common)
         let started = ContinuousClock.now
         let service = DataValidationService.standard()
-        let backup = try BackupInput.open(
-            file, maxInputSize: service.limits.archive.maxTotalSize,
-            decryption: try decryption.keys(console: console).decryption)
+        let keys = try decryption.keys(console: console).decryption
+        let backup = try ErrorClassifier.openingInput {
+            try BackupInput.open(file, maxInputSize: service.limits.archive.maxTotalSize, decryption: keys)
+        }
         backup.readProgress = progress.handler("validating")
         let report = service.validate(backup: backup)
         progress.clear()

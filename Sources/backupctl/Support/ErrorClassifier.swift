@@ -139,12 +139,27 @@ enum ErrorClassifier {
     /// readable or not a regular file is input not found (66), not an output problem.
     static func classifyInput(_ error: FileIOError) -> CommandFailure {
         switch error {
-        case .notFound, .permissionDenied: CommandFailure(.notFound, error.description)
+        case .notFound: CommandFailure(.notFound, error.description)
+        case .permissionDenied(let path, let message):
+            // Not FileIOError's sentence, which also suggests a location one can write to.
+            CommandFailure(
+                .notFound, "Permission denied for \(path) (\(message)).",
+                hint: "Check its owner and mode and those of its folder.")
         case .other(let path, EINVAL, _):
             CommandFailure(
                 .notFound, "\(path) is not a regular file, so it cannot be a backup.",
                 hint: "Pass the path of a backup file, or - to read one from standard input.")
         case .noSpace, .alreadyExists, .busy, .tooLarge, .unsafe, .other: classify(error)
+        }
+    }
+
+    /// Runs `body`, which opens the backup a command reads: a file error there is about that
+    /// input (``classifyInput(_:)``), not an output.
+    static func openingInput<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as FileIOError {
+            throw classifyInput(error)
         }
     }
 

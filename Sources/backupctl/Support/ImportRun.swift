@@ -28,8 +28,9 @@ struct ImportRun {
         // The backup before the store: one that cannot even be opened (a folder, a missing
         // file) or that no key given decrypts is refused before the store is touched, and an
         // encrypted one's key is unwrapped once. Standard input is read once the lock is held.
-        let local =
+        let local = try ErrorClassifier.openingInput {
             try opened ?? (path == "-" || RemoteStorage.isRemote(path) ? nil : BackupFile(path: path, decryption: keys))
+        }
         let locked = try LockedStore.open(explicitPath: options.store, mode: .createIfMissing)
         defer { locked.release() }
         Console.reportRemovedLeftovers(locked.removedLeftovers, to: console)

@@ -47,6 +47,11 @@ final class CommandWorkspace {
     /// runs under `setpriv` without the capabilities that bypass permission checks
     /// (`CAP_DAC_OVERRIDE`, `CAP_DAC_READ_SEARCH`, `CAP_FOWNER`); as anyone else it simply runs.
     func backupctlBoundByFileModes(_ arguments: String...) throws -> ProcessOutput {
+        try backupctlBoundByFileModes(arguments: arguments)
+    }
+
+    /// ``backupctlBoundByFileModes(_:)`` with the arguments as an array.
+    func backupctlBoundByFileModes(arguments: [String]) throws -> ProcessOutput {
         guard geteuid() == 0 else {
             return try ProcessRunner.run(BuildProducts.backupctl.path, arguments, currentDirectory: url)
         }
