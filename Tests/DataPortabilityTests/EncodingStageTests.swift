@@ -215,7 +215,7 @@ import Testing
     }
 
     /// The import pipeline hands a collection the store lacks to an `EncodingStage`, large
-    /// (validated on every core) or small, and one the store holds to a `RecordStage`.
+    /// (validated on every core) or small, and one the store holds to a `MergingStage`.
     @Test func theImportPipelineEncodesOnlyCollectionsTheStoreLacks() throws {
         let folder = try TemporaryDirectory()
         let padding = String(repeating: "p", count: 120)
@@ -241,17 +241,22 @@ import Testing
         #expect(stages.count == BackupSection.allCases.count)
         #expect(stages[.lookupHistory] is EncodingStage<LookupSnapshot>)
         #expect(stages[.trackedDomains] is EncodingStage<TrackedDomain>)
-        #expect(stages[.domainAudits] is RecordStage<AuditSession>, "the store holds the audits' key")
+        #expect(stages[.domainAudits] is MergingStage<AuditSession>, "the store holds the audits' key")
         #expect(stages[.entitlement] is RecordStage<CachedEntitlement>)
         #expect(summary.sections.first { $0.section == .lookupHistory }?.added == 6_000)
         #expect(try RecordLoader(store.store).load(.lookupHistory).records.map(\.durationMs) == Array(0..<6_000))
     }
 
-    /// A store that holds the key, even as an empty array, is merged into record by record.
+    /// A store that holds the key, even as an empty array, is merged into by key, or replaced
+    /// record by record.
     @Test func aCollectionTheStoreHoldsIsStagedForMerging() throws {
         let store = InMemoryStore()
         try F.seed(store, [.lookupHistory: "[]"])
         try store.transaction { transaction in
+            let merging = try SectionImporter(transaction: transaction, mode: .merge)
+            #expect(
+                merging.makeStage(for: .lookupHistory, source: Array("[]".utf8), options: .default).visitor
+                    is MergingStage<LookupSnapshot>)
             let importer = try SectionImporter(transaction: transaction, mode: .replace)
             #expect(
                 importer.makeStage(for: .lookupHistory, source: Array("[]".utf8), options: .default).visitor

@@ -62,8 +62,8 @@ final class SectionImporter {
 
     /// A staging area for `section`'s records, of the section's record type, with the way they
     /// are applied: a collection the store does not hold yet is encoded as it is decoded
-    /// (`EncodingStage`); the rest — and every section when `source` is nil — are decoded for
-    /// merging (`RecordStage`).
+    /// (`EncodingStage`); one it holds is merged into by key (`MergingStage`); the rest — a
+    /// replace, and every section when `source` is nil — are decoded (`RecordStage`).
     /// - Parameters:
     ///   - source: the section's JSON.
     ///   - options: the limits it is validated with.
@@ -72,12 +72,17 @@ final class SectionImporter {
         // The entry's record type, opened once for the section.
         func collection<Record: DeduplicatingRecord>(_: Record.Type) -> SectionStage {
             let key = CollectionKey<Record>(entry.storageKey)
-            guard let source, !storeKeys.contains(key.storageKey.rawValue) else {
+            switch (source, storeKeys.contains(key.storageKey.rawValue), mode) {
+            case (let source?, false, _):
+                let stage = EncodingStage<Record>(source: source, options: options)
+                return SectionStage(section: section, visitor: stage) { try self.applyEncoded(stage, key: key, &$0) }
+            case (let source?, true, .merge):
+                let stage = MergingStage<Record>(source: source, options: options)
+                return SectionStage(section: section, visitor: stage) { try self.applyMerging(stage, key: key, &$0) }
+            default:
                 let stage = RecordStage<Record>()
                 return SectionStage(section: section, visitor: stage) { try self.applyCollection(stage, key: key, &$0) }
             }
-            let stage = EncodingStage<Record>(source: source, options: options)
-            return SectionStage(section: section, visitor: stage) { try self.applyEncoded(stage, key: key, &$0) }
         }
         func object<Record: MergeableRecord>(_: Record) -> SectionStage { object(Record.self) }
         func object<Record: MergeableRecord>(_: Record.Type) -> SectionStage {
@@ -256,6 +261,34 @@ final class SectionImporter {
         // Unreadable elements go after the readable records: a merge keeps the store's and adds
         // the backup's it lacks; a replace writes the backup's.
         return try RecordSaver(transaction: transaction).save(collection, keepingVerbatim: verbatim, to: key)
+    }
+
+    /// A collection the store holds, in merge mode: what `applyCollection` does, by natural key
+    /// over the stored array and the backup's JSON (`StoredArrayMerge`) instead of over both
+    /// sides' decoded records.
+    private func applyMerging<Record>(
+        _ stage: MergingStage<Record>, key: CollectionKey<Record>, _ counts: inout ImportSummary.SectionCounts
+    ) throws -> Bool {
+        let (bytes, issues) = try RecordLoader(transaction).blob(key.storageKey)
+        guard issues.isEmpty,
+            let merge = StoredArrayMerge(
+                stored: bytes ?? Array("[]".utf8), incoming: stage.records, from: stage.source,
+                sectionOptions: stage.options)
+        else {
+            keepUnreadable(key.storageKey, of: counts.section)
+            return false
+        }
+        counts.malformedSkipped += stage.malformed
+        counts.added += merge.counts.added
+        counts.unchanged += merge.counts.unchanged
+        counts.merged += merge.counts.merged
+        counts.duplicatesDropped += merge.counts.duplicatesDropped
+        let unreadable = merge.unreadableElements
+        let verbatim = verbatimElements(stored: unreadable, key: key.storageKey)
+        // Nothing to write when the records and the unreadable elements stay as they were.
+        guard merge.changesRecords || verbatim != unreadable else { return false }
+        return try RecordSaver(transaction: transaction).save(
+            canonicalArray: merge.canonicalArray(verbatim: verbatim), to: key)
     }
 
     /// A collection the store did not hold: each of the backup's natural keys is added, in

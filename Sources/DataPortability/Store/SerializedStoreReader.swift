@@ -19,6 +19,12 @@ final class SerializedStoreReader: StoreReading, @unchecked Sendable {
         return try base.value(forKey: key)
     }
 
+    func dataBytes(forKey key: String) throws -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return try base.dataBytes(forKey: key)
+    }
+
     func keys() throws -> [String] {
         lock.lock()
         defer { lock.unlock() }

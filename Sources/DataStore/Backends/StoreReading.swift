@@ -7,6 +7,12 @@ public protocol StoreReading: AnyObject {
     /// - Throws: `StoreError` when the backend cannot read it.
     func value(forKey key: String) throws -> StoreValue?
 
+    /// The bytes of the value under `key` when it is data (a JSON blob); nil when the key is
+    /// absent or holds another kind. Backends that can read a large value straight into the
+    /// array (SQLite) answer themselves, so it is never in memory twice (as a `Data` too).
+    /// - Throws: `StoreError` when the backend cannot read it.
+    func dataBytes(forKey key: String) throws -> [UInt8]?
+
     /// Every key that holds a value, sorted in ascending order.
     /// - Throws: `StoreError` when the backend cannot read them.
     func keys() throws -> [String]
@@ -19,6 +25,12 @@ public protocol StoreReading: AnyObject {
 }
 
 extension StoreReading {
+    /// Reads the value and copies its bytes.
+    public func dataBytes(forKey key: String) throws -> [UInt8]? {
+        guard case .data(let data)? = try value(forKey: key) else { return nil }
+        return [UInt8](data)
+    }
+
     /// Reads the value to measure it; backends that can measure a value without reading it
     /// (SQLite) answer themselves.
     public func byteCount(forKey key: String) throws -> Int? {

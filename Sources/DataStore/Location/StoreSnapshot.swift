@@ -57,6 +57,10 @@ public final class StoreSnapshot: StoreReading {
         try reader.value(forKey: key)
     }
 
+    public func dataBytes(forKey key: String) throws -> [UInt8]? {
+        try reader.dataBytes(forKey: key)
+    }
+
     public func keys() throws -> [String] {
         try reader.keys()
     }

@@ -11,17 +11,21 @@ import JSONCore
 ///     for issue in domains.issues { print("trackedDomains \(issue)") }
 public struct RecordLoader {
     private let read: (String) throws -> StoreValue?
+    private let readData: (String) throws -> [UInt8]?
     private let options: JSONParseOptions
 
     /// Reads from a store (committed data) or an open transaction (seeing its own writes).
     public init(_ reader: any StoreReading, options: JSONParseOptions = .default) {
         read = { try reader.value(forKey: $0) }
+        readData = { try reader.dataBytes(forKey: $0) }
         self.options = options
     }
 
     /// The JSON bytes under `key`: nil when absent; nil with an issue when the value is not a
     /// blob (then the key is unreadable).
     public func blob(_ key: StorageKey) throws -> (bytes: [UInt8]?, issues: [DecodingIssue]) {
+        // Data first: read into the array directly, never held as a `Data` beside it.
+        if let bytes = try readData(key.rawValue) { return (bytes, []) }
         guard let value = try read(key.rawValue) else { return (nil, []) }
         if let bytes = value.jsonBytes { return (bytes, []) }
         let message = "holds \(value.kindName) instead of JSON data; it is kept as written"

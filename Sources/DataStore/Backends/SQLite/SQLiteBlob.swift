@@ -43,16 +43,27 @@ final class SQLiteBlob {
     /// - Throws: `StoreError` (e.g. `SQLITE_ABORT` when the row changed under the handle).
     func readAll() throws -> Data {
         var data = Data(count: count)
-        try data.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < count {
-                let length = min(Self.chunk, count - offset)
-                try database.check(
-                    sqlite3_blob_read(handle, buffer.baseAddress! + offset, Int32(length), Int32(offset)))
-                offset += length
-            }
-        }
+        try data.withUnsafeMutableBytes { try read(into: $0) }
         return data
+    }
+
+    /// The whole value, read straight into the returned array.
+    /// - Throws: `StoreError` (e.g. `SQLITE_ABORT` when the row changed under the handle).
+    func readAllBytes() throws -> [UInt8] {
+        try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            try read(into: UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
+    }
+
+    /// Fills `buffer`, exactly `count` bytes long, with the value.
+    private func read(into buffer: UnsafeMutableRawBufferPointer) throws {
+        var offset = 0
+        while offset < count {
+            let length = min(Self.chunk, count - offset)
+            try database.check(sqlite3_blob_read(handle, buffer.baseAddress! + offset, Int32(length), Int32(offset)))
+            offset += length
+        }
     }
 
     /// Overwrites the value from its start with `bytes`, which must be exactly `count` long:

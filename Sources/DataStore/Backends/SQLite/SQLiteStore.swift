@@ -140,6 +140,24 @@ public final class SQLiteStore: KeyValueStore {
     /// The value stored under `key`, or nil.
     /// - Throws: `StoreError.corrupt` when the row does not match its kind; `.sqlite`.
     public func value(forKey key: String) throws -> StoreValue? {
+        try row(key, { $0 }, largeData: { .data(try $0.readAll()) })
+    }
+
+    /// The bytes of the data value under `key`; a large one is read from its BLOB straight
+    /// into the array, so it is never in memory twice.
+    /// - Throws: `StoreError.corrupt` when the row does not match its kind; `.sqlite`.
+    public func dataBytes(forKey key: String) throws -> [UInt8]? {
+        let bytes: [UInt8]?? = try row(
+            key, { value in if case .data(let data) = value { [UInt8](data) } else { nil } },
+            largeData: { try $0.readAllBytes() })
+        return bytes ?? nil
+    }
+
+    /// Reads `key`'s row, nil when there is none: a large data value through `largeData`,
+    /// every other value through `decodeValue` and then `convert`.
+    private func row<Value>(
+        _ key: String, _ convert: (StoreValue) -> Value, largeData: (SQLiteBlob) throws -> Value
+    ) throws -> Value? {
         let select = liveStatements.select
         return try select.use { statement in
             try statement.bind(key, at: 1)
@@ -147,18 +165,19 @@ public final class SQLiteStore: KeyValueStore {
             guard try statement.step() else { return nil }
             let kind = statement.text(at: 0)
             guard statement.columnType(at: 3) == SQLITE_NULL, statement.text(at: 2) == "blob" else {
-                return try decodeValue(kind: kind, from: statement, column: 3, key: key)
+                return convert(try decodeValue(kind: kind, from: statement, column: 3, key: key))
             }
             guard let parsed = StoreValue.Kind(rawValue: kind), Self.blobKinds.contains(parsed) else {
                 // A damaged row: report it (its kind is not stored as a BLOB) without reading it.
-                return try decodeValue(kind: kind, from: statement, column: 3, key: key, largeBlob: Data())
+                return convert(try decodeValue(kind: kind, from: statement, column: 3, key: key, largeBlob: Data()))
             }
             // Read while the statement is still stepped, so the row is read in the same
             // snapshot that found it.
             let blob = try SQLiteBlob(
                 database: database, table: "entries", column: "value",
                 rowID: statement.int64(at: 1), writable: false)
-            return try decodeValue(kind: kind, from: statement, column: 3, key: key, largeBlob: blob.readAll())
+            if parsed == .data { return try largeData(blob) }
+            return convert(try decodeValue(kind: kind, from: statement, column: 3, key: key, largeBlob: blob.readAll()))
         }
     }
 

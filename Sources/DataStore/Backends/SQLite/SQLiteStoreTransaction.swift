@@ -17,6 +17,11 @@ final class SQLiteStoreTransaction: StoreTransaction {
         return try store.value(forKey: key)
     }
 
+    func dataBytes(forKey key: String) throws -> [UInt8]? {
+        precondition(isActive, "a StoreTransaction was used after its transaction block returned")
+        return try store.dataBytes(forKey: key)
+    }
+
     func keys() throws -> [String] {
         precondition(isActive, "a StoreTransaction was used after its transaction block returned")
         return try store.keys()

@@ -1,0 +1,45 @@
+import BackupFormat
+import DataValidation
+import DomainModel
+import JSONCore
+
+/// Stages a collection section for a merge into a store that holds it: each record is decoded
+/// for its natural key, and only the key and where the record is in the section are kept, with
+/// the section's JSON — what `StoredArrayMerge` merges into the stored array once the whole
+/// backup has validated.
+///
+/// Memory for the largest section thus holds its JSON and, while merging, the stored array,
+/// instead of the decoded records of both (each about twice the size of its JSON).
+final class MergingStage<Record: DeduplicatingRecord>: SectionVisitor {
+    /// The section's JSON, which the records' ranges point into.
+    let source: [UInt8]
+    /// The limits it was validated with.
+    let options: JSONParseOptions
+    /// The records in order: this stage's own, then each absorbed run's.
+    private(set) var records: [StoredArrayMerge<Record>.Incoming] = []
+    /// Records that passed validation but could not be decoded (none, unless the schema and
+    /// the decoder disagree).
+    private(set) var malformed = 0
+
+    init(source: [UInt8], options: JSONParseOptions) {
+        self.source = source
+        self.options = options
+    }
+
+    func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
+        do {
+            records.append(.init(key: try Record.decode(record).0.naturalKey, source: record.sourceRange))
+        } catch {
+            malformed += 1
+        }
+    }
+
+    func makeRunVisitor(for section: BackupSection) -> sending MergingStage? {
+        MergingStage(source: [], options: options)
+    }
+
+    func absorb(_ run: MergingStage) {
+        records += run.records
+        malformed += run.malformed
+    }
+}
