@@ -179,7 +179,8 @@ public struct BackupImporter {
                 continue
             case .staged(let stage):
                 // The section's JSON is gone by now — only its decoded records are held while they
-                // are merged — unless an `EncodingStage` holds it until it is applied.
+                // are merged — unless an `EncodingStage` or a `MergingStage` holds it until it is
+                // applied.
                 // The carried entries come first in a version 4 archive: checked by now.
                 importer.carried = session.carried
                 let (sectionCounts, wrote) = try importer.apply(

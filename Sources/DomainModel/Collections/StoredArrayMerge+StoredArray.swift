@@ -1,0 +1,127 @@
+import Concurrency
+import JSONCore
+
+extension StoredArrayMerge {
+    /// What the merge of the backup's copies of a key does to the store's record.
+    enum Decision {
+        /// The store does not hold the key.
+        case absent
+        /// The record stays as it is.
+        case unchanged
+        /// The record becomes this one.
+        case changed(Record)
+        /// Not known yet: the record and the copies are to be decoded and merged.
+        case undecided
+    }
+
+    /// The stored array read for the merge, on every core: each element's key (nil when it
+    /// cannot be read) and where it is, and for each element decoded while it was read whose
+    /// key the backup holds, what merging the backup's copies into it does.
+    struct StoredArray: Sendable {
+        let bytes: [UInt8]
+        let options: JSONParseOptions
+        let keys: [Record.NaturalKey?]
+        let ranges: [Range<Int>]
+        /// Each key's first element.
+        let first: [Record.NaturalKey: Int]
+        /// The elements of each key held more than once (merged into the first, as the loader
+        /// reads them).
+        let repeated: [Record.NaturalKey: [Int]]
+        /// By element: the merge decided while the element was decoded.
+        private let decided: [Int: Decision]
+
+        /// One run of elements as read.
+        private struct Run: Sendable {
+            var keys: [Record.NaturalKey?] = []
+            var ranges: [Range<Int>] = []
+            var decided: [(Int, Decision)] = []
+        }
+
+        /// Reads `bytes`; nil when it is not a JSON array.
+        init?(_ bytes: [UInt8], options: JSONParseOptions, backup: Backup) {
+            let byBytes = Dictionary(
+                backup.incoming.indices.map { (Self.hash(backup.bytes($0)), $0) },
+                uniquingKeysWith: { first, _ in first })
+            func makeRun() -> sending Run { Run() }
+            let runs = Self.scan(bytes, options: options, into: makeRun) { run, index, element in
+                let range = element.sourceRange
+                run.ranges.append(range)
+                if let position = byBytes[Self.hash(bytes[range])], Self.sameBytes(bytes[range], backup.bytes(position))
+                {
+                    run.keys.append(backup.incoming[position].key)
+                    return
+                }
+                guard let record = try? Record.decode(element).0 else { return run.keys.append(nil) }
+                run.keys.append(record.naturalKey)
+                guard backup.copies[record.naturalKey] != nil else { return }
+                let merged = backup.merging(into: record)
+                run.decided.append((index, merged == record ? .unchanged : .changed(merged)))
+            }
+            guard let runs else { return nil }
+            (self.bytes, self.options) = (bytes, options)
+            keys = runs.flatMap(\.keys)
+            ranges = runs.flatMap(\.ranges)
+            decided = Dictionary(runs.flatMap(\.decided), uniquingKeysWith: { first, _ in first })
+            var first: [Record.NaturalKey: Int] = [:]
+            var repeated: [Record.NaturalKey: [Int]] = [:]
+            for (index, key) in keys.enumerated() {
+                guard let key else { continue }
+                if let earlier = first[key] {
+                    repeated[key, default: [earlier]].append(index)
+                } else {
+                    first[key] = index
+                }
+            }
+            (self.first, self.repeated) = (first, repeated)
+        }
+
+        /// What merging the backup's copies of `key` does, as far as reading the array told.
+        /// A key held more than once is merged from all its elements, so it is undecided.
+        func decision(for key: Record.NaturalKey, _ backup: Backup) -> Decision {
+            guard let index = first[key] else { return .absent }
+            guard repeated[key] == nil else { return .undecided }
+            if let decision = decided[index] { return decision }
+            // Read without decoding: its bytes are a copy's; are they every copy's?
+            let same = backup.copies[key, default: []].allSatisfy {
+                Self.sameBytes(bytes[ranges[index]], backup.bytes($0))
+            }
+            return same ? .unchanged : .undecided
+        }
+
+        /// The store's record for `key`: its first element, the later ones merged in.
+        func record(_ key: Record.NaturalKey) -> Record {
+            StoredArrayMerge.fold((repeated[key] ?? [first[key]!]).map { bytes[ranges[$0]] }, options: options)
+        }
+
+        /// Goes through a JSON array's elements with an accumulator per run of them: on every
+        /// core for a large array, on this thread for a small one.
+        /// - Returns: the accumulators in order; nil when `bytes` is not a JSON array.
+        static func scan<Accumulator>(
+            _ bytes: [UInt8], options: JSONParseOptions, into make: () -> sending Accumulator,
+            _ add: @Sendable (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void
+        ) -> [Accumulator]? {
+            if let runs = ParallelCollectionDecoder.accumulate(
+                bytes, options: options, parts: WorkerPool.default.parts, into: make, add)
+            {
+                return runs
+            }
+            var accumulator = make()
+            do {
+                try JSONArrayStream.forEachElement(in: bytes, options: options) { add(&accumulator, $0, $1) }
+            } catch {
+                return nil
+            }
+            return [accumulator]
+        }
+
+        private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+            var hasher = Hasher()
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            return hasher.finalize()
+        }
+
+        private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+            a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.elementsEqual(b) } }
+        }
+    }
+}
