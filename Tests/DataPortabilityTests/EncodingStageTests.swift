@@ -15,62 +15,21 @@ import Testing
 @Suite struct EncodingStageTests {
     typealias F = ImportFixtures
 
-    struct Outcome: Equatable {
-        var store: [String: StoreValue]
-        var tally: [Int]
-        var changed: Bool
-    }
+    typealias Outcome = StagedSection.Outcome
 
-    /// Imports `elements` of `section` into an empty store. The first `own` elements are
-    /// visited by the section's stage itself, the rest by run stages of `runLength` elements,
-    /// absorbed in order (as the validator does for a large section).
+    /// Imports `elements` of `section` into an empty store, with or without its JSON (see
+    /// `StagedSection.merge`).
     func importIntoEmptyStore(
         _ section: BackupSection, _ elements: [String], encoding: Bool,
         own: Int? = nil, runLength: Int = 2
     ) throws -> (Outcome, any SectionVisitor) {
-        let json = "[" + elements.joined(separator: ",") + "]"
-        let values = try F.values(json)
-        let store = InMemoryStore()
-        var stage: (any SectionVisitor)?
-        let (counts, changed) = try store.transaction { transaction in
-            let importer = try SectionImporter(transaction: transaction, mode: .merge)
-            // Without its JSON, a section is staged for merging.
-            let made = importer.makeStage(for: section, source: encoding ? Array(json.utf8) : nil, options: .default)
-            try feed(made.visitor, section, values, own: own ?? values.count, runLength: runLength)
-            stage = made.visitor
-            return try importer.apply(made, present: true)
-        }
-        var contents: [String: StoreValue] = [:]
-        for key in try store.keys() { contents[key] = try store.value(forKey: key) }
-        let tally = [
-            counts.added, counts.merged, counts.unchanged, counts.duplicatesDropped, counts.malformedSkipped,
-            counts.removed,
-        ]
-        return (Outcome(store: contents, tally: tally, changed: changed), try #require(stage))
-    }
-
-    private func feed<Stage: SectionVisitor>(
-        _ stage: Stage, _ section: BackupSection, _ values: [JSONValue],
-        own: Int, runLength: Int
-    ) throws {
-        for index in 0..<min(own, values.count) { stage.visit(section, index, values[index]) }
-        for start in stride(from: own, to: values.count, by: runLength) {
-            let run = try #require(stage.makeRunVisitor(for: section))
-            for index in start..<min(values.count, start + runLength) { run.visit(section, index, values[index]) }
-            stage.absorb(run)
-        }
+        try StagedSection.merge(
+            section, elements, into: InMemoryStore(), withJSON: encoding, own: own, runLength: runLength)
     }
 
     /// Whether `stage` is the encoding stage of `section`'s record type.
     func isEncodingStage(_ stage: any SectionVisitor, for section: BackupSection) -> Bool {
-        switch section {
-        case .trackedDomains: stage is EncodingStage<TrackedDomain>
-        case .lookupHistory: stage is EncodingStage<LookupSnapshot>
-        case .domainAudits: stage is EncodingStage<AuditSession>
-        case .domainWorkflows: stage is EncodingStage<Workflow>
-        case .monitoringLogs: stage is EncodingStage<MonitoringLogEntry>
-        case .monitoringSettings, .appSettings, .entitlement, .usageCredits: false
-        }
+        StagedSection.kind(of: stage, for: section) == .encoding
     }
 
     static let cases: [(BackupSection, [String])] = [

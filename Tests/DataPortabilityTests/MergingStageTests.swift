@@ -16,53 +16,18 @@ import Testing
 @Suite struct MergingStageTests {
     typealias F = ImportFixtures
 
-    struct Outcome: Equatable {
-        var store: [String: StoreValue]
-        var tally: [Int]
-        var changed: Bool
-        var remarks: [String]
-    }
+    typealias Outcome = StagedSection.Outcome
 
-    /// Merges `elements` of `section` into a store whose value for the section is `stored`.
-    /// The first `own` elements are visited by the stage itself, the rest by run stages of
-    /// `runLength` elements, absorbed in order.
+    /// Merges `elements` of `section` into a store whose value for the section is `stored`,
+    /// with or without the section's JSON (see `StagedSection.merge`).
     func merge(
         _ section: BackupSection, _ elements: [String], into stored: StoreValue, streaming: Bool,
         own: Int? = nil, runLength: Int = 2
     ) throws -> (Outcome, any SectionVisitor) {
-        let json = "[" + elements.joined(separator: ",") + "]"
-        let values = try F.values(json)
         let store = InMemoryStore()
         try store.set(stored, forKey: section.entry.storageKey.rawValue)
-        var stage: (any SectionVisitor)?
-        var remarks: [String] = []
-        let (counts, changed) = try store.transaction { transaction in
-            let importer = try SectionImporter(transaction: transaction, mode: .merge)
-            // Without its JSON, a section is staged as decoded records.
-            let made = importer.makeStage(for: section, source: streaming ? Array(json.utf8) : nil, options: .default)
-            try feed(made.visitor, section, values, own: own ?? values.count, runLength: runLength)
-            stage = made.visitor
-            defer { remarks = importer.remarks.map(\.message) }
-            return try importer.apply(made, present: true)
-        }
-        var contents: [String: StoreValue] = [:]
-        for key in try store.keys() { contents[key] = try store.value(forKey: key) }
-        let tally = [
-            counts.added, counts.merged, counts.unchanged, counts.duplicatesDropped, counts.malformedSkipped,
-            counts.removed,
-        ]
-        return (Outcome(store: contents, tally: tally, changed: changed, remarks: remarks), try #require(stage))
-    }
-
-    private func feed<Stage: SectionVisitor>(
-        _ stage: Stage, _ section: BackupSection, _ values: [JSONValue], own: Int, runLength: Int
-    ) throws {
-        for index in 0..<min(own, values.count) { stage.visit(section, index, values[index]) }
-        for start in stride(from: own, to: values.count, by: runLength) {
-            let run = try #require(stage.makeRunVisitor(for: section))
-            for index in start..<min(values.count, start + runLength) { run.visit(section, index, values[index]) }
-            stage.absorb(run)
-        }
+        return try StagedSection.merge(
+            section, elements, into: store, withJSON: streaming, own: own, runLength: runLength)
     }
 
     /// Both ways into `stored`; the streaming one must be staged by a `MergingStage`.
@@ -80,28 +45,12 @@ import Testing
     }
 
     static func isMergingStage(_ stage: any SectionVisitor, for section: BackupSection) -> Bool {
-        switch section {
-        case .trackedDomains: stage is MergingStage<TrackedDomain>
-        case .lookupHistory: stage is MergingStage<LookupSnapshot>
-        case .domainAudits: stage is MergingStage<AuditSession>
-        case .domainWorkflows: stage is MergingStage<Workflow>
-        case .monitoringLogs: stage is MergingStage<MonitoringLogEntry>
-        case .monitoringSettings, .appSettings, .entitlement, .usageCredits: false
-        }
+        StagedSection.kind(of: stage, for: section) == .merging
     }
 
     /// `raw` as backupctl writes it.
     static func canonical(_ section: BackupSection, _ raw: String) throws -> String {
-        let value = try JSONDocument(parsing: Array(raw.utf8)).root
-        let bytes =
-            switch section {
-            case .trackedDomains: try TrackedDomain.decode(value).0.canonicalJSON
-            case .lookupHistory: try LookupSnapshot.decode(value).0.canonicalJSON
-            case .domainAudits: try AuditSession.decode(value).0.canonicalJSON
-            case .domainWorkflows: try Workflow.decode(value).0.canonicalJSON
-            default: try MonitoringLogEntry.decode(value).0.canonicalJSON
-            }
-        return String(decoding: bytes, as: UTF8.self)
+        try StagedSection.canonical(section, raw)
     }
 
     static func array(_ elements: [String]) -> StoreValue {
