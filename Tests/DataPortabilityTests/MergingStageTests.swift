@@ -121,6 +121,22 @@ import Testing
         #expect(outcome.tally == [0, 1, 0, 0, 0, 0] && outcome.changed)
     }
 
+    /// A key the store and the backup both hold many times, each copy different: merged once,
+    /// from every copy on both sides, in order (copies the backup holds beyond a few are not
+    /// merged into each stored element as it is read).
+    @Test(arguments: [1, 4, 5, 30])
+    func aKeyHeldManyTimesOnBothSidesIsMergedFromEveryCopy(copies: Int) throws {
+        let stored = (0..<copies).map { F.log(1, "example.com", #""message":"s\#($0)","acknowledged":\#($0 == 3)"#) }
+        let backup = (0..<copies).map {
+            F.log(1, "EXAMPLE.com.", #""message":"b\#($0)","snapshotId":"\#(F.id(100 + $0))""#)
+        }
+        for own in [0, copies] {
+            let outcome = try expectSameOutcome(
+                .monitoringLogs, backup + [F.log(2, "b.org")], into: Self.array(stored + [F.log(3, "c.net")]), own: own)
+            #expect(outcome.tally == [1, 1, 0, copies - 1, 0, 0] && outcome.changed)
+        }
+    }
+
     /// Random stores and backups of a few keys, each record in one of a few versions, spelled
     /// canonically or not, with duplicates and unreadable elements, cut into random runs.
     @Test(arguments: [

@@ -20,6 +20,8 @@ final class MergingStage<Record: DeduplicatingRecord>: SectionVisitor {
     /// Records that passed validation but could not be decoded (none, unless the schema and
     /// the decoder disagree).
     private(set) var malformed = 0
+    /// Whether a run was absorbed: the stage's own records come first, so none may follow.
+    private var hasAbsorbed = false
 
     init(source: [UInt8], options: JSONParseOptions) {
         self.source = source
@@ -27,6 +29,7 @@ final class MergingStage<Record: DeduplicatingRecord>: SectionVisitor {
     }
 
     func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
+        precondition(!hasAbsorbed, "records are visited before runs are absorbed, never after")
         do {
             records.append(.init(key: try Record.decode(record).0.naturalKey, source: record.sourceRange))
         } catch {
@@ -39,6 +42,8 @@ final class MergingStage<Record: DeduplicatingRecord>: SectionVisitor {
     }
 
     func absorb(_ run: MergingStage) {
+        precondition(!run.hasAbsorbed, "a run's stage absorbs nothing itself")
+        hasAbsorbed = true
         records += run.records
         malformed += run.malformed
     }

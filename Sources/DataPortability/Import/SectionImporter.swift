@@ -269,11 +269,12 @@ final class SectionImporter {
     private func applyMerging<Record>(
         _ stage: MergingStage<Record>, key: CollectionKey<Record>, _ counts: inout ImportSummary.SectionCounts
     ) throws -> Bool {
-        let (bytes, issues) = try RecordLoader(transaction).blob(key.storageKey)
+        let loader = RecordLoader(transaction)
+        let (bytes, issues) = try loader.blob(key.storageKey)
         guard issues.isEmpty,
             let merge = StoredArrayMerge(
-                stored: bytes ?? Array("[]".utf8), incoming: stage.records, from: stage.source,
-                sectionOptions: stage.options)
+                stored: bytes ?? Array("[]".utf8), storeOptions: loader.options, incoming: stage.records,
+                from: stage.source, sectionOptions: stage.options)
         else {
             keepUnreadable(key.storageKey, of: counts.section)
             return false

@@ -12,7 +12,8 @@ import JSONCore
 public struct RecordLoader {
     private let read: (String) throws -> StoreValue?
     private let readData: (String) throws -> [UInt8]?
-    private let options: JSONParseOptions
+    /// The limits stored JSON is parsed with.
+    public let options: JSONParseOptions
 
     /// Reads from a store (committed data) or an open transaction (seeing its own writes).
     public init(_ reader: any StoreReading, options: JSONParseOptions = .default) {

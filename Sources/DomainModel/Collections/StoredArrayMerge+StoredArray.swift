@@ -30,6 +30,10 @@ extension StoredArrayMerge {
         /// By element: the merge decided while the element was decoded.
         private let decided: [Int: Decision]
 
+        /// The most copies of a key the backup may hold for the merge of an element to be
+        /// decided while the element is read.
+        static var copiesMergedWhileReading: Int { 4 }
+
         /// One run of elements as read.
         private struct Run: Sendable {
             var keys: [Record.NaturalKey?] = []
@@ -53,7 +57,11 @@ extension StoredArrayMerge {
                 }
                 guard let record = try? Record.decode(element).0 else { return run.keys.append(nil) }
                 run.keys.append(record.naturalKey)
-                guard backup.copies[record.naturalKey] != nil else { return }
+                // A key the backup holds many times is merged once, after: were the store to
+                // hold it many times too, merging each of its elements here would cost the
+                // product of the two counts.
+                guard let copies = backup.copies[record.naturalKey], copies.count <= Self.copiesMergedWhileReading
+                else { return }
                 let merged = backup.merging(into: record)
                 run.decided.append((index, merged == record ? .unchanged : .changed(merged)))
             }
@@ -76,7 +84,8 @@ extension StoredArrayMerge {
         }
 
         /// What merging the backup's copies of `key` does, as far as reading the array told.
-        /// A key held more than once is merged from all its elements, so it is undecided.
+        /// A key the store holds more than once is merged from all its elements, and one the
+        /// backup holds many times was not merged while reading: both are undecided.
         func decision(for key: Record.NaturalKey, _ backup: Backup) -> Decision {
             guard let index = first[key] else { return .absent }
             guard repeated[key] == nil else { return .undecided }

@@ -87,7 +87,7 @@ public struct StoredArrayMerge<Record: DeduplicatingRecord> {
     /// - Returns: nil when `stored` is not a JSON array (unreadable as a whole).
     /// - Precondition: each of `incoming` decodes from `section` to a record with its key.
     public init?(
-        stored: [UInt8], storeOptions: JSONParseOptions = .default, incoming: [Incoming], from section: [UInt8],
+        stored: [UInt8], storeOptions: JSONParseOptions, incoming: [Incoming], from section: [UInt8],
         sectionOptions: JSONParseOptions
     ) {
         var order: [Record.NaturalKey] = []
