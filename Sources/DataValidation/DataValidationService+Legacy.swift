@@ -53,7 +53,7 @@ extension DataValidationService {
         let session = BackupValidationSession(manifest: manifest, archive: file, options: options)
         for (section, bytes) in upgraded.sections {
             let listing = manifest.section(atPath: section.entryPath)
-            try session.check(
+            session.check(
                 SectionPayload(
                     path: section.entryPath, listing: listing, size: Int64(bytes.count),
                     verification: .verified, bytes: bytes))

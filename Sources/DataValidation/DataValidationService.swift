@@ -98,7 +98,7 @@ public struct DataValidationService: Sendable {
         var findings: [Finding] = []
         let sections = PrefetchingSectionReader(reader)
         do {
-            while let payload = try sections.next() { try session.check(payload) }
+            while let payload = try sections.next() { session.check(payload) }
         } catch let error as BackupFormatError {
             findings.append(Self.finding(for: error, file: file))
         } catch {

@@ -48,7 +48,8 @@ extension FieldDeclaration {
     /// The decoder's line.
     var decoding: String {
         let custom = decode?.replacingOccurrences(of: "$key", with: jsonKey.swiftLiteral)
-        return "        \(name) = \(custom ?? normalize.map { "\($0)(\(generatedDecoding))" } ?? generatedDecoding)"
+        return
+            "        \(name) = \(custom ?? normalize.map { "reader.normalized(\(generatedDecoding), \($0))" } ?? generatedDecoding)"
     }
 
     private var generatedDecoding: String {

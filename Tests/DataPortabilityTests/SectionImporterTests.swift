@@ -21,7 +21,7 @@ import Testing
         try store.transaction { transaction in
             let importer = try SectionImporter(transaction: transaction, mode: mode)
             let stage = importer.makeStage(for: section, source: Array(json.utf8), options: .default)
-            for (index, value) in try F.values(json).enumerated() { stage.visitor.visit(section, index, value) }
+            for (index, value) in try F.values(json).enumerated() { stage.visitor.visit(index, value) }
             return try importer.apply(stage, present: present)
         }
     }

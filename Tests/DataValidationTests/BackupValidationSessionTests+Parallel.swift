@@ -12,38 +12,6 @@ import Testing
 @Suite struct BackupValidationSessionParallelTests {
     typealias Valid = ValidBackupSections
 
-    /// Collects the records it is given, as the import's stages do.
-    final class Recorder: SectionVisitor {
-        var visited: [String] = []
-        /// Runs absorbed: counted here, on the calling thread, as runs are made on the workers.
-        private(set) var runVisitors = 0
-        /// How many run visitors it makes before it answers nil (breaking its contract), if
-        /// limited; shared with the run visitors, which the workers ask at once.
-        let runsLeft: Locked<Int>?
-
-        init(runsLeft: Locked<Int>? = nil) {
-            self.runsLeft = runsLeft
-        }
-
-        func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
-            visited.append("\(section.rawValue)[\(index.map(String.init) ?? "-")] \(record["id"]?.string ?? "")")
-        }
-
-        func makeRunVisitor(for section: BackupSection) -> sending Recorder? {
-            guard let runsLeft else { return Recorder() }
-            let granted = runsLeft.withLock { left in
-                left -= 1
-                return left >= 0
-            }
-            return granted ? Recorder(runsLeft: runsLeft) : nil
-        }
-
-        func absorb(_ run: Recorder) {
-            runVisitors += 1
-            visited += run.visited
-        }
-    }
-
     /// Over a megabyte of lookup history and monitoring logs, with schema errors, ids repeated
     /// from far earlier (another run), logs naming missing snapshots, and strings full of
     /// brackets and escaped quotes.
@@ -72,25 +40,24 @@ import Testing
         return archive
     }
 
-    /// Findings and visited records of a session over `archive`: in parallel (`visitor`), or on
-    /// one thread (a closure).
-    func run(_ archive: TestArchive, parallel: Bool, recorder: Recorder = Recorder()) throws -> (
+    /// Findings and visited records of a session over `archive`: in parallel, or on one
+    /// thread (a visitor that takes no runs).
+    /// - Parameter runsLeft: how many run visitors the recorders make in all, if limited.
+    func run(_ archive: TestArchive, parallel: Bool, runsLeft: Locked<Int>? = nil) throws -> (
         findings: [Finding], visited: [String], runVisitors: Int
     ) {
         let directory = try TemporaryDirectory()
         let url = try archive.write(in: directory)
         let reader = try BackupFile(path: url.path).openArchive()
-        // Two threads whatever the machine's cores; one checks everything on the calling thread.
-        let session = BackupValidationSession(
-            manifest: reader.manifest, archive: url.path, pool: WorkerPool(width: parallel ? 2 : 1))
+        let session = BackupValidationSession(manifest: reader.manifest, archive: url.path, pool: WorkerPool(width: 2))
+        var visited: [String] = []
+        var runVisitors = 0
         while let payload = try reader.nextSection() {
-            if parallel {
-                try session.check(payload, visitor: recorder)
-            } else {
-                try session.check(payload) { section, index, record in recorder.visit(section, index, record) }
-            }
+            let recorded = session.checkRecording(payload, runsLeft: parallel ? runsLeft : Locked(0))
+            visited += recorded.visited.map { "\($0.section.rawValue)[\($0.index.map(String.init) ?? "-")] \($0.id)" }
+            runVisitors += recorded.runVisitors
         }
-        return (session.finish(missing: reader.missingSections), recorder.visited, recorder.runVisitors)
+        return (session.finish(missing: reader.missingSections), visited, runVisitors)
     }
 
     @Test func reportsAndVisitsExactlyWhatOneThreadDoes() throws {
@@ -126,7 +93,7 @@ import Testing
         let archive = Self.largeArchive()
         let sequential = try run(archive, parallel: false)
         // The first answer only says whether the visitor takes runs; the second is one run's.
-        let refusing = try run(archive, parallel: true, recorder: Recorder(runsLeft: Locked(2)))
+        let refusing = try run(archive, parallel: true, runsLeft: Locked(2))
         #expect(refusing.visited == sequential.visited)
         #expect(refusing.findings == sequential.findings)
     }

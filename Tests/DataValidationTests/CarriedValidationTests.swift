@@ -51,7 +51,7 @@ import Testing
         let url = try archive.write(in: directory)
         let reader = try BackupFile(path: url.path).openArchive()
         let session = BackupValidationSession(manifest: reader.manifest, archive: url.path)
-        while let payload = try reader.nextSection() { try session.check(payload) }
+        while let payload = try reader.nextSection() { session.check(payload) }
         return Outcome(findings: session.finish(missing: reader.missingSections), carried: session.carried)
     }
 

@@ -147,12 +147,12 @@ public struct BackupImporter {
         guard let payload = next else { return .end }
         if let section = payload.section { progress?(section) }
         guard !session.hasErrors, let section = payload.section else {
-            try session.check(payload)
+            session.check(payload)
             return .checkedOnly
         }
         let stage = importer.makeStage(for: section, source: payload.bytes, options: limits.json)
         stageObserver?(section, stage.visitor)
-        try session.check(payload, visitor: stage.visitor)
+        session.check(payload, visitor: stage.visitor)
         guard !session.hasErrors, payload.verification == .verified else { return .checkedOnly }
         return .staged(stage)
     }

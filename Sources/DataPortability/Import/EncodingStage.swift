@@ -4,8 +4,8 @@ import DomainModel
 import Foundation
 import JSONCore
 
-/// Stages a collection section for a store that does not hold its key yet: each record is
-/// decoded and at once encoded canonically (`CanonicalArrayBuilder`), and only the text is
+/// Stages a collection section for a store that does not hold its key yet: each record, as
+/// the validator decoded it, is at once encoded canonically (`CanonicalArrayBuilder`), and only the text is
 /// kept, not the records.
 ///
 /// With nothing in the store to merge into, the store's new value is the backup's records,
@@ -43,12 +43,12 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
         self.options = options
     }
 
-    func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
-        do {
-            builder.append(try Record.decode(record).0, from: record.sourceRange)
-        } catch {
+    func visit(_ record: Record?, at index: Int?, from json: JSONValue) {
+        guard let record else {
             malformed += 1
+            return
         }
+        builder.append(record, from: json.sourceRange)
     }
 
     func makeRunVisitor(for section: BackupSection) -> sending EncodingStage? {

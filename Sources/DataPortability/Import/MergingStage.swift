@@ -3,8 +3,8 @@ import DataValidation
 import DomainModel
 import JSONCore
 
-/// Stages a collection section for a merge into a store that holds it: each record is decoded
-/// for its natural key, and only the key and where the record is in the section are kept, with
+/// Stages a collection section for a merge into a store that holds it: of each record, as the
+/// validator decoded it, only the key and where the record is in the section are kept, with
 /// the section's JSON — what `StoredArrayMerge` merges into the stored array once the whole
 /// backup has validated.
 ///
@@ -28,13 +28,13 @@ final class MergingStage<Record: DeduplicatingRecord>: SectionVisitor {
         self.options = options
     }
 
-    func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
+    func visit(_ record: Record?, at index: Int?, from json: JSONValue) {
         precondition(!hasAbsorbed, "records are visited before runs are absorbed, never after")
-        do {
-            records.append(.init(key: try Record.decode(record).0.naturalKey, source: record.sourceRange))
-        } catch {
+        guard let record else {
             malformed += 1
+            return
         }
+        records.append(.init(key: record.naturalKey, source: json.sourceRange))
     }
 
     func makeRunVisitor(for section: BackupSection) -> sending MergingStage? {

@@ -3,8 +3,8 @@ import DataValidation
 import DomainModel
 import JSONCore
 
-/// Collects a section's records while the validator streams past them, decoding each at
-/// once, so the import never holds the parsed JSON of a whole section. A large section is
+/// Collects a section's records as the validator decodes them while it streams past, so the
+/// import never holds the parsed JSON of a whole section. A large section is
 /// decoded on every core: each run of it fills a stage of its own, absorbed in order.
 final class RecordStage<Record: JSONRecord>: SectionVisitor {
     /// The records in order: this stage's own, then each absorbed run's, kept as they came
@@ -16,13 +16,13 @@ final class RecordStage<Record: JSONRecord>: SectionVisitor {
     /// the decoder disagree).
     private(set) var malformed = 0
 
-    func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue) {
+    func visit(_ record: Record?, at index: Int?, from json: JSONValue) {
         precondition(runs.isEmpty, "records are visited before runs are absorbed, never after")
-        do {
-            own.append(try Record.decode(record).0)
-        } catch {
+        guard let record else {
             malformed += 1
+            return
         }
+        own.append(record)
     }
 
     func makeRunVisitor(for section: BackupSection) -> sending RecordStage? {

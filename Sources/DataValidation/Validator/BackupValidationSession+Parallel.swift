@@ -59,14 +59,13 @@ extension BackupValidationSession {
                 try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
                     result.count += 1
                     runWalker.path.push(.index(index))
-                    let errorsBefore = runWalker.errorCount
-                    runWalker.check(element, compiled)
+                    let checked = Self.check(element, for: runVisitor, compiled, &runWalker)
                     if let field = array.uniqueField, let id = element[field], let identity = seen.identity(of: id) {
                         result.identities.append((runWalker.findings.count, index, identity, id.sourceRange))
                     }
-                    if runWalker.errorCount == errorsBefore {
+                    if case .passed(let record) = checked {
                         result.references.check(rules, element, &runWalker)
-                        result.visitor?.visit(section, index, element)
+                        result.visitor?.visit(record, at: index, from: element)
                     }
                     runWalker.path.pop()
                 }
@@ -105,9 +104,7 @@ extension BackupValidationSession {
         }
         walker.append(found.takeFindings())
         references = absorbed
-        if let visitor {
-            for runVisitor in runVisitors { visitor.absorb(runVisitor) }
-        }
+        for runVisitor in runVisitors { visitor?.absorb(runVisitor) }
         return count
     }
 

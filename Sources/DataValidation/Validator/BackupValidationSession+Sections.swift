@@ -3,25 +3,21 @@ import DomainModel
 import JSONCore
 
 extension BackupValidationSession {
-    func checkSection<Visitor: SectionVisitor>(
-        _ section: BackupSection, bytes: [UInt8], split: JSONArraySplitter.Split?,
-        node: SchemaNode, listedRecords: Int?,
-        visitor: Visitor?, visit: ((BackupSection, Int?, JSONValue) throws -> Void)?
-    ) throws {
+    /// Checks the records of a section `sectionToCheck` admitted, decoding them for `visitor`
+    /// and giving it those that pass; with none, walking them.
+    func checkSection<Visitor: SectionVisitor>(_ section: BackupSection, _ payload: SectionPayload, visitor: Visitor?) {
+        guard let bytes = payload.bytes, let node = schema.node(for: section),
+            let compiled = compiledSchema(for: section)
+        else { return }
         var walker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
         var count = 0
         let rules = section.entry.references
-        guard let compiled = compiledSchema(for: section) else { return }
         switch node.kind {
         case .array(let arraySchema):
-            // A caller's closure may not be called from several threads; a visitor can be.
-            let countedInParallel =
-                visit != nil
-                ? nil
-                : checkArrayInParallel(
-                    section, bytes: bytes, split: split, array: arraySchema, compiled: compiled, visitor: visitor,
-                    walker: &walker)
-            var parseError: JSONParseError?
+            let countedInParallel = checkArrayInParallel(
+                section, bytes: bytes, split: payload.arraySplit, array: arraySchema, compiled: compiled,
+                visitor: visitor, walker: &walker)
+            var parseError: (any Error)?
             if let countedInParallel {
                 count = countedInParallel
             } else {
@@ -30,23 +26,21 @@ extension BackupValidationSession {
                     try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
                         count += 1
                         walker.path.push(.index(index))
-                        let errorsBefore = walker.errorCount
-                        walker.check(element, compiled)
+                        let checked = Self.check(element, for: visitor, compiled, &walker)
                         if let field = arraySchema.uniqueField, let idValue = element[field], !seenIDs.insert(idValue) {
                             walker.record(
                                 .warning, .duplicate,
                                 Self.duplicateRecordMessage(field: field, id: idValue.string ?? ""),
                                 key: field)
                         }
-                        if walker.errorCount == errorsBefore {
+                        if case .passed(let record) = checked {
                             references.check(rules, element, &walker)
-                            try visit?(section, index, element)
-                            visitor?.visit(section, index, element)
+                            visitor?.visit(record, at: index, from: element)
                         }
                         walker.path.pop()
                         if walker.findings.count > 4096 { appendFindings(walker.takeFindings()) }
                     }
-                } catch let error as JSONParseError {
+                } catch {
                     parseError = error
                 }
             }
@@ -63,7 +57,7 @@ extension BackupValidationSession {
             var isNullable = false
             if case .nullable = node.kind { isNullable = true }
             let expected = isNullable ? "an object or null" : "an object"
-            do {
+            do throws(JSONParseError) {
                 let document = try JSONDocument(parsing: bytes, options: options)
                 let root = document.root
                 count = root.isNull ? 0 : 1
@@ -73,21 +67,18 @@ extension BackupValidationSession {
                         "the section must be \(expected), not \(root.isNull ? "null" : root.kind.description).")
                     break
                 }
-                let errorsBefore = walker.errorCount
-                walker.check(root, compiled)
-                if walker.errorCount == errorsBefore && !root.isNull {
+                if !root.isNull, case .passed(let record) = Self.check(root, for: visitor, compiled, &walker) {
                     references.check(rules, root, &walker)
-                    try visit?(section, nil, root)
-                    visitor?.visit(section, nil, root)
+                    visitor?.visit(record, at: nil, from: root)
                 }
-            } catch let error as JSONParseError {
+            } catch {
                 let (code, message) = parseFinding(error, expected: expected)
                 walker.record(.error, code, message)
             }
         default:
             break
         }
-        if let listedRecords, listedRecords != count, walker.errorCount == 0 {
+        if let listedRecords = payload.listing?.records, listedRecords != count, walker.errorCount == 0 {
             walker.record(
                 .error, .countMismatch,
                 "holds \(Wording.count(count, "record")) but the manifest says \(listedRecords).")
@@ -95,13 +86,37 @@ extension BackupValidationSession {
         appendFindings(walker.takeFindings())
     }
 
+    /// What checking one record came to.
+    enum RecordCheck<Record> {
+        /// No error: the record as decoded (nil when the decoder could not read it, which
+        /// only a disagreement of schema and decoder would cause).
+        case passed(Record?)
+        /// An error was reported.
+        case failed
+    }
+
+    /// Checks one record: for a visitor, decodes it, and walks it against the schema only when
+    /// decoding met something the schema reports (`DecodedRecord.isClean`), for the findings;
+    /// without one, walks it.
+    static func check<Visitor: SectionVisitor>(
+        _ element: JSONValue, for visitor: Visitor?, _ compiled: CompiledSchema, _ walker: inout SchemaWalker
+    ) -> RecordCheck<Visitor.Record> {
+        let decoded = visitor == nil ? nil : try? Visitor.Record.decodeChecking(element)
+        if let decoded, decoded.isClean { return .passed(decoded.record) }
+        let errorsBefore = walker.errorCount
+        walker.check(element, compiled)
+        return walker.errorCount == errorsBefore ? .passed(decoded?.record) : .failed
+    }
+
     /// A top level of the wrong kind is a shape error (the streaming array reader finds it as
     /// a syntax error before anything else); everything else is a syntax error.
-    private func parseFinding(_ error: JSONParseError, expected: String) -> (FindingCode, String) {
-        if case .unexpectedCharacter(_, let wanted) = error.reason, wanted.contains("'['") {
-            return (.sectionShape, "the section must be \(expected): \(error.description)")
+    private func parseFinding(_ error: any Error, expected: String) -> (FindingCode, String) {
+        if let error = error as? JSONParseError, case .unexpectedCharacter(_, let wanted) = error.reason,
+            wanted.contains("'['")
+        {
+            return (.sectionShape, "the section must be \(expected): \(error)")
         }
-        return (.jsonSyntax, "the section is not valid JSON: \(error.description)")
+        return (.jsonSyntax, "the section is not valid JSON: \(error)")
     }
 
     func appendFindings(_ new: [Finding]) {

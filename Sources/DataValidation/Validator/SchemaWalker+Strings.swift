@@ -50,7 +50,7 @@ extension SchemaWalker {
                     .error, .invalidFormat,
                     "must be an ISO 8601 timestamp such as 2026-11-30T04:42:22Z, not \"\(text)\".")
             }
-            if date < SchemaWalker.earliestSaneDate || date > SchemaWalker.latestSaneDate {
+            if !Timestamp.plausibleRange.contains(date) {
                 record(
                     .warning, .dateOutOfBounds,
                     "\(Timestamp.format(date)) is before 1985 or after 2100; check the source of this record.")

@@ -13,10 +13,6 @@ struct SchemaWalker {
     /// Errors recorded so far; callers compare before and after a record.
     private(set) var errorCount = 0
 
-    /// Dates outside these bounds are reported (DNS predates 1985 by little; 2100 is far).
-    static let earliestSaneDate = Date(timeIntervalSince1970: 473_385_600) // 1985-01-01
-    static let latestSaneDate = Date(timeIntervalSince1970: 4_102_444_800) // 2100-01-01
-
     init(section: String?, root: String) {
         self.section = section
         self.path = JSONPath(root: root)

@@ -1,16 +1,24 @@
 import BackupFormat
+import DomainModel
 import JSONCore
 
-/// Receives the records that pass validation, for a caller that wants them (the import
-/// decodes them as they go by).
+/// Receives a section's records that pass validation, decoded: for a check with a visitor,
+/// validation is decoding.
+///
+/// The session decodes each record as `Record` first (`JSONRecord.decodeChecking`); a record
+/// decoding found clean is valid as it stands, and only another is walked against the schema
+/// for its findings. The import's stages keep what they need of the records.
 ///
 /// A large array section is checked on every core: each run of its records gets a visitor of
 /// its own from `makeRunVisitor()`, used by one thread, and the runs are then absorbed in
 /// order — so the records arrive, in the end, exactly as one thread would have delivered them.
 public protocol SectionVisitor: AnyObject {
-    /// One record that passed every check: array sections give each element with its
-    /// index, object sections their root with index nil.
-    func visit(_ section: BackupSection, _ index: Int?, _ record: JSONValue)
+    /// What the section's records are decoded as.
+    associatedtype Record: JSONRecord
+    /// One record that passed every check (array sections: each element with its index;
+    /// object sections: the root, index nil), with what it decoded to: nil when the decoder
+    /// could not read what the schema accepts (never, unless the two disagree).
+    func visit(_ record: Record?, at index: Int?, from json: JSONValue)
     /// A new, empty visitor for one run of `section`'s records — a different instance on every
     /// call, sharing nothing, since each is handed to its own thread (never `self`) — or nil,
     /// on every call, to have the section checked on one thread. Threads call it at once.

@@ -123,6 +123,11 @@ public enum Timestamp {
         return .instant(total)
     }
 
+    /// The dates a record is expected to hold: DNS predates 1985 by little, and 2100 is far.
+    /// Validation warns of a date outside them (`date.out-of-bounds`).
+    public static let plausibleRange =
+        Date(timeIntervalSince1970: 473_385_600)...Date(timeIntervalSince1970: 4_102_444_800)
+
     /// The canonical text of `date` (UTC, milliseconds when not zero).
     public static func format(_ date: Date) -> String {
         var buffer = [UInt8](repeating: 0, count: 24)

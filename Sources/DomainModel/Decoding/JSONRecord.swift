@@ -21,14 +21,25 @@ extension JSONRecord {
     /// Decodes `value`, returning the record and what was worked around.
     /// - Throws: `RecordDecodingError` when the record cannot be read.
     public static func decode(_ value: JSONValue) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
-        try decode(value.document.view, at: value.tapeIndex)
+        let decoded = try decode(value.document.view, at: value.tapeIndex, checking: false)
+        return (decoded.record, decoded.issues)
     }
 
-    static func decode(_ view: JSONView, at index: Int) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {
-        var reader = try RecordReader(view, at: index)
+    /// Decodes `value` for validation: the record and whether decoding met nothing the
+    /// schema would report (`RecordReader.isClean`).
+    /// - Throws: `RecordDecodingError` when the record cannot be read.
+    public static func decodeChecking(_ value: JSONValue) throws(RecordDecodingError) -> DecodedRecord<Self> {
+        try decode(value.document.view, at: value.tapeIndex, checking: true)
+    }
+
+    /// Decodes the object at `index`; `checking`, noticing what makes it not clean.
+    static func decode(_ view: JSONView, at index: Int, checking: Bool) throws(RecordDecodingError)
+        -> DecodedRecord<Self>
+    {
+        var reader = try RecordReader(view, at: index, checking: checking)
         var record = try Self(from: &reader)
         record.unknownFields = reader.unknownFields()
-        return (record, reader.issues)
+        return DecodedRecord(record: record, issues: reader.issues, isClean: reader.isClean)
     }
 
     /// The record's canonical JSON text.

@@ -46,11 +46,12 @@ extension RecordReader {
                 skippedElement(key, position, "must be a domain name string, not \(view.kind(element))")
                 return
             }
-            guard let canonical = RecordReader.validName(view, element) else {
+            guard let canonical = name(element) else {
                 skippedElement(key, position, "is not a valid domain name: \"\(view.string(element) ?? "")\"")
                 return
             }
-            if seen.insert(canonical).inserted { result.append(canonical) }
+            // A repeat is left out silently, but counts against the list's limit in the schema.
+            if seen.insert(canonical).inserted { result.append(canonical) } else { noticed = true }
         }
         truncate(&result, key, limit: limit)
         return result
@@ -75,8 +76,16 @@ extension RecordReader {
                         kind: .unknownEnumValue, path: ".\(key)[\(index)]",
                         message: "unknown value \"\(raw)\" is kept as written"))
             }
-            if !result.contains(lenient) { result.append(lenient) }
+            if !result.contains(lenient) { result.append(lenient) } else { noticed = true }
         }
+        return result
+    }
+
+    /// `list` as `normalize` makes it (the declaration's `normalize`: without duplicates,
+    /// within limits), noticed when that leaves elements out.
+    public mutating func normalized<Element>(_ list: [Element], _ normalize: ([Element]) -> [Element]) -> [Element] {
+        let result = normalize(list)
+        if result.count != list.count { noticed = true }
         return result
     }
 
@@ -90,9 +99,8 @@ extension RecordReader {
         view.forEachElement(list) { element in
             defer { position += 1 }
             do throws(RecordDecodingError) {
-                let (record, nested) = try Record.decode(view, at: element)
-                if !nested.isEmpty { issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)[\(position)]") }) }
-                result.append(record)
+                result.append(
+                    nested(try Record.decode(view, at: element, checking: checking), under: ".\(key)[\(position)]"))
             } catch {
                 let path = ".\(key)[\(position)]" + error.path
                 issues.append(
@@ -112,6 +120,8 @@ extension RecordReader {
             return []
         }
         var result: [StringPair] = []
+        // A key given twice is read twice here, but means different things to other readers.
+        if checking { view.forEachRepeatedKey(map) { _, _ in noticed = true } }
         view.forEachField(map) { rawKey, escaped, value in
             let name = escaped ? (view.string(value - 1) ?? "") : String(decoding: rawKey, as: UTF8.self)
             guard let string = view.string(value) else {

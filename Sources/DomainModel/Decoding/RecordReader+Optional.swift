@@ -65,7 +65,7 @@ extension RecordReader {
 
     /// An optional timestamp.
     public mutating func optionalDate(_ key: StaticString) -> Date? {
-        optionalString(key, as: "an ISO 8601 timestamp", RecordReader.date)
+        optionalString(key, as: "an ISO 8601 timestamp", RecordReader.date).map { noticing($0) }
     }
 
     /// An optional UUID.
@@ -94,7 +94,7 @@ extension RecordReader {
             defaulted(key, "must be a string, not \(view.kind(field))")
             return nil
         }
-        guard let canonical = RecordReader.validName(view, field) else {
+        guard let canonical = name(field) else {
             defaulted(key, "is not a valid domain name: \"\(view.string(field) ?? "")\"")
             return nil
         }
@@ -145,9 +145,7 @@ extension RecordReader {
     {
         guard let field = slot(key) else { return nil }
         do {
-            let (record, nested) = try Record.decode(view, at: field)
-            if !nested.isEmpty { issues.append(contentsOf: nested.map { $0.prefixed(by: ".\(key)") }) }
-            return record
+            return nested(try Record.decode(view, at: field, checking: checking), under: ".\(key)")
         } catch {
             issues.append(
                 DecodingIssue(

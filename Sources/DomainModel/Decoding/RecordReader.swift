@@ -24,16 +24,25 @@ public struct RecordReader {
     /// The positions among the object's fields of those asked for and found (null or not).
     /// What was not asked for is an unknown field.
     private var known = PositionSet()
+    /// Whether the reader notices what the schema reports though decoding takes it as it is
+    /// (`isClean`): only when validating, as it costs time every other decoding would pay.
+    let checking: Bool
+    /// Whether, `checking`, something was read that the schema reports though decoding took
+    /// it as it is: a name not in canonical form, a date outside `Timestamp.plausibleRange`, a
+    /// nested record that is not clean, a list its normaliser or reader shortened, a repeated
+    /// key in a map.
+    var noticed = false
 
     /// Starts reading `value`, which must be an object.
     /// - Throws: `RecordDecodingError` when `value` is not an object.
     public init(_ value: JSONValue) throws(RecordDecodingError) {
-        try self.init(value.document.view, at: value.tapeIndex)
+        try self.init(value.document.view, at: value.tapeIndex, checking: false)
     }
 
-    init(_ view: JSONView, at index: Int) throws(RecordDecodingError) {
+    init(_ view: JSONView, at index: Int, checking: Bool) throws(RecordDecodingError) {
         self.view = view
         self.index = index
+        self.checking = checking
         guard view.kind(index) == .object else {
             throw RecordDecodingError(path: "", problem: "must be an object, not \(view.kind(index))")
         }
@@ -46,6 +55,14 @@ public struct RecordReader {
         guard let field = view.field(index, key, position: &position) else { return nil }
         known.insert(position)
         return view.isNull(field) ? nil : field
+    }
+
+    /// Whether, `checking`, decoding met nothing the schema would report: no issue, no field
+    /// the record did not ask for (an unknown or a repeated key), nothing `noticed`. A clean
+    /// record is valid without a schema walk (`BackupValidationSession`); anything else may
+    /// still be, and is walked for its findings. Never true when not `checking`.
+    public var isClean: Bool {
+        checking && issues.isEmpty && !noticed && view.count(index) == known.count
     }
 
     /// The fields of the object the record did not ask for, in order, their values' text
@@ -103,7 +120,15 @@ public struct RecordReader {
 
     /// A required timestamp.
     public mutating func requiredDate(_ key: StaticString) throws(RecordDecodingError) -> Date {
-        try requiredString(key, as: "an ISO 8601 timestamp", example: "2026-11-30T04:42:22Z", RecordReader.date)
+        noticing(
+            try requiredString(key, as: "an ISO 8601 timestamp", example: "2026-11-30T04:42:22Z", RecordReader.date))
+    }
+
+    /// `date`, noticed when outside the plausible range.
+    @inline(__always)
+    mutating func noticing(_ date: Date) -> Date {
+        if checking, !Timestamp.plausibleRange.contains(date) { noticed = true }
+        return date
     }
 
     /// A required string field converted by `parse`.
@@ -136,7 +161,7 @@ public struct RecordReader {
     private mutating func requiredName(_ key: StaticString, ownerName: Bool) throws(RecordDecodingError) -> String {
         let field = try requiredSlot(key)
         guard view.kind(field) == .string else { throw wrongType(key, "a string", field) }
-        if let canonical = RecordReader.validName(view, field, ownerName: ownerName) { return canonical }
+        if let name = name(field, ownerName: ownerName) { return name }
         let kind = ownerName ? "DNS owner name" : "domain name"
         throw RecordDecodingError(path: ".\(key)", problem: "is not a valid \(kind): \"\(view.string(field) ?? "")\"")
     }
@@ -153,16 +178,26 @@ public struct RecordReader {
         return int
     }
 
-    /// A required nested record.
+    /// A required nested record; what its decoding worked around is reported under `key`.
     public mutating func requiredRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self)
-        throws(RecordDecodingError) -> (Record, [DecodingIssue])
+        throws(RecordDecodingError) -> Record
     {
         let field = try requiredSlot(key)
         do {
-            return try Record.decode(view, at: field)
+            return nested(try Record.decode(view, at: field, checking: checking), under: ".\(key)")
         } catch {
             throw error.prefixed(by: ".\(key)")
         }
+    }
+
+    /// A nested record, its issues reported under `path` and its cleanliness noticed.
+    mutating func nested<Record>(_ decoded: DecodedRecord<Record>, under path: @autoclosure () -> String) -> Record {
+        if !decoded.issues.isEmpty {
+            let prefix = path()
+            issues.append(contentsOf: decoded.issues.map { $0.prefixed(by: prefix) })
+        }
+        if !decoded.isClean { noticed = true }
+        return decoded.record
     }
 
     func wrongType(_ key: StaticString, _ expected: String, _ field: Int) -> RecordDecodingError {
@@ -186,11 +221,19 @@ public struct RecordReader {
         return view.isPlainString(field) ? nil : view.string(field).flatMap(Timestamp.parse)
     }
 
-    /// The canonical name a string holds, when valid.
-    static func validName(_ view: JSONView, _ field: Int, ownerName: Bool = false) -> String? {
+    /// The canonical name the string at `field` holds, when valid; `checking`, one not
+    /// written in canonical form is noticed.
+    mutating func name(_ field: Int, ownerName: Bool = false) -> String? {
         if view.isPlainString(field) {
-            return view.withRawBytes(field) { DomainName.validCanonical(utf8: $0, ownerName: ownerName) }
+            return view.withRawBytes(field) { raw in
+                if checking, !DomainName.isCanonicalForm(raw) { noticed = true }
+                return DomainName.validCanonical(utf8: raw, ownerName: ownerName)
+            }
         }
-        return view.string(field).flatMap { DomainName.validCanonical($0, ownerName: ownerName) }
+        guard let text = view.string(field), let name = DomainName.validCanonical(text, ownerName: ownerName) else {
+            return nil
+        }
+        if name != text { noticed = true }
+        return name
     }
 }

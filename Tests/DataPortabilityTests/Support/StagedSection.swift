@@ -83,10 +83,10 @@ enum StagedSection {
     private static func feed<Stage: SectionVisitor>(
         _ stage: Stage, _ section: BackupSection, _ values: [JSONValue], own: Int, runLength: Int
     ) throws {
-        for index in 0..<min(own, values.count) { stage.visit(section, index, values[index]) }
+        for index in 0..<min(own, values.count) { stage.visit(index, values[index]) }
         for start in stride(from: own, to: values.count, by: runLength) {
             let run = try #require(stage.makeRunVisitor(for: section))
-            for index in start..<min(values.count, start + runLength) { run.visit(section, index, values[index]) }
+            for index in start..<min(values.count, start + runLength) { run.visit(index, values[index]) }
             stage.absorb(run)
         }
     }

@@ -21,7 +21,7 @@ extension AppSettings {
     /// The recent searches field `key`, without duplicates; only searches really beyond the
     /// limit count as cut (and are reported), so duplicates go first.
     static func recentSearches(_ key: StaticString, _ reader: inout RecordReader) -> [String] {
-        var searches = distinctTrimmed(reader.stringList(key))
+        var searches = reader.normalized(reader.stringList(key), distinctTrimmed)
         reader.truncate(&searches, key, limit: maxRecentSearches)
         return searches
     }
