@@ -262,6 +262,52 @@ import Testing
         #expect(findings.first?.message == "holds 5 records, more than the limit of 4.")
     }
 
+    /// The current schema with `displayName` required of a tracked domain, which this build's
+    /// decoder reads as optional: records of another version, as the session sees them.
+    static func schemaRequiringDisplayNames(hasCurrentRecords: Bool) throws -> BackupSchema {
+        var schema = BackupSchema.current
+        var sections: [(section: BackupSection, node: SchemaNode)] = []
+        if case .sections(let current) = schema.layout { sections = current }
+        let position = try #require(sections.firstIndex { $0.section == .trackedDomains })
+        var array: ArraySchema?
+        if case .array(let items) = sections[position].node.kind { array = items }
+        var object: ObjectSchema?
+        if case .object(let fields) = array?.items.kind { object = fields }
+        var records = try #require(object)
+        let field = try #require(records.properties.firstIndex { $0.name == "displayName" })
+        records.properties[field].isRequired = true
+        var tracked = try #require(array)
+        tracked.items.kind = .object(records)
+        sections[position].node = SchemaNode(.array(tracked))
+        schema.layout = .sections(sections)
+        schema.hasCurrentRecords = hasCurrentRecords
+        return schema
+    }
+
+    /// A record this build decodes cleanly is still walked when the backup's records are not
+    /// this build's: a later version's record that lacks what an earlier version required.
+    @Test func recordsOfAnotherVersionAreWalkedThoughTheyDecodeClean() throws {
+        // Told they are this build's, the session would trust the decoder, which reads the
+        // display name as optional: debug builds stop on that (an assertion).
+        func findings(hasCurrentRecords: Bool) throws -> [String] {
+            let directory = try TemporaryDirectory()
+            let url = try TestArchive.valid.write(in: directory)
+            let reader = try BackupFile(path: url.path).openArchive()
+            let session = BackupValidationSession(
+                manifest: reader.manifest, archive: url.path,
+                schema: try Self.schemaRequiringDisplayNames(hasCurrentRecords: hasCurrentRecords))
+            while let payload = try reader.nextSection() { _ = session.checkRecording(payload) }
+            // The records refused leave references to them unresolved; those are not the point.
+            return session.finish(missing: reader.missingSections).filter { $0.code == .requiredMissing }
+                .map { "\($0.code) \($0.location)" }
+        }
+        #expect(
+            try findings(hasCurrentRecords: false) == [
+                "record.required $.trackedDomains[1].displayName", "record.required $.trackedDomains[2].displayName",
+                "record.required $.trackedDomains[3].displayName", "record.required $.trackedDomains[4].displayName",
+            ])
+    }
+
     // MARK: Shape errors inside records
 
     @Test func schemaErrorsInRecordsAreReportedWithTheirPath() throws {

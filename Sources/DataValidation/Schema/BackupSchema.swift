@@ -25,6 +25,11 @@ public struct BackupSchema: Sendable {
     public var layout: Layout
     /// Whether the version has carried entries and absent sections (v4).
     public var isLossless = false
+    /// Whether the version's records are this build's records, field for field, so that
+    /// this build's decoders read them as the schema describes them: the validator then
+    /// decodes a record before it walks it, and walks only what decoding did not find clean.
+    /// A version whose records differ (older fields, fewer enum values) is walked whole.
+    public var hasCurrentRecords = false
 
     /// The schema of the current version.
     public static var current: BackupSchema { v4 }
@@ -81,11 +86,11 @@ public struct BackupSchema: Sendable {
 
     static let v3 = BackupSchema(
         version: 3, title: "DomainDigBackup v3: one JSON entry per section in a tar archive",
-        layout: .sections(archiveSections))
+        layout: .sections(archiveSections), hasCurrentRecords: true)
 
     static let v4 = BackupSchema(
         version: 4,
         title:
             "DomainDigBackup v4: one JSON entry per section in a tar archive, and what the store held that this version does not understand, carried verbatim",
-        layout: .sections(archiveSections), isLossless: true)
+        layout: .sections(archiveSections), isLossless: true, hasCurrentRecords: true)
 }

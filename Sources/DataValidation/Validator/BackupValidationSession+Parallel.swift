@@ -36,6 +36,7 @@ extension BackupValidationSession {
         if let visitor, visitor.makeRunVisitor(for: section) == nil { return nil }
         let startingReferences = references
         let options = self.options
+        let decodes = self.decodes
         let seen = IdentitySet(isUUID: array.uniqueFieldIsUUID)
         // Each run is absorbed as soon as the runs before it are, while later runs are still
         // checked, into copies that count only once every run has parsed: a run that does not
@@ -59,7 +60,7 @@ extension BackupValidationSession {
                 try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
                     result.count += 1
                     runWalker.path.push(.index(index))
-                    let checked = Self.check(element, for: runVisitor, compiled, &runWalker)
+                    let checked = Self.check(element, for: runVisitor, decodes: decodes, compiled, &runWalker)
                     if let field = array.uniqueField, let id = element[field], let identity = seen.identity(of: id) {
                         result.identities.append((runWalker.findings.count, index, identity, id.sourceRange))
                     }
