@@ -9,7 +9,7 @@ public enum CurrentProcess {
     public static var hostName: String {
         var name = [CChar](repeating: 0, count: 256)
         _ = gethostname(&name, name.count - 1)
-        return String(cString: name)
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Makes a write to a closed pipe fail with `EPIPE` (a `FileIOError` the writer reports)

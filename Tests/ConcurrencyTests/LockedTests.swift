@@ -8,7 +8,7 @@ import Testing
     /// array — it reported one on a bare `Mutex` (Docs/reliability.md §4).
     @Test func threadsTakingTurnsKeepEveryChange() {
         let values = Locked<[Int]>([])
-        WorkerPool(width: 4).map(Array(0..<4)) { worker in
+        _ = WorkerPool(width: 4).map(Array(0..<4)) { worker in
             for step in 0..<2_000 {
                 values.withLock { $0.append(worker * 10_000 + step) }
             }
