@@ -233,7 +233,7 @@ public struct RecordReader {
         guard let text = view.string(field), let name = DomainName.validCanonical(text, ownerName: ownerName) else {
             return nil
         }
-        if name != text { noticed = true }
+        if checking, name != text { noticed = true }
         return name
     }
 }
