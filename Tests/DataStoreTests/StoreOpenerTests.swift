@@ -35,6 +35,31 @@ import Testing
             try SQLiteStore(url: url, createIfMissing: false).value(forKey: "data.storeSchemaVersion") == .integer(3))
     }
 
+    /// The temporary database keeps its journal in memory, so the first commit (an import's
+    /// whole backup) writes each page once, into the file, with no log beside it; the store
+    /// it publishes is in WAL mode like any other.
+    @Test func aNewSQLiteStoreWritesItsFirstCommitWithoutALogAndAppearsInWALMode() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("store.sqlite")
+        let store = try NewSQLiteStore(url: url)
+        let large = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        var besideTheCommit: [String] = []
+        try store.inTransaction { transaction in
+            try transaction.set(.data(large), forKey: "lookupHistory")
+            besideTheCommit = try entries(of: folder.url)
+            return .commit
+        }
+        #expect(besideTheCommit == [store.temporaryURL.lastPathComponent])
+        try store.close()
+        let header = try contents(of: url).prefix(20)
+        #expect(header[18] == 2 && header[19] == 2, "read and write versions 2 mean WAL")
+        let reopened = try SQLiteStore(url: url, createIfMissing: false)
+        #expect(try reopened.value(forKey: "lookupHistory") == .data(large))
+        #expect(try reopened.integrityCheck() == "ok")
+        try reopened.close()
+        #expect(try entries(of: folder.url) == ["store.sqlite"])
+    }
+
     @Test func aMissingPlistStoreIsWrittenAtItsFirstCommitOnly() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("defaults.plist")
@@ -166,7 +191,7 @@ extension StoreOpenerTests {
                     throw Refused()
                 }
             }
-            #expect(try entries(of: folder.url).count == 3, "the temporary database, its -wal and -shm")
+            #expect(try entries(of: folder.url).count == 1, "the temporary database alone: its journal is in memory")
         }
         #expect(try entries(of: folder.url) == [], "dropped unpublished, the store's temporary files go")
     }

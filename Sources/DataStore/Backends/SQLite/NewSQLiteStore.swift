@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Until then it is built beside its name as `.<name>.tmp-<random>` (mode 0600): a first
 /// import that is refused, fails (a full disk) or is killed leaves no store under the name —
-/// not even an empty one that `status` would call version 0. After the first commit the
-/// temporary database is checkpointed and closed (so its `-wal` and `-shm` go with it),
+/// not even an empty one that `status` would call version 0. Until then its journal is kept in
+/// memory, so the first commit writes each page once. After the first commit the temporary
+/// database is put in write-ahead-log mode and closed (so its `-wal` and `-shm` go with it),
 /// renamed onto the name, the folder synced, and the store reopened there; every later
 /// transaction is an ordinary one. A temporary file a killed process left is recognised by
 /// its name (`StoreLeftovers`) and removed by the next writer that takes the store's lock.
@@ -46,7 +47,11 @@ public final class NewSQLiteStore: KeyValueStore {
         temporaryURL = URL(fileURLWithPath: file.path)
         temporaryFile = consume file
         do {
-            current = try SQLiteStore(url: temporaryURL, createIfMissing: true)
+            // No other connection opens the temporary database, and one a crash leaves is
+            // removed, so its journal needs no file: the first commit writes each page once,
+            // into the file, where the write-ahead log would take it twice (into the log,
+            // then into the file at the checkpoint before the rename).
+            current = try SQLiteStore(url: temporaryURL, access: .readWrite, createIfMissing: true, journal: .memory)
         } catch {
             Self.remove(temporaryURL)
             temporaryFile = nil
@@ -107,9 +112,10 @@ public final class NewSQLiteStore: KeyValueStore {
     }
 
     private func publish() throws {
-        // Checkpointed and closed, the temporary file alone holds every committed value, and
-        // SQLite has removed its -wal and -shm: nothing is left under the temporary name's
-        // companions for a connection under the final name to miss.
+        // In write-ahead-log mode, as every store, then closed: the temporary file alone holds
+        // every committed value, and SQLite has removed its -wal and -shm, so nothing is left
+        // under the temporary name's companions for a connection under the final name to miss.
+        try current.enableWriteAheadLog()
         try current.close()
         do {
             try Directory.rename(temporaryURL, to: url)

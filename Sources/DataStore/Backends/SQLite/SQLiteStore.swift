@@ -66,7 +66,9 @@ public final class SQLiteStore: KeyValueStore {
         try self.init(url: url, access: .readWrite, createIfMissing: createIfMissing)
     }
 
-    init(url: URL, access: Access, createIfMissing: Bool) throws {
+    /// - Parameter journal: `.writeAheadLog` for every store but one no other connection
+    ///   may open yet (`NewSQLiteStore`'s temporary database).
+    init(url: URL, access: Access, createIfMissing: Bool, journal: Journal = .writeAheadLog) throws {
         self.url = url.standardizedFileURL
         self.access = access
         let path = self.url.path
@@ -101,7 +103,7 @@ public final class SQLiteStore: KeyValueStore {
         try database.check(sqlite3_busy_timeout(database.liveHandle, 2_000))
         if access == .readWrite {
             try openLayout(creatingIfBlank: createIfMissing)
-            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+            try database.execute("PRAGMA journal_mode = \(journal.rawValue); PRAGMA synchronous = FULL;")
         } else {
             // One read transaction from the first read to `close()`: every value comes from one
             // state of the store, whatever another process commits meanwhile.
