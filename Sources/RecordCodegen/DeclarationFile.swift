@@ -1,6 +1,7 @@
 /// A record type as its `.record` file declares it (JSON): the one place its fields are
 /// written down. RecordCodegen turns it into the type, its memberwise initialiser, its lenient
-/// decoder, its canonical encoder and its schema (`RecordDeclaration` in DomainModel).
+/// decoder, its canonical encoder, its schema (`RecordDeclaration` in DomainModel) and its
+/// merge rule (`MergeRule`).
 ///
 /// The keys below are all a declaration may use (`Docs/architecture.md` §4); any other is
 /// refused, so a misspelt one cannot quietly change a field.
@@ -17,9 +18,12 @@ struct DeclarationFile: Decodable {
     var description: String
     /// A field whose record keeps this one's unknown fields (a record embedded with `embedded`).
     var unknownFieldsIn: String?
+    /// Which copy wins when two merge (`MergeRule`): `first`, `incoming`, `later F` (F a date
+    /// field) or `custom` (a hand-written `merged(with:)`); only on a `MergeableRecord`.
+    var merge: String?
     var fields: [FieldDeclaration]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case record, conformances, doc, definition, description, unknownFieldsIn, fields
+        case record, conformances, doc, definition, description, unknownFieldsIn, merge, fields
     }
 }

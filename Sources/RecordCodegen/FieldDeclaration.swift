@@ -39,10 +39,13 @@ struct FieldDeclaration: Decodable {
     var description: String
     /// The property's documentation, when it says more than the schema's description.
     var doc: String?
+    /// How the field merges when it is not simply the winning copy's (`FieldMerge`): `fill`,
+    /// `either`, `max` or `union`.
+    var merge: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, key, type, format, required, `default`, defaultField, initDefault, range, max, unique, items
-        case normalize, decode, embedded, description, doc
+        case normalize, decode, embedded, description, doc, merge
     }
 
     var jsonKey: String { key ?? name }

@@ -1,7 +1,9 @@
 /// The Swift source of one declared record: the type with its properties, memberwise
-/// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)` and `declaration`.
+/// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)`, `declaration` and, unless
+/// written by hand, `merged(with:)`.
 struct RecordSource {
     let declaration: DeclarationFile
+    let mergeRule: MergeRule?
 
     /// Checks what the Swift compiler would report less clearly, or not at all.
     init(_ declaration: DeclarationFile) throws(DeclarationError) {
@@ -16,6 +18,7 @@ struct RecordSource {
             }
         }
         self.declaration = declaration
+        mergeRule = try MergeRule.parse(declaration)
     }
 
     var text: String {
@@ -74,7 +77,9 @@ struct RecordSource {
         // The order records are written in: the validator tries the property after the last one
         // found first.
         lines += fields.map(\.schemaEntry)
-        lines += ["        ])", "}", ""]
+        lines.append("        ])")
+        lines += mergeRule?.function(record: declaration.record, fields: fields) ?? []
+        lines += ["}", ""]
         return lines.joined(separator: "\n")
     }
 }

@@ -6,18 +6,6 @@ extension AppSettings {
     /// The settings of a fresh install.
     public static let defaults = AppSettings(recentSearches: [], savedDomains: [], preferences: .defaults)
 
-    /// Merge rule (import in merge mode): the incoming preferences win; saved domains are
-    /// unioned (these first); recent searches are unioned (these first) and cut to the limit.
-    /// Unknown fields are unioned, the incoming ones winning a clash.
-    public func merged(with incoming: AppSettings) -> AppSettings {
-        var preferences = incoming.preferences
-        preferences.unknownFields = incoming.unknownFields.merged(with: unknownFields)
-        return AppSettings(
-            recentSearches: recentSearches + incoming.recentSearches,
-            savedDomains: Array(union(savedDomains, incoming.savedDomains).prefix(AppSettings.maxSavedDomains)),
-            preferences: preferences)
-    }
-
     /// The recent searches field `key`, without duplicates; only searches really beyond the
     /// limit count as cut (and are reported), so duplicates go first.
     static func recentSearches(_ key: StaticString, _ reader: inout RecordReader) -> [String] {
