@@ -21,9 +21,11 @@ struct DeclarationFile: Decodable {
     /// Which copy wins when two merge (`MergeRule`): `first`, `incoming`, `later F` (F a date
     /// field) or `custom` (a hand-written `merged(with:)`); only on a `MergeableRecord`.
     var merge: String?
+    /// The required field that identifies a `DeduplicatingRecord` (its `naturalKey`).
+    var naturalKey: String?
     var fields: [FieldDeclaration]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case record, conformances, doc, definition, description, unknownFieldsIn, merge, fields
+        case record, conformances, doc, definition, description, unknownFieldsIn, merge, naturalKey, fields
     }
 }

@@ -59,6 +59,21 @@ enum MergeRule {
         }
         return rule
     }
+
+    /// The `naturalKey` property a `DeduplicatingRecord` declares (the field that identifies
+    /// it), nil for another record; throws when one of the two lacks what the other has.
+    static func naturalKey(_ declaration: DeclarationFile) throws(DeclarationError) -> String? {
+        let deduplicating = declaration.conformances.contains("DeduplicatingRecord")
+        guard let name = declaration.naturalKey else {
+            if deduplicating { throw DeclarationError("naturalKey: a DeduplicatingRecord names its natural key") }
+            return nil
+        }
+        guard deduplicating else { throw DeclarationError("naturalKey: only a DeduplicatingRecord has one") }
+        guard let field = declaration.fields.first(where: { $0.name == name && $0.isRequired }) else {
+            throw DeclarationError("naturalKey: \(name) is not a required field")
+        }
+        return "    public var naturalKey: \(field.kind.swiftType) { \(name) }"
+    }
 }
 
 /// How one field departs from the winning copy's value when two copies merge.

@@ -1,9 +1,10 @@
 /// The Swift source of one declared record: the type with its properties, memberwise
-/// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)`, `declaration` and, unless
-/// written by hand, `merged(with:)`.
+/// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)`, `declaration`, `naturalKey`
+/// and, unless written by hand, `merged(with:)`.
 struct RecordSource {
     let declaration: DeclarationFile
     let mergeRule: MergeRule?
+    let naturalKey: String?
 
     /// Checks what the Swift compiler would report less clearly, or not at all.
     init(_ declaration: DeclarationFile) throws(DeclarationError) {
@@ -19,6 +20,7 @@ struct RecordSource {
         }
         self.declaration = declaration
         mergeRule = try MergeRule.parse(declaration)
+        naturalKey = try MergeRule.naturalKey(declaration)
     }
 
     var text: String {
@@ -78,6 +80,7 @@ struct RecordSource {
         // found first.
         lines += fields.map(\.schemaEntry)
         lines.append("        ])")
+        lines += naturalKey.map { ["", $0] } ?? []
         lines += mergeRule?.function(record: declaration.record, fields: fields) ?? []
         lines += ["}", ""]
         return lines.joined(separator: "\n")

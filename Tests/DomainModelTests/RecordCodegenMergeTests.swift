@@ -4,10 +4,13 @@ import Testing
 /// The merge rule a declaration states (`merge`, on the record and on its fields) becomes
 /// `merged(with:)`; a rule the generator cannot honour stops the build, naming what is wrong.
 @Suite struct RecordCodegenMergeTests {
-    static func declaration(merge: String?, conformance: String = "MergeableRecord", _ fields: [String]) -> String {
+    static func declaration(
+        merge: String?, conformance: String = "MergeableRecord", naturalKey: String? = nil, _ fields: [String]
+    ) -> String {
         #"{"record": "Example", "conformances": ["\#(conformance)", "Hashable"], "doc": ["An example."], "#
             + #""definition": "example", "description": "An example.", "#
             + (merge.map { #""merge": "\#($0)", "# } ?? "")
+            + (naturalKey.map { #""naturalKey": "\#($0)", "# } ?? "")
             + #""fields": [\#(([RecordCodegenTests.id] + fields).joined(separator: ", "))]}"#
     }
 
@@ -46,6 +49,13 @@ import Testing
         let text = try #require(source)
         #expect(text.contains("        let (winner, loser) = (other, self)"))
         #expect(text.contains("        result.names = union(self.names, other.names)"))
+    }
+
+    @Test func aDeduplicatingRecordsNaturalKeyIsTheFieldItNames() throws {
+        let (output, source) = try RecordCodegenTests.generate(
+            Self.declaration(merge: "first", conformance: "DeduplicatingRecord", naturalKey: "id", [Self.seen]))
+        #expect(output.status == 0, "\(output.stderrText)")
+        #expect(try #require(source).contains("    public var naturalKey: UUID { id }"))
     }
 
     @Test func aCustomRuleIsLeftToTheHandWrittenFunction() throws {
@@ -97,6 +107,15 @@ import Testing
                 [#"{"name": "x", "type": "string", "required": true, "description": "?", "merge": "fill"}"#]),
             "x: merge fill needs a field that can be absent"
         ),
+        (
+            declaration(merge: "first", conformance: "DeduplicatingRecord", [seen]),
+            "naturalKey: a DeduplicatingRecord names its natural key"
+        ),
+        (
+            declaration(merge: "first", conformance: "DeduplicatingRecord", naturalKey: "seen", [seen]),
+            "naturalKey: seen is not a required field"
+        ),
+        (declaration(merge: "first", naturalKey: "id", [seen]), "naturalKey: only a DeduplicatingRecord has one"),
     ])
     func aRuleTheGeneratorCannotHonourStopsTheBuild(declaration: String, reason: String) throws {
         let (output, source) = try RecordCodegenTests.generate(declaration)

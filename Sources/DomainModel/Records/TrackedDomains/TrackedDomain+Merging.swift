@@ -4,8 +4,6 @@ extension TrackedDomain {
     /// The most tags a domain keeps.
     public static let maxTags = 32
 
-    public var naturalKey: String { domain }
-
     /// Merge rule: the record added first is the base (its id, display name and notes win
     /// unless empty); the earliest `addedAt` and the latest `lastLookupAt` are kept; the
     /// expiry and status come from the most recently looked-up record; tags are unioned;

@@ -1,10 +1,6 @@
-import Foundation
-
 extension AuditSession {
     /// The most checks one session keeps.
     public static let maxChecks = 500
-
-    public var naturalKey: UUID { id }
 
     /// One check per id, the first kept (with the unknown fields of the later ones it lacks).
     static func distinctChecks(_ checks: [AuditCheck]) -> [AuditCheck] {

@@ -1,8 +1,4 @@
-import Foundation
-
 extension LedgerEntry {
     /// The largest single change accepted.
     public static let amountRange = -1_000_000...1_000_000
-
-    public var naturalKey: UUID { id }
 }

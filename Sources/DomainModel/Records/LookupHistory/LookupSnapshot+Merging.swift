@@ -1,5 +1,0 @@
-import Foundation
-
-extension LookupSnapshot {
-    public var naturalKey: UUID { id }
-}

@@ -1,5 +1,0 @@
-import Foundation
-
-extension MonitoringLogEntry {
-    public var naturalKey: UUID { id }
-}
