@@ -5,7 +5,8 @@ public protocol MergeableRecord: JSONRecord {
     /// Combines this record (seen first, or the store's) with `other` (the later one, or
     /// the backup's).
     ///
-    /// Each record documents its rule in `Docs/data-model.md`. Rules are idempotent:
+    /// Each record declares its rule in its `.record` (`merge`, generated; `custom` when written
+    /// by hand) and documents it in `Docs/data-model.md`. Rules are idempotent:
     /// `a.merged(with: a) == a`, so re-importing a backup changes nothing. Unknown fields are
     /// unioned; on a clash the copy whose known fields win under the rule wins.
     func merged(with other: Self) -> Self
