@@ -16,12 +16,6 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
         public var identitiesTried: Int
         /// How many passphrases were tried.
         public var passphrasesTried: Int
-
-        public init(passphraseProtected: Bool, identitiesTried: Int, passphrasesTried: Int) {
-            self.passphraseProtected = passphraseProtected
-            self.identitiesTried = identitiesTried
-            self.passphrasesTried = passphrasesTried
-        }
     }
 
     /// The classes of failure the C2SP age test kit distinguishes, plus the caller's own mistakes.

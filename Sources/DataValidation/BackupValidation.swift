@@ -9,9 +9,4 @@ public struct BackupValidation {
     /// The single-document backup in the current version's shape; nil for an archive, and
     /// whenever the report holds an error (or the service has no upgrader).
     public var upgraded: UpgradedBackup?
-
-    public init(report: ValidationReport, upgraded: UpgradedBackup? = nil) {
-        self.report = report
-        self.upgraded = upgraded
-    }
 }

@@ -1,7 +1,8 @@
-import AgeEncryption
 import Cryptography
 import TestSupport
 import Testing
+
+@testable import AgeEncryption
 
 @Suite struct AgeStreamTests {
     static let chunk = AgePayload.chunkByteCount

@@ -1,4 +1,3 @@
-import BackupFormat
 import Cryptography
 import DomainModel
 import DurableIO
@@ -6,6 +5,8 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
+
+@testable import BackupFormat
 
 @Suite struct BackupArchiveWriterTests {
     let directory: TemporaryDirectory

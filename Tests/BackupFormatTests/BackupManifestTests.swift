@@ -1,7 +1,8 @@
-import BackupFormat
 import DomainModel
 import Foundation
 import Testing
+
+@testable import BackupFormat
 
 @Suite struct BackupManifestTests {
     private static let digest = String(repeating: "0123456789abcdef", count: 4)

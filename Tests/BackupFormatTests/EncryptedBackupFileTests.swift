@@ -1,9 +1,10 @@
-import AgeEncryption
 import BackupFormat
 import Cryptography
 import Foundation
 import TestSupport
 import Testing
+
+@testable import AgeEncryption
 
 @Suite struct EncryptedBackupFileTests {
     let directory: TemporaryDirectory

@@ -1,6 +1,7 @@
 import BackupFormat
-import DomainModel
 import Foundation
+
+@testable import DomainModel
 
 /// A current-version backup held in memory, every section of design §3 as records: what
 /// the format's tests build archives from. `encodedSection(_:)` gives exactly the bytes the

@@ -1,7 +1,8 @@
 import BackupFormat
-import DomainModel
 import Foundation
 import Testing
+
+@testable import DomainModel
 
 @Suite struct InMemoryBackupTests {
     /// A section's bytes, joined, and its record count.

@@ -1,9 +1,10 @@
-import BackupFormat
 import Cryptography
 import DomainModel
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BackupFormat
 
 @Suite struct PrefetchingSectionReaderTests {
     /// A library caller that stops reading early (an error in its own code, or it only wanted

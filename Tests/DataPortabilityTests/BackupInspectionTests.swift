@@ -1,4 +1,3 @@
-import BackupFormat
 import Cryptography
 import DataPortability
 import DataStore
@@ -6,6 +5,8 @@ import DurableIO
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BackupFormat
 
 @Suite struct BackupInspectionTests {
     let folder: TemporaryDirectory

@@ -1,9 +1,10 @@
 import DataPortability
-import DataStore
 import Foundation
 import Glibc
 import TestSupport
 import Testing
+
+@testable import DataStore
 
 @Suite struct LockedStoreTests {
     let folder: TemporaryDirectory

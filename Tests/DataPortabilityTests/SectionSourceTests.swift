@@ -1,9 +1,10 @@
 import BackupFormat
-import DataPortability
 import DataStore
 import DomainModel
 import TestSupport
 import Testing
+
+@testable import DataPortability
 
 /// `SectionSource` encodes each collection as it decodes it; what it writes must be what the
 /// loader's records, encoded, would be — on the sample store, which holds every kind of mess

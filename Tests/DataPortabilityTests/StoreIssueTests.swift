@@ -1,6 +1,7 @@
-import DataPortability
 import DomainModel
 import Testing
+
+@testable import DataPortability
 
 @Suite struct StoreIssueTests {
     @Test func describesTheKeyPathAndMessage() {

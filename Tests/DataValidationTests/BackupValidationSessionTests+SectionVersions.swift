@@ -1,7 +1,7 @@
-import BackupFormat
 import Foundation
 import Testing
 
+@testable import BackupFormat
 @testable import DataValidation
 
 extension BackupValidationSessionTests {

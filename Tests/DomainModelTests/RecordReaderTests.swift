@@ -1,7 +1,8 @@
-import DomainModel
 import Foundation
 import JSONCore
 import Testing
+
+@testable import DomainModel
 
 @Suite struct RecordReaderTests {
     func makeReader(_ json: String) throws -> RecordReader {

@@ -1,7 +1,8 @@
-import DomainModel
 import Foundation
 import JSONCore
 import Testing
+
+@testable import DomainModel
 
 /// Fields this build does not know (Docs/data-model.md §4): kept verbatim, in order, written
 /// after the known fields, unioned when records merge.

@@ -1,6 +1,7 @@
 import Foundation
-import ObjectStorage
 import TestSupport
+
+@testable import ObjectStorage
 
 /// A bucket of its own on the shared moto server, optionally behind a fault proxy, and clients
 /// for it with short retry waits (the counts, not the waits, are what the tests check).

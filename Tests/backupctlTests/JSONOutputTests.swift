@@ -1,10 +1,10 @@
 import ArgumentParsing
-import DataPortability
 import DomainModel
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DataPortability
 @testable import backupctl
 
 /// Item 1 of issue 19: every command's `--json` document, on success and on each failure it

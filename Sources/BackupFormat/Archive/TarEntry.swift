@@ -62,13 +62,4 @@ public struct TarEntry: Hashable, Sendable {
 
     /// The entry's position in the archive, counting from 0.
     public let index: Int
-
-    /// Describes an entry.
-    public init(path: String, size: Int64, type: EntryType, modificationTime: Date, index: Int) {
-        self.path = path
-        self.size = size
-        self.type = type
-        self.modificationTime = modificationTime
-        self.index = index
-    }
 }

@@ -119,14 +119,6 @@ public struct ManifestSection: Sendable, Equatable {
     /// SHA-256 of the entry's bytes, lower-case hex.
     public var sha256: String
 
-    public init(name: String, path: String, records: Int, bytes: Int64, sha256: String) {
-        self.name = name
-        self.path = path
-        self.records = records
-        self.bytes = bytes
-        self.sha256 = sha256
-    }
-
     func encode(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.field("name", name)

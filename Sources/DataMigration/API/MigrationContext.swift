@@ -28,11 +28,6 @@ public struct MigrationContext: Sendable {
         public var operatingSystem: String
         public var architecture: String
 
-        public init(operatingSystem: String, architecture: String) {
-            self.operatingSystem = operatingSystem
-            self.architecture = architecture
-        }
-
         /// This machine.
         public static var current: Platform {
             #if os(Linux)

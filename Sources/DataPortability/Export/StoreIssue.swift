@@ -9,11 +9,6 @@ public struct StoreIssue: Sendable, Equatable, CustomStringConvertible {
     /// What lenient decoding did.
     public var issue: DecodingIssue
 
-    public init(key: String, issue: DecodingIssue) {
-        self.key = key
-        self.issue = issue
-    }
-
     /// `trackedDomains $[12].domain: is not a valid domain name …`.
     public var description: String { "\(key) \(issue.path): \(issue.message)" }
 }

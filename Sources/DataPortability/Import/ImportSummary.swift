@@ -25,11 +25,6 @@ public struct ImportSummary: Sendable {
         public var malformedSkipped = 0
         /// Store records a replace removed, unreadable ones included.
         public var removed = 0
-
-        public init(section: BackupSection, present: Bool) {
-            self.section = section
-            self.present = present
-        }
     }
 
     /// What became of what a version 4 backup carries besides its records.

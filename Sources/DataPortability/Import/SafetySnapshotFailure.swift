@@ -12,11 +12,6 @@ public struct SafetySnapshotFailure: Error, CustomStringConvertible, Sendable {
     /// Why writing it failed (its temporary file's name is not the user's concern).
     public var underlying: FileIOError
 
-    public init(snapshot: URL, underlying: FileIOError) {
-        self.snapshot = snapshot
-        self.underlying = underlying
-    }
-
     /// The folder the snapshot goes into, beside the store: it needs room for a copy of the
     /// store file.
     public var folder: String { snapshot.deletingLastPathComponent().path }

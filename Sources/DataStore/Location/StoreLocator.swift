@@ -111,10 +111,4 @@ public struct StoreLocation: Sendable, Equatable {
     public var url: URL
     /// The setting that chose it.
     public var source: Source
-
-    /// Creates a location.
-    public init(url: URL, source: Source) {
-        self.url = url
-        self.source = source
-    }
 }

@@ -91,10 +91,4 @@ public struct StringSchema: Sendable {
     /// Known values of a lenient enum: others are accepted (mapped to `fallback`) and noted.
     public var knownValues: [String]?
     public var fallback: String?
-
-    public init(format: StringFormat? = nil, knownValues: [String]? = nil, fallback: String? = nil) {
-        self.format = format
-        self.knownValues = knownValues
-        self.fallback = fallback
-    }
 }

@@ -8,18 +8,12 @@ public typealias EncodedCollection = EncodedRecords<DecodingFindings>
 /// What reading a stored collection worked around, and what it could not read.
 public struct DecodingFindings: Sendable {
     /// What was worked around, with paths from the blob's root (`$[12].domain`).
-    public var issues: [DecodingIssue]
+    public var issues: [DecodingIssue] = []
     /// The elements that could not be read, verbatim, with why (not in the array).
-    public var unreadableRecords: [UnreadableElement]
+    public var unreadableRecords: [UnreadableElement] = []
     /// Whether the stored value could not be read as an array at all (see
     /// `DecodedCollection.isUnreadable`).
-    public var isUnreadable: Bool
-
-    public init(issues: [DecodingIssue] = [], unreadableRecords: [UnreadableElement] = [], isUnreadable: Bool = false) {
-        self.issues = issues
-        self.unreadableRecords = unreadableRecords
-        self.isUnreadable = isUnreadable
-    }
+    public var isUnreadable: Bool = false
 }
 
 extension EncodedRecords where Findings == DecodingFindings {

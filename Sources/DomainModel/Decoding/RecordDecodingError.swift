@@ -7,12 +7,6 @@ public struct RecordDecodingError: Error, Sendable, Equatable, CustomStringConve
     /// What is wrong, as a sentence fragment: "is missing", "must be a string".
     public var problem: String
 
-    /// Creates an error.
-    public init(path: String, problem: String) {
-        self.path = path
-        self.problem = problem
-    }
-
     /// `.domain is missing`.
     public var description: String { path.isEmpty ? problem : "\(path) \(problem)" }
 

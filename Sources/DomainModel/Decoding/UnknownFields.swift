@@ -18,15 +18,9 @@ public struct UnknownFields: Sendable, Hashable {
     public struct Field: Sendable, Hashable {
         /// The field's name, unescaped.
         public let name: String
-        /// The value's JSON text exactly as read (inner whitespace and escapes included).
+        /// The value's JSON text exactly as read (inner whitespace and escapes included): one
+        /// valid JSON value, read from a parsed document or written by a `JSONWriter`.
         public let json: [UInt8]
-
-        /// A field whose `json` is one valid JSON value: read from a parsed document, or
-        /// written by a `JSONWriter`.
-        public init(name: String, json: [UInt8]) {
-            self.name = name
-            self.json = json
-        }
     }
 
     /// The fields, in the order they were read.

@@ -8,13 +8,6 @@ public struct AWSCredentials: Sendable, Equatable, CustomStringConvertible {
     /// Where they were found, for messages: "environment", "profile default in ~/.aws/credentials", …
     public var source: String
 
-    public init(accessKeyID: String, secretAccessKey: SecretString, sessionToken: SecretString? = nil, source: String) {
-        self.accessKeyID = accessKeyID
-        self.secretAccessKey = secretAccessKey
-        self.sessionToken = sessionToken
-        self.source = source
-    }
-
     public var description: String {
         "access key \(accessKeyID) from \(source)\(sessionToken == nil ? "" : " with a session token")"
     }

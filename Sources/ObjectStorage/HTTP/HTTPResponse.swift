@@ -6,12 +6,6 @@ public struct HTTPResponse: Sendable {
     public var headers: [String: String]
     public var body: [UInt8]
 
-    public init(status: Int, headers: [String: String], body: [UInt8]) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
     /// The value of the header `name` (any case).
     public func header(_ name: String) -> String? {
         headers[name.lowercased()]

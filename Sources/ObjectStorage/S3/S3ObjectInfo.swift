@@ -8,13 +8,6 @@ public struct S3ObjectInfo: Sendable, Equatable {
     public var etag: String
     public var lastModified: Date?
 
-    public init(key: String, size: Int64, etag: String, lastModified: Date? = nil) {
-        self.key = key
-        self.size = size
-        self.etag = etag
-        self.lastModified = lastModified
-    }
-
     /// Reads S3's time stamps: `2009-10-12T17:50:30.000Z` in listings, with or without the
     /// fraction.
     static func parseTimestamp(_ text: String) -> Date? {

@@ -1,9 +1,10 @@
-import BackupFormat
 import Cryptography
 import DurableIO
 import Foundation
 import JSONCore
 import TestSupport
+
+@testable import BackupFormat
 
 /// Builds archive backups (version 4 unless told) the way tests need them, broken ones included: every manifest
 /// listing and every tar entry can be set independently of the other, so a size, checksum,
