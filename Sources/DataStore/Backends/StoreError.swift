@@ -33,6 +33,13 @@ public enum StoreError: Error, Equatable, Sendable {
     case busy(storePath: String, holderPID: Int32?)
     /// A file operation failed.
     case io(FileIOError)
+
+    /// Runs `body`, reporting a `FileIOError` as `.io` (DataStore's callers see one error
+    /// type); any other error passes through unchanged.
+    @discardableResult
+    static func wrappingIO<T>(_ body: () throws -> T) rethrows -> T {
+        do { return try body() } catch let error as FileIOError { throw StoreError.io(error) }
+    }
     /// The store could be read only by writing beside it (SQLite's `-shm` index), where the
     /// user may not write; `reason` says what is missing.
     case cannotReadWithoutWriting(path: String, reason: String)

@@ -24,20 +24,14 @@ extension StoreBackend {
     /// - Throws: `StoreError.io` when the file exists but cannot be read.
     public static func detectContents(at url: URL) throws -> Contents {
         let path = url.path
-        let found: FileStatus?
-        do {
-            found = try FileStatus(path: path)
-        } catch let error as FileIOError {
-            throw StoreError.io(error)
-        }
-        guard let status = found else { return .missing }
+        guard let status = try StoreError.wrappingIO({ try FileStatus(path: path) }) else { return .missing }
         guard status.isRegularFile else {
             return .unrecognized(reason: status.isDirectory ? "it is a directory" : "it is not a regular file")
         }
         if status.size == 0 { return .empty }
 
         var head = [UInt8](repeating: 0, count: 1024)
-        do {
+        try StoreError.wrappingIO {
             let file = try FileDescriptor.openForReading(path)
             var filled = 0
             while filled < head.count {
@@ -48,8 +42,6 @@ extension StoreBackend {
                 filled += count
             }
             head.removeSubrange(filled...)
-        } catch let error as FileIOError {
-            throw StoreError.io(error)
         }
         return classify(head: head)
     }

@@ -59,11 +59,7 @@ public enum StoreOpener {
         switch try StoreBackend.detectContents(at: url) {
         case .missing:
             guard mode == .createIfMissing else { throw StoreError.notFound(path: path) }
-            do {
-                try Directory.create(at: url.deletingLastPathComponent(), permissions: 0o700)
-            } catch let error as FileIOError {
-                throw StoreError.io(error)
-            }
+            try StoreError.wrappingIO { try Directory.create(at: url.deletingLastPathComponent(), permissions: 0o700) }
             return (StoreBackend.forNewStore(at: url), isNew: true)
         case .empty:
             guard mode == .createIfMissing else { throw StoreError.notAStore(path: path, reason: "the file is empty") }

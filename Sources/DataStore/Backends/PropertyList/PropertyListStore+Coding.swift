@@ -14,7 +14,7 @@ extension PropertyListStore {
     /// Writes every value to `url`, atomically, in `format`.
     /// - Throws: `StoreError.io` or `.propertyList`; nothing is changed at `url` then.
     func write(_ values: [String: StoreValue], in format: Format, to url: URL) throws {
-        do {
+        try StoreError.wrappingIO {
             try AtomicFileWriter.write(to: url) { writer in
                 switch format {
                 case .binary:
@@ -23,8 +23,6 @@ extension PropertyListStore {
                     try writer.write(try Self.encodeXML(values, path: location))
                 }
             }
-        } catch let error as FileIOError {
-            throw StoreError.io(error)
         }
     }
 

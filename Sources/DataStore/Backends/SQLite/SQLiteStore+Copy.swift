@@ -12,12 +12,7 @@ extension SQLiteStore: StoreFileCopying {
     /// store's transaction is open, so the copy is that state. The copy is a complete store —
     /// it opens like any other, and keeps its write-ahead-log mode and `application_id`.
     public func writeCopy(to url: URL) throws {
-        let file: AtomicFileWriter
-        do {
-            file = try AtomicFileWriter(destination: url)
-        } catch let error as FileIOError {
-            throw StoreError.io(error)
-        }
+        let file = try StoreError.wrappingIO { try AtomicFileWriter(destination: url) }
         let source = try SQLiteDatabase(path: location, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
         try source.check(sqlite3_busy_timeout(source.liveHandle, 2_000))
         let destination = try SQLiteDatabase(
@@ -40,10 +35,6 @@ extension SQLiteStore: StoreFileCopying {
         try destination.check(finished)
         try destination.close()
         try source.close()
-        do {
-            try file.commit()
-        } catch let error as FileIOError {
-            throw StoreError.io(error)
-        }
+        try StoreError.wrappingIO { try file.commit() }
     }
 }
