@@ -93,8 +93,7 @@ public struct ImportRefusal: Error, CustomStringConvertible, Sendable {
             return report.findings.first { $0.code == .versionNewer }?.message
                 ?? "The backup is from a newer version; nothing was imported."
         }
-        let first =
-            report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" } ?? ""
+        let first = report.firstError.map { " First: \($0)" } ?? ""
         let errors = report.count(.error)
         return
             "The backup has \(Wording.count(errors, "validation error")); nothing was imported and the store is unchanged.\(first)"

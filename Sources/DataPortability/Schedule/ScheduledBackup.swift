@@ -66,10 +66,8 @@ public struct ScheduledBackup {
         public var description: String {
             switch self {
             case .verificationFailed(let file, let report):
-                let first =
-                    report.findings.first { $0.severity == .error }.map { "\($0.location): \($0.message)" } ?? ""
                 return
-                    "The new backup did not verify when read back (\(first)); it was set aside as \(file) and is not counted as a good backup. Check the disk."
+                    "The new backup did not verify when read back (\(report.firstError ?? "")); it was set aside as \(file) and is not counted as a good backup. Check the disk."
             case .checkFailed(let file, let reason):
                 return
                     "The new encrypted backup failed its check when read back (\(reason)); it was set aside as \(file) and is not counted as a good backup. Check the disk."

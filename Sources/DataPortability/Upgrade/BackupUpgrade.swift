@@ -61,9 +61,7 @@ public struct BackupUpgrade {
         public var description: String {
             switch self {
             case .invalid(let report):
-                let first =
-                    report.findings.first { $0.severity == .error }.map { " First: \($0.location): \($0.message)" }
-                    ?? ""
+                let first = report.firstError.map { " First: \($0)" } ?? ""
                 return
                     "\(report.file) has \(Wording.count(report.count(.error), "validation error")), so it was not upgraded; nothing was written.\(first)"
             case .wouldDecrypt(let file):

@@ -21,6 +21,11 @@ public struct ValidationReport: Sendable {
     /// Whether anything makes the backup unusable.
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
+    /// The first error as `location: message`, for a one-line failure message; nil without errors.
+    public var firstError: String? {
+        findings.first { $0.severity == .error }.map { "\($0.location): \($0.message)" }
+    }
+
     /// Whether the backup is refused because it comes from a newer version.
     public var isFromNewerVersion: Bool { findings.contains { $0.code == .versionNewer } }
 }
