@@ -17,37 +17,24 @@ public final class StoreSnapshot: StoreReading {
     /// The store file.
     public let url: URL
     /// The format it is in.
-    public var backend: StoreBackend {
-        switch store {
-        case .sqlite: .sqlite
-        case .propertyList: .propertyList
-        }
-    }
-    private let store: Store
-
-    /// The store read, by backend: what checking and ending the read mean differs.
-    private enum Store {
-        /// Read in one read transaction, or `immutable=1` and checked afterwards.
-        case sqlite(SQLiteStore)
-        /// Read whole when it opened: one state by construction, nothing to end.
-        case propertyList(PropertyListStore)
-    }
-
-    private var reader: any StoreReading {
-        switch store {
-        case .sqlite(let store): store
-        case .propertyList(let store): store
-        }
-    }
+    public let backend: StoreBackend
+    private let reader: any StoreReading
+    /// The store when it is SQLite, the one backend whose read is checked and ended: a
+    /// property list was read whole when it opened, one state by construction.
+    private let sqlite: SQLiteStore?
 
     init(url: URL, sqlite: SQLiteStore) {
         self.url = url
-        store = .sqlite(sqlite)
+        backend = .sqlite
+        reader = sqlite
+        self.sqlite = sqlite
     }
 
     init(url: URL, propertyList: PropertyListStore) {
         self.url = url
-        store = .propertyList(propertyList)
+        backend = .propertyList
+        reader = propertyList
+        sqlite = nil
     }
 
     /// The store file's path.
@@ -69,12 +56,12 @@ public final class StoreSnapshot: StoreReading {
     /// the last read and before keeping anything made from what was read.
     /// - Throws: `StoreError.changedWhileReading` when another process wrote the file meanwhile.
     public func verifyConsistentRead() throws {
-        if case .sqlite(let store) = store { try store.verifyConsistentRead() }
+        try sqlite?.verifyConsistentRead()
     }
 
     /// Ends the read. Safe to call more than once; dropping the snapshot closes it too.
     /// - Throws: `StoreError` when SQLite reports an error closing.
     public func close() throws {
-        if case .sqlite(let store) = store { try store.close() }
+        try sqlite?.close()
     }
 }
