@@ -4,10 +4,6 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     case validationFailed(String)
     /// A blob could not be rewritten.
     case transformationFailed(String)
-    /// Source keys could not be combined.
-    case aggregationFailed(String)
-    /// The store could not be read or written.
-    case storageFailed(String)
     /// A forced migration's identifier is not known.
     case unknownMigration(String)
     /// A step failed; the store is left at `storedVersion`.
@@ -23,10 +19,6 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
             "Migration validation failed: \(message)."
         case .transformationFailed(let message):
             "Data transformation failed: \(message)."
-        case .aggregationFailed(let message):
-            "Data aggregation failed: \(message)."
-        case .storageFailed(let message):
-            "Storage operation failed: \(message)."
         case .unknownMigration(let identifier):
             "There is no migration named \"\(identifier)\"; `backupctl status` lists them."
         case .stepFailed(let version, let migration, let storedVersion, let reason):

@@ -15,7 +15,7 @@ import Testing
         for key in [StorageKey.legacyResolverURL, .legacyDisplayDensity] {
             guard let value = sources[key] else { continue }
             guard case .string(let text) = value else {
-                throw MigrationError.aggregationFailed("\(key.rawValue) is not a string")
+                throw MigrationError.validationFailed("\(key.rawValue) is not a string")
             }
             parts.append(text)
         }
@@ -52,7 +52,7 @@ import Testing
     @Test func aggregationErrorIsAFailedResultThatWritesNothing() throws {
         let store = InMemoryStore(entries: ["resolverURL": .integer(1)])
         let result = try store.run(Self.joining)
-        #expect(!result.success && result.errors == [.aggregationFailed("resolverURL is not a string")])
+        #expect(!result.success && result.errors == [.validationFailed("resolverURL is not a string")])
         #expect(store.entries == ["resolverURL": .integer(1)])
     }
 

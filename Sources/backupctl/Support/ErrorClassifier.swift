@@ -213,10 +213,9 @@ enum ErrorClassifier {
     static func classify(_ error: MigrationError) -> CommandFailure {
         switch error {
         case .storeIsNewer: CommandFailure(.newerVersion, error.description)
-        case .unreadableVersion, .validationFailed, .transformationFailed, .aggregationFailed, .stepFailed:
+        case .unreadableVersion, .validationFailed, .transformationFailed, .stepFailed:
             CommandFailure(.invalidData, error.description)
         case .unknownMigration: CommandFailure(.usage, error.description)
-        case .storageFailed: CommandFailure(.ioError, error.description)
         }
     }
 }
