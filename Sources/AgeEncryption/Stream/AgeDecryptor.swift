@@ -15,7 +15,6 @@ public final class AgeDecryptor {
     /// Reads up to `buffer.count` bytes of the file; returns 0 at its end.
     public typealias Input = (UnsafeMutableRawBufferPointer) throws -> Int
 
-    /// The file's header.
     public let header: AgeHeader
     /// The header's length in bytes: where the payload starts.
     public let headerByteCount: Int

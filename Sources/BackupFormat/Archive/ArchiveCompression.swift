@@ -32,7 +32,6 @@ public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The algorithm.
     public let algorithm: Algorithm
 
     /// The level, always within ``Algorithm/levelRange``; `nil` for ``Algorithm/uncompressed``.

@@ -61,7 +61,6 @@ public final class SecretBytes: ContiguousBytes, CustomStringConvertible {
         storage.deallocate()
     }
 
-    /// The number of bytes.
     public var count: Int { storage.count }
 
     /// Lends the bytes to `body`; the pointer must not escape it.

@@ -8,7 +8,6 @@ import DataValidation
 /// `SectionImporter.makeStage(for:source:options:)` makes the two together, the one place that
 /// knows a section's record type, so applying the records never has to find that type again.
 struct SectionStage {
-    /// The section staged.
     let section: BackupSection
     /// What validation hands the section's records to.
     let visitor: any SectionVisitor

@@ -15,7 +15,6 @@ public final class LockedStore {
     public let location: StoreLocation
     /// The store's file, symbolic links resolved: what is locked, opened and written.
     public let url: URL
-    /// The open store.
     public let store: any KeyValueStore
     /// Temporary files of killed writers that were removed when the lock was taken.
     public let removedLeftovers: [URL]

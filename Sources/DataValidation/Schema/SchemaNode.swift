@@ -54,7 +54,6 @@ public struct PropertySchema: Sendable {
         self.isRequired = required
     }
 
-    /// The field's name.
     public var name: String { staticName.description }
 }
 

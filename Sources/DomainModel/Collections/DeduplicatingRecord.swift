@@ -20,6 +20,5 @@ public protocol DeduplicatingRecord: MergeableRecord {
     /// What makes two records the same thing (a canonical domain, an id).
     associatedtype NaturalKey: Hashable & Sendable
 
-    /// The record's natural key.
     var naturalKey: NaturalKey { get }
 }

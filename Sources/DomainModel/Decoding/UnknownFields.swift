@@ -37,7 +37,6 @@ public struct UnknownFields: Sendable, Hashable {
         for field in fields where !contains(field.name) { self.fields.append(field) }
     }
 
-    /// Whether there are none.
     public var isEmpty: Bool { fields.isEmpty }
 
     /// The fields' names, in order.

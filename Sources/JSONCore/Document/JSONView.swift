@@ -12,7 +12,6 @@ import Foundation
 ///     let view = document.view
 ///     if let name = view.field(view.root, "domain") { print(view.string(name) ?? "") }
 public struct JSONView: Sendable {
-    /// The document read.
     public let document: JSONDocument
 
     @inlinable init(document: JSONDocument) {

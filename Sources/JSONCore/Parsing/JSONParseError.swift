@@ -16,7 +16,6 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case tooLarge
     }
 
-    /// What went wrong.
     public var reason: Reason
     /// The byte offset of the problem in the source.
     public var offset: Int
