@@ -28,6 +28,13 @@ public struct MigrationContext: Sendable {
         public var operatingSystem: String
         public var architecture: String
 
+        /// Public, as `MigrationContext.init(platform:)` is: a caller outside the module may
+        /// describe another machine.
+        public init(operatingSystem: String, architecture: String) {
+            self.operatingSystem = operatingSystem
+            self.architecture = architecture
+        }
+
         /// This machine.
         public static var current: Platform {
             #if os(Linux)
