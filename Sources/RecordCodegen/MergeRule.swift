@@ -72,6 +72,7 @@ enum MergeRule {
         guard let field = declaration.fields.first(where: { $0.name == name && $0.isRequired }) else {
             throw DeclarationError("naturalKey: \(name) is not a required field")
         }
-        return "    public var naturalKey: \(field.kind.swiftType) { \(name) }"
+        return "    /// The natural key (declared in \(declaration.record).record): `\(name)`.\n"
+            + "    public var naturalKey: \(field.kind.swiftType) { \(name) }"
     }
 }
