@@ -62,9 +62,12 @@ extension FieldMerge {
                 ? "[winner.\(name), loser.\(name)].compactMap { $0 }.max()" : "Swift.max(winner.\(name), loser.\(name))"
         case .union:
             let (first, second) = if case .later = rule { ("winner", "loser") } else { ("self", "other") }
+            // Domains in their canonical form before the union, as the initialiser keeps them:
+            // two spellings of one domain are one element.
+            let form = if case .list(.domain) = field.kind { ".map(DomainName.canonical)" } else { "" }
             let joined =
                 field.normalize.map { "\($0)(\(first).\(name) + \(second).\(name))" }
-                ?? "union(\(first).\(name), \(second).\(name))"
+                ?? "union(\(first).\(name)\(form), \(second).\(name)\(form))"
             return field.max.map { "Array(\(joined).prefix(\($0)))" } ?? joined
         }
     }

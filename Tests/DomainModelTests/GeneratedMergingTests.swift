@@ -144,4 +144,16 @@ import Testing
         ]
         try Self.expectSameMerges(pools, seed: 18) { (one: AppSettings, other) in one.legacyMerged(with: other) }
     }
+
+    /// Decoded records hold domains canonically; one whose list was set directly may not. The
+    /// merge puts the domains in their canonical form before the union, as the initialiser does,
+    /// so two spellings of a domain are kept once (the rule it replaced kept both).
+    @Test func savedDomainsAreUnionedInTheirCanonicalForm() {
+        var mine = AppSettings.defaults
+        mine.savedDomains = ["Example.COM", "a.com."]
+        var theirs = AppSettings.defaults
+        theirs.savedDomains = ["example.com", "B.com", "A.com"]
+        #expect(mine.merged(with: theirs).savedDomains == ["example.com", "a.com", "b.com"])
+        #expect(theirs.merged(with: mine).savedDomains == ["example.com", "b.com", "a.com"])
+    }
 }
