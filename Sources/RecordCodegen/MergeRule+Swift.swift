@@ -62,12 +62,17 @@ extension FieldMerge {
                 ? "[winner.\(name), loser.\(name)].compactMap { $0 }.max()" : "Swift.max(winner.\(name), loser.\(name))"
         case .union:
             let (first, second) = if case .later = rule { ("winner", "loser") } else { ("self", "other") }
-            // Domains in their canonical form before the union, as the initialiser keeps them:
-            // two spellings of one domain are one element.
-            let form = if case .list(.domain) = field.kind { ".map(DomainName.canonical)" } else { "" }
+            // Domains in their canonical form, as the initialiser and decoding keep them: two
+            // spellings of one domain are one element, and a list repeats none.
+            let isDomains = if case .list(.domain) = field.kind { true } else { false }
+            let (lists, both) = ("\(first).\(name), \(second).\(name)", "\(first).\(name) + \(second).\(name)")
             let joined =
-                field.normalize.map { "\($0)(\(first).\(name) + \(second).\(name))" }
-                ?? "union(\(first).\(name)\(form), \(second).\(name)\(form))"
+                switch (field.normalize, isDomains) {
+                case (let normalize?, true): "\(normalize)((\(both)).map(DomainName.canonical))"
+                case (let normalize?, false): "\(normalize)(\(both))"
+                case (nil, true): "domainUnion(\(lists))"
+                case (nil, false): "union(\(lists))"
+                }
             return field.max.map { "Array(\(joined).prefix(\($0)))" } ?? joined
         }
     }

@@ -145,15 +145,22 @@ import Testing
         try Self.expectSameMerges(pools, seed: 18) { (one: AppSettings, other) in one.legacyMerged(with: other) }
     }
 
-    /// Decoded records hold domains canonically; one whose list was set directly may not. The
-    /// merge puts the domains in their canonical form before the union, as the initialiser does,
-    /// so two spellings of a domain are kept once (the rule it replaced kept both).
-    @Test func savedDomainsAreUnionedInTheirCanonicalForm() {
+    /// Decoded records hold domains canonically and once; one whose list was set directly may
+    /// not. The merge makes of a domain list what decoding does — canonical, each domain once,
+    /// this copy's first — where the rules it replaced kept other spellings and repeats.
+    @Test func domainListsAreUnionedInTheirCanonicalFormEachDomainOnce() {
         var mine = AppSettings.defaults
-        mine.savedDomains = ["Example.COM", "a.com."]
+        mine.savedDomains = ["Example.COM", "a.com.", "example.com"]
         var theirs = AppSettings.defaults
-        theirs.savedDomains = ["example.com", "B.com", "A.com"]
+        theirs.savedDomains = ["example.com", "B.com", "A.com", "b.com"]
         #expect(mine.merged(with: theirs).savedDomains == ["example.com", "a.com", "b.com"])
         #expect(theirs.merged(with: mine).savedDomains == ["example.com", "b.com", "a.com"])
+        #expect(mine.merged(with: .defaults).savedDomains == ["example.com", "a.com"])
+
+        var watched = MonitoringSettings.defaults
+        watched.monitoredDomains = ["Oak-Dev.AI.", "oak-dev.ai"]
+        var incoming = MonitoringSettings.defaults
+        incoming.monitoredDomains = [" OAK-dev.ai", "Example.org"]
+        #expect(watched.merged(with: incoming).monitoredDomains == ["oak-dev.ai", "example.org"])
     }
 }

@@ -8,6 +8,13 @@ func union<Element: Hashable>(_ first: [Element], _ second: [Element]) -> [Eleme
     return first + second.filter { seen.insert($0).inserted }
 }
 
+/// The domains of `first`, then those of `second`, in canonical form and each once: what
+/// decoding makes of a domain list (`RecordReader.domainList`).
+func domainUnion(_ first: [String], _ second: [String]) -> [String] {
+    var seen = Set<String>()
+    return (first + second).map(DomainName.canonical).filter { seen.insert($0).inserted }
+}
+
 /// Texts trimmed, without empties and case-insensitive duplicates, first spelling kept.
 func distinctTrimmed(_ texts: [String]) -> [String] {
     var seen = Set<String>()
