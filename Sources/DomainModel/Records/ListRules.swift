@@ -8,8 +8,9 @@ func union<Element: Hashable>(_ first: [Element], _ second: [Element]) -> [Eleme
     return first + second.filter { seen.insert($0).inserted }
 }
 
-/// The domains of `first`, then those of `second`, in canonical form and each once: what
-/// decoding makes of a domain list (`RecordReader.domainList`).
+/// The domains of `first`, then those of `second`, in canonical form and each once, as
+/// decoding gives a domain list (`RecordReader.domainList`). Decoding also leaves out what is
+/// not a domain name, and says so; a merge has nowhere to say it, so it keeps them.
 func domainUnion(_ first: [String], _ second: [String]) -> [String] {
     var seen = Set<String>()
     return (first + second).map(DomainName.canonical).filter { seen.insert($0).inserted }
