@@ -34,18 +34,19 @@ public enum StoreError: Error, Equatable, Sendable {
     /// A file operation failed.
     case io(FileIOError)
 
-    /// Runs `body`, reporting a `FileIOError` as `.io` (DataStore's callers see one error
-    /// type); any other error passes through unchanged.
-    @discardableResult
-    static func wrappingIO<T>(_ body: () throws -> T) rethrows -> T {
-        do { return try body() } catch let error as FileIOError { throw StoreError.io(error) }
-    }
     /// The store could be read only by writing beside it (SQLite's `-shm` index), where the
     /// user may not write; `reason` says what is missing.
     case cannotReadWithoutWriting(path: String, reason: String)
     /// Another process wrote the store while it was read without a lock, so what was read
     /// may mix two states; nothing made from it was kept.
     case changedWhileReading(path: String)
+
+    /// Runs `body`, reporting a `FileIOError` as `.io` (DataStore's callers see one error
+    /// type); any other error passes through unchanged.
+    @discardableResult
+    static func wrappingIO<T>(_ body: () throws -> T) rethrows -> T {
+        do { return try body() } catch let error as FileIOError { throw StoreError.io(error) }
+    }
 }
 
 extension StoreError: CustomStringConvertible {

@@ -17,7 +17,7 @@ public final class StoreSnapshot: StoreReading {
     /// The store file.
     public let url: URL
     /// The format it is in.
-    public let backend: StoreBackend
+    public var backend: StoreBackend { sqlite == nil ? .propertyList : .sqlite }
     private let reader: any StoreReading
     /// The store when it is SQLite, the one backend whose read is checked and ended: a
     /// property list was read whole when it opened, one state by construction.
@@ -25,14 +25,12 @@ public final class StoreSnapshot: StoreReading {
 
     init(url: URL, sqlite: SQLiteStore) {
         self.url = url
-        backend = .sqlite
         reader = sqlite
         self.sqlite = sqlite
     }
 
     init(url: URL, propertyList: PropertyListStore) {
         self.url = url
-        backend = .propertyList
         reader = propertyList
         sqlite = nil
     }
