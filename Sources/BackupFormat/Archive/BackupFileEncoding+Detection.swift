@@ -4,7 +4,7 @@ extension BackupFileEncoding {
     /// Detects the encoding from a file's first bytes.
     /// - Parameter prefix: the file's first ``prefixLength`` bytes, or all of it if shorter.
     public static func detect(prefix: UnsafeRawBufferPointer) -> BackupFileEncoding {
-        classify(prefix) { start in decompressedStart(of: start) }
+        classify(prefix) { start in decompressedStart(of: .bytes(Array(start))) }
     }
 
     /// Detects the encoding of an open file from its bytes, decompressing its start straight
@@ -59,15 +59,8 @@ extension BackupFileEncoding {
     public static func detect(fileAt path: String) throws -> BackupFileEncoding {
         let file = try FileDescriptor.openBackup(path)
         return try withUnsafeTemporaryAllocation(byteCount: prefixLength, alignment: 16) { buffer in
-            var filled = 0
-            while filled < buffer.count,
-                case let count = try BackupFormatError.readingFile(
-                    path,
-                    {
-                        try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                    }), count > 0
-            {
-                filled += count
+            let filled = try buffer.fill { free in
+                try BackupFormatError.readingFile(path) { try file.read(into: free) }
             }
             return detect(prefix: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
         }
@@ -93,28 +86,16 @@ extension BackupFileEncoding {
         bytes.withUnsafeBytes { classifyContent($0) }
     }
 
-    /// Decompresses the start of a zstd or gzip stream: enough for a tar header, tolerating a
-    /// prefix that ends mid-stream. `nil` when nothing at all decompresses.
-    private static func decompressedStart(of compressed: UnsafeRawBufferPointer) -> [UInt8]? {
-        decompressedStart(of: .bytes(Array(compressed)))
-    }
-
-    /// Decompresses the start of `source`, keeping what decompressed before any failure: a
-    /// prefix usually ends mid-frame, and only the first bytes matter here.
+    /// Decompresses the start of `source` (a zstd or gzip stream): enough for a tar header,
+    /// keeping what decompressed before any failure — a prefix usually ends mid-frame, and only
+    /// the first bytes matter here. `nil` when nothing at all decompresses.
     private static func decompressedStart(of source: ArchiveInput) -> [UInt8]? {
         let wanted = 1024
         guard let stream = try? CompressedStreamReader(source: source, name: "prefix", limits: .default) else {
             return nil
         }
         var output = [UInt8](repeating: 0, count: wanted)
-        var filled = 0
-        while filled < wanted {
-            let count = output.withUnsafeMutableBytes { buffer in
-                (try? stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))) ?? 0
-            }
-            if count == 0 { break }
-            filled += count
-        }
+        let filled = output.withUnsafeMutableBytes { buffer in buffer.fill { (try? stream.read(into: $0)) ?? 0 } }
         return filled > 0 ? Array(output[..<filled]) : nil
     }
 }

@@ -152,12 +152,7 @@ public final class TarArchiveReader {
                 archive: archiveName, path: entry.path, size: entry.size, limit: maxBytes)
         }
         return try [UInt8](unsafeUninitializedCapacity: Int(remaining)) { buffer, count in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            while count < raw.count {
-                let read = try self.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
-                if read == 0 { break }
-                count += read
-            }
+            count = try UnsafeMutableRawBufferPointer(buffer).fill { try self.read(into: $0) }
         }
     }
 

@@ -26,14 +26,7 @@ final class DecryptedPayload: ArchiveByteSource {
     /// Reads up to `limit` bytes from the start: the prefix an encoding is detected from.
     func readPrefix(_ limit: Int) throws -> [UInt8] {
         var prefix = [UInt8](repeating: 0, count: limit)
-        var filled = 0
-        try prefix.withUnsafeMutableBytes { buffer in
-            while filled < limit {
-                let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                if count == 0 { break }
-                filled += count
-            }
-        }
+        let filled = try prefix.withUnsafeMutableBytes { buffer in try buffer.fill { try read(into: $0) } }
         return Array(prefix[..<filled])
     }
 
