@@ -182,13 +182,9 @@ public final class TarArchiveWriter {
         openEntry = current
     }
 
-    /// Appends the bytes of `data` to the current entry; see ``write(_:)-(UnsafeRawBufferPointer)``.
-    public func write(_ data: Data) throws {
-        try data.withUnsafeBytes { try write($0) }
-    }
-
-    /// Appends `bytes` to the current entry; see ``write(_:)-(UnsafeRawBufferPointer)``.
-    public func write(_ bytes: [UInt8]) throws {
+    /// Appends `bytes` (a `Data` or a `[UInt8]`) to the current entry; see
+    /// ``write(_:)-(UnsafeRawBufferPointer)``.
+    public func write(_ bytes: some ContiguousBytes) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
