@@ -71,19 +71,14 @@ struct TarEntryAdmission {
     /// type and a link target.
     private static func entryType(of header: OpaquePointer) -> TarEntry.EntryType {
         if let target = archive_entry_hardlink(header) {
-            return .hardLink(
-                target: String(decoding: UnsafeRawBufferPointer(start: target, count: strlen(target)), as: UTF8.self))
+            return .hardLink(target: String(cString: target))
         }
         // The AE_IF* constants are casts in C, which Swift cannot import.
         switch archive_entry_filetype(header) {
         case 0o100000:
             return archive_entry_sparse_count(header) > 0 ? .sparseFile : .regularFile
         case 0o040000: return .directory
-        case 0o120000:
-            let target = archive_entry_symlink(header).map {
-                String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self)
-            }
-            return .symbolicLink(target: target ?? "")
+        case 0o120000: return .symbolicLink(target: archive_entry_symlink(header).map { String(cString: $0) } ?? "")
         case 0o020000: return .characterDevice
         case 0o060000: return .blockDevice
         case 0o010000: return .fifo

@@ -9,7 +9,6 @@ public enum BackupEncryption {
     case age([AgeRecipient])
 
     public var isEncrypted: Bool {
-        if case .age = self { return true }
-        return false
+        if case .age = self { true } else { false }
     }
 }
