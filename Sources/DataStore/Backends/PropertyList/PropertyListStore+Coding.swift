@@ -5,12 +5,6 @@ extension PropertyListStore {
     /// The largest file read into memory; a store is far smaller.
     static let readLimit = 1 << 32
 
-    /// Writes every value to the file, atomically, in the store's format.
-    /// - Throws: `StoreError.io` or `.propertyList`; the file is then unchanged.
-    func write(_ values: [String: StoreValue]) throws {
-        try write(values, in: format, to: url)
-    }
-
     /// Writes every value to `url`, atomically, in `format`.
     /// - Throws: `StoreError.io` or `.propertyList`; nothing is changed at `url` then.
     func write(_ values: [String: StoreValue], in format: Format, to url: URL) throws {

@@ -30,13 +30,11 @@ public final class PropertyListStore: KeyValueStore {
     public let url: URL
     /// The encoding the file is written back in.
     public private(set) var format: Format
-    private var entries: [String: StoreValue]
+    /// The values as committed: what the file holds.
+    private(set) var entries: [String: StoreValue]
     private var isInTransaction = false
     /// Whether the file holds the store yet: false for a new store until its first commit.
     public private(set) var isWritten: Bool
-
-    /// The values as committed: what the file holds.
-    var committedEntries: [String: StoreValue] { entries }
 
     /// The file's path.
     public var location: String { url.path }
@@ -95,7 +93,7 @@ public final class PropertyListStore: KeyValueStore {
         try DictionaryTransaction.run(
             over: entries, location: location, isInTransaction: &isInTransaction, committingUnchanged: !isWritten, body
         ) { changed in
-            try write(changed)
+            try write(changed, in: format, to: url)
             entries = changed
             isWritten = true
         }
