@@ -26,12 +26,10 @@ extension StoreValue {
         case let number as NSNumber:
             self = try Self(number: number, keyPath: keyPath, path: path)
         case let array as [Any]:
-            var values: [StoreValue] = []
-            values.reserveCapacity(array.count)
-            for (index, element) in array.enumerated() {
-                values.append(try StoreValue(propertyListObject: element, keyPath: "\(keyPath)[\(index)]", path: path))
-            }
-            self = .array(values)
+            self = .array(
+                try array.enumerated().map { index, element in
+                    try StoreValue(propertyListObject: element, keyPath: "\(keyPath)[\(index)]", path: path)
+                })
         case let dictionary as [AnyHashable: Any]:
             var values: [String: StoreValue] = [:]
             values.reserveCapacity(dictionary.count)

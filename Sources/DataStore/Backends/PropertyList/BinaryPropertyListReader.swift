@@ -88,13 +88,10 @@ struct BinaryPropertyListReader {
             return try container(index) { reader in
                 let (count, body) = try reader.length(at: start)
                 let references = try reader.references(from: body, count: count)
-                var values: [StoreValue] = []
-                values.reserveCapacity(count)
-                for (position, reference) in references.enumerated() {
-                    values.append(
-                        try reader.value(ofObject: reference, depth: depth + 1, keyPath: "\(keyPath)[\(position)]"))
-                }
-                return .array(values)
+                return .array(
+                    try references.enumerated().map { position, reference in
+                        try reader.value(ofObject: reference, depth: depth + 1, keyPath: "\(keyPath)[\(position)]")
+                    })
             }
         case 0xD:
             return try container(index) { reader in

@@ -54,9 +54,7 @@ struct BinaryPropertyListWriter {
     private mutating func write(_ value: StoreValue) throws -> Int {
         switch value {
         case .array(let values):
-            var references: [Int] = []
-            references.reserveCapacity(values.count)
-            for element in values { references.append(try write(element)) }
+            let references = try values.map { try write($0) }
             let index = beginObject()
             try writeMarker(0xA0, length: references.count)
             for reference in references { try sink.appendBigEndian(UInt64(reference), size: referenceSize) }
