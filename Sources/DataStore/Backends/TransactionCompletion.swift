@@ -25,8 +25,7 @@ public enum TransactionCompletion<Value> {
 
     /// Whether the transaction's writes are kept.
     public var commits: Bool {
-        if case .commit = self { return true }
-        return false
+        if case .commit = self { true } else { false }
     }
 }
 

@@ -33,14 +33,7 @@ extension StoreBackend {
         var head = [UInt8](repeating: 0, count: 1024)
         try StoreError.wrappingIO {
             let file = try FileDescriptor.openForReading(path)
-            var filled = 0
-            while filled < head.count {
-                let count = try head.withUnsafeMutableBytes {
-                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
-                }
-                if count == 0 { break }
-                filled += count
-            }
+            let filled = try head.withUnsafeMutableBytes { try file.io.readFully(at: 0, into: $0) }
             head.removeSubrange(filled...)
         }
         return classify(head: head)

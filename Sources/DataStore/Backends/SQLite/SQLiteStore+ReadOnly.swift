@@ -34,17 +34,13 @@ extension SQLiteStore {
     ///   `-wal`, in a folder the user may not write.
     public convenience init(readingOnly url: URL) throws {
         let path = url.standardizedFileURL.path
-        guard Self.exists(path) else { throw StoreError.notFound(path: path) }
-        if Self.exists(path + "-wal") {
+        guard FileStatus.exists(atPath: path) else { throw StoreError.notFound(path: path) }
+        if FileStatus.exists(atPath: path + "-wal") {
             try self.init(url: url, access: .readOnly, createIfMissing: false)
         } else {
             guard let state = try? FileStatus(path: path) else { throw StoreError.notFound(path: path) }
             try self.init(url: url, access: .immutable(state), createIfMissing: false)
         }
-    }
-
-    static func exists(_ path: String) -> Bool {
-        FileStatus.exists(atPath: path)
     }
 
     /// The `file:` URI SQLite opens `path` by, with `query`: the path percent-encoded except

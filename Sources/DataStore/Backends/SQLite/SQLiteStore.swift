@@ -87,7 +87,7 @@ public final class SQLiteStore: KeyValueStore {
                     path: Self.uri(path, query: "mode=ro"),
                     flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, reportedPath: path)
             } catch StoreError.sqlite(let code, _, _)
-                where code & 0xFF == SQLITE_CANTOPEN && !Self.exists(path + "-shm")
+                where code & 0xFF == SQLITE_CANTOPEN && !FileStatus.exists(atPath: path + "-shm")
             {
                 throw StoreError.cannotReadWithoutWriting(
                     path: path,
