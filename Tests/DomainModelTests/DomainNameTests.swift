@@ -133,7 +133,7 @@ import Testing
         "example.com",
     ])
     func acceptsServiceLabelsAndLeadingWildcard(_ name: String) {
-        #expect(DomainName.isValidOwnerName(name))
+        #expect(DomainName.isValid(name, ownerName: true))
     }
 
     @Test(arguments: [
@@ -141,14 +141,14 @@ import Testing
         "*.1", "*.*", "*a", ".", "*..",
     ])
     func rejectsWhatNoOwnerNameLooksLike(_ name: String) {
-        #expect(!DomainName.isValidOwnerName(name))
+        #expect(!DomainName.isValid(name, ownerName: true))
     }
 
     /// The wildcard at the root: `ownerNamePattern` (the published schema) always allowed a lone
     /// `*`, and the check refused it, so a schema-valid DNS answer was refused on import.
     @Test(arguments: [("*", "*"), ("*.", "*"), (" * ", "*")])
     func acceptsALoneWildcardAsTheSchemaDoes(name: String, canonical: String) {
-        #expect(DomainName.isValidOwnerName(name))
+        #expect(DomainName.isValid(name, ownerName: true))
         #expect(DomainName.validCanonical(name, ownerName: true) == canonical)
         #expect(DomainName.validCanonical(name) == nil, "a host name is never a wildcard")
     }
@@ -170,6 +170,6 @@ import Testing
         let output = try ProcessRunner.python(script, [DomainName.ownerNamePattern], stdin: input)
         #expect(output.status == 0, "\(output.stderrText)")
         let verdicts = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [Bool])
-        #expect(verdicts == names.map(DomainName.isValidOwnerName))
+        #expect(verdicts == names.map { DomainName.isValid($0, ownerName: true) })
     }
 }

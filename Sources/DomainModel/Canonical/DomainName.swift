@@ -20,11 +20,14 @@ public enum DomainName {
         return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// Whether the canonical form of `raw` is a syntactically valid host name.
-    public static func isValid(_ raw: String) -> Bool {
+    /// Whether the canonical form of `raw` is a syntactically valid host name — or, with
+    /// `ownerName`, a valid DNS owner name: host syntax, but labels may also hold underscores
+    /// (`_dmarc`, `_sip._tcp`) and the first label may be a lone `*` (a wildcard; `*` alone
+    /// too) — the names DNS records live at.
+    public static func isValid(_ raw: String, ownerName: Bool = false) -> Bool {
         var utf8 = Array(raw.utf8)
         canonicalize(&utf8)
-        return utf8.withUnsafeBufferPointer { isValidCanonical($0) }
+        return utf8.withUnsafeBufferPointer { isValidCanonical($0, ownerName: ownerName) }
     }
 
     /// The canonical form of `raw` when it is a valid host name (or, with `ownerName`, a valid
@@ -83,15 +86,6 @@ public enum DomainName {
         }
     }
 
-    /// Whether the canonical form of `raw` is a valid DNS owner name: host syntax, but labels
-    /// may also hold underscores (`_dmarc`, `_sip._tcp`) and the first label may be a lone
-    /// `*` (a wildcard; `*` alone too) — the names DNS records live at.
-    public static func isValidOwnerName(_ raw: String) -> Bool {
-        var utf8 = Array(raw.utf8)
-        canonicalize(&utf8)
-        return utf8.withUnsafeBufferPointer { isValidCanonical($0, ownerName: true) }
-    }
-
     /// Checks host (or owner-name) syntax on an already canonical name.
     static func isValidCanonical(_ name: UnsafeBufferPointer<UInt8>, ownerName: Bool = false) -> Bool {
         guard !name.isEmpty, name.count <= maxLength else { return false }
@@ -146,7 +140,7 @@ public enum DomainName {
         #"^[ \t\n\r]*(?=[A-Za-z0-9.-]{1,253}\.?[ \t\n\r]*$)(?!(?:[A-Za-z0-9-]+\.)*[0-9]+\.?[ \t\n\r]*$)"#
         + #"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?[ \t\n\r]*$"#
 
-    /// A regular expression accepting exactly the names `isValidOwnerName` accepts.
+    /// A regular expression accepting exactly the names `isValid(_:ownerName:)` accepts as owner names.
     public static let ownerNamePattern =
         #"^[ \t\n\r]*(?=[A-Za-z0-9._*-]{1,253}\.?[ \t\n\r]*$)(?!(?:[A-Za-z0-9_*-]+\.)*[0-9]+\.?[ \t\n\r]*$)"#
         + #"(?:\*|[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?[ \t\n\r]*$"#
