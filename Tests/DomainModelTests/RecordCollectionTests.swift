@@ -31,13 +31,4 @@ import Testing
         #expect(collection.records[0].snapshotID == Sample.id(9))
         #expect(collection[Sample.id(3)] == nil)
     }
-
-    @Test func replaceSwapsInPlaceOrAppendsWithoutMerging() {
-        var collection = RecordCollection([Self.entry(1, acknowledged: true), Self.entry(2)])
-        collection.replace(with: Self.entry(1, acknowledged: false))
-        collection.replace(with: Self.entry(3))
-        #expect(collection.records.map(\.id) == [1, 2, 3].map(Sample.id))
-        #expect(collection[Sample.id(1)]?.acknowledged == false)
-        #expect(collection.insert(Self.entry(3)) == .unchanged)
-    }
 }

@@ -51,15 +51,4 @@ public struct RecordCollection<Record: DeduplicatingRecord>: Sendable {
         records[position] = merged
         return .merged
     }
-
-    /// Replaces the record with `record`'s key, or appends it (no merge).
-    public mutating func replace(with record: Record) {
-        let key = record.naturalKey
-        if let position = positions[key] {
-            records[position] = record
-        } else {
-            positions[key] = records.count
-            records.append(record)
-        }
-    }
 }
