@@ -36,8 +36,7 @@ public enum Timestamp {
     /// Whether `bytes` spell a timestamp that ``parse(utf8:)`` refuses only because it falls, or
     /// may fall, outside the four-digit years in UTC (`9999-12-31T20:00:00-05:00`).
     public static func isBeyondFourDigitYears(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if case .beyondFourDigitYears = read(bytes) { return true }
-        return false
+        if case .beyondFourDigitYears = read(bytes) { true } else { false }
     }
 
     /// What ``read(_:)`` made of a text.

@@ -19,11 +19,7 @@ func domainUnion(_ first: [String], _ second: [String]) -> [String] {
 /// Texts trimmed, without empties and case-insensitive duplicates, first spelling kept.
 func distinctTrimmed(_ texts: [String]) -> [String] {
     var seen = Set<String>()
-    var result: [String] = []
-    for text in texts {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
-        result.append(trimmed)
+    return texts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
+        !$0.isEmpty && seen.insert($0.lowercased()).inserted
     }
-    return result
 }
