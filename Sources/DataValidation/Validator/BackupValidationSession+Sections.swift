@@ -7,7 +7,7 @@ extension BackupValidationSession {
     /// and giving it those that pass; with none, walking them.
     func checkSection<Visitor: SectionVisitor>(_ section: BackupSection, _ payload: SectionPayload, visitor: Visitor?) {
         guard let bytes = payload.bytes, let node = schema.node(for: section),
-            let compiled = compiledSchema(for: section)
+            let compiled = self.compiled[section]
         else { return }
         var walker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")
         var count = 0
@@ -39,7 +39,7 @@ extension BackupValidationSession {
                             visitor?.visit(record, at: index, from: element)
                         }
                         walker.path.pop()
-                        if walker.findings.count > 4096 { appendFindings(walker.takeFindings()) }
+                        if walker.findings.count > 4096 { findings += walker.takeFindings() }
                     }
                 } catch {
                     parseError = error
@@ -86,7 +86,7 @@ extension BackupValidationSession {
                 .error, .countMismatch,
                 "holds \(Wording.count(count, "record")) but the manifest says \(listedRecords).")
         }
-        appendFindings(walker.takeFindings())
+        findings += walker.takeFindings()
     }
 
     /// Whether a record decoding finds clean is valid without a walk: when the backup's records
@@ -138,9 +138,5 @@ extension BackupValidationSession {
             return (.sectionShape, "the section must be \(expected): \(error)")
         }
         return (.jsonSyntax, "the section is not valid JSON: \(error)")
-    }
-
-    func appendFindings(_ new: [Finding]) {
-        findings.append(contentsOf: new)
     }
 }

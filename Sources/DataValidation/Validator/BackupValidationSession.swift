@@ -25,7 +25,7 @@ public final class BackupValidationSession {
     /// The threads a large array section's records are checked on, and the parts it is cut into.
     let pool: WorkerPool
     /// Each section's schema compiled once: for arrays the items' node, else the section's.
-    private var compiled: [BackupSection: CompiledSchema] = [:]
+    private(set) var compiled: [BackupSection: CompiledSchema] = [:]
     var checkedSections = Set<BackupSection>()
     /// Everything found so far.
     public internal(set) var findings: [Finding] = []
@@ -49,12 +49,10 @@ public final class BackupValidationSession {
         self.schema = schema
         self.options = options
         if manifest.schemaVersion < DomainDigBackup.currentSchemaVersion {
-            findings.append(
-                Finding(
-                    .note, .versionOlder, section: nil, location: archive,
-                    message:
-                        "this is a schema version \(manifest.schemaVersion) backup; its sections are read as version \(DomainDigBackup.currentSchemaVersion) sections, which have the same shape."
-                ))
+            add(
+                .note, .versionOlder, nil, archive,
+                "this is a schema version \(manifest.schemaVersion) backup; its sections are read as version \(DomainDigBackup.currentSchemaVersion) sections, which have the same shape."
+            )
         }
         if case .sections(let sections) = schema.layout {
             for (section, node) in sections {
@@ -70,12 +68,10 @@ public final class BackupValidationSession {
             if schema.isLossless, let entry = CarriedEntry(entryPath: listing.path), entry.rawValue == listing.name {
                 continue
             }
-            findings.append(
-                Finding(
-                    .error, .sectionUnknown, section: listing.name, location: listing.path,
-                    message:
-                        "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."
-                ))
+            add(
+                .error, .sectionUnknown, listing.name, listing.path,
+                "the manifest lists section \"\(listing.name)\" at \(listing.path), which this version does not know; the backup cannot be imported faithfully."
+            )
         }
         checkAbsentSections()
     }
@@ -104,14 +100,12 @@ public final class BackupValidationSession {
         }
         for section in BackupSection.allCases where since(section) <= manifest.schemaVersion {
             guard !listed.contains(section.entryPath) && !absent.contains(section) else { continue }
-            findings.append(
-                Finding(
-                    .error, .sectionAbsent, section: section.rawValue, location: section.entryPath,
-                    message:
-                        schema.isLossless
-                        ? "the manifest neither lists section \(section.rawValue) nor names it absent; the backup lost it."
-                        : "the manifest does not list section \(section.rawValue), which every version \(schema.version) backup has."
-                ))
+            add(
+                .error, .sectionAbsent, section.rawValue, section.entryPath,
+                schema.isLossless
+                    ? "the manifest neither lists section \(section.rawValue) nor names it absent; the backup lost it."
+                    : "the manifest does not list section \(section.rawValue), which every version \(schema.version) backup has."
+            )
         }
     }
 
@@ -190,11 +184,6 @@ public final class BackupValidationSession {
                 "the manifest lists this section but the archive does not hold it; the backup is truncated or damaged.")
         }
         return findings
-    }
-
-    /// The compiled schema of a section's records (array items) or of the section itself.
-    func compiledSchema(for section: BackupSection) -> CompiledSchema? {
-        compiled[section]
     }
 
     func add(
