@@ -30,7 +30,9 @@ enum LegacySchemas {
                     S.optional(
                         recent,
                         S.array(of: S.string("A search."), "Recent searches.", max: AppSettings.maxRecentSearches)),
-                    S.optional(saved, S.domains("Saved domains.", max: AppSettings.maxSavedDomains)),
+                    S.optional(
+                        saved,
+                        S.array(of: S.string("A domain.", .domain), "Saved domains.", max: AppSettings.maxSavedDomains)),
                 ]))
     }
 
@@ -124,7 +126,7 @@ enum LegacySchemas {
             S.optional("notes", S.string("Notes.")),
             S.optional("tags", tags),
             S.optional("favorite", S.boolean("Pinned.")),
-            S.optional("status", S.enumeration(TrackingStatus.self, "Whether the domain is followed.")),
+            S.optional("status", S.value(.enumeration(TrackingStatus.self), "Whether the domain is followed.")),
             S.optional("lastLookupAt", S.string("The last lookup.", .dateTime)),
             S.optional("expiresAt", S.string("Registration expiry.", .dateTime)),
         ])

@@ -6,7 +6,6 @@ enum RecordSchemas {
     typealias S = SchemaBuilder
 
     static let trackedDomain = S.record(TrackedDomain.declaration)
-    static let dnsRecord = S.record(DNSRecord.declaration)
     static let registration = S.record(RegistrationSummary.declaration)
     static let tls = S.record(TLSCertificateSummary.declaration)
     static let http = S.record(HTTPProbeResult.declaration)
@@ -41,6 +40,7 @@ enum RecordSchemas {
     /// The value of the field `name`. The names are this file's constants: one a declaration
     /// lacks stops the first use of the schema (every schema test).
     private static func value(of name: String, in declaration: RecordDeclaration) -> SchemaNode {
-        S.value(of: declaration.fields.first { $0.name.description == name }!)
+        let field = declaration.fields.first { $0.name.description == name }!
+        return S.value(field.value, field.description)
     }
 }

@@ -6,12 +6,6 @@ enum SchemaBuilder {
         SchemaNode(.string(StringSchema(format: format)), description: description)
     }
 
-    static func enumeration<Value: LenientEnum>(_ type: Value.Type, _ description: String) -> SchemaNode {
-        SchemaNode(
-            .string(StringSchema(knownValues: Lenient<Value>.allowedValues, fallback: Value.fallback.rawValue)),
-            description: description)
-    }
-
     static func integer(_ description: String, _ range: ClosedRange<Int>? = nil) -> SchemaNode {
         SchemaNode(.integer(range), description: description)
     }
@@ -29,17 +23,8 @@ enum SchemaBuilder {
         SchemaNode(.number(range), description: description)
     }
 
-    static func stringMap(_ description: String) -> SchemaNode {
-        SchemaNode(.map(SchemaNode(.string(StringSchema()), description: "A value.")), description: description)
-    }
-
     static func map(of values: SchemaNode, _ description: String) -> SchemaNode {
         SchemaNode(.map(values), description: description)
-    }
-
-    /// A list of canonical domain names.
-    static func domains(_ description: String, max: Int) -> SchemaNode {
-        array(of: string("A domain.", .domain), description, max: max)
     }
 
     static func object(_ definition: String, _ description: String, _ properties: [PropertySchema]) -> SchemaNode {
@@ -68,24 +53,21 @@ enum SchemaBuilder {
     static func properties(_ declaration: RecordDeclaration) -> [PropertySchema] {
         declaration.fields.flatMap { field -> [PropertySchema] in
             if case .embedded(let embedded) = field.value { return properties(embedded) }
-            let node = value(of: field)
+            let node = value(field.value, field.description)
             return [field.isRequired ? required(field.name, node) : optional(field.name, node)]
         }
     }
 
-    /// A declared field's value, not null (`optional` makes a property of it that may be).
-    static func value(of field: RecordField) -> SchemaNode {
-        value(field.value, field.description)
-    }
-
-    private static func value(_ value: FieldValue, _ description: String) -> SchemaNode {
+    /// The schema of a value as declared — a field's, described by its description, or a lenient
+    /// enum's (`.enumeration(Status.self)`) — not null (`optional` makes a property of it that may be).
+    static func value(_ value: FieldValue, _ description: String) -> SchemaNode {
         switch value {
         case .string(let format): string(description, format)
         case .enumeration(let known, let fallback):
             SchemaNode(.string(StringSchema(knownValues: known, fallback: fallback)), description: description)
         case .integer(let range): integer(description, range)
         case .boolean: boolean(description)
-        case .stringMap: stringMap(description)
+        case .stringMap: map(of: SchemaNode(.string(StringSchema()), description: "A value."), description)
         case .list(let element, let item, let max, let unique):
             array(of: self.value(element, item), description, max: max, unique: unique)
         case .record(let declaration), .embedded(let declaration): record(declaration)
