@@ -120,10 +120,8 @@ public struct JSONSchemaPrinter {
             writeStringKeywords(schema, to: &writer)
         case .integer(let range):
             writer.field("type", "integer")
-            if let range {
-                writer.field("minimum", range.lowerBound)
-                writer.field("maximum", range.upperBound)
-            }
+            writer.field("minimum", range?.lowerBound)
+            writer.field("maximum", range?.upperBound)
         case .boolean:
             writer.field("type", "boolean")
         case .number(let range):
