@@ -14,26 +14,18 @@ final class SerializedStoreReader: StoreReading, @unchecked Sendable {
     var location: String { base.location }
 
     func value(forKey key: String) throws -> StoreValue? {
-        lock.lock()
-        defer { lock.unlock() }
-        return try base.value(forKey: key)
+        try lock.withLock { try base.value(forKey: key) }
     }
 
     func dataBytes(forKey key: String) throws -> [UInt8]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return try base.dataBytes(forKey: key)
+        try lock.withLock { try base.dataBytes(forKey: key) }
     }
 
     func keys() throws -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try base.keys()
+        try lock.withLock { try base.keys() }
     }
 
     func byteCount(forKey key: String) throws -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        return try base.byteCount(forKey: key)
+        try lock.withLock { try base.byteCount(forKey: key) }
     }
 }
