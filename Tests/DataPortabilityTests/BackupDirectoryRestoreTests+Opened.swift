@@ -23,13 +23,14 @@ extension BackupDirectoryRestoreTests {
                 clock: StoreClock(fixedAt: time)
             )
             .export(
-                from: store, to: .file(directory.url(of: BackupDirectory.fileName(for: time))), storeSchemaVersion: 3)
+                from: store, to: .file(directory.url(of: BackupExporter.defaultFileName(at: time))),
+                storeSchemaVersion: 3)
         }
         let identity = ScryptIdentity(passphrase: passphrase)
 
         let choice = try directory.newestVerified(
             decryption: BackupDecryption(identities: [.passphrase(identity)]), now: Self.now)
-        #expect(choice.chosen?.name == BackupDirectory.fileName(for: Self.times[2]))
+        #expect(choice.chosen?.name == BackupExporter.defaultFileName(at: Self.times[2]))
         let opened = try #require(choice.opened)
         #expect(opened.encryptionHeader != nil && opened.name == choice.chosen?.url.path)
         // The newest verified at once: one scrypt stanza tried, one key derived; the older never read.

@@ -38,10 +38,10 @@ import Testing
 
     @Test func unreadableEmptyAndFutureFilesAreSkippedNewestFirst() throws {
         let (fixture, urls) = try fixture()
-        let empty = try fixture.write(Data(), named: BackupDirectory.fileName(for: Self.times[2] + 1800))
+        let empty = try fixture.write(Data(), named: BackupExporter.defaultFileName(at: Self.times[2] + 1800))
         // A folder under a backup's name cannot be read as one, by root either.
         let unreadable = fixture.directory.url.appendingPathComponent(
-            BackupDirectory.fileName(for: Self.times[2] + 2700))
+            BackupExporter.defaultFileName(at: Self.times[2] + 2700))
         try FileManager.default.createDirectory(at: unreadable, withIntermediateDirectories: false)
         let future = try fixture.add(at: Self.now + 3600)
         let choice = try fixture.directory.newestVerified(now: Self.now)

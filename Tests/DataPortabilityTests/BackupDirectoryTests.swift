@@ -11,7 +11,7 @@ import Testing
 
     @Test func namesCarryTheUTCSecondAndReadBack() {
         let taken = date("2026-01-18T23:00:05.750Z")
-        #expect(BackupDirectory.fileName(for: taken) == "domaindig-20260118T230005Z.ddbackup")
+        #expect(BackupExporter.defaultFileName(at: taken) == "domaindig-20260118T230005Z.ddbackup")
         #expect(BackupDirectory.time(fromName: "domaindig-20260118T230005Z.ddbackup") == date("2026-01-18T23:00:05Z"))
         #expect(BackupDirectory.time(fromName: "domaindig-20260118T230005Z-2.ddbackup") == date("2026-01-18T23:00:05Z"))
         #expect(
@@ -125,17 +125,17 @@ import Testing
         let directory = BackupDirectory(url: folder.file("notes.txt"))
         let expected = BackupDirectoryError.notADirectory(path: folder.file("notes.txt").path, kind: "a regular file")
         #expect(throws: expected) { _ = try directory.scan() }
-        #expect(throws: expected) { _ = try directory.lock(creatingDirectory: true) }
+        #expect(throws: expected) { _ = try directory.lock(creatingFolder: true, now: Date()) }
         #expect(try folder.names() == ["notes.txt"])
     }
 
     @Test func aLockThatCreatedTheDirectoryRemovesItWhenTheRunFails() throws {
         let folder = try TemporaryDirectory()
-        let lock = try BackupDirectory(url: folder.file("a/backups")).lock(creatingDirectory: true)
+        let lock = try BackupDirectory(url: folder.file("a/backups")).lock(creatingFolder: true, now: Date())
         lock.releaseRemovingCreated()
         #expect(try folder.names() == [])
         try FileManager.default.createDirectory(at: folder.file("kept"), withIntermediateDirectories: false)
-        try BackupDirectory(url: folder.file("kept")).lock(creatingDirectory: false).releaseRemovingCreated()
+        try BackupDirectory(url: folder.file("kept")).lock(creatingFolder: false, now: Date()).releaseRemovingCreated()
         #expect(try folder.names(in: "kept") == [], "the lock file it created went too")
     }
 
@@ -150,18 +150,17 @@ import Testing
     @Test func theLockCreatesAPrivateDirectoryAndASecondLockIsBusy() throws {
         let folder = try TemporaryDirectory()
         let directory = BackupDirectory(url: folder.file("new/backups"))
-        let lock = try directory.lock(creatingDirectory: true)
+        let lock = try directory.lock(creatingFolder: true, now: Date())
         var status = stat()
         #expect(stat(directory.url.path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o700)
         let lockFile = directory.url.appendingPathComponent(".backupctl.lock")
-        #expect(lock.url == lockFile)
         #expect(try String(contentsOf: lockFile, encoding: .utf8) == "\(getpid())\n")
         #expect(throws: FileIOError.busy(path: lockFile.path, holderPID: getpid())) {
-            _ = try directory.lock(creatingDirectory: true)
+            _ = try directory.lock(creatingFolder: true, now: Date())
         }
         lock.release()
-        let again = try directory.lock(creatingDirectory: true)
+        let again = try directory.lock(creatingFolder: true, now: Date())
         again.release()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [".backupctl.lock"])
     }

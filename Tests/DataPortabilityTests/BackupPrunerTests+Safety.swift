@@ -35,7 +35,7 @@ extension BackupPrunerTests {
     @Test func pruneVerifiesTheNewestKeptBackupBeforeDeleting() throws {
         let fixture = try BackupDirectoryFixture(compression: .uncompressed)
         let times = try hourly(fixture, from: "2026-01-01T00:00:05Z", count: 4)
-        let newest = fixture.directory.url.appendingPathComponent(BackupDirectory.fileName(for: times[3]))
+        let newest = fixture.directory.url.appendingPathComponent(BackupExporter.defaultFileName(at: times[3]))
         try fixture.alterSectionBytes(of: newest)
         let pruner = BackupPruner(policy: RetentionPolicy(keepLast: 1))
         #expect(pruner.plan(try fixture.directory.scan()).last?.keep == true, "the quick check passes it")
@@ -47,14 +47,14 @@ extension BackupPrunerTests {
         #expect(decisions.map(\.keep) == [false, false, true, true])
         #expect(decisions[2].reasons == ["last"])
         #expect(decisions[3].entry.health.isDamaged)
-        #expect(removed.map(\.name) == times[0...1].map(BackupDirectory.fileName(for:)))
-        #expect(try fixture.names() == times[2...3].map(BackupDirectory.fileName(for:)))
+        #expect(removed.map(\.name) == times[0...1].map(BackupExporter.defaultFileName(at:)))
+        #expect(try fixture.names() == times[2...3].map(BackupExporter.defaultFileName(at:)))
     }
 
     @Test func nothingIsVerifiedWhenNothingIsDeletedOrTheNewestIsTheRunsOwn() throws {
         let fixture = try BackupDirectoryFixture(compression: .uncompressed)
         let times = try hourly(fixture, from: "2026-01-01T00:00:05Z", count: 2)
-        let newest = fixture.directory.url.appendingPathComponent(BackupDirectory.fileName(for: times[1]))
+        let newest = fixture.directory.url.appendingPathComponent(BackupExporter.defaultFileName(at: times[1]))
         try fixture.alterSectionBytes(of: newest)
         // The run's own backup was read back in full already: it counts as verified.
         let (decisions, _) = try BackupPruner(policy: RetentionPolicy(keepLast: 1)).prune(

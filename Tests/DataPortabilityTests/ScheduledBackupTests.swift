@@ -70,7 +70,9 @@ import Testing
             history.append(time)
             #expect(summary.decisions.contains { $0.entry.url == summary.file && $0.keep }, "the new backup stays")
             let expected = try ForgetReference.reasons(for: history, policy: policy)
-            let keptTimes = zip(history, expected).filter { !$0.1.isEmpty }.map { BackupDirectory.fileName(for: $0.0) }
+            let keptTimes = zip(history, expected).filter { !$0.1.isEmpty }.map {
+                BackupExporter.defaultFileName(at: $0.0)
+            }
             #expect(try names() == ([".backupctl.lock"] + keptTimes).sorted(), "after the run at \(time)")
             #expect(Set(summary.removed.map(\.name)).isDisjoint(with: keptTimes))
         }
@@ -104,7 +106,7 @@ import Testing
     }
 
     @Test func aHeldDirectoryIsBusyNamingTheHolderAndNothingIsWritten() throws {
-        let holder = try directory.lock(creatingDirectory: true)
+        let holder = try directory.lock(creatingFolder: true, now: Date())
         defer { holder.release() }
         let lockFile = directory.url.appendingPathComponent(BackupDirectory.lockFileName).path
         #expect(throws: FileIOError.busy(path: lockFile, holderPID: getpid())) {

@@ -15,9 +15,6 @@ extension BackupDirectory {
             self.createdFolders = createdFolders
         }
 
-        /// The lock file.
-        public var url: URL { lock.url }
-
         /// Releases the lock; the lock file stays, for the next run.
         public func release() {
             lock.release()
@@ -31,17 +28,18 @@ extension BackupDirectory {
         }
     }
 
-    /// Takes the directory's lock.
-    /// - Parameter creatingDirectory: whether a missing directory is created (0700, with its
+    /// Takes the directory's lock (``BackupFolder/lock(creatingFolder:now:)``; a local lock
+    /// does not expire, so `now` is not used).
+    /// - Parameter creatingFolder: whether a missing directory is created (0700, with its
     ///   parents), as `backup` does; otherwise it must exist.
     /// - Throws: `BackupDirectoryError` when the path is missing (and not to be created) or is
     ///   not a directory; `FileIOError.busy` naming the holder when another backupctl has it;
     ///   other `FileIOError`s (an unsafe lock file, no permission).
-    public func lock(creatingDirectory: Bool) throws -> Lock {
+    public func lock(creatingFolder: Bool, now: Date) throws -> any BackupFolderLock {
         var created: [URL] = []
         do {
             try requireExisting()
-        } catch BackupDirectoryError.notFound where creatingDirectory {
+        } catch BackupDirectoryError.notFound where creatingFolder {
             created = try Directory.create(at: url, permissions: 0o700)
         }
         let resolved = FileIdentity.resolvingSymlinks(url)

@@ -3,11 +3,6 @@ import DurableIO
 import Foundation
 
 extension BackupDirectory {
-    /// The name of a backup taken at `date`.
-    public static func fileName(for date: Date) -> String {
-        BackupExporter.defaultFileName(at: date)
-    }
-
     /// The name for a new backup taken at `date`: the plain time-name, or `…Z-N.ddbackup` with
     /// N above every backup of that same second already there, so the new one sorts last.
     public func newFileName(for date: Date) throws -> String {
@@ -16,7 +11,7 @@ extension BackupDirectory {
 
     /// The name for a new backup taken at `date` among the existing `names`.
     static func newFileName(for date: Date, among names: [String]) -> String {
-        let plain = BackupDirectory.fileName(for: date)
+        let plain = BackupExporter.defaultFileName(at: date)
         let second = BackupDirectory.parse(plain)?.time
         let taken = names.compactMap(BackupDirectory.parse).filter { $0.time == second }.map(\.sequence)
         guard let highest = taken.max() else { return plain }

@@ -119,10 +119,6 @@ extension BackupDirectory: BackupFolder {
         try AtomicFileWriter.write(Data(checksum.bytes), to: url(of: ChecksumFile.name(for: checksum.fileName)))
     }
 
-    public func lock(creatingFolder: Bool, now: Date) throws -> any BackupFolderLock {
-        try lock(creatingDirectory: creatingFolder)
-    }
-
     /// A file still being written (by `export -o`, which takes no lock) is locked and stays.
     public func removePartialFiles() -> [URL] {
         AtomicFileWriter.removeAbandonedTemporaryFiles(in: url, where: BackupDirectory.isPartialFileName)

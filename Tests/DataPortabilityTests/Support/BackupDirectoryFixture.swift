@@ -50,7 +50,7 @@ final class BackupDirectoryFixture {
     /// Copies the template in under the name a backup taken at `date` gets.
     @discardableResult
     func add(at date: Date) throws -> URL {
-        try add(named: BackupDirectory.fileName(for: date))
+        try add(named: BackupExporter.defaultFileName(at: date))
     }
 
     /// Writes `bytes` into the directory under `name` (a damaged or foreign file).
