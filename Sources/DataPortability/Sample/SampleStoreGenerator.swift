@@ -84,9 +84,7 @@ public struct SampleStoreGenerator: Sendable {
     /// - Parameter replacingExisting: remove every key first; without it, a store holding
     ///   any key is refused.
     /// - Throws: `SampleError.storeNotEmpty` or the store's error; nothing is written then.
-    /// - Returns: the bytes written per key.
-    @discardableResult
-    public func write(into store: any KeyValueStore, replacingExisting: Bool) throws -> [StorageKey: Int] {
+    public func write(into store: any KeyValueStore, replacingExisting: Bool) throws {
         let values = makeValues()
         try store.transaction { transaction in
             let existing = try transaction.keys()
@@ -100,10 +98,6 @@ public struct SampleStoreGenerator: Sendable {
                 try transaction.set(value, forKey: key.rawValue)
             }
             for (key, value) in SampleStoreGenerator.unknownValues { try transaction.set(value, forKey: key) }
-        }
-        return values.mapValues { value in
-            if case .data(let data) = value { return data.count }
-            return 0
         }
     }
 
