@@ -70,8 +70,6 @@ public struct BackupExporter {
     public var encryption: BackupEncryption
     /// The time written into the manifest and onto every entry's tar header.
     public var clock: StoreClock
-    /// Called with each section as it is written, for progress display.
-    public var progress: (@Sendable (BackupSection) -> Void)?
     /// Receives how much of the store has been exported, in the store's bytes, for a
     /// progress display: a section's bytes count half once read and encoded, half once
     /// written into the archive.
@@ -79,13 +77,11 @@ public struct BackupExporter {
 
     public init(
         compression: ArchiveCompression = .default, encryption: BackupEncryption = .none,
-        clock: StoreClock = StoreClock(),
-        progress: (@Sendable (BackupSection) -> Void)? = nil
+        clock: StoreClock = StoreClock()
     ) {
         self.compression = compression
         self.encryption = encryption
         self.clock = clock
-        self.progress = progress
     }
 
     /// The default file name for a backup made at `date`: `domaindig-20261130T044222Z.ddbackup`.
@@ -145,7 +141,6 @@ public struct BackupExporter {
             tracker?.advance(section)
             return TimedSection(read: read, encoding: Date().timeIntervalSince(started))
         } deliver: { section, output in
-            progress?(section)
             let started = Date()
             let read = output.read
             try writer.addSection(section, bytes: read.bytes, records: read.records)
