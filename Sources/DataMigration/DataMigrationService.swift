@@ -81,12 +81,8 @@ public struct DataMigrationService: Sendable {
     @discardableResult
     public func migrateIfNeeded(store: any KeyValueStore) throws -> MigrationReport {
         let from = try DataMigrationService.storedVersion(in: store)
-        var applied: [AppliedStep] = []
-        for step in try pendingSteps(in: store) {
-            let outcome = try store.transaction { transaction in
-                try apply(step, in: transaction)
-            }
-            if let outcome { applied.append(outcome) }
+        let applied = try pendingSteps(in: store).compactMap { step in
+            try store.transaction { transaction in try apply(step, in: transaction) }
         }
         return MigrationReport(
             fromVersion: from, toVersion: max(from, targetVersion), applied: applied, isDryRun: false)
