@@ -59,21 +59,18 @@ final class ProgressLine: Sendable {
         isEnabled = Console.stderrIsTerminal && !options.quiet && !options.json
     }
 
-    /// A handler for a pipeline's progress, shown under `label` (`"importing"`); nil when
-    /// the line is not shown, so the pipeline does not even measure.
+    /// A handler for a pipeline's progress, shown under `label` (`"importing"`), which redraws
+    /// the line unless it was drawn less than `redrawInterval` ago; nil when the line is not
+    /// shown, so the pipeline does not even measure.
     func handler(_ label: String) -> ByteProgress.Handler? {
         guard isEnabled else { return nil }
-        return { [self] progress in update(label, progress) }
-    }
-
-    /// Redraws the line with `progress`, unless it was drawn less than `redrawInterval` ago.
-    func update(_ label: String, _ progress: ByteProgress) {
-        guard isEnabled else { return }
-        let now = ContinuousClock.now
-        state.withLock { state in
-            // Written under the lock, so frames from different threads never interleave.
-            if let frame = state.frame(label, progress, at: now) {
-                DescriptorIO.standardError.writeMessage(Self.erase + frame)
+        return { [self] progress in
+            let now = ContinuousClock.now
+            state.withLock { state in
+                // Written under the lock, so frames from different threads never interleave.
+                if let frame = state.frame(label, progress, at: now) {
+                    DescriptorIO.standardError.writeMessage(Self.erase + frame)
+                }
             }
         }
     }
