@@ -23,21 +23,6 @@ struct JSONEnvelope {
     /// The envelope's own fields, which no command's details may use.
     static let reservedKeys: Set<String> = ["ok", "command", "exitCode", "status", "error", "hint", "warnings"]
 
-    /// A command's success.
-    init(command: String, details: ReportFields, warnings: [CommandWarning]) {
-        self.command = command
-        self.details = details
-        self.warnings = warnings
-    }
-
-    /// A failure, with the details the failure carries.
-    init(command: String?, failure: CommandFailure, warnings: [CommandWarning]) {
-        self.command = command
-        self.failure = failure
-        self.details = failure.details
-        self.warnings = warnings
-    }
-
     /// The document, one line without its newline.
     var bytes: [UInt8] {
         assert(
@@ -65,5 +50,13 @@ struct JSONEnvelope {
         var line = bytes
         line.append(UInt8(ascii: "\n"))
         line.withUnsafeBytes { output.writeMessage($0) }
+    }
+}
+
+extension JSONEnvelope {
+    /// A failure, with the details the failure carries. (A success is the memberwise
+    /// `JSONEnvelope(command:details:warnings:)`, whose failure is nil.)
+    init(command: String?, failure: CommandFailure, warnings: [CommandWarning]) {
+        self.init(command: command, failure: failure, details: failure.details, warnings: warnings)
     }
 }
