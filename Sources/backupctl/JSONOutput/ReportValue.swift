@@ -4,7 +4,7 @@ import JSONCore
 
 /// One value of a command's JSON document, built as plain data: a command describes its
 /// report as values, and `JSONEnvelope` writes every document in one place. Literals work
-/// where a value is expected (`"merge"`, `3`, `true`, `[…]`).
+/// where a value is expected (`"merge"`, `3`, `true`).
 enum ReportValue: Sendable {
     case null
     case bool(Bool)
@@ -51,12 +51,8 @@ enum ReportValue: Sendable {
     }
 }
 
-extension ReportValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral
-{
+extension ReportValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
     init(stringLiteral value: String) { self = .string(value) }
     init(integerLiteral value: Int) { self = .int(value) }
     init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(floatLiteral value: Double) { self = .double(value) }
-    init(arrayLiteral elements: ReportValue...) { self = .array(elements) }
 }
