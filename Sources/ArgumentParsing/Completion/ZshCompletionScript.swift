@@ -68,10 +68,8 @@ struct ZshCompletionScript {
             "    argument)",
             "        case ${words[1]} in",
         ]
-        for subcommand in command.subcommands {
-            lines.append(
-                "        \(ShellQuoting.singleQuoted(subcommand.name))) \(ShellQuoting.functionName(subcommand.path)) && ret=0 ;;"
-            )
+        lines += command.subcommands.map {
+            "        \(ShellQuoting.singleQuoted($0.name))) \(ShellQuoting.functionName($0.path)) && ret=0 ;;"
         }
         lines += ["        esac", "        ;;", "    esac", "    return ret", "}"]
         return lines

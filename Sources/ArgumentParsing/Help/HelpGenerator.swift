@@ -79,9 +79,8 @@ struct HelpGenerator {
     private static func entry(label: String, help: String, discussion: String = "") -> String {
         let indentedLabel = String(repeating: " ", count: labelIndent) + label
         let helpIndent = String(repeating: " ", count: helpColumn)
-        var helpLines = help.isEmpty ? [] : TextWrapper.wrap(help, width: TextWrapper.screenWidth - helpColumn)
-        if !discussion.isEmpty {
-            helpLines += TextWrapper.wrap(discussion, width: TextWrapper.screenWidth - helpColumn)
+        var helpLines = [help, discussion].filter { !$0.isEmpty }.flatMap {
+            TextWrapper.wrap($0, width: TextWrapper.screenWidth - helpColumn)
         }
         guard let firstHelpLine = helpLines.first else { return indentedLabel }
         var lines: [String]

@@ -23,8 +23,7 @@ public struct AggregatingMigration: StorageMigration, KindedMigration {
     }
 
     public func shouldMigrate(in store: any StoreTransaction, context: MigrationContext) throws -> Bool {
-        for key in sourceKeys where try store.value(forKey: key.rawValue) != nil { return true }
-        return false
+        try sourceKeys.contains { try store.value(forKey: $0.rawValue) != nil }
     }
 
     public func migrate(in store: any StoreTransaction, context: MigrationContext) throws -> MigrationResult {

@@ -44,9 +44,7 @@ public struct SectionSource {
                 {
                     unreadable.append(whole)
                 }
-                for element in loaded.unreadableElements[key] ?? [] {
-                    unreadable.append(carried(element, section, key))
-                }
+                unreadable += (loaded.unreadableElements[key] ?? []).map { carried($0, section, key) }
             }
             return Section(
                 object: loaded.settings,

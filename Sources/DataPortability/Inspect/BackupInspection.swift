@@ -90,9 +90,6 @@ public struct BackupInspection: Sendable {
             // and import refuses with it.
             throw firstMismatch ?? error
         }
-        for missing in reader.missingSections {
-            entries.append(Entry(path: missing.path, listing: missing, verification: nil))
-        }
-        self.entries = entries
+        self.entries = entries + reader.missingSections.map { Entry(path: $0.path, listing: $0, verification: nil) }
     }
 }
