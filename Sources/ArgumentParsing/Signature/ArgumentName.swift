@@ -4,8 +4,7 @@ enum ArgumentName: Hashable, CustomStringConvertible {
     case short(Character)
 
     var isShort: Bool {
-        if case .short = self { return true }
-        return false
+        if case .short = self { true } else { false }
     }
 
     /// The name with its dashes, as the user types it.

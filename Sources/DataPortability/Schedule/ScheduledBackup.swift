@@ -26,8 +26,7 @@ public struct ScheduledBackup {
 
         /// The validation report of a read-back in full; `nil` for a check without a key.
         public var report: ValidationReport? {
-            if case .validated(let report) = self { return report }
-            return nil
+            if case .validated(let report) = self { report } else { nil }
         }
     }
 
@@ -66,11 +65,9 @@ public struct ScheduledBackup {
         public var description: String {
             switch self {
             case .verificationFailed(let file, let report):
-                return
-                    "The new backup did not verify when read back (\(report.firstError ?? "")); it was set aside as \(file) and is not counted as a good backup. Check the disk."
+                "The new backup did not verify when read back (\(report.firstError ?? "")); it was set aside as \(file) and is not counted as a good backup. Check the disk."
             case .checkFailed(let file, let reason):
-                return
-                    "The new encrypted backup failed its check when read back (\(reason)); it was set aside as \(file) and is not counted as a good backup. Check the disk."
+                "The new encrypted backup failed its check when read back (\(reason)); it was set aside as \(file) and is not counted as a good backup. Check the disk."
             }
         }
     }
