@@ -55,10 +55,7 @@ public struct StoreStatus: Sendable {
         leftovers = StoreLeftovers.find(beside: url)
         let keys = inventory.entries.map(\.key)
         let version = storedVersion
-        leftoverKeys = keys.filter { key in
-            guard let retired = StorageKey(rawValue: key)?.retiredInVersion else { return false }
-            return version >= retired
-        }
+        leftoverKeys = keys.filter { key in StorageKey(rawValue: key)?.retiredInVersion.map { version >= $0 } ?? false }
         unknownKeys = keys.filter { StorageKey(rawValue: $0) == nil }
     }
 }
