@@ -35,7 +35,7 @@ import Testing
                 try writer.set(.integer(3), forKey: "written.meanwhile")
                 try writer.close()
             }
-            try store.verifyConsistentRead()
+            try store.snapshot.verifyConsistentRead()
             return read
         }
         #expect(attempts == 2)
@@ -51,7 +51,7 @@ import Testing
                 let writer = try SQLiteStore(url: URL(fileURLWithPath: path), createIfMissing: false)
                 try writer.set(.integer(attempts), forKey: "written.meanwhile")
                 try writer.close()
-                try store.verifyConsistentRead()
+                try store.snapshot.verifyConsistentRead()
             }
         }
         #expect(attempts == 2)

@@ -104,7 +104,7 @@ public struct BackupExporter {
         let report = store.current.report
         var summary = try export(
             from: store.current.reader, to: destination, storeSchemaVersion: report.toVersion,
-            storeSchemaVersionRead: report.fromVersion, confirmingRead: store.verifyConsistentRead)
+            storeSchemaVersionRead: report.fromVersion, confirmingRead: store.snapshot.verifyConsistentRead)
         summary.migration = report.applied
         return summary
     }

@@ -58,7 +58,7 @@ public final class ReadOnlyStore {
     /// meanwhile in a way that could have mixed two of its states
     /// (`StoreError.changedWhileReading`), does it all again, up to `attempts` times.
     /// `body` must keep nothing of a run that throws: an export commits its file only after
-    /// the read is confirmed (`verifyConsistentRead()`).
+    /// the read is confirmed (`snapshot.verifyConsistentRead()`).
     /// - Throws: what `open` or `body` throws; `.changedWhileReading` after the last attempt.
     public static func reading<Result>(
         explicitPath: String?, locator: StoreLocator = StoreLocator(),
@@ -75,13 +75,6 @@ public final class ReadOnlyStore {
                 attempt += 1
             }
         }
-    }
-
-    /// Confirms that everything read came from one state of the store; call it before
-    /// keeping anything made from the store.
-    /// - Throws: `StoreError.changedWhileReading`.
-    public func verifyConsistentRead() throws {
-        try snapshot.verifyConsistentRead()
     }
 
     /// Temporary copies killed writers left beside the store: reported, never removed by a
