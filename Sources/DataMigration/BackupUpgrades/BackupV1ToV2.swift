@@ -50,7 +50,9 @@ enum BackupV1ToV2 {
     static func writeTrackedDomain(_ domain: JSONValue, to writer: inout JSONWriter) {
         guard domain.kind == .object else { return writer.value(domain) }
         writer.object { writer in
-            writer.field("id", derivedID("tracked:" + DomainName.canonical(domain["name"]?.string ?? "")))
+            // Version 1 had no ids: a stable one, derived from the domain.
+            let material = "tracked:" + DomainName.canonical(domain["name"]?.string ?? "")
+            writer.field("id", LegacyLedgerReshaper.stableID(Array(material.utf8)))
             writer.field("domain", copying: domain["name"])
             writer.field("addedAt", epoch: domain["added"])
             UpgradeSupport.copyFields(of: domain, except: ["name", "added"], renaming: ["note": "notes"], to: &writer)
@@ -81,10 +83,5 @@ enum BackupV1ToV2 {
             }
             UpgradeSupport.copyFields(of: entry, except: ["uuid", "date", "dns", "whois"], to: &writer)
         }
-    }
-
-    /// A stable UUID for records version 1 had no id for.
-    static func derivedID(_ material: String) -> UUID {
-        LegacyLedgerReshaper.stableID(Array(material.utf8))
     }
 }
