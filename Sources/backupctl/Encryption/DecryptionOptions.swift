@@ -41,10 +41,8 @@ struct DecryptionOptions: ParsableArguments {
         let identityOption = self.identityFiles.isEmpty ? "$\(Self.identityVariable)" : "--identity"
         let passphraseFile = self.passphraseFile ?? variable(Self.passphraseVariable)
         let passphraseOption = self.passphraseFile == nil ? "$\(Self.passphraseVariable)" : "--passphrase-file"
-        var identities: [AgeIdentity] = []
-        for file in identityFiles {
-            identities += try KeyFileReader.identities(in: file, option: identityOption, console: console)
-                .map { .x25519($0) }
+        var identities: [AgeIdentity] = try identityFiles.flatMap { file in
+            try KeyFileReader.identities(in: file, option: identityOption, console: console).map { .x25519($0) }
         }
         let passphrase = try passphraseFile.map {
             try KeyFileReader.passphrase(in: $0, option: passphraseOption, console: console)
