@@ -60,18 +60,9 @@ struct PruneCommand: BackupctlCommand {
     func execute(_ console: Console) throws -> ReportFields {
         let folder = try BackupLocations.folder(dir)
         let lock = try folder.lock(creatingFolder: false, now: Date())
-        var removedSomething = false
+        var removed: [BackupDirectory.Entry] = []
         // A dry run, or a run that fails, leaves nothing it created, not even the lock file.
-        defer { if removedSomething { lock.release() } else { lock.releaseRemovingCreated() } }
-        let (fields, removed) = try prune(folder, console: console)
-        removedSomething = !removed.isEmpty
-        return fields
-    }
-
-    /// Prunes the folder, which the caller has locked, and prints its report.
-    private func prune(_ folder: some BackupFolder, console: Console) throws -> (
-        fields: ReportFields, removed: [BackupDirectory.Entry]
-    ) {
+        defer { if removed.isEmpty { lock.releaseRemovingCreated() } else { lock.release() } }
         let pruner = BackupPruner(policy: retention.policy)
         // Decided (and the newest backup kept verified) first; removed only once confirmed.
         let keys = try decryption.keys(console: console).decryption
@@ -80,7 +71,7 @@ struct PruneCommand: BackupctlCommand {
         if !dryRun && !going.isEmpty && Confirmation.isNeeded(yes: yes) {
             try confirm(removing: going, from: folder.displayName)
         }
-        let removed = dryRun ? [] : try pruner.execute(decisions, in: folder)
+        if !dryRun { removed = try pruner.execute(decisions, in: folder) }
         if decisions.isEmpty {
             console.print("No backups in \(folder.displayName).")
         } else {
@@ -96,11 +87,10 @@ struct PruneCommand: BackupctlCommand {
             if let warning = CommandWarning(decision.entry) { console.warn(warning) }
             if decision.isUnconfirmed { console.warn(.unconfirmed(decision.entry.name)) }
         }
-        let fields: ReportFields = [
+        return [
             "directory": .string(folder.displayName), "dryRun": .bool(dryRun),
             "decisions": PruneReport.value(decisions), "removed": .strings(removed.map(\.name)),
         ]
-        return (fields, removed)
     }
 
     /// Lists the backups that would be removed and asks.
