@@ -118,11 +118,9 @@ struct UpgradeCommand: BackupctlCommand {
         try BackupLocations.requireLocal(output, option: "-o")
         let destination = BackupLocations.localURL(output).standardizedFileURL
         // Never over the backup being read, nor over the default store or one of its files.
-        let localInput: String? =
-            if file != "-", case .local(let path) = try RemoteStorage.location(file) { path } else { nil }
         var inputs: [StoreFiles.File] = []
-        if let localInput {
-            let input = BackupLocations.localURL(localInput)
+        if file != "-", case .local(let path) = try RemoteStorage.location(file) {
+            let input = BackupLocations.localURL(path)
             inputs.append(StoreFiles.File(url: input.standardizedFileURL, role: "the backup being upgraded"))
         }
         if let store = try? StoreLocator().locate(explicitPath: nil) { inputs += StoreFiles.all(of: store.url) }
