@@ -6,24 +6,22 @@ public struct AnyStorageMigration: StorageMigration {
     public let destinationKey: StorageKey
     /// The migration's kind, for `status` and the docs.
     public let kind: MigrationKind
-    private let shouldMigrateAction: @Sendable (any StoreTransaction, MigrationContext) throws -> Bool
-    private let migrateAction: @Sendable (any StoreTransaction, MigrationContext) throws -> MigrationResult
+    private let migration: any StorageMigration
 
     /// Wraps `migration`.
     public init<Migration: StorageMigration>(_ migration: Migration) {
         identifier = migration.identifier
         destinationKey = migration.destinationKey
         kind = (migration as? any KindedMigration)?.kind ?? .custom
-        shouldMigrateAction = { try migration.shouldMigrate(in: $0, context: $1) }
-        migrateAction = { try migration.migrate(in: $0, context: $1) }
+        self.migration = migration
     }
 
     public func shouldMigrate(in store: any StoreTransaction, context: MigrationContext) throws -> Bool {
-        try shouldMigrateAction(store, context)
+        try migration.shouldMigrate(in: store, context: context)
     }
 
     public func migrate(in store: any StoreTransaction, context: MigrationContext) throws -> MigrationResult {
-        try migrateAction(store, context)
+        try migration.migrate(in: store, context: context)
     }
 }
 
