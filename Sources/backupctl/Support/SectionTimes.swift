@@ -17,11 +17,7 @@ final class SectionTimes: Sendable {
     /// Each section's time, given when the work ended.
     func durations(endingAt end: ContinuousClock.Instant) -> [BackupSection: TimeInterval] {
         let starts = starts.withLock { $0 }
-        var durations: [BackupSection: TimeInterval] = [:]
-        for (index, start) in starts.enumerated() {
-            let next = index + 1 < starts.count ? starts[index + 1].at : end
-            durations[start.section] = (next - start.at).timeInterval
-        }
-        return durations
+        let ends = starts.dropFirst().map(\.at) + [end]
+        return Dictionary(zip(starts, ends).map { ($0.section, ($1 - $0.at).timeInterval) }) { $1 }
     }
 }
