@@ -43,6 +43,8 @@ public struct ImportSummary: Sendable {
         public var unreadableUnchanged = 0
         /// Unreadable whole values not put back because a merge keeps the store's value.
         public var unreadableKept = 0
+
+        public init() {}
     }
 
     public var file: String
@@ -78,6 +80,8 @@ public struct RestoredKeys: Sendable, Equatable {
     public var removed = 0
     /// Keys that already held the snapshot's value.
     public var unchanged = 0
+
+    public init() {}
 }
 
 /// Why an import was refused; nothing was written (exit 65, or 76 for a newer version).
