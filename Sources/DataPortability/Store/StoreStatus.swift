@@ -55,7 +55,9 @@ public struct StoreStatus: Sendable {
         leftovers = StoreLeftovers.find(beside: url)
         let keys = inventory.entries.map(\.key)
         let version = storedVersion
-        leftoverKeys = keys.filter { key in StorageKey(rawValue: key)?.retiredInVersion.map { version >= $0 } ?? false }
+        leftoverKeys = keys.filter { key in
+            if let retired = StorageKey(rawValue: key)?.retiredInVersion { version >= retired } else { false }
+        }
         unknownKeys = keys.filter { StorageKey(rawValue: $0) == nil }
     }
 }

@@ -18,6 +18,8 @@ final class SectionTimes: Sendable {
     func durations(endingAt end: ContinuousClock.Instant) -> [BackupSection: TimeInterval] {
         let starts = starts.withLock { $0 }
         let ends = starts.dropFirst().map(\.at) + [end]
-        return Dictionary(zip(starts, ends).map { ($0.section, ($1 - $0.at).timeInterval) }) { $1 }
+        // Should a section be reported twice, the time from its last start counts.
+        return Dictionary(
+            zip(starts, ends).map { ($0.section, ($1 - $0.at).timeInterval) }, uniquingKeysWith: { _, later in later })
     }
 }
