@@ -56,14 +56,7 @@ public struct DescriptorIO: Sendable {
     /// - Returns: the number of bytes read: less than `buffer.count` only at the end of the file.
     /// - Throws: `FileIOError` when a read fails.
     public func readFully(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        var filled = 0
-        while filled < buffer.count {
-            let count = try read(
-                at: offset + Int64(filled), into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            if count == 0 { break }
-            filled += count
-        }
-        return filled
+        try buffer.fill { free in try read(at: offset + Int64(buffer.count - free.count), into: free) }
     }
 
     /// Writes every byte, continuing after partial writes and interruptions. Each call is one

@@ -1,4 +1,5 @@
 import AgeEncryption
+import DurableIO
 
 /// The plaintext of an encrypted backup as the decompressing reader reads it: decrypted one
 /// chunk at a time, each chunk authenticated before any of its bytes are handed out, with

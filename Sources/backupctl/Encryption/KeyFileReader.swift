@@ -60,11 +60,8 @@ enum KeyFileReader {
                         + "secret; restrict it with chmod 600 \(path)", file: path))
         }
         return try SecretBytes(count: Int(status.size)) { buffer in
-            var filled = 0
-            while filled < buffer.count {
-                let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                guard count > 0 else { throw CommandFailure(.ioError, "\(option) \(path) shrank while it was read.") }
-                filled += count
+            guard try buffer.fill(from: { try file.read(into: $0) }) == buffer.count else {
+                throw CommandFailure(.ioError, "\(option) \(path) shrank while it was read.")
             }
         }
     }
