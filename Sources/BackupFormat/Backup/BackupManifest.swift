@@ -100,7 +100,7 @@ public struct BackupManifest: Sendable, Equatable {
             writer.endArray()
             if !absentSections.isEmpty { writer.field("absentSections", absentSections) }
         }
-        var bytes = writer.bytes
+        var bytes = writer.takeBytes()
         bytes.append(0x0A)
         return bytes
     }

@@ -34,7 +34,7 @@ public struct CarriedStoreKey: Sendable, Equatable {
             }
         }
         writer.endArray()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     /// Reads one element of the entry's array.

@@ -48,7 +48,7 @@ public struct CarriedUnreadableRecord: Sendable, Equatable {
             }
         }
         writer.endArray()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     /// Reads one element of the entry's array, checking that it can be restored: a known

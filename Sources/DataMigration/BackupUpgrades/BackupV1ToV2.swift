@@ -44,7 +44,7 @@ enum BackupV1ToV2 {
                 }
             }
         }
-        return try UpgradeSupport.reparse(writer.bytes, step: "version 1 to 2")
+        return try UpgradeSupport.reparse(writer.takeBytes(), step: "version 1 to 2")
     }
 
     static func writeTrackedDomain(_ domain: JSONValue, to writer: inout JSONWriter) {

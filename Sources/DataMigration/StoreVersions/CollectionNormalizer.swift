@@ -71,6 +71,6 @@ enum CollectionNormalizer {
         for domain in domains { writer.string(domain) }
         for element in kept { writer.value(element) }
         writer.endArray()
-        return (writer.bytes, changed)
+        return (writer.takeBytes(), changed)
     }
 }

@@ -44,7 +44,7 @@ enum LegacyDNSReshaper {
             return nil
         }
         writer.endArray()
-        return reshaped == 0 ? nil : (writer.bytes, reshaped)
+        return reshaped == 0 ? nil : (writer.takeBytes(), reshaped)
     }
 
     /// A legacy DNS result has `answers` and no `records`.

@@ -40,7 +40,7 @@ extension SampleStoreGenerator {
             writer.endArray()
         }
         writer.endArray()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     func makeWorkflows(_ domains: [String], count: Int, random: inout SeededRandom) -> [UInt8] {
@@ -76,7 +76,7 @@ extension SampleStoreGenerator {
             workflow.encode(to: &writer)
         }
         writer.endArray()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     func makeLogs(_ domains: [String], snapshotIDs: [UUID], count: Int, random: inout SeededRandom) -> [UInt8] {
@@ -109,7 +109,7 @@ extension SampleStoreGenerator {
             writer.field("event", "ok")
         }
         writer.endArray()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     func makeMonitoringSettings(_ domains: [String], random: inout SeededRandom) -> [UInt8] {

@@ -47,7 +47,7 @@ extension SampleStoreGenerator {
             writer.field("addedAt", day(-3))
         }
         writer.endArray()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     private func writeUnknownStatusRecord(_ writer: inout JSONWriter, random: inout SeededRandom) {
@@ -102,7 +102,7 @@ extension SampleStoreGenerator {
             }
         }
         writer.endArray()
-        return (writer.bytes, ids)
+        return (writer.takeBytes(), ids)
     }
 
     func makeSnapshot(domain: String, random: inout SeededRandom) -> LookupSnapshot {

@@ -78,7 +78,7 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
         let key = record.naturalKey
         if !isRun { note(key) }
         record.encode(to: &writer)
-        entries.append(Entry(key: key, textEnd: writer.bytes.count, source: source))
+        entries.append(Entry(key: key, textEnd: writer.count, source: source))
         count += 1
     }
 
@@ -140,7 +140,7 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
             writer = JSONWriter(capacity: 0)
             entries = []
         }
-        return Part(text: writer.bytes, entries: entries)
+        return Part(text: writer.takeBytes(), entries: entries)
     }
 
     /// Each duplicated key's records, decoded again from `source` and merged in order, as
@@ -190,7 +190,7 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
             guard written.insert(entry.key).inserted, let record = merged[entry.key] else { continue }
             var writer = JSONWriter(capacity: entry.textEnd - start + 256)
             record.encode(to: &writer)
-            append(writer.bytes)
+            append(writer.takeBytes())
         }
         return text
     }

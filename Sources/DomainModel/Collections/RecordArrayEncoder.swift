@@ -27,7 +27,7 @@ public enum RecordArrayEncoder {
             for record in records { record.encode(to: &writer) }
             for element in verbatim { writer.rawJSON(element) }
             writer.endArray()
-            return ByteChunks(writer.bytes)
+            return ByteChunks(writer.takeBytes())
         }
         // Whole slices of equal length; the last is shorter, and none starts past the end.
         let sliceLength = (records.count + sliceCount - 1) / sliceCount
@@ -38,7 +38,7 @@ public enum RecordArrayEncoder {
         let parts = WorkerPool.default.map(slices) { range -> [UInt8] in
             var writer = JSONWriter(capacity: capacity / slices.count + 1024)
             for record in records[range] { record.encode(to: &writer) }
-            return writer.bytes
+            return writer.takeBytes()
         }
         return array(parts, verbatim: verbatim)
     }

@@ -155,7 +155,7 @@ public struct StoredArrayMerge<Record: DeduplicatingRecord> {
             for key in slice {
                 Self.fold(backup.copies[key]!.map { backup.bytes($0) }, options: backup.options).encode(to: &writer)
             }
-            return writer.bytes
+            return writer.takeBytes()
         }
         return RecordArrayEncoder.array(storedParts.map(\.bytes) + addedParts, verbatim: verbatim)
     }

@@ -46,6 +46,6 @@ extension JSONRecord {
     public var canonicalJSON: [UInt8] {
         var writer = JSONWriter(capacity: 256)
         encode(to: &writer)
-        return writer.bytes
+        return writer.takeBytes()
     }
 }

@@ -1,27 +1,23 @@
 extension JSONWriter {
-    /// Appends `text` as a quoted JSON string: `"` and `\` escaped, control characters as
-    /// their short escape or `\u00XX`, everything else (non-ASCII included) as UTF-8.
+    /// Appends the pending comma, if any, and `text` as a quoted JSON string: `"` and `\`
+    /// escaped, control characters as their short escape or `\u00XX`, everything else
+    /// (non-ASCII included) as UTF-8. A string with nothing to escape is one write.
     mutating func appendEscaped(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
+            var index = JSONWriter.firstByteNeedingEscape(utf8, from: 0)
+            guard index < utf8.count else { return appendQuoted(utf8) }
+            separate()
+            append(UInt8(ascii: "\""))
             var runStart = 0
-            var index = 0
-            let count = utf8.count
-            while index < count {
-                index = JSONWriter.firstByteNeedingEscape(utf8, from: index)
-                guard index < count else { break }
-                if runStart < index {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                }
+            while index < utf8.count {
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 appendEscape(for: utf8[index])
-                index += 1
-                runStart = index
+                runStart = index + 1
+                index = JSONWriter.firstByteNeedingEscape(utf8, from: runStart)
             }
-            if runStart < count {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
-            }
-            bytes.append(UInt8(ascii: "\""))
+            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            append(UInt8(ascii: "\""))
         }
     }
 
@@ -52,20 +48,28 @@ extension JSONWriter {
     }
 
     mutating func appendEscape(for byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [
-                UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-            ])
+        let short: UInt8? =
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
+            }
+        if let short {
+            write(2) { start in
+                start[0] = UInt8(ascii: "\\")
+                start[1] = short
+            }
+        } else {
+            let hex: StaticString = "0123456789abcdef"
+            write(6) { start in
+                for (offset, character) in "\\u00".utf8.enumerated() { start[offset] = character }
+                start[4] = hex.utf8Start[Int(byte >> 4)]
+                start[5] = hex.utf8Start[Int(byte & 0xF)]
+            }
         }
     }
 }

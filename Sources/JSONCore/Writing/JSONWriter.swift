@@ -12,34 +12,99 @@
 ///     writer.endObject()
 ///     // {"domain":"example.com","tags":["client"]}
 public struct JSONWriter: Sendable {
-    /// The JSON text written so far.
-    public internal(set) var bytes: [UInt8]
+    /// The text written so far, then zeroed room for more: `count` bytes are the text. Writes
+    /// go through `write(_:_:)`, one uniqueness check per token and no per-byte bookkeeping,
+    /// where `Array.append` checks capacity and uniqueness on every call — most tokens are a
+    /// few bytes, and that bookkeeping cost more than the copying (Docs/performance.md).
+    private var storage: [UInt8]
+    /// Bytes of JSON text written.
+    public private(set) var count = 0
     var needsComma = false
+
+    /// Zeroed room added at a time beyond what a write needs. Only this much of the storage is
+    /// touched ahead of the text: the capacity `Array` reserves beyond it stays untouched, and
+    /// out of the process's memory, until the text reaches it.
+    static let room = 4096
 
     /// Creates a writer.
     /// - Parameter capacity: bytes to reserve up front, to avoid regrowth for large output.
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = []
+        storage.reserveCapacity(capacity)
     }
 
-    /// Takes the written bytes, leaving the writer empty and ready for another document.
+    /// A copy of the JSON text written so far; `takeBytes()` hands it over without copying.
+    public var bytes: [UInt8] { Array(storage[..<count]) }
+
+    /// Takes the written bytes without copying them, leaving the writer empty.
     public mutating func takeBytes() -> [UInt8] {
-        let result = bytes
-        bytes = []
-        bytes.reserveCapacity(result.count)
-        needsComma = false
-        return result
+        storage.removeLast(storage.count - count)
+        defer {
+            storage = []
+            count = 0
+            needsComma = false
+        }
+        return storage
     }
 
-    /// Empties the buffer but keeps its capacity.
+    /// Empties the writer but keeps its storage.
     public mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         needsComma = false
+    }
+
+    /// Appends `length` bytes, which `body` writes from the pointer it is given, valid only
+    /// inside `body`; there is room for exactly `length` bytes, at least one.
+    @inline(__always)
+    mutating func write(_ length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if storage.count - count < length {
+            storage.append(contentsOf: repeatElement(0, count: count + length - storage.count + Self.room))
+        }
+        let start = count
+        storage.withUnsafeMutableBufferPointer { buffer in body(buffer.baseAddress! + start) }
+        count += length
+    }
+
+    /// Appends `text`; a long one is appended to the text itself rather than copied over zeroes.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let source = text.baseAddress, !text.isEmpty else { return }
+        guard text.count > Self.room else { return write(text.count) { $0.update(from: source, count: text.count) } }
+        storage.removeLast(storage.count - count)
+        storage.append(contentsOf: text)
+        count = storage.count
+    }
+
+    /// Appends one byte.
+    mutating func append(_ byte: UInt8) {
+        write(1) { $0.pointee = byte }
+    }
+
+    /// Appends the pending comma, if any, then `text` between quotes, in one write.
+    mutating func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, then suffix: UInt8? = nil) {
+        let comma = needsComma ? 1 : 0
+        let length = comma + text.count + 2 + (suffix == nil ? 0 : 1)
+        guard length <= Self.room else {
+            separate()
+            append(UInt8(ascii: "\""))
+            append(text)
+            append(UInt8(ascii: "\""))
+            if let suffix { append(suffix) }
+            return
+        }
+        write(length) { start in
+            if comma == 1 { start.pointee = UInt8(ascii: ",") }
+            var output = start + comma
+            output.pointee = UInt8(ascii: "\"")
+            output += 1
+            if let source = text.baseAddress { output.update(from: source, count: text.count) }
+            output += text.count
+            output.pointee = UInt8(ascii: "\"")
+            if let suffix { output[1] = suffix }
+        }
     }
 
     mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
     /// Opens an object.
@@ -55,38 +120,35 @@ public struct JSONWriter: Sendable {
     public mutating func endArray() { endContainer(UInt8(ascii: "]")) }
 
     private mutating func beginContainer(_ bracket: UInt8) {
-        separate()
-        bytes.append(bracket)
+        let comma = needsComma ? 1 : 0
+        write(comma + 1) { start in
+            if comma == 1 { start.pointee = UInt8(ascii: ",") }
+            start[comma] = bracket
+        }
         needsComma = false
     }
 
     private mutating func endContainer(_ bracket: UInt8) {
-        bytes.append(bracket)
+        append(bracket)
         needsComma = true
     }
 
     /// Writes an object key; the next call writes its value.
     /// - Parameter key: plain ASCII needing no escapes (every key backupctl writes).
     public mutating func key(_ key: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        appendQuoted(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), then: UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes an object key given at run time, escaping it as needed.
     public mutating func key(_ key: String) {
-        separate()
         appendEscaped(key)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes a string value.
     public mutating func string(_ value: String) {
-        separate()
         appendEscaped(value)
         needsComma = true
     }
@@ -94,10 +156,7 @@ public struct JSONWriter: Sendable {
     /// Writes a string value whose UTF-8 needs no escaping (ASCII letters, digits,
     /// punctuation other than `"` and `\`), such as a formatted timestamp.
     public mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: utf8)
-        bytes.append(UInt8(ascii: "\""))
+        appendQuoted(utf8)
         needsComma = true
     }
 
@@ -112,11 +171,12 @@ public struct JSONWriter: Sendable {
     public mutating func double(_ value: Double) {
         separate()
         if !value.isFinite {
-            bytes.append(contentsOf: "null".utf8)
+            append("null")
         } else if value == value.rounded(), abs(value) < 1e15 {
             appendDecimal(Int(value))
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            var text = value.description
+            text.withUTF8 { append($0) }
         }
         needsComma = true
     }
@@ -124,14 +184,14 @@ public struct JSONWriter: Sendable {
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+        append(value ? "true" : "false")
         needsComma = true
     }
 
     /// Writes `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        append("null")
         needsComma = true
     }
 
@@ -141,7 +201,7 @@ public struct JSONWriter: Sendable {
         separate()
         let range = value.sourceRange
         value.document.source.withUnsafeBufferPointer { buffer in
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+            append(UnsafeBufferPointer(rebasing: buffer[range]))
         }
         needsComma = true
     }
@@ -150,7 +210,7 @@ public struct JSONWriter: Sendable {
     /// document).
     public mutating func rawJSON(_ text: [UInt8]) {
         separate()
-        bytes.append(contentsOf: text)
+        text.withUnsafeBufferPointer { append($0) }
         needsComma = true
     }
 
@@ -173,7 +233,7 @@ public struct JSONWriter: Sendable {
             string(value.string ?? "")
         case .number:
             separate()
-            value.withRawBytes { bytes.append(contentsOf: $0) }
+            value.withRawBytes { append($0) }
             needsComma = true
         case .true: bool(true)
         case .false: bool(false)
@@ -182,20 +242,27 @@ public struct JSONWriter: Sendable {
     }
 
     mutating func appendDecimal(_ value: Int) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
+        var digits = 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
         }
+        let sign = value < 0 ? 1 : 0
         var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var count = 0
-            while magnitude > 0 {
-                digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        write(sign + digits) { start in
+            if sign == 1 { start.pointee = UInt8(ascii: "-") }
+            var index = sign + digits
+            repeat {
+                index -= 1
+                start[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
-            }
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+            } while index > sign
         }
+    }
+
+    /// Appends a literal such as `null`.
+    mutating func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }
