@@ -48,28 +48,19 @@ extension JSONWriter {
     }
 
     mutating func appendEscape(for byte: UInt8) {
-        let short: UInt8? =
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            default: nil
-            }
-        if let short {
-            write(2) { start in
-                start[0] = UInt8(ascii: "\\")
-                start[1] = short
-            }
-        } else {
+        append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
+        case 0x08: append(UInt8(ascii: "b"))
+        case 0x0C: append(UInt8(ascii: "f"))
+        case 0x0A: append(UInt8(ascii: "n"))
+        case 0x0D: append(UInt8(ascii: "r"))
+        case 0x09: append(UInt8(ascii: "t"))
+        default:
             let hex: StaticString = "0123456789abcdef"
-            write(6) { start in
-                for (offset, character) in "\\u00".utf8.enumerated() { start[offset] = character }
-                start[4] = hex.utf8Start[Int(byte >> 4)]
-                start[5] = hex.utf8Start[Int(byte & 0xF)]
-            }
+            append("u00")
+            append(hex.utf8Start[Int(byte >> 4)])
+            append(hex.utf8Start[Int(byte & 0xF)])
         }
     }
 }

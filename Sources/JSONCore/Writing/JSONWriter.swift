@@ -83,14 +83,6 @@ public struct JSONWriter: Sendable {
     mutating func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, then suffix: UInt8? = nil) {
         let comma = needsComma ? 1 : 0
         let length = comma + text.count + 2 + (suffix == nil ? 0 : 1)
-        guard length <= Self.room else {
-            separate()
-            append(UInt8(ascii: "\""))
-            append(text)
-            append(UInt8(ascii: "\""))
-            if let suffix { append(suffix) }
-            return
-        }
         write(length) { start in
             if comma == 1 { start.pointee = UInt8(ascii: ",") }
             var output = start + comma
