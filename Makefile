@@ -5,8 +5,8 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev libcurl4-openssl-dev libxml2 libzstd-dev \
-	zlib1g-dev sqlite3 zstd tar python3 python3-venv man-db groff-base zsh fish bsdutils age
+APT_PACKAGES := pkg-config libarchive-dev libsqlite3-dev libssl-dev libsodium-dev libcurl4-openssl-dev libxml2 \
+	libzstd-dev zlib1g-dev sqlite3 zstd tar python3 python3-venv man-db groff-base zsh fish bsdutils age
 VENV := .venv
 PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo

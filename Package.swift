@@ -2,10 +2,11 @@
 // backupctl — backup and restore for the DomainDig data store.
 //
 // Layers, lowest first (design §2). Each C library is imported by exactly one target:
-// CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto by Cryptography;
-// CCurl by ObjectStorage; CMalloc (glibc's allocator settings) by backupctl; CThreadSanitizer
-// (ThreadSanitizer's annotations) by Concurrency. Every thread the
-// Swift code starts is started by Concurrency (libzstd starts its compression workers itself).
+// CSQLite by DataStore; CArchive, CZstd and CZlib by BackupFormat; CCrypto (libcrypto) and
+// CSodium (libsodium, for ChaCha20-Poly1305 alone) by Cryptography; CCurl by ObjectStorage;
+// CMalloc (glibc's allocator settings) by backupctl; CThreadSanitizer (ThreadSanitizer's
+// annotations) by Concurrency. Every thread the Swift code starts is started by Concurrency
+// (libzstd starts its compression workers itself).
 // Every system call goes through DurableIO (`make lint` runs .ci/check_system_calls.py).
 import Foundation
 import PackageDescription
@@ -32,6 +33,11 @@ let package = Package(
             name: "CCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
         ),
         // Compression is ours, not libarchive's: libarchive 3.6.2 skips gzip's CRC-32 and
         // cannot write zstd's content checksum.
@@ -64,7 +70,7 @@ let package = Package(
         .target(name: "Concurrency", dependencies: ["CThreadSanitizer"]),
         .target(name: "DurableIO"),
         .target(name: "ArgumentParsing"),
-        .target(name: "Cryptography", dependencies: ["CCrypto"]),
+        .target(name: "Cryptography", dependencies: ["CCrypto", "CSodium"]),
         .target(name: "AgeEncryption", dependencies: ["Cryptography"]),
         .target(name: "ObjectStorage", dependencies: ["CCurl", "Cryptography", "DurableIO"]),
 

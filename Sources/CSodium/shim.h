@@ -1,0 +1,3 @@
+#pragma once
+#include <sodium/core.h>
+#include <sodium/crypto_aead_chacha20poly1305.h>
