@@ -58,12 +58,7 @@ public struct DataValidationService: Sendable {
             case .unknown:
                 finding = Finding(
                     .error, .archiveUnreadable, section: nil, location: file.name,
-                    message: file.looksLikeDamagedEncryptedFile
-                        ? "the file looks like a damaged age-encrypted backup: its first line is not "
-                            + "age-encryption.org/v1 but close to it, so it cannot be decrypted; "
-                            + "use another copy of the backup."
-                        : "the file is not a DomainDig backup: its first bytes are neither a tar archive (zstd, gzip or uncompressed) nor a JSON document."
-                )
+                    message: Self.refusal(of: file.resemblance))
             }
         } catch let error as BackupFormatError {
             var report = ValidationReport(file: file.name, findings: [Self.finding(for: error, file: file.name)])
@@ -73,6 +68,21 @@ public struct DataValidationService: Sendable {
             finding = Finding(.error, .archiveUnreadable, section: nil, location: file.name, message: "\(error)")
         }
         return .refused(ValidationReport(file: file.name, findings: [finding]))
+    }
+
+    /// Why a file that is no backup is refused, by what it looks like.
+    private static func refusal(of resemblance: BackupFile.Resemblance) -> String {
+        switch resemblance {
+        case .damagedAgeFile:
+            "the file looks like a damaged age-encrypted backup: its first line is not "
+                + "age-encryption.org/v1 but close to it, so it cannot be decrypted; use another copy of the backup."
+        case .armoredAgeFile:
+            "the file is an ASCII-armored age file (age -a), which backupctl does not read: decrypt it "
+                + "with age -d and pipe the backup to backupctl, which reads one from standard input (-)."
+        case .nothingKnown:
+            "the file is not a DomainDig backup: its first bytes are neither a tar archive "
+                + "(zstd, gzip or uncompressed) nor a JSON document."
+        }
     }
 
     /// Turns an error that stops reading into its finding.

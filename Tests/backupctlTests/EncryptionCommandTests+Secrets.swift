@@ -179,4 +179,31 @@ extension EncryptionCommandTests {
         }
         #expect(try workspace.fileDigests(store) == digests)
     }
+
+    /// An armored age file (`age -a`) is refused as one, with the way to read it: backupctl
+    /// reads binary age files only.
+    @Test func anArmoredAgeFileIsRefusedAsOne() throws {
+        let workspace = try CommandWorkspace()
+        let key = try workspace.ageKey()
+        let store = try workspace.sampleStore()
+        let backup = try workspace.exportEncrypted(from: store, ["--recipient", key.recipient])
+        let body = try workspace.contents(backup).base64EncodedString(options: [
+            .lineLength64Characters, .endLineWithLineFeed,
+        ])
+        let armored = workspace.path("armored.ddbackup")
+        try Data("-----BEGIN AGE ENCRYPTED FILE-----\n\(body)\n-----END AGE ENCRYPTED FILE-----\n".utf8)
+            .write(to: URL(fileURLWithPath: armored))
+        let digests = try workspace.fileDigests(store)
+        for command in ["import", "validate"] {
+            let run = try workspace.backupctl(
+                arguments: [command, armored, "--identity", key.identityFile.path]
+                    + (command == "import" ? ["--store", store] : []))
+            #expect(run.status == 65, "\(command): \(run.stderrText)")
+            let printed = run.stdoutText + run.stderrText
+            #expect(printed.contains("the file is an ASCII-armored age file (age -a)"), "\(printed)")
+            #expect(printed.contains("standard input"))
+            #expect(!printed.contains("not a DomainDig backup"))
+        }
+        #expect(try workspace.fileDigests(store) == digests)
+    }
 }

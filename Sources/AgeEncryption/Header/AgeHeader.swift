@@ -20,6 +20,8 @@ public struct AgeHeader: Equatable, Sendable {
     public static let versionLine = "age-encryption.org/v1"
     /// What every age file starts with, whatever its version.
     public static let versionPrefix = "age-encryption.org/"
+    /// The first line of an ASCII-armored age file (`age -a`), which backupctl does not read.
+    public static let armorBeginLine = "-----BEGIN AGE ENCRYPTED FILE-----"
     /// The length of a full body line.
     static let bodyLineLength = 64
     /// The most bytes a header may take. A header holds about a hundred bytes per recipient, so

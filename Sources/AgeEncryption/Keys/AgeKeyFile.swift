@@ -63,7 +63,7 @@ public enum AgeKeyFile {
 
     /// How an age-encrypted file starts, binary or armored (`age -a`).
     private static let encryptedFileStarts = [
-        Array(AgeHeader.versionPrefix.utf8), Array("-----BEGIN AGE ENCRYPTED FILE-----".utf8),
+        Array(AgeHeader.versionPrefix.utf8), Array(AgeHeader.armorBeginLine.utf8),
     ]
 
     /// Calls `body` with each line that is neither blank nor a comment, numbered from 1,

@@ -108,14 +108,26 @@ public final class BackupFile {
         encoding = try Self.detectEncoding(file, decryptor: decryptor)
     }
 
-    /// Whether a file that is not encrypted starts as a damaged age file would (its version
-    /// line changed: ``AgeHeader/resemblesDamagedVersionLine(_:)``), for the message that
-    /// refuses it.
-    public var looksLikeDamagedEncryptedFile: Bool {
-        guard decryptor == nil else { return false }
+    /// What a file that is not a backup looks like, for the message that refuses it.
+    public enum Resemblance: Sendable {
+        /// An age file whose version line is damaged (``AgeHeader/resemblesDamagedVersionLine(_:)``).
+        case damagedAgeFile
+        /// An ASCII-armored age file (`age -a`), which backupctl does not read.
+        case armoredAgeFile
+        /// Nothing backupctl reads.
+        case nothingKnown
+    }
+
+    /// What the start of a file that is not encrypted looks like.
+    public var resemblance: Resemblance {
+        guard decryptor == nil else { return .nothingKnown }
         var start = [UInt8](repeating: 0, count: 64)
-        guard let count = start.withUnsafeMutableBytes({ try? file.readFully(at: 0, into: $0) }) else { return false }
-        return AgeHeader.resemblesDamagedVersionLine(start.prefix(count))
+        guard let count = start.withUnsafeMutableBytes({ try? file.readFully(at: 0, into: $0) }) else {
+            return .nothingKnown
+        }
+        let bytes = start.prefix(count)
+        if bytes.starts(with: AgeHeader.armorBeginLine.utf8) { return .armoredAgeFile }
+        return AgeHeader.resemblesDamagedVersionLine(bytes) ? .damagedAgeFile : .nothingKnown
     }
 
     /// Reads the file as a v3 archive from its start.
