@@ -160,13 +160,33 @@ extension EncryptionCommandTests {
     /// called "not a DomainDig backup" either.
     @Test(arguments: [0, 2, 3, 10, 18])
     func aDamagedVersionLineIsReportedAsADamagedEncryptedBackup(offset: Int) throws {
+        try expectRefusalOfAnEncryptedBackup(saying: ["the file looks like a damaged age-encrypted backup"]) {
+            var bytes = [UInt8]($0)
+            bytes[offset] ^= 0x04
+            return Data(bytes)
+        }
+    }
+
+    /// An armored age file (`age -a`) is refused as one, with the way to read it: backupctl
+    /// reads binary age files only.
+    @Test func anArmoredAgeFileIsRefusedAsOne() throws {
+        try expectRefusalOfAnEncryptedBackup(
+            saying: ["the file is an ASCII-armored age file (age -a)", "standard input"]
+        ) { encrypted in
+            let body = encrypted.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+            return Data("-----BEGIN AGE ENCRYPTED FILE-----\n\(body)\n-----END AGE ENCRYPTED FILE-----\n".utf8)
+        }
+    }
+
+    /// Exports an encrypted backup, rewrites it with `change`, and expects `import` and
+    /// `validate` with the right key to refuse it (65) with `phrases`, never as "not a DomainDig
+    /// backup", and the store to be unchanged.
+    private func expectRefusalOfAnEncryptedBackup(saying phrases: [String], _ change: (Data) -> Data) throws {
         let workspace = try CommandWorkspace()
         let key = try workspace.ageKey()
         let store = try workspace.sampleStore()
         let backup = try workspace.exportEncrypted(from: store, ["--recipient", key.recipient])
-        var bytes = [UInt8](try workspace.contents(backup))
-        bytes[offset] ^= 0x04
-        try Data(bytes).write(to: URL(fileURLWithPath: backup))
+        try change(try workspace.contents(backup)).write(to: URL(fileURLWithPath: backup))
         let digests = try workspace.fileDigests(store)
         for command in ["import", "validate"] {
             let run = try workspace.backupctl(
@@ -174,34 +194,7 @@ extension EncryptionCommandTests {
                     + (command == "import" ? ["--store", store] : []))
             #expect(run.status == 65, "\(command): \(run.stderrText)")
             let printed = run.stdoutText + run.stderrText
-            #expect(printed.contains("the file looks like a damaged age-encrypted backup"), "\(printed)")
-            #expect(!printed.contains("not a DomainDig backup"))
-        }
-        #expect(try workspace.fileDigests(store) == digests)
-    }
-
-    /// An armored age file (`age -a`) is refused as one, with the way to read it: backupctl
-    /// reads binary age files only.
-    @Test func anArmoredAgeFileIsRefusedAsOne() throws {
-        let workspace = try CommandWorkspace()
-        let key = try workspace.ageKey()
-        let store = try workspace.sampleStore()
-        let backup = try workspace.exportEncrypted(from: store, ["--recipient", key.recipient])
-        let body = try workspace.contents(backup).base64EncodedString(options: [
-            .lineLength64Characters, .endLineWithLineFeed,
-        ])
-        let armored = workspace.path("armored.ddbackup")
-        try Data("-----BEGIN AGE ENCRYPTED FILE-----\n\(body)\n-----END AGE ENCRYPTED FILE-----\n".utf8)
-            .write(to: URL(fileURLWithPath: armored))
-        let digests = try workspace.fileDigests(store)
-        for command in ["import", "validate"] {
-            let run = try workspace.backupctl(
-                arguments: [command, armored, "--identity", key.identityFile.path]
-                    + (command == "import" ? ["--store", store] : []))
-            #expect(run.status == 65, "\(command): \(run.stderrText)")
-            let printed = run.stdoutText + run.stderrText
-            #expect(printed.contains("the file is an ASCII-armored age file (age -a)"), "\(printed)")
-            #expect(printed.contains("standard input"))
+            for phrase in phrases { #expect(printed.contains(phrase), "\(printed)") }
             #expect(!printed.contains("not a DomainDig backup"))
         }
         #expect(try workspace.fileDigests(store) == digests)
