@@ -5,7 +5,8 @@
 /// turn into their own terms (an age file that fails authentication, a key that is a
 /// low-order point).
 public enum CryptographyError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// libcrypto failed; `message` is OpenSSL's own error string.
+    /// libcrypto or libsodium failed; `message` is OpenSSL's own error string, or what
+    /// libsodium's return code means.
     case libraryFailed(operation: String, message: String)
 
     /// A ChaCha20-Poly1305 tag did not match: the ciphertext, the nonce or the key is not the

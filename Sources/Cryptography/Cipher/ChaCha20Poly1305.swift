@@ -43,17 +43,17 @@ public final class ChaCha20Poly1305 {
         _ plaintext: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
     ) throws {
         precondition(output.count == plaintext.count + Self.tagByteCount, "ChaCha20Poly1305.seal: wrong output size")
-        precondition(nonce.count == Self.nonceByteCount, "ChaCha20Poly1305: a nonce has 12 bytes, not \(nonce.count)")
+        Self.requireNonce(nonce)
         let out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        var tagCount: UInt64 = 0
         let status = key.withUnsafeBytes { key in
             crypto_aead_chacha20poly1305_ietf_encrypt_detached(
-                out, out + plaintext.count, &tagCount, bytes(plaintext), UInt64(plaintext.count), nil, 0, nil,
+                out, out + plaintext.count, nil, bytes(plaintext), UInt64(plaintext.count), nil, 0, nil,
                 bytes(nonce)!, bytes(key)!)
         }
         // libsodium refuses only a message over its limit (256 GiB), which no chunk comes near.
         guard status == 0 else {
-            throw CryptographyError.libraryFailed(operation: "encrypt with ChaCha20-Poly1305", message: "refused")
+            throw CryptographyError.libraryFailed(
+                operation: "encrypt with ChaCha20-Poly1305", message: "the message is longer than libsodium takes")
         }
     }
 
@@ -69,7 +69,7 @@ public final class ChaCha20Poly1305 {
         precondition(
             ciphertext.count >= Self.tagByteCount && output.count == ciphertext.count - Self.tagByteCount,
             "ChaCha20Poly1305.open: wrong buffer sizes")
-        precondition(nonce.count == Self.nonceByteCount, "ChaCha20Poly1305: a nonce has 12 bytes, not \(nonce.count)")
+        Self.requireNonce(nonce)
         // libsodium checks the tag before it decrypts anything (and zeroes `output` when it
         // does not match); with no output it only checks the tag.
         let status = key.withUnsafeBytes { key in
@@ -100,6 +100,10 @@ public final class ChaCha20Poly1305 {
         return try SecretBytes(count: ciphertext.count - Self.tagByteCount) { output in
             try nonce.withUnsafeBytes { try open(ciphertext, nonce: $0, into: output) }
         }
+    }
+
+    private static func requireNonce(_ nonce: UnsafeRawBufferPointer) {
+        precondition(nonce.count == nonceByteCount, "ChaCha20Poly1305: a nonce has 12 bytes, not \(nonce.count)")
     }
 
     /// The start of `buffer` as libsodium takes it: `nil` for an empty one, which libsodium
