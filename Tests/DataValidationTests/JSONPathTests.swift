@@ -27,4 +27,12 @@ import Testing
         #expect(JSONPathText.key("") == #"[""]"#)
         #expect(JSONPathText.key("café") == #"["café"]"#)
     }
+
+    @Test func controlCharactersInAKeyAreEscapedAsANormalizedPathEscapesThem() {
+        #expect(JSONPathText.key("two\nlines") == #"["two\nlines"]"#)
+        #expect(JSONPathText.key("\u{1B}[31mred") == #"["\u001b[31mred"]"#)
+        #expect(JSONPathText.key("\u{08}\u{0C}\r\t\u{00}\u{1F}") == #"["\b\f\r\t\u0000\u001f"]"#)
+        // DEL is not a control character to JSON: the terminal's escaping is the console's.
+        #expect(JSONPathText.key("del\u{7F}") == "[\"del\u{7F}\"]")
+    }
 }

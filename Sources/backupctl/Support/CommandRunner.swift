@@ -16,7 +16,8 @@ enum CommandRunner {
             DescriptorIO.standardOutput.writeMessage(text + "\n")
             return .success
         case .usageError(let error):
-            DescriptorIO.standardError.writeMessage(SecretKeyText.redacting(error.description) + "\n")
+            DescriptorIO.standardError.writeMessage(
+                TerminalText.escapingControls(SecretKeyText.redacting(error.description)) + "\n")
             if arguments.contains("--json") {
                 // The command, when the line named one: `["backupctl", "import"]` → "import".
                 let command = error.commandPath.count > 1 ? error.commandPath.dropFirst().joined(separator: " ") : nil
@@ -69,8 +70,10 @@ enum CommandRunner {
     /// Prints a failure on standard error and, with `--json`, its JSON document.
     private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
         let failure = failure.redactingSecrets
-        DescriptorIO.standardError.writeMessage("error: \(failure.message)\n")
-        if let hint = failure.hint { DescriptorIO.standardError.writeMessage("hint: \(hint)\n") }
+        DescriptorIO.standardError.writeMessage("error: \(TerminalText.escapingControls(failure.message))\n")
+        if let hint = failure.hint {
+            DescriptorIO.standardError.writeMessage("hint: \(TerminalText.escapingControls(hint))\n")
+        }
         if let console, console.options.json {
             JSONEnvelope(command: command, failure: failure, warnings: console.warnings.all)
                 .write(to: console.jsonOutput)

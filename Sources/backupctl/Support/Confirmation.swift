@@ -21,7 +21,7 @@ enum Confirmation {
     ///   - question: a yes-or-no question, without the `[y/N]` this adds.
     /// - Returns: whether the answer was `y` or `yes` (in any case).
     static func ask(_ what: String, _ question: String) -> Bool {
-        DescriptorIO.standardError.writeMessage(what + "\n" + question + " [y/N] ")
+        DescriptorIO.standardError.writeMessage(TerminalText.escapingControls(what + "\n" + question) + " [y/N] ")
         guard let answer = readLine(strippingNewline: true) else {
             DescriptorIO.standardError.writeMessage("\n")
             return false

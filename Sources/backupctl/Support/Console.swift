@@ -26,7 +26,7 @@ struct Console {
     /// Prints human-readable lines unless `--quiet` or `--json` was given.
     func print(_ text: String) {
         guard printsReport, !options.quiet, !options.json else { return }
-        output.writeMessage(text + "\n")
+        output.writeMessage(TerminalText.escapingControls(text) + "\n")
     }
 
     /// Where the JSON document goes: standard output, or standard error when standard output
@@ -38,7 +38,7 @@ struct Console {
         let warning = warning.redactingSecrets
         warnings.append(warning)
         guard !options.quiet else { return }
-        DescriptorIO.standardError.writeMessage("warning: \(warning.message)\n")
+        DescriptorIO.standardError.writeMessage("warning: \(TerminalText.escapingControls(warning.message))\n")
     }
 
     /// Lists a warning in the JSON document only: the human report shows it its own way.
