@@ -80,11 +80,6 @@ public final class AgeEncryptor {
         }
     }
 
-    /// Encrypts `bytes` as the next part of the plaintext.
-    public func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write($0) }
-    }
-
     /// Seals the final chunk: the file is complete once this returns.
     /// - Precondition: called at most once.
     public func finish() throws {

@@ -58,9 +58,6 @@ public final class CompressedDocumentReader {
     /// Compressed bytes decoded so far.
     public var compressedBytesConsumed: Int64 { stream.compressedBytesConsumed }
 
-    /// Decompressed bytes produced so far.
-    public var uncompressedBytesProduced: Int64 { stream.uncompressedBytesProduced }
-
     /// Reads the next chunk of the decompressed document into `buffer`: at most 256 KiB,
     /// so the size limit is checked at least that often.
     /// - Returns: the number of bytes read; 0 at the end of the document, once every gzip

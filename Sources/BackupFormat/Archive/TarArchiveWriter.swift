@@ -25,9 +25,6 @@ public final class TarArchiveWriter {
         var bytesWritten: Int64
     }
 
-    /// The compression in use.
-    public let compression: ArchiveCompression
-
     /// The number of entries begun so far.
     public private(set) var entryCount = 0
 
@@ -65,7 +62,6 @@ public final class TarArchiveWriter {
         self.handle = handle
         self.sink = sink
         self.entry = entry
-        self.compression = compression
         let archive = handle.pointer
         try handle.check(archive_write_set_format_pax_restricted(archive), "select the pax tar format")
         if compression.algorithm != .uncompressed {

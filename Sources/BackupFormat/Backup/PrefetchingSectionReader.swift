@@ -22,22 +22,17 @@ public final class PrefetchingSectionReader: Sendable {
         var missingSections: [ManifestSection] = []
     }
 
-    /// Starts reading ahead.
-    /// - Parameters:
-    ///   - reader: the archive, its manifest already read. The background thread is its only
-    ///     user until `next()` has returned nil or thrown, or `stop()` has returned — but for
-    ///     its `manifest`, which never changes.
-    ///   - handling: whether section bytes are kept or only verified.
-    ///   - capacity: sections read ahead of the consumer.
-    public init(
-        _ reader: BackupArchiveReader, handling: BackupArchiveReader.DataHandling = .collect, capacity: Int = 1
-    ) {
-        let sections = Channel<SectionPayload>(capacity: max(1, capacity))
+    /// Starts reading ahead, one section ahead of the consumer.
+    /// - Parameter reader: the archive, its manifest already read. The background thread is
+    ///   its only user until `next()` has returned nil or thrown, or `stop()` has returned —
+    ///   but for its `manifest`, which never changes.
+    public init(_ reader: BackupArchiveReader) {
+        let sections = Channel<SectionPayload>(capacity: 1)
         self.sections = sections
         nonisolated(unsafe) let reader = reader // shared as the parameter's documentation says
         let reading = BackgroundJob(name: "section-reader") { () throws -> [ManifestSection] in
             defer { sections.close() }
-            while let payload = try reader.nextSection(handling) {
+            while let payload = try reader.nextSection() {
                 guard sections.send(payload) else { return [] } // stopped
             }
             return reader.missingSections

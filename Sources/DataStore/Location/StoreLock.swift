@@ -14,15 +14,12 @@ import Foundation
 ///     let lock = try StoreLock.acquire(forStoreAt: location.url, mode: .mustExist)
 ///     defer { lock.release() }
 public final class StoreLock {
-    /// The store the lock guards, symbolic links resolved.
-    public let storeURL: URL
     /// The folders this acquisition created for a new store, outermost first.
     public let createdFolders: [URL]
     private let lock: FileLock
     private var storeFileLock: FileLock?
 
-    private init(storeURL: URL, lock: FileLock, storeFileLock: FileLock?, createdFolders: [URL]) {
-        self.storeURL = storeURL
+    private init(lock: FileLock, storeFileLock: FileLock?, createdFolders: [URL]) {
         self.lock = lock
         self.storeFileLock = storeFileLock
         self.createdFolders = createdFolders
@@ -62,7 +59,7 @@ public final class StoreLock {
             let lock = try FileLock.acquire(at: lockURL(forStoreAt: storeURL))
             do {
                 return StoreLock(
-                    storeURL: storeURL, lock: lock, storeFileLock: try lockStoreFile(at: storeURL),
+                    lock: lock, storeFileLock: try lockStoreFile(at: storeURL),
                     createdFolders: createdFolders)
             } catch {
                 if lock.createdFile { lock.releaseRemovingFile() } else { lock.release() }

@@ -44,11 +44,11 @@ public enum StoreOpener {
         let url = url.standardizedFileURL
         switch try backend(at: url, mode: .mustExist) {
         case (.sqlite, _):
-            return StoreSnapshot(url: url, sqlite: try SQLiteStore(readingOnly: url))
+            return StoreSnapshot(sqlite: try SQLiteStore(readingOnly: url))
         case (.propertyList, _):
             let store = try PropertyListStore(url: url, createIfMissing: false)
             try requireDomainDigKeys(store, path: url.path)
-            return StoreSnapshot(url: url, propertyList: store)
+            return StoreSnapshot(propertyList: store)
         }
     }
 

@@ -14,23 +14,17 @@ import Foundation
 ///     try snapshot.verifyConsistentRead()   // before anything read is kept
 ///     try snapshot.close()
 public final class StoreSnapshot: StoreReading {
-    /// The store file.
-    public let url: URL
-    /// The format it is in.
-    public var backend: StoreBackend { sqlite == nil ? .propertyList : .sqlite }
     private let reader: any StoreReading
     /// The store when it is SQLite, the one backend whose read is checked and ended: a
     /// property list was read whole when it opened, one state by construction.
     private let sqlite: SQLiteStore?
 
-    init(url: URL, sqlite: SQLiteStore) {
-        self.url = url
+    init(sqlite: SQLiteStore) {
         reader = sqlite
         self.sqlite = sqlite
     }
 
-    init(url: URL, propertyList: PropertyListStore) {
-        self.url = url
+    init(propertyList: PropertyListStore) {
         reader = propertyList
         sqlite = nil
     }

@@ -18,12 +18,10 @@ public struct DecodedCollection<Record: DeduplicatingRecord>: Sendable {
     /// array, too deep, not a blob): then there are no records and no elements, one issue at
     /// `$`, and the value is kept or carried as a whole.
     public var isUnreadable: Bool
-    /// Bytes of the JSON read: a good first guess for the size of its re-encoding.
-    public var sourceByteCount: Int
 
     public init(
         records: [Record], elementCount: Int, duplicatesMerged: Int, issues: [DecodingIssue],
-        unreadableElements: [[UInt8]] = [], isUnreadable: Bool = false, sourceByteCount: Int = 0
+        unreadableElements: [[UInt8]] = [], isUnreadable: Bool = false
     ) {
         self.records = records
         self.elementCount = elementCount
@@ -31,7 +29,6 @@ public struct DecodedCollection<Record: DeduplicatingRecord>: Sendable {
         self.issues = issues
         self.unreadableElements = unreadableElements
         self.isUnreadable = isUnreadable
-        self.sourceByteCount = sourceByteCount
     }
 
     /// Records that could not be read.
@@ -111,8 +108,7 @@ public enum CollectionDecoder {
         }
         return DecodedCollection(
             records: collection.records, elementCount: elementCount,
-            duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable,
-            sourceByteCount: bytes.count)
+            duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable)
     }
 
     /// Decodes one element of a stored array: the record and what was worked around, under

@@ -37,7 +37,7 @@ enum ParallelCollectionDecoder {
         }
         return DecodedCollection(
             records: collection.records, elementCount: elementCount, duplicatesMerged: duplicates,
-            issues: issues, unreadableElements: unreadable, sourceByteCount: bytes.count)
+            issues: issues, unreadableElements: unreadable)
     }
 
     /// Goes through a large array's elements on every core: each run of elements is added to
