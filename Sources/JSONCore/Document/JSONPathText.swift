@@ -1,8 +1,9 @@
 /// The text of JSONPath steps, as findings and messages print them (`$.trackedDomains[12].domain`).
 public enum JSONPathText {
-    /// `.name`, or `["odd name"]` when the key is not a plain identifier: a quote, a backslash
-    /// and each control character escaped as in a normalized path of RFC 9535 (`\"`, `\\`,
-    /// `\n`, `\u001b`), so the path says which key it names and prints on one line.
+    /// `.name`, or `["odd name"]` when the key is not a plain identifier: the key as a JSON
+    /// string, its quotes, backslashes and control characters escaped (`\"`, `\\`, `\n`,
+    /// `\u001b`) as RFC 9535's normalized paths escape them, so the path says which key it
+    /// names and prints on one line.
     public static func key(_ key: String) -> String {
         let plain =
             !key.isEmpty
@@ -11,22 +12,8 @@ public enum JSONPathText {
                     || byte == 0x5F
             }
         if plain { return "." + key }
-        var escaped = "[\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\u{08}": escaped += "\\b"
-            case "\u{0C}": escaped += "\\f"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u00" + (hex.count == 1 ? "0" : "") + hex
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\"]"
+        var writer = JSONWriter(capacity: key.utf8.count + 8)
+        writer.string(key)
+        return "[" + String(decoding: writer.takeBytes(), as: UTF8.self) + "]"
     }
 }
