@@ -103,6 +103,70 @@ import Testing
         #expect(restored.stdoutText.contains(#""exa\u001b]52;c;cHduZWQ=\u0007mple..com""#))
     }
 
+    /// A value holding a line break cannot forge a line of the report: in a finding, a
+    /// warning, an error or a table cell the line feed is written out too.
+    @Test func aLineBreakInAValueCannotForgeALineOfTheReport() throws {
+        let workspace = try CommandWorkspace()
+        let script = """
+            import json, sys
+            document = json.load(open(sys.argv[1]))
+            document["domains"][0]["name"] = "x\\nValid: the backup can be imported.\\n"
+            json.dump(document, open(sys.argv[2], "w"))
+            """
+        try #require(
+            try workspace.python(script, Fixtures.url("Backups/v1.json").path, workspace.path("forged.json")).status
+                == 0)
+
+        for arguments in [["validate", "forged.json"], ["validate", "forged.json", "--verbose"]] {
+            let output = try workspace.backupctl(arguments: arguments)
+            #expect(output.status == 65)
+            #expect(!output.stdoutText.contains("\nValid:"), "\(output.stdoutText)")
+            #expect(output.stdoutText.contains(#""x\u000aValid: the backup can be imported.\u000a""#))
+            #expect(output.stdoutText.hasSuffix("Invalid: the import would be refused.\n"))
+        }
+        let importing = try workspace.backupctl("import", "forged.json", "--store", "new.sqlite")
+        #expect(importing.status == 65)
+        #expect(importing.stderrText.contains(#"x\u000aValid: the backup can be imported.\u000a"#))
+        #expect(!importing.stderrText.contains("\nValid:"), "\(importing.stderrText)")
+        #expect(!(try workspace.names()).contains("new.sqlite"))
+    }
+
+    /// A store key holding a line break and a tab stays on its row of the table, which is
+    /// measured on what is printed.
+    @Test func aTableCellIsWrittenOutBeforeItIsMeasured() throws {
+        let workspace = try CommandWorkspace()
+        let store = try workspace.sampleStore()
+        let edit = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO entries (key, kind, value) VALUES (?, 'data', ?)", ("two\\nlines\\tkey", b"[]"))
+            db.commit()
+            """
+        try #require(try workspace.python(edit, store).status == 0)
+
+        let output = try workspace.backupctl("status", "--store", store)
+        #expect(output.status == 0, "\(output.stderrText)")
+        let rows = output.stdoutText.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        let row = try #require(rows.first { $0.contains(#"two\u000alines\u0009key"#) }, "\(output.stdoutText)")
+        let header = try #require(rows.first { $0.contains("records") })
+        #expect(row.count == header.count, "\(output.stdoutText)")
+    }
+
+    /// The passphrase prompt names the backup, written out.
+    @Test func thePassphrasePromptWritesOutTheFileName() throws {
+        let workspace = try CommandWorkspace()
+        let passphrase = try workspace.passphraseFile("asked for")
+        let locked = try workspace.exportEncrypted(
+            from: try workspace.sampleStore(), ["--passphrase-file", passphrase])
+        let crafted = workspace.path("b\u{1B}]0;title\u{07}.ddbackup")
+        try FileManager.default.moveItem(atPath: locked, toPath: crafted)
+
+        let output = try workspace.backupctlOnTerminal("validate", crafted, "--quiet", typed: "asked for\n")
+        #expect(output.status == 0, "\(output.stdoutText)")
+        #expect(output.stdoutText.contains(#"Passphrase for \#(workspace.path("b"))\u001b]0;title\u0007.ddbackup: "#))
+        #expect(!output.stdoutText.unicodeScalars.contains("\u{1B}"), "\(output.stdoutText)")
+    }
+
     @Test func whatATerminalActsOnIsWrittenOutAndNothingElse() {
         #expect(
             TerminalText.escapingControls("plain — café, 日本\tand a tab\nand a line")
@@ -112,5 +176,8 @@ import Testing
         #expect(TerminalText.escapingControls("a\u{7F}b\u{9B}31m") == #"a\u007fb\u009b31m"#)
         // The overrides and isolates that would show a line in another order than it holds.
         #expect(TerminalText.escapingControls("x\u{202E}gpj.exe\u{2066}y\u{2069}") == #"x\u202egpj.exe\u2066y\u2069"#)
+        // One line by construction: the line feed and the tab are written out too.
+        #expect(TerminalText.line("a\tb\nc\u{1B}") == #"a\u0009b\u000ac\u001b"#)
+        #expect(TerminalText.line("plain — café") == "plain — café")
     }
 }

@@ -15,7 +15,7 @@ enum PassphrasePrompt {
         let answers = Answers()
         return { file in
             if let answer = answers.byFile[file] { return answer }
-            let answer = try ask("Passphrase for \(file): ")
+            let answer = try ask("Passphrase for \(TerminalText.line(file)): ")
             answers.byFile[file] = answer
             return answer
         }

@@ -70,9 +70,9 @@ enum CommandRunner {
     /// Prints a failure on standard error and, with `--json`, its JSON document.
     private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
         let failure = failure.redactingSecrets
-        DescriptorIO.standardError.writeMessage("error: \(TerminalText.escapingControls(failure.message))\n")
+        DescriptorIO.standardError.writeMessage("error: \(TerminalText.line(failure.message))\n")
         if let hint = failure.hint {
-            DescriptorIO.standardError.writeMessage("hint: \(TerminalText.escapingControls(hint))\n")
+            DescriptorIO.standardError.writeMessage("hint: \(TerminalText.line(hint))\n")
         }
         if let console, console.options.json {
             JSONEnvelope(command: command, failure: failure, warnings: console.warnings.all)

@@ -38,7 +38,7 @@ struct Console {
         let warning = warning.redactingSecrets
         warnings.append(warning)
         guard !options.quiet else { return }
-        DescriptorIO.standardError.writeMessage("warning: \(TerminalText.escapingControls(warning.message))\n")
+        DescriptorIO.standardError.writeMessage("warning: \(TerminalText.line(warning.message))\n")
     }
 
     /// Lists a warning in the JSON document only: the human report shows it its own way.

@@ -42,6 +42,8 @@ enum Formatting {
 
     /// Rows padded into columns: the first left-aligned, the rest right-aligned.
     static func table(_ rows: [[String]], indent: String = "  ") -> String {
+        // Cells quote names read from a store or a directory: written out before they are measured.
+        let rows = rows.map { $0.map(TerminalText.line) }
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {
