@@ -132,7 +132,7 @@ import Testing
     }
 
     /// A store key holding a line break and a tab stays on its row of the table, which is
-    /// measured on what is printed.
+    /// measured on what is printed, and on the line of the sentence that names it.
     @Test func aTableCellIsWrittenOutBeforeItIsMeasured() throws {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore()
@@ -150,6 +150,12 @@ import Testing
         let row = try #require(rows.first { $0.contains(#"two\u000alines\u0009key"#) }, "\(output.stdoutText)")
         let header = try #require(rows.first { $0.contains("records") })
         #expect(row.count == header.count, "\(output.stdoutText)")
+        // The sentence naming the keys this build does not know stays one line too.
+        #expect(
+            output.stdoutText.contains(
+                #"Keys this build does not know (export carries them as they are): reminders.v2, two\u000alines\u0009key"#
+                    + "\n"), "\(output.stdoutText)")
+        #expect(!output.stdoutText.contains("\nlines"), "\(output.stdoutText)")
     }
 
     /// The passphrase prompt names the backup, written out.

@@ -73,7 +73,7 @@ struct InspectCommand: BackupctlCommand {
             ]
         }
         console.print(
-            Formatting.table([[verbose ? "entry" : "section", "records", "size", "sha256", "checksum"]] + rows))
+            lines: Formatting.table([[verbose ? "entry" : "section", "records", "size", "sha256", "checksum"]] + rows))
         if verbose {
             let elapsed = (ContinuousClock.now - started).timeInterval
             console.print("Read and verified \(Formatting.throughput(inspection.fileSize, in: elapsed)).")

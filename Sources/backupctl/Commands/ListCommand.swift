@@ -69,10 +69,11 @@ struct ListCommand: BackupctlCommand {
                 ]
             }
             console.print(
-                Formatting.table([["backup", "time", "version", "size", "encrypted", "records", "integrity"]] + rows))
+                lines: Formatting.table(
+                    [["backup", "time", "version", "size", "encrypted", "records", "integrity"]] + rows))
         }
         if verbose {
-            for entry in entries { console.print(BackupEntryText.details(of: entry)) }
+            for entry in entries { console.print(lines: BackupEntryText.details(of: entry)) }
             let elapsed = (ContinuousClock.now - started).timeInterval
             let read = entries.reduce(Int64(0)) { $0 + $1.size }
             console.print(

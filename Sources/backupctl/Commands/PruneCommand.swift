@@ -76,7 +76,7 @@ struct PruneCommand: BackupctlCommand {
             console.print("No backups in \(folder.displayName).")
         } else {
             console.print(
-                Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
+                lines: Formatting.table(PruneReport.rows(decisions, removedVerb: dryRun ? "would remove" : "removed")))
             let kept = decisions.filter { $0.keep && $0.entry.isGood }.count
             console.print(
                 dryRun
@@ -101,7 +101,7 @@ struct PruneCommand: BackupctlCommand {
         }
         let what = """
             Pruning \(folder) removes \(Wording.count(going.count, "backup")), which cannot be undone:
-            \(Formatting.table([["backup", "time", "size"]] + rows))
+            \(Formatting.table([["backup", "time", "size"]] + rows).joined(separator: "\n"))
             """
         guard Confirmation.ask(what, going.count == 1 ? "Remove it?" : "Remove them?") else {
             throw Confirmation.declined(

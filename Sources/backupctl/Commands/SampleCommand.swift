@@ -50,7 +50,7 @@ struct SampleCommand: BackupctlCommand {
         try generator.write(into: locked.store, replacingExisting: force)
         let inventory = try StoreInventory(reading: locked.store)
         console.print("Wrote a \(size.rawValue) sample (seed \(seed)) to \(locked.location.url.path)")
-        console.print(StoreInventoryText.table(inventory))
+        console.print(lines: StoreInventoryText.table(inventory))
         console.print("Planted on purpose:")
         for problem in SampleStoreGenerator.plantedProblems { console.print("  - \(problem)") }
         return [

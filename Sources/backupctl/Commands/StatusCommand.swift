@@ -61,10 +61,11 @@ struct StatusCommand: BackupctlCommand {
                     String(entry.durationMs), String(entry.counts.values.reduce(0, +)), entry.tool,
                 ]
             }
-            console.print(Formatting.table([["step", "from", "to", "applied at", "ms", "changed", "tool"]] + rows))
+            console.print(
+                lines: Formatting.table([["step", "from", "to", "applied at", "ms", "changed", "tool"]] + rows))
         }
         console.print("Contents:")
-        console.print(StoreInventoryText.table(status.inventory))
+        console.print(lines: StoreInventoryText.table(status.inventory))
         for leftover in status.leftovers {
             console.warn(
                 CommandWarning(

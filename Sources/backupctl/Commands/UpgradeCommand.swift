@@ -186,7 +186,7 @@ struct UpgradeCommand: BackupctlCommand {
                     "the new backup is not encrypted (--decrypt): \(summary.output) holds the data in the clear",
                     file: summary.output))
         }
-        console.print(ManifestSectionText.table(summary.manifest.sections))
+        console.print(lines: ManifestSectionText.table(summary.manifest.sections))
         return [
             "input": .string(summary.input), "output": .string(summary.output),
             "fromVersion": .int(summary.fromVersion), "toVersion": .int(summary.manifest.schemaVersion),

@@ -6,7 +6,7 @@ import DomainModel
 enum BackupEntryText {
     /// The file's name, then when and by what it was made, its sections and what it carries —
     /// or why it is not a good backup.
-    static func details(of entry: BackupDirectory.Entry) -> String {
+    static func details(of entry: BackupDirectory.Entry) -> [String] {
         var lines = [entry.name]
         switch entry.health {
         case .damaged(let reason): lines.append("  damaged: \(reason)")
@@ -30,6 +30,6 @@ enum BackupEntryText {
                 lines.append("  absent on purpose: " + manifest.absentSections.joined(separator: ", "))
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

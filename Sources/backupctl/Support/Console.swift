@@ -23,10 +23,16 @@ struct Console {
     /// Whether standard error is a terminal, where progress is shown.
     static var stderrIsTerminal: Bool { DescriptorIO.standardError.isTerminal }
 
-    /// Prints human-readable lines unless `--quiet` or `--json` was given.
-    func print(_ text: String) {
+    /// Prints a line for a person unless `--quiet` or `--json` was given. It is one line
+    /// whatever it quotes: a line break in a value is written out (`TerminalText.line`).
+    func print(_ line: String) {
         guard printsReport, !options.quiet, !options.json else { return }
-        output.writeMessage(TerminalText.escapingControls(text) + "\n")
+        output.writeMessage(TerminalText.line(line) + "\n")
+    }
+
+    /// Prints lines for a person — a table, a list — each as ``print(_:)`` prints one.
+    func print(lines: [String]) {
+        for line in lines { print(line) }
     }
 
     /// Where the JSON document goes: standard output, or standard error when standard output

@@ -22,7 +22,7 @@ struct ExportReport {
                     + "\(manifest.storeSchemaVersion) (in memory: the store was not changed; `backupctl migrate` upgrades it)."
             )
         }
-        console.print(verbose ? verboseTable : ManifestSectionText.table(summary.manifest.sections))
+        console.print(lines: verbose ? verboseTable : ManifestSectionText.table(summary.manifest.sections))
         let carriedEntries = summary.manifest.sections.count { CarriedEntry(entryPath: $0.path) != nil }
         let entries = summary.manifest.sections.count - carriedEntries
         console.print(
@@ -59,7 +59,7 @@ struct ExportReport {
 
     /// The sections with their merged duplicates, the time each took to read and encode
     /// (beside the others) and to compress and write.
-    private var verboseTable: String {
+    private var verboseTable: [String] {
         let rows = summary.manifest.sections.map { section in
             let known = BackupSection(entryPath: section.path)
             let time = known.flatMap { summary.sectionTimes[$0] }

@@ -40,11 +40,11 @@ enum Formatting {
         return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Rows padded into columns: the first left-aligned, the rest right-aligned.
-    static func table(_ rows: [[String]], indent: String = "  ") -> String {
+    /// Rows padded into columns, a line each: the first left-aligned, the rest right-aligned.
+    static func table(_ rows: [[String]], indent: String = "  ") -> [String] {
         // Cells quote names read from a store or a directory: written out before they are measured.
         let rows = rows.map { $0.map(TerminalText.line) }
-        guard let columns = rows.map(\.count).max() else { return "" }
+        guard let columns = rows.map(\.count).max() else { return [] }
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
@@ -56,6 +56,6 @@ enum Formatting {
                         ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
                         : cell.leftPadded(to: widths[index])
                 }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        }
     }
 }

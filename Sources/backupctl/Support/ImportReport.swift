@@ -47,7 +47,7 @@ struct ImportReport {
             if let sectionTimes { row.append(sectionTimes[counts.section].map { String(format: "%.3f", $0) } ?? "-") }
             rows.append(row)
         }
-        console.print(Formatting.table(rows))
+        console.print(lines: Formatting.table(rows))
         if let carried = summary.carried {
             console.print(
                 "Carried store keys: \(carried.storeKeysAdded) added, \(carried.storeKeysReplaced) replaced, "

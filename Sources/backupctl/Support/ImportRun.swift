@@ -122,7 +122,7 @@ struct ImportRun {
             Replacing \(Wording.count(going.count, "section")) of \(store) with those of \
             \(plan.file), without a safety snapshot, cannot be undone: \
             \(Wording.count(removed, "record")) will be removed and \(replaced) replaced.
-            \(Formatting.table([["section", "removed", "replaced", "kept", "added"]] + rows))
+            \(Formatting.table([["section", "removed", "replaced", "kept", "added"]] + rows).joined(separator: "\n"))
             """
         return (what, "Replace them?")
     }

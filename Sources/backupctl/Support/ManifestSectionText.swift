@@ -4,7 +4,7 @@ import BackupFormat
 /// alike: a table in text, an array in JSON.
 enum ManifestSectionText {
     /// A table of each section's name, records and size.
-    static func table(_ sections: [ManifestSection]) -> String {
+    static func table(_ sections: [ManifestSection]) -> [String] {
         let rows = sections.map { [$0.name, String($0.records), Formatting.bytes($0.bytes)] }
         return Formatting.table([["section", "records", "size"]] + rows)
     }

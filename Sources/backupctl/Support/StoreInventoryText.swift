@@ -4,7 +4,7 @@ import DomainModel
 /// How a store inventory is printed.
 enum StoreInventoryText {
     /// An aligned table: key, records, size.
-    static func table(_ inventory: StoreInventory) -> String {
+    static func table(_ inventory: StoreInventory) -> [String] {
         let rows = inventory.entries.map { entry in
             let records = entry.records.map(String.init) ?? (entry.kind == "data" ? "?" : "-")
             return [entry.key, records, Formatting.bytes(Int64(entry.bytes))]

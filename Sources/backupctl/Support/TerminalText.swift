@@ -10,15 +10,16 @@ enum TerminalText {
     /// `text` with each character a terminal would act on written as `\u001b`: the C0
     /// controls but the line feed and the tab, DEL, the C1 controls, and the bidirectional
     /// overrides and isolates that reorder what a line shows (U+202A–U+202E, U+2066–U+2069).
-    /// For text of several lines: a report, a table, a question. A backslash is not escaped,
-    /// so a value holding the six characters `\u001b` prints as an escaped ESC does.
+    /// For text of several lines: a usage error, the question before what cannot be undone. A
+    /// backslash is not escaped, so a value holding the six characters `\u001b` prints as an
+    /// escaped ESC does.
     static func escapingControls(_ text: String) -> String {
         escaping(text, keepsLineBreaks: true)
     }
 
-    /// `text`, which is one line by construction — a finding, a warning, an error, a hint, a
-    /// table cell, a prompt — with the line feed and the tab written out too, so a value
-    /// holding them cannot start a line of its own (a forged `Valid: …`) or shift a column.
+    /// `text`, which is one line by construction — a line of a report, a warning, an error, a
+    /// hint, a table cell, a prompt — with the line feed and the tab written out too, so a
+    /// value holding them cannot start a line of its own (a forged `Valid: …`) or shift a column.
     static func line(_ text: String) -> String {
         escaping(text, keepsLineBreaks: false)
     }
