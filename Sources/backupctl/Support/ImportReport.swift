@@ -65,7 +65,7 @@ struct ImportReport {
                 for line in ValidationReportText.findingsBySection(findings) { console.print("  " + line) }
             } else {
                 for finding in warnings.prefix(10) {
-                    console.print("  warning: \(TerminalText.line("\(finding.location): \(finding.message)"))")
+                    console.print("  warning: \(finding.location): \(finding.message)")
                 }
                 if warnings.count > 10 {
                     console.print("  … and \(warnings.count - 10) more (see --verbose)")

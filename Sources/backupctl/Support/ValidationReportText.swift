@@ -39,7 +39,7 @@ enum ValidationReportText {
         return findings.map { $0.section ?? "backup" }.filter { seen.insert($0).inserted }.flatMap { section in
             let found = bySection[section, default: []]
             let bySeverity = Finding.Severity.allCases.flatMap { severity in found.filter { $0.severity == severity } }
-            return ["\(TerminalText.line(section)):"] + bySeverity.map { "  \(TerminalText.line($0.description))" }
+            return ["\(section):"] + bySeverity.map { "  \($0)" }
         }
     }
 
@@ -54,7 +54,7 @@ enum ValidationReportText {
                 let group = byCode[code]!
                 console.print("  \(code.rawValue) (\(group.count))")
                 for finding in group.prefix(shownPerCode) {
-                    console.print("    \(TerminalText.line("\(finding.location): \(finding.message)"))")
+                    console.print("    \(finding.location): \(finding.message)")
                 }
                 if group.count > shownPerCode {
                     console.print("    … and \(group.count - shownPerCode) more (see --verbose)")
