@@ -68,8 +68,6 @@ extension BackupFormatError {
             return "The entry '\(path)' was declared as \(declared) bytes but \(written) were written; "
                 + "its source changed while it was being archived. Export again."
 
-        case .unknownCompression(let name):
-            return "Unknown compression '\(name)'. Use one of: zstd, gzip, none."
         case .invalidCompressionLevel(let algorithm, let level, let validRange):
             return "Compression level \(level) is not valid for \(algorithm). "
                 + "Use a level from \(validRange.lowerBound) to \(validRange.upperBound)."

@@ -90,9 +90,6 @@ public enum BackupFormatError: Error, Equatable, Sendable, CustomStringConvertib
 
     // MARK: Options
 
-    /// A compression name other than `zstd`, `gzip` or `none`.
-    case unknownCompression(name: String)
-
     /// A compression level outside the algorithm's range.
     case invalidCompressionLevel(algorithm: String, level: Int, validRange: ClosedRange<Int>)
 

@@ -113,12 +113,6 @@ public struct FileDescriptor: ~Copyable {
         try io.writeAll(bytes)
     }
 
-    /// Writes every byte of `data`; see `writeAll(_:)` for raw buffers.
-    /// - Throws: `FileIOError`, e.g. `.noSpace` when the disk fills up.
-    public func writeAll(_ data: Data) throws {
-        try data.withUnsafeBytes { try writeAll($0) }
-    }
-
     /// Flushes the file's data and metadata to the disk (`fsync`).
     /// - Throws: `FileIOError` when the device reports an error.
     public func sync() throws {

@@ -29,11 +29,4 @@ public enum AgePayload {
         if rest == 0 { return fullChunks > 0 ? fullChunks * Int64(chunkByteCount) : nil }
         return rest > tag ? fullChunks * Int64(chunkByteCount) + rest - tag : nil
     }
-
-    /// The bytes of sealed chunks a plaintext of `byteCount` bytes takes.
-    public static func sealedChunkBytes(plaintextByteCount byteCount: Int64) -> Int64 {
-        let chunk = Int64(chunkByteCount)
-        let chunks = byteCount == 0 ? 1 : (byteCount + chunk - 1) / chunk
-        return byteCount + chunks * Int64(sealedChunkByteCount - chunkByteCount)
-    }
 }

@@ -7,7 +7,7 @@
 /// ```swift
 /// @Argument(help: ArgumentHelp("The backup to import, or - for standard input.", valueName: "file"))
 /// var file: String                       // required
-/// @Argument var limit: Int?              // optional; must follow required arguments
+/// @Argument var limit: Int? = nil        // optional; must follow required arguments
 /// @Argument var files: [String]          // the rest; must come last
 /// ```
 @propertyWrapper
@@ -42,14 +42,6 @@ extension Argument where Value: ExpressibleByArgument {
 }
 
 extension Argument {
-    /// Declares an optional argument, `nil` when absent.
-    /// - Parameters:
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
-    public init<Wrapped: ExpressibleByArgument>(help: ArgumentHelp? = nil, completion: CompletionKind? = nil)
-    where Value == Wrapped? {
-        self.init(wrappedValue: nil, help: help, completion: completion)
-    }
 
     /// Declares an optional argument with an explicit initial value (usually `= nil`).
     /// - Parameters:

@@ -40,10 +40,6 @@ public struct NameSpecification: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// - Parameter name: The name without leading dashes, e.g. `"no-safety-snapshot"`.
     public static func customLong(_ name: String) -> NameSpecification { [.customLong(name)] }
 
-    /// Only the given short name, after `-`; combine with `.long` in an array for both.
-    /// - Parameter character: The letter, e.g. `"o"` for `-o`.
-    public static func short(_ character: Character) -> NameSpecification { [.short(character)] }
-
     /// The concrete names for a property, short names first as help lists them.
     func resolvedNames(propertyName: String) -> [ArgumentName] {
         var names: [ArgumentName] = []

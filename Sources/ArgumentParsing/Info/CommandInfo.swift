@@ -61,9 +61,6 @@ public struct CommandInfo: Sendable {
         }
     }
 
-    /// The usage line, e.g. `backupctl import <file> [--store <path>] …`.
-    public var usage: String { synopsis.joined(separator: " ") }
-
     /// This command and every command below it, depth first, parents before children.
     public var allCommands: [CommandInfo] {
         [self] + subcommands.flatMap(\.allCommands)

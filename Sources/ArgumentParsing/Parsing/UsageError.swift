@@ -9,10 +9,6 @@ public struct UsageError: CustomStringConvertible, Sendable, Equatable {
     public var commandPath: [String]
     let synopsis: UsageSynopsis
 
-    /// The usage synopsis of the command involved, on one line, without `Usage: `:
-    /// `backupctl import <file> [--mode <merge|replace>] [--dry-run]`.
-    public var usage: String { synopsis.text }
-
     /// The one-line reason, without `error: `.
     public var message: String { error.description }
 

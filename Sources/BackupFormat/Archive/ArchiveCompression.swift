@@ -1,6 +1,6 @@
 /// How a tar archive is compressed, with a validated level.
 ///
-///     let compression = try ArchiveCompression(name: "gzip", level: 9)
+///     let compression = try ArchiveCompression(.gzip, level: 9)
 ///     let writer = try TarArchiveWriter(descriptor: file.io, compression: compression)
 public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
     /// A compression algorithm, named as on the command line (`--compression zstd|gzip|none`).
@@ -56,16 +56,6 @@ public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
         }
         self.algorithm = algorithm
         self.level = level ?? algorithm.defaultLevel
-    }
-
-    /// Parses a command-line name (`zstd`, `gzip` or `none`) and validates the level.
-    /// - Throws: ``BackupFormatError/unknownCompression(name:)`` for any other name, and the
-    ///   level errors of ``init(_:level:)``.
-    public init(name: String, level: Int? = nil) throws {
-        guard let algorithm = Algorithm(rawValue: name) else {
-            throw BackupFormatError.unknownCompression(name: name)
-        }
-        try self.init(algorithm, level: level)
     }
 
     private init(defaultFor algorithm: Algorithm) {

@@ -52,20 +52,6 @@ extension BackupFileEncoding {
         prefix.withUnsafeBytes { detect(prefix: $0) }
     }
 
-    /// Detects the encoding of the file at `path` from its first ``prefixLength`` bytes, read
-    /// in turn (a pipe's too).
-    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and
-    ///   ``BackupFormatError/cannotReadFile(path:reason:)``.
-    public static func detect(fileAt path: String) throws -> BackupFileEncoding {
-        let file = try FileDescriptor.openBackup(path)
-        return try withUnsafeTemporaryAllocation(byteCount: prefixLength, alignment: 16) { buffer in
-            let filled = try buffer.fill { free in
-                try BackupFormatError.readingFile(path) { try file.read(into: free) }
-            }
-            return detect(prefix: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
-        }
-    }
-
     private enum Content {
         case tar
         case json

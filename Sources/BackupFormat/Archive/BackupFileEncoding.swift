@@ -8,7 +8,7 @@
 /// | `1F 8B`, `{` first inside | ``gzipJSON`` | v2 |
 /// | `{` first, after whitespace | ``plainJSON`` | v1 |
 ///
-///     switch try BackupFileEncoding.detect(fileAt: path) {
+///     switch try BackupFile(path: path).encoding {
 ///     case .tar: …            // TarArchiveReader
 ///     case .gzipJSON: …       // CompressedDocumentReader
 ///     case .plainJSON: …

@@ -1,11 +1,8 @@
-import DurableIO
 import Foundation
 
 /// Reads one gzip-compressed document — a legacy v2 backup — with the same size and
 /// compression-ratio limits as the archive reader, verifying gzip's CRC-32 and length.
-///
-///     let reader = try CompressedDocumentReader(path: "old-backup.json.gz")
-///     let json = try reader.readAll()
+/// `LegacyBackupDocument` reads a v2 backup's ``BackupFile`` through it.
 ///
 /// Only ``ArchiveReaderLimits/maxEntrySize`` (the document's size),
 /// ``ArchiveReaderLimits/maxCompressionRatio`` and ``ArchiveReaderLimits/ratioCheckThreshold``
@@ -19,20 +16,8 @@ public final class CompressedDocumentReader {
     /// Decompressed bytes returned so far.
     public private(set) var bytesRead: Int64 = 0
 
-    private let stream: CompressedStreamReader
+    let stream: CompressedStreamReader
     private var failure: BackupFormatError?
-
-    /// Reads a document from an open, readable descriptor (a file or a pipe).
-    /// - Parameters:
-    ///   - descriptor: the source, named in error messages as it is named (its path, or
-    ///     `standard input`); not closed by the reader.
-    ///   - limits: the limits to enforce; ``ArchiveReaderLimits/default`` unless given.
-    /// - Throws: ``BackupFormatError/notGzipCompressed(source:)`` when the bytes are not gzip,
-    ///   ``BackupFormatError/cannotReadFile(path:reason:)`` when they cannot be read.
-    public convenience init(descriptor: DescriptorIO, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(
-            stream: CompressedStreamReader(source: .descriptor(descriptor), name: descriptor.name, limits: limits))
-    }
 
     /// Reads a document from `input`: a descriptor, or a stream such as decrypted plaintext
     /// (read to its authenticated end before the document's end is reported).
@@ -40,23 +25,11 @@ public final class CompressedDocumentReader {
         try self.init(stream: CompressedStreamReader(source: input, name: sourceName, limits: limits))
     }
 
-    /// Opens and reads the document at `path`; the file is closed when the reader is released.
-    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` and the errors of
-    ///   ``init(descriptor:limits:)``.
-    public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        let file = try FileDescriptor.openBackup(path)
-        let input = ArchiveInput.descriptor(file.io)
-        try self.init(stream: CompressedStreamReader(source: input, name: path, limits: limits, owning: file))
-    }
-
-    private init(stream: CompressedStreamReader) throws {
+    init(stream: CompressedStreamReader) throws {
         guard stream.algorithm == .gzip else { throw BackupFormatError.notGzipCompressed(source: stream.name) }
         self.stream = stream
         limits = stream.limits
     }
-
-    /// Compressed bytes decoded so far.
-    public var compressedBytesConsumed: Int64 { stream.compressedBytesConsumed }
 
     /// Reads the next chunk of the decompressed document into `buffer`: at most 256 KiB,
     /// so the size limit is checked at least that often.

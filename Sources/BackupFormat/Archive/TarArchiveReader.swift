@@ -12,7 +12,7 @@ import Foundation
 /// fails its own integrity check (gzip's CRC-32 and length, zstd's content checksum) or is
 /// followed by anything. Nothing but tar inside zstd, gzip or nothing is even attempted.
 ///
-///     let reader = try TarArchiveReader(path: "backup.tar.zst")
+///     let reader = try BackupFile(path: "backup.tar.zst").openTar()
 ///     while let entry = try reader.nextEntry() {
 ///         let bytes = try reader.readEntry(maxBytes: 512 << 20)
 ///         …
@@ -34,23 +34,11 @@ public final class TarArchiveReader {
     public private(set) var totalBytesRead: Int64 = 0
 
     private let handle: LibArchiveHandle
-    private let stream: CompressedStreamReader
+    let stream: CompressedStreamReader
     private var admission: TarEntryAdmission
     private var currentEntryBytesRead: Int64 = 0
     private var reachedEnd = false
     private var failure: BackupFormatError?
-
-    /// Reads an archive from an open, readable descriptor (a file or a pipe).
-    /// - Parameters:
-    ///   - descriptor: the source, named in error messages as it is named (its path, or
-    ///     `standard input`); not closed by the reader.
-    ///   - limits: the limits to enforce; ``ArchiveReaderLimits/default`` unless given.
-    /// - Throws: ``BackupFormatError/cannotReadFile(path:reason:)`` when the descriptor cannot
-    ///   be read, and the errors of ``nextEntry()`` for a stream that fails at its start.
-    public convenience init(descriptor: DescriptorIO, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(
-            stream: CompressedStreamReader(source: .descriptor(descriptor), name: descriptor.name, limits: limits))
-    }
 
     /// Reads an archive from `input`: a descriptor, or a stream such as decrypted plaintext
     /// (read to its authenticated end once the archive's end is reached).
@@ -58,15 +46,7 @@ public final class TarArchiveReader {
         try self.init(stream: CompressedStreamReader(source: input, name: archiveName, limits: limits))
     }
 
-    /// Opens and reads the archive at `path`; the file is closed when the reader is released.
-    /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)`` when it cannot be opened.
-    public convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        let file = try FileDescriptor.openBackup(path)
-        let input = ArchiveInput.descriptor(file.io)
-        try self.init(stream: CompressedStreamReader(source: input, name: path, limits: limits, owning: file))
-    }
-
-    private init(stream: CompressedStreamReader) throws {
+    init(stream: CompressedStreamReader) throws {
         limits = stream.limits
         admission = TarEntryAdmission(archiveName: stream.name, limits: stream.limits)
         self.stream = stream
@@ -83,9 +63,6 @@ public final class TarArchiveReader {
 
     /// Compressed bytes decoded so far.
     public var compressedBytesConsumed: Int64 { stream.compressedBytesConsumed }
-
-    /// Uncompressed tar bytes — headers, data and padding — decompressed so far.
-    public var uncompressedBytesProduced: Int64 { stream.uncompressedBytesProduced }
 
     /// Moves to the next entry, skipping (but still checking) any unread data of the current one.
     /// - Returns: the entry, or `nil` at the end of the archive.

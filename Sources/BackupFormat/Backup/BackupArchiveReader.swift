@@ -12,7 +12,7 @@ import JSONCore
 /// throw; a section that merely disagrees with the manifest comes back as a payload whose
 /// `verification` says how, so a validator can report every problem.
 ///
-///     let reader = try BackupArchiveReader(descriptor: file.io)
+///     let reader = try BackupFile(path: path).openArchive()
 ///     while let payload = try reader.nextSection() {
 ///         if let error = payload.failure(archive: path) { throw error }
 ///         use(payload.bytes!)
@@ -31,7 +31,7 @@ public final class BackupArchiveReader {
     public let manifest: BackupManifest
     /// The archive's name in messages.
     public let archiveName: String
-    private let tar: TarArchiveReader
+    let tar: TarArchiveReader
     /// What owns the input (a `BackupFile`), kept alive as long as the reader reads it.
     private let owner: AnyObject?
     private var seenPaths: Set<String> = []
@@ -40,14 +40,6 @@ public final class BackupArchiveReader {
     private var headerAfterManifest: HeaderAfterManifest
     /// Whether every entry has been read.
     public private(set) var isFinished = false
-
-    /// Opens an archive on a readable descriptor positioned at its start (named in messages as
-    /// it is named) and reads its manifest.
-    /// - Throws: `BackupFormatError` when the archive is unsafe or damaged, its first entry is
-    ///   not `manifest.json`, the manifest is invalid, or it is from a newer schema version.
-    public convenience init(descriptor: DescriptorIO, limits: BackupReadLimits = .default) throws {
-        try self.init(input: .descriptor(descriptor), archiveName: descriptor.name, limits: limits, owner: nil)
-    }
 
     /// Opens an archive on `input` and reads its manifest.
     /// - Parameter owner: the object that owns the input (closes the descriptor when it goes
@@ -82,9 +74,6 @@ public final class BackupArchiveReader {
 
     /// The compression detected from the bytes.
     public var compression: ArchiveCompression.Algorithm { tar.compression }
-
-    /// Compressed bytes read from the file so far.
-    public var compressedBytesRead: Int64 { tar.compressedBytesConsumed }
 
     /// Called with `compressedBytesRead` after each chunk of a section is read and at the end
     /// of the archive, on the thread that reads (a `PrefetchingSectionReader`'s), for a

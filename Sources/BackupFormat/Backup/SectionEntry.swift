@@ -17,15 +17,6 @@ public struct SectionEntry: Sendable {
         /// are read one by one (`arrayStoreKeys`): the app settings, which the store layer
         /// loads and saves as one (`RecordLoader.loadAppSettings`).
         case composite(defaults: any MergeableRecord)
-
-        /// The type of the section's records: of its one object, for an object section.
-        public var recordType: any MergeableRecord.Type {
-            switch self {
-            case .array(let type): type
-            case .object(let defaults), .composite(let defaults): type(of: defaults)
-            case .optionalObject(let type): type
-            }
-        }
     }
 
     /// A check between records (design §5 "semantic"), run by the validator on each record

@@ -23,17 +23,6 @@ public enum EncryptedBackupCheck {
         return count == magic.count && start == magic
     }
 
-    /// Checks the file at `path` without a key.
-    /// - Parameter record: what was recorded while writing it, if known: then the header,
-    ///   size and SHA-256 must match it too.
-    /// - Returns: the file's layout (its header and the plaintext length it implies).
-    /// - Throws: ``BackupFormatError/decryptionFailed(archive:_:)`` for a damaged header or a
-    ///   payload of impossible length, ``BackupFormatError/encryptedFileChanged(archive:reason:)``
-    ///   when it differs from the record, and read errors.
-    public static func verify(path: String, against record: EncryptionRecord? = nil) throws -> AgeFileLayout {
-        try withFile(path: path) { try verify($0, against: record) }
-    }
-
     /// Opens the file at `path` for reading and lends it to `body`.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)``, and what `body` throws.
     public static func withFile<Result>(path: String, _ body: (DescriptorIO) throws -> Result) throws -> Result {
@@ -41,9 +30,9 @@ public enum EncryptedBackupCheck {
         return try body(file.io)
     }
 
-    /// Checks an open file without a key, as ``verify(path:against:)`` does, reading by
-    /// offset, so the descriptor's own offset does not move; the file is named in messages as
-    /// it is named (`s3://bucket/key` for a downloaded object).
+    /// Checks an open file without a key, reading by offset, so the descriptor's own offset
+    /// does not move; the file is named in messages as it is named (`s3://bucket/key` for a
+    /// downloaded object).
     public static func verify(_ file: DescriptorIO, against record: EncryptionRecord? = nil) throws -> AgeFileLayout {
         let path = file.name
         let size = try BackupFormatError.readingFile(path) { try file.status().size }

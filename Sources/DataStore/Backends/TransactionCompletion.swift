@@ -28,10 +28,3 @@ public enum TransactionCompletion<Value> {
         if case .commit = self { true } else { false }
     }
 }
-
-extension TransactionCompletion where Value == Void {
-    /// Keep the transaction's writes; nothing to hand back.
-    public static var commit: Self { .commit(()) }
-    /// Leave the store as it was; nothing to hand back.
-    public static var rollback: Self { .rollback(()) }
-}

@@ -16,17 +16,6 @@ public struct RecordSaver {
         self.transaction = transaction
     }
 
-    /// Saves a collection, deduplicated, as a canonical JSON array; `verbatim` elements
-    /// (unreadable ones a writer must not lose) follow as given.
-    /// - Returns: whether the stored bytes changed (unchanged values are not rewritten).
-    @discardableResult
-    public func save<Record>(
-        _ records: [Record], keepingVerbatim verbatim: [[UInt8]] = [],
-        to key: CollectionKey<Record>
-    ) throws -> Bool {
-        try save(RecordCollection(records), keepingVerbatim: verbatim, to: key)
-    }
-
     /// Saves a collection already deduplicated, as `save(_:keepingVerbatim:to:)` does.
     @discardableResult
     public func save<Record>(

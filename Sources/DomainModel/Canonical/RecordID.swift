@@ -33,13 +33,6 @@ public enum RecordID {
         return parsed ? UUID(uuid: uuid) : nil
     }
 
-    /// The canonical lower-case text of `id`.
-    public static func format(_ id: UUID) -> String {
-        var buffer = [UInt8](repeating: 0, count: 36)
-        buffer.withUnsafeMutableBufferPointer { write(id, into: $0) }
-        return String(decoding: buffer, as: UTF8.self)
-    }
-
     /// Writes the canonical text of `id` into a buffer of at least 36 bytes.
     public static func write(_ id: UUID, into buffer: UnsafeMutableBufferPointer<UInt8>) {
         let hex: StaticString = "0123456789abcdef"

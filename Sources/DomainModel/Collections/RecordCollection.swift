@@ -29,9 +29,6 @@ public struct RecordCollection<Record: DeduplicatingRecord>: Sendable {
         for record in records { insert(record) }
     }
 
-    /// The number of distinct records.
-    public var count: Int { records.count }
-
     /// The record with `key`, if any.
     public subscript(key: Record.NaturalKey) -> Record? {
         positions[key].map { records[$0] }

@@ -2,10 +2,6 @@ import Foundation
 import JSONCore
 
 extension RecordReader {
-    /// The field's value when present and not null.
-    public mutating func optional(_ key: StaticString) -> JSONValue? {
-        slot(key).map(view.value)
-    }
 
     mutating func defaulted(_ key: StaticString, _ problem: String) {
         issues.append(
@@ -121,12 +117,6 @@ extension RecordReader {
             )
         }
         return lenient
-    }
-
-    /// The elements of an optional array field; a non-array value is reported and read as empty.
-    public mutating func array(_ key: StaticString) -> JSONElements? {
-        guard let field = arraySlot(key) else { return nil }
-        return view.value(field).elements
     }
 
     /// The tape index of an array field; a non-array value is reported.

@@ -33,12 +33,6 @@ public struct RecordReader {
     /// key in a map.
     var noticed = false
 
-    /// Starts reading `value`, which must be an object.
-    /// - Throws: `RecordDecodingError` when `value` is not an object.
-    public init(_ value: JSONValue) throws(RecordDecodingError) {
-        try self.init(value.document.view, at: value.tapeIndex, checking: false)
-    }
-
     init(_ view: JSONView, at index: Int, checking: Bool) throws(RecordDecodingError) {
         self.view = view
         self.index = index
@@ -86,11 +80,6 @@ public struct RecordReader {
     }
 
     // MARK: Required fields
-
-    /// The field's value, which must be present and not null.
-    public mutating func required(_ key: StaticString) throws(RecordDecodingError) -> JSONValue {
-        view.value(try requiredSlot(key))
-    }
 
     mutating func requiredSlot(_ key: StaticString) throws(RecordDecodingError) -> Int {
         guard let field = slot(key) else { throw RecordDecodingError(path: ".\(key)", problem: "is missing") }
@@ -176,18 +165,6 @@ public struct RecordReader {
                 path: ".\(key)", problem: "must be between \(range.lowerBound) and \(range.upperBound), not \(int)")
         }
         return int
-    }
-
-    /// A required nested record; what its decoding worked around is reported under `key`.
-    public mutating func requiredRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self)
-        throws(RecordDecodingError) -> Record
-    {
-        let field = try requiredSlot(key)
-        do {
-            return nested(try Record.decode(view, at: field, checking: checking), under: ".\(key)")
-        } catch {
-            throw error.prefixed(by: ".\(key)")
-        }
     }
 
     /// A nested record, its issues reported under `path` and its cleanliness noticed.

@@ -39,17 +39,9 @@ public struct UnknownFields: Sendable, Hashable {
 
     public var isEmpty: Bool { fields.isEmpty }
 
-    /// The fields' names, in order.
-    public var names: [String] { fields.map(\.name) }
-
     /// Whether a field of that name is kept.
     public func contains(_ name: String) -> Bool {
         fields.contains { $0.name == name }
-    }
-
-    /// The value's JSON text of the field named `name`, if kept.
-    public subscript(name: String) -> [UInt8]? {
-        fields.first { $0.name == name }?.json
     }
 
     /// These fields, then those of `other` whose names these lack: the union two records'

@@ -12,12 +12,6 @@ extension JSONValue {
         return withRawBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether the number is written as an integer (no fraction, no exponent).
-    public var isIntegerLiteral: Bool {
-        let node = self.node
-        return node.kind == .number && node.flag
-    }
-
     /// The number as an `Int`, when it is integral and fits: `3`, and also `3.0` or `3e2`, as
     /// JSON Schema counts integers.
     public var int: Int? {

@@ -157,14 +157,6 @@ public struct JSONFields: Sequence, Sendable {
     public var underestimatedCount: Int { value.kind == .object ? value.count : 0 }
 }
 
-extension JSONValue {
-    /// Whether the value is a string written without escapes (its raw bytes are its text).
-    public var isPlainString: Bool {
-        let node = self.node
-        return node.kind == .string && !node.flag
-    }
-}
-
 extension JSONElements {
     /// No elements: for optional arrays, `value["list"]?.elements ?? .empty`.
     public static let empty = JSONElements(value: JSONDocument.emptyObject.root)

@@ -18,9 +18,6 @@ public struct JSONView: Sendable {
         self.document = document
     }
 
-    /// The index of the document's top-level value.
-    @inlinable public var root: Int { document.rootIndex }
-
     /// The tape's node at `index`. Indices come from the tape (`root`, `next`, `field`, the
     /// walks), so they are in range; as for any unsafe buffer, that is checked in debug builds.
     @inlinable func node(_ index: Int) -> JSONNode {
@@ -188,10 +185,5 @@ public struct JSONView: Sendable {
     /// The value's whole text as written (strings with their quotes).
     @inlinable public func text(_ index: Int) -> ArraySlice<UInt8> {
         document.source[sourceRange(index)]
-    }
-
-    /// A `JSONValue` for `index`, for APIs that take one.
-    @inlinable public func value(_ index: Int) -> JSONValue {
-        JSONValue(document: document, index: index)
     }
 }

@@ -60,11 +60,6 @@ public final class S3ObjectUpload {
         byteCount += Int64(bytes.count)
     }
 
-    /// Appends `bytes` to the object.
-    public func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write($0) }
-    }
-
     /// Uploads what is left and makes the object visible under its key.
     /// - Returns: the object as stored.
     /// - Throws: ``ObjectStorageError``; the upload is aborted first, so nothing appears

@@ -168,7 +168,7 @@ enum ErrorClassifier {
         case .newerSchemaVersion: CommandFailure(.newerVersion, error.description)
         case .cannotOpenFile: CommandFailure(.notFound, error.description)
         case .cannotReadFile, .archiveWriteFailed: CommandFailure(.ioError, error.description)
-        case .unknownCompression, .invalidCompressionLevel, .compressionLevelNotApplicable:
+        case .invalidCompressionLevel, .compressionLevelNotApplicable:
             CommandFailure(.usage, error.description)
         case .invalidEntryPathForWriting, .entrySizeMismatch: CommandFailure(.failure, error.description)
         case .decryptionFailed(let file, let ageError): classify(ageError, file: file)

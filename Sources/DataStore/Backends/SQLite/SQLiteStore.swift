@@ -214,13 +214,6 @@ public final class SQLiteStore: KeyValueStore {
         }
     }
 
-    /// Runs SQLite's own consistency check.
-    /// - Returns: "ok" for a sound database, else SQLite's list of problems, one per line.
-    /// - Throws: `StoreError` when the check cannot run.
-    public func integrityCheck() throws -> String {
-        try database.prepare("PRAGMA integrity_check").texts().joined(separator: "\n")
-    }
-
     /// Copies every committed transaction from the WAL into the main file and empties the WAL.
     /// - Throws: `StoreError.sqlite` (e.g. busy while another process reads).
     public func checkpoint() throws {

@@ -1,21 +1,22 @@
+import DataStore
 import Foundation
 
 extension StoreReading {
     /// The bytes stored under `key` (the store's JSON documents), or nil when it is absent.
     /// - Throws: `StoreError.typeMismatch` when the key holds another kind of value.
-    public func data(forKey key: String) throws -> Data? {
+    func data(forKey key: String) throws -> Data? {
         try value(forKey: key, of: .data) { if case .data(let data) = $0 { data } else { nil } }
     }
 
     /// The integer stored under `key` (e.g. the schema version stamp), or nil when absent.
     /// - Throws: `StoreError.typeMismatch` when the key holds another kind of value.
-    public func integer(forKey key: String) throws -> Int? {
+    func integer(forKey key: String) throws -> Int? {
         try value(forKey: key, of: .integer) { if case .integer(let integer) = $0 { integer } else { nil } }
     }
 
     /// The boolean stored under `key` (e.g. the pre-versioning marker), or nil when absent.
     /// - Throws: `StoreError.typeMismatch` when the key holds another kind of value.
-    public func bool(forKey key: String) throws -> Bool? {
+    func bool(forKey key: String) throws -> Bool? {
         try value(forKey: key, of: .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
     }
 

@@ -1,0 +1,6 @@
+import DomainModel
+
+extension RecordCollection {
+    /// The number of distinct records.
+    var count: Int { records.count }
+}
