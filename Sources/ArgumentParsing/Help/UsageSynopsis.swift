@@ -11,9 +11,6 @@ struct UsageSynopsis: Equatable, Sendable {
         if command.hasSubcommands { units.append("<subcommand>") }
     }
 
-    /// The synopsis on one line.
-    var text: String { units.joined(separator: " ") }
-
     /// The synopsis after `prefix` and a space, wrapped at the screen width with
     /// continuation lines aligned after the prefix.
     func wrapped(prefix: String) -> String {
