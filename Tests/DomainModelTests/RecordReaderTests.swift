@@ -95,6 +95,12 @@ import Testing
         #expect(issueSummary(reader.issues) == ["defaultedField .seen"])
     }
 
+    @Test func requiredNestedRecordErrorIsPrefixed() throws {
+        var reader = try makeReader(#"{"quietHours":{"start":"22:00","end":"7pm"}}"#)
+        let failure = self.failure { _ = try reader.requiredRecord("quietHours", as: QuietHours.self) }
+        #expect(failure?.path == ".quietHours.end")
+    }
+
     // MARK: Optional fields
 
     @Test func missingOrNullOptionalFieldsTakeDefaultsSilently() throws {

@@ -9,4 +9,8 @@ public struct RecordDecodingError: Error, Sendable, Equatable, CustomStringConve
 
     /// `.domain is missing`.
     public var description: String { path.isEmpty ? problem : "\(path) \(problem)" }
+
+    func prefixed(by prefix: String) -> RecordDecodingError {
+        RecordDecodingError(path: prefix + path, problem: problem)
+    }
 }

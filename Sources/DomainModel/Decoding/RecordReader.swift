@@ -167,6 +167,18 @@ public struct RecordReader {
         return int
     }
 
+    /// A required nested record; what its decoding worked around is reported under `key`.
+    public mutating func requiredRecord<Record: JSONRecord>(_ key: StaticString, as type: Record.Type = Record.self)
+        throws(RecordDecodingError) -> Record
+    {
+        let field = try requiredSlot(key)
+        do {
+            return nested(try Record.decode(view, at: field, checking: checking), under: ".\(key)")
+        } catch {
+            throw error.prefixed(by: ".\(key)")
+        }
+    }
+
     /// A nested record, its issues reported under `path` and its cleanliness noticed.
     mutating func nested<Record>(_ decoded: DecodedRecord<Record>, under path: @autoclosure () -> String) -> Record {
         if !decoded.issues.isEmpty {
