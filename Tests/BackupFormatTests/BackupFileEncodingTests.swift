@@ -86,20 +86,4 @@ import Testing
         // zstd around JSON is no version of the format.
         #expect(try detect("b.zst", writing: try compressed(backupJSON, with: "zstd")) == .unknown)
     }
-
-    @Test func reportsAMissingFile() throws {
-        let path = directory.file("missing").path
-        #expect(throws: BackupFormatError.cannotOpenFile(path: path, reason: "No such file or directory")) {
-            try BackupFileEncoding.detect(fileAt: path)
-        }
-    }
-
-    /// A directory opens for reading, and then its first read fails: that is an error to
-    /// report, not a file of unknown encoding.
-    @Test func reportsAFileThatCannotBeRead() throws {
-        let path = directory.url.path
-        #expect(throws: BackupFormatError.cannotReadFile(path: path, reason: "Is a directory")) {
-            try BackupFileEncoding.detect(fileAt: path)
-        }
-    }
 }

@@ -115,23 +115,4 @@ import Testing
         }
         #expect(try backend.reopen(store, in: folder).keys() == keys.sorted())
     }
-
-    @Test(arguments: BackendUnderTest.allCases)
-    func typedReadsRefuseAnotherKind(backend: BackendUnderTest) throws {
-        let folder = try TemporaryDirectory()
-        let store = try backend.makeStore(in: folder)
-        try store.set(.integer(1), forKey: "data.migrations.v3_4_0")
-        try store.set(.string("[]"), forKey: "trackedDomains")
-
-        #expect(try store.integer(forKey: "data.migrations.v3_4_0") == 1)
-        #expect(try store.data(forKey: "absent") == nil)
-        #expect(
-            throws: StoreError.typeMismatch(
-                key: "data.migrations.v3_4_0", expected: .bool, found: .integer, location: store.location)
-        ) {
-            try store.bool(forKey: "data.migrations.v3_4_0")
-        }
-        let error = #expect(throws: StoreError.self) { try store.data(forKey: "trackedDomains") }
-        #expect(error?.description.contains("trackedDomains") == true)
-    }
 }

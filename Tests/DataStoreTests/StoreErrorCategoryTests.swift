@@ -20,7 +20,6 @@ import Testing
         (.notAStore(path: path, reason: "the file is empty"), .invalidData),
         (.backendMismatch(path: path, expected: .sqlite, found: .propertyList), .invalidData),
         (.corrupt(path: path, reason: "a row of unknown kind"), .invalidData),
-        (.typeMismatch(key: "k", expected: .data, found: .integer, location: path), .invalidData),
         (.propertyList(message: "not a dictionary", path: path), .invalidData),
         (.cannotReadWithoutWriting(path: path, reason: "no -shm"), .notWritable),
         (.io(.notFound(path: path, message: "gone")), .notFound),

@@ -24,7 +24,6 @@ import Testing
         (.notAStore(path: path, reason: "the file is empty"), .invalidData, nil),
         (.backendMismatch(path: path, expected: .sqlite, found: .propertyList), .invalidData, nil),
         (.corrupt(path: path, reason: "a row of unknown kind"), .invalidData, nil),
-        (.typeMismatch(key: "k", expected: .data, found: .integer, location: path), .invalidData, nil),
         (.propertyList(message: "not a dictionary", path: path), .invalidData, nil),
         (.cannotReadWithoutWriting(path: path, reason: "no -shm"), .cannotCreate, nil),
         // SQLite's result codes, primary and extended: FULL, IOERR_FSYNC; READONLY, PERM, AUTH,

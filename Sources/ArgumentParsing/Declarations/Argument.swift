@@ -42,7 +42,6 @@ extension Argument where Value: ExpressibleByArgument {
 }
 
 extension Argument {
-
     /// Declares an optional argument with an explicit initial value (usually `= nil`).
     /// - Parameters:
     ///   - wrappedValue: The value when the argument is absent, shown in help unless `nil`.

@@ -10,7 +10,7 @@
 ///
 ///     switch try BackupFile(path: path).encoding {
 ///     case .tar: …            // TarArchiveReader
-///     case .gzipJSON: …       // CompressedDocumentReader
+///     case .gzipJSON: …       // LegacyBackupDocument
 ///     case .plainJSON: …
 ///     case .unknown: …        // not a backup
 ///     }

@@ -75,7 +75,7 @@ public final class BackupArchiveReader {
     /// The compression detected from the bytes.
     public var compression: ArchiveCompression.Algorithm { tar.compression }
 
-    /// Called with `compressedBytesRead` after each chunk of a section is read and at the end
+    /// Called with the compressed bytes read so far after each chunk of a section is read and at the end
     /// of the archive, on the thread that reads (a `PrefetchingSectionReader`'s), for a
     /// progress display.
     public var readObserver: (@Sendable (_ compressedBytesRead: Int64) -> Void)?

@@ -31,7 +31,7 @@ extension StoreError {
         case .noDefaultLocation, .unusableDefaultLocation: .noLocation
         case .busy, .changedWhileReading: .busy
         case .newerLayout: .newerVersion
-        case .notAStore, .backendMismatch, .corrupt, .typeMismatch, .propertyList: .invalidData
+        case .notAStore, .backendMismatch, .corrupt, .propertyList: .invalidData
         case .cannotReadWithoutWriting: .notWritable
         case .sqlite(let code, _, _): Self.category(ofSQLiteCode: code)
         case .io(let error): Self.category(of: error)

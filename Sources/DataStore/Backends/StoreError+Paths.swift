@@ -13,8 +13,6 @@ extension StoreError {
         case .newerLayout(let named, let found, let supported):
             return .newerLayout(path: swap(named), found: found, supported: supported)
         case .corrupt(let named, let reason): return .corrupt(path: swap(named), reason: reason)
-        case .typeMismatch(let key, let expected, let found, let named):
-            return .typeMismatch(key: key, expected: expected, found: found, location: swap(named))
         case .sqlite(let code, let message, let named): return .sqlite(code: code, message: message, path: swap(named))
         case .propertyList(let message, let named): return .propertyList(message: message, path: swap(named))
         case .noDefaultLocation, .unusableDefaultLocation: return self

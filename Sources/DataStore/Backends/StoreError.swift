@@ -18,8 +18,6 @@ public enum StoreError: Error, Equatable, Sendable {
     case newerLayout(path: String, found: Int, supported: Int)
     /// The store is recognisably ours but damaged.
     case corrupt(path: String, reason: String)
-    /// A key holds a different kind of value than the caller expects.
-    case typeMismatch(key: String, expected: StoreValue.Kind, found: StoreValue.Kind, location: String)
     /// SQLite reported an error, with its result code and message.
     case sqlite(code: Int32, message: String, path: String)
     /// A property list could not be read or written.
@@ -68,10 +66,6 @@ extension StoreError: CustomStringConvertible {
         case .corrupt(let path, let reason):
             "The store \(path) is damaged: \(reason). Restore it from a backup "
                 + "(backupctl import), or check it with sqlite3's PRAGMA integrity_check."
-        case .typeMismatch(let key, let expected, let found, let location):
-            "The key \(key) in the store \(location) holds a \(found.rawValue) value where "
-                + "a \(expected.rawValue) value was expected. The store may have been written by "
-                + "another program; check the key's value."
         case .sqlite(let code, let message, let path):
             "SQLite failed on the store \(path): \(message) (code \(code)). "
                 + Self.hint(forSQLiteCode: code)

@@ -10,7 +10,7 @@ import Foundation
 /// whole when it opens, and replaced only by renames, so it is one state by construction.
 ///
 ///     let snapshot = try StoreOpener.openForReading(at: url)
-///     let domains = try snapshot.data(forKey: "trackedDomains")
+///     let domains = try snapshot.dataBytes(forKey: "trackedDomains")
 ///     try snapshot.verifyConsistentRead()   // before anything read is kept
 ///     try snapshot.close()
 public final class StoreSnapshot: StoreReading {

@@ -6,7 +6,7 @@ import JSONCore
 /// one per natural key (later duplicates merged into the first by the record's rule).
 ///
 ///     try store.transaction { transaction in
-///         try RecordSaver(transaction: transaction).save(domains, to: .trackedDomains)
+///         try RecordSaver(transaction: transaction).save(RecordCollection(domains), to: .trackedDomains)
 ///     }
 public struct RecordSaver {
     private let transaction: any StoreTransaction
@@ -16,7 +16,9 @@ public struct RecordSaver {
         self.transaction = transaction
     }
 
-    /// Saves a collection already deduplicated, as `save(_:keepingVerbatim:to:)` does.
+    /// Saves a collection — deduplicated as it was built — as a canonical JSON array;
+    /// `verbatim` elements (unreadable ones a writer must not lose) follow as given.
+    /// - Returns: whether the stored bytes changed (unchanged values are not rewritten).
     @discardableResult
     public func save<Record>(
         _ collection: RecordCollection<Record>, keepingVerbatim verbatim: [[UInt8]] = [],

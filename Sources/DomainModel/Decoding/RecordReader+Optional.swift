@@ -2,7 +2,6 @@ import Foundation
 import JSONCore
 
 extension RecordReader {
-
     mutating func defaulted(_ key: StaticString, _ problem: String) {
         issues.append(
             DecodingIssue(kind: .defaultedField, path: ".\(key)", message: "\(problem); the default was used"))

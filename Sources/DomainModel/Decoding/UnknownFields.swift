@@ -11,7 +11,7 @@ import JSONCore
 /// for the known fields.
 ///
 ///     // {"id": "…", "domain": "example.com", "addedAt": "…", "pinnedColor": "#ff0000"}
-///     record.unknownFields.names            // ["pinnedColor"]
+///     record.unknownFields.fields.map(\.name)   // ["pinnedColor"]
 ///     record.canonicalJSON                  // {"id":…,"addedAt":…,"pinnedColor":"#ff0000"}
 public struct UnknownFields: Sendable, Hashable {
     /// One field: its name and its value's JSON text, verbatim.

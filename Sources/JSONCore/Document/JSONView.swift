@@ -3,14 +3,14 @@ import Foundation
 /// An index-addressed view of a parsed document, for code that walks millions of values
 /// (validation, record decoding) without making a `JSONValue` for each.
 ///
-/// Values are addressed by tape index (`JSONValue.tapeIndex`, `root`). The view holds its
+/// Values are addressed by tape index (`JSONValue.tapeIndex`). The view holds its
 /// document, which owns the tape and the source, so it is valid for as long as it exists and
 /// may be stored (a `RecordReader` keeps one). Raw bytes are lent to a closure
 /// (`withRawBytes`, `forEachField`) and are valid only inside it: no pointer into the
 /// document's storage leaves the call that made it.
 ///
 ///     let view = document.view
-///     if let name = view.field(view.root, "domain") { print(view.string(name) ?? "") }
+///     if let name = view.field(document.root.tapeIndex, "domain") { print(view.string(name) ?? "") }
 public struct JSONView: Sendable {
     public let document: JSONDocument
 
@@ -18,7 +18,7 @@ public struct JSONView: Sendable {
         self.document = document
     }
 
-    /// The tape's node at `index`. Indices come from the tape (`root`, `next`, `field`, the
+    /// The tape's node at `index`. Indices come from the tape (`JSONValue.tapeIndex`, `next`, `field`, the
     /// walks), so they are in range; as for any unsafe buffer, that is checked in debug builds.
     @inlinable func node(_ index: Int) -> JSONNode {
         document.tape.withUnsafeBufferPointer { $0[index] }

@@ -6,46 +6,36 @@ import DurableIO
 // The readers the product reaches through `BackupFile`, opened directly on a descriptor or a
 // path, and the byte counters the tests check the limits against.
 
-extension CompressedStreamReader {
-    /// A stream over an open, readable descriptor, named in messages as it is named.
-    static func reading(_ descriptor: DescriptorIO, limits: ArchiveReaderLimits) throws -> CompressedStreamReader {
-        try CompressedStreamReader(source: .descriptor(descriptor), name: descriptor.name, limits: limits)
+/// A reader over one compressed stream, opened directly on a descriptor or a path.
+protocol CompressedStreamConsumer: AnyObject {
+    init(stream: CompressedStreamReader) throws
+}
+
+extension TarArchiveReader: CompressedStreamConsumer {}
+extension CompressedDocumentReader: CompressedStreamConsumer {}
+
+extension CompressedStreamConsumer {
+    /// Reads from an open, readable descriptor, named in messages as it is named; not closed
+    /// by the reader.
+    init(descriptor: DescriptorIO, limits: ArchiveReaderLimits = .default) throws {
+        try self.init(
+            stream: CompressedStreamReader(source: .descriptor(descriptor), name: descriptor.name, limits: limits))
     }
 
-    /// A stream over the file at `path`, closed when the stream is released.
-    static func opening(_ path: String, limits: ArchiveReaderLimits) throws -> CompressedStreamReader {
+    /// Opens and reads the file at `path`; the file is closed when the reader is released.
+    init(path: String, limits: ArchiveReaderLimits = .default) throws {
         let file = try FileDescriptor.openBackup(path)
         let input = ArchiveInput.descriptor(file.io)
-        return try CompressedStreamReader(source: input, name: path, limits: limits, owning: file)
+        try self.init(stream: CompressedStreamReader(source: input, name: path, limits: limits, owning: file))
     }
 }
 
 extension TarArchiveReader {
-    /// Reads an archive from an open, readable descriptor; not closed by the reader.
-    convenience init(descriptor: DescriptorIO, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(stream: .reading(descriptor, limits: limits))
-    }
-
-    /// Opens and reads the archive at `path`; the file is closed when the reader is released.
-    convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(stream: .opening(path, limits: limits))
-    }
-
     /// Uncompressed tar bytes — headers, data and padding — decompressed so far.
     var uncompressedBytesProduced: Int64 { stream.uncompressedBytesProduced }
 }
 
 extension CompressedDocumentReader {
-    /// Reads a document from an open, readable descriptor; not closed by the reader.
-    convenience init(descriptor: DescriptorIO, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(stream: .reading(descriptor, limits: limits))
-    }
-
-    /// Opens and reads the document at `path`; the file is closed when the reader is released.
-    convenience init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(stream: .opening(path, limits: limits))
-    }
-
     /// Compressed bytes decoded so far.
     var compressedBytesConsumed: Int64 { stream.compressedBytesConsumed }
 }

@@ -1,17 +1,11 @@
-import DurableIO
-
-@testable import BackupFormat
+import BackupFormat
+import Foundation
 
 extension BackupFileEncoding {
-    /// Detects the encoding of the file at `path` from its first ``prefixLength`` bytes, read
-    /// in turn (a pipe's too), with the errors the product's readers open and read with.
+    /// Detects the encoding of the file at `path` from its first ``prefixLength`` bytes.
     static func detect(fileAt path: String) throws -> BackupFileEncoding {
-        let file = try FileDescriptor.openBackup(path)
-        return try withUnsafeTemporaryAllocation(byteCount: prefixLength, alignment: 16) { buffer in
-            let filled = try buffer.fill { free in
-                try BackupFormatError.readingFile(path) { try file.read(into: free) }
-            }
-            return detect(prefix: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
-        }
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? file.close() }
+        return detect(prefix: [UInt8](try file.read(upToCount: prefixLength) ?? Data()))
     }
 }

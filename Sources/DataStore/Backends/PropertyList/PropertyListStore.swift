@@ -15,7 +15,7 @@ import Foundation
 /// through Foundation's `PropertyListSerialization`, which on Linux manages about 10 MB/s.
 ///
 ///     let store = try PropertyListStore(url: plistURL, createIfMissing: false)
-///     let domains = try store.data(forKey: "trackedDomains")
+///     let domains = try store.dataBytes(forKey: "trackedDomains")
 public final class PropertyListStore: KeyValueStore {
     /// The two encodings of a property list file.
     public enum Format: Sendable, Equatable {
