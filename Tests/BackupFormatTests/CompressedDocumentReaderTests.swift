@@ -1,7 +1,8 @@
-import BackupFormat
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BackupFormat
 
 @Suite struct CompressedDocumentReaderTests {
     let directory: TemporaryDirectory
@@ -23,11 +24,12 @@ import Testing
     @Test func readsAGzipDocument() throws {
         let json = sampleJSON(records: 5_000)
         let url = try gzipFile("backup-v2.json.gz", json)
-        let reader = try CompressedDocumentReader(path: url.path)
+        let stream = try CompressedStreamReader.opening(url.path)
+        let reader = try CompressedDocumentReader(stream: stream)
         #expect(try reader.readAll() == json)
         #expect(reader.bytesRead == Int64(json.count))
         let fileSize = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
-        #expect(reader.compressedBytesConsumed == Int64(fileSize))
+        #expect(stream.compressedBytesConsumed == Int64(fileSize))
     }
 
     @Test func readsAnEmptyDocumentAsNoBytes() throws {

@@ -1,7 +1,8 @@
-import BackupFormat
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BackupFormat
 
 /// The reader's limits, and how it fails on damaged or foreign bytes.
 extension TarArchiveReaderTests {
@@ -51,7 +52,8 @@ extension TarArchiveReaderTests {
         let bomb = directory.file("bomb.tar.zst")
         try makeZstdBomb(at: bomb, zeroCount: 320 << 20)
 
-        let reader = try TarArchiveReader(path: bomb.path)
+        let stream = try CompressedStreamReader.opening(bomb.path)
+        let reader = try TarArchiveReader(stream: stream)
         let entry = try #require(try reader.nextEntry())
         #expect(entry.size == 320 << 20)
         // readEntry hands libarchive one buffer of the declared size: the reader must still
@@ -66,7 +68,7 @@ extension TarArchiveReaderTests {
         #expect(archive == bomb.path && entryPath == "zeros.json" && limit == 1_000)
         #expect(produced > 1_000 * consumed)
         // Stopped just past the 1 MiB threshold, not after 320 MiB.
-        #expect(reader.uncompressedBytesProduced < 4 << 20)
+        #expect(stream.uncompressedBytesProduced < 4 << 20)
         #expect(reader.totalBytesRead < 4 << 20)
         #expect(reader.compressedBytesConsumed < 64 << 10)
     }
@@ -75,14 +77,15 @@ extension TarArchiveReaderTests {
         let bomb = directory.file("bomb.tar.zst")
         try makeZstdBomb(at: bomb, zeroCount: 128 << 20)
 
-        let reader = try TarArchiveReader(path: bomb.path)
+        let stream = try CompressedStreamReader.opening(bomb.path)
+        let reader = try TarArchiveReader(stream: stream)
         _ = try reader.nextEntry()
         let thrown = #expect(throws: BackupFormatError.self) { try reader.nextEntry() }
         guard case .compressionRatioExceeded? = thrown else {
             Issue.record("expected compressionRatioExceeded, got \(String(describing: thrown))")
             return
         }
-        #expect(reader.uncompressedBytesProduced < 4 << 20)
+        #expect(stream.uncompressedBytesProduced < 4 << 20)
 
         // Without the ratio limit the same archive reads through: the limit, not damage, stopped it.
         var unlimited = ArchiveReaderLimits.default

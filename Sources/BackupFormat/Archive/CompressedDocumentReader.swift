@@ -16,7 +16,7 @@ public final class CompressedDocumentReader {
     /// Decompressed bytes returned so far.
     public private(set) var bytesRead: Int64 = 0
 
-    let stream: CompressedStreamReader
+    private let stream: CompressedStreamReader
     private var failure: BackupFormatError?
 
     /// Reads a document from `input`: a descriptor, or a stream such as decrypted plaintext

@@ -34,7 +34,7 @@ public final class TarArchiveReader {
     public private(set) var totalBytesRead: Int64 = 0
 
     private let handle: LibArchiveHandle
-    let stream: CompressedStreamReader
+    private let stream: CompressedStreamReader
     private var admission: TarEntryAdmission
     private var currentEntryBytesRead: Int64 = 0
     private var reachedEnd = false

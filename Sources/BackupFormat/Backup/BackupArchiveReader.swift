@@ -31,7 +31,7 @@ public final class BackupArchiveReader {
     public let manifest: BackupManifest
     /// The archive's name in messages.
     public let archiveName: String
-    let tar: TarArchiveReader
+    private let tar: TarArchiveReader
     /// What owns the input (a `BackupFile`), kept alive as long as the reader reads it.
     private let owner: AnyObject?
     private var seenPaths: Set<String> = []

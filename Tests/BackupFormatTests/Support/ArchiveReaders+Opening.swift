@@ -4,7 +4,8 @@ import DurableIO
 @testable import BackupFormat
 
 // The readers the product reaches through `BackupFile`, opened directly on a descriptor or a
-// path, and the byte counters the tests check the limits against.
+// path; a test that checks a stream's byte counters opens the stream itself
+// (`CompressedStreamReader.opening`) and hands it to the reader's `init(stream:)`.
 
 /// A reader over one compressed stream, opened directly on a descriptor or a path.
 protocol CompressedStreamConsumer: AnyObject {
@@ -24,20 +25,17 @@ extension CompressedStreamConsumer {
 
     /// Opens and reads the file at `path`; the file is closed when the reader is released.
     init(path: String, limits: ArchiveReaderLimits = .default) throws {
-        let file = try FileDescriptor.openBackup(path)
-        let input = ArchiveInput.descriptor(file.io)
-        try self.init(stream: CompressedStreamReader(source: input, name: path, limits: limits, owning: file))
+        try self.init(stream: .opening(path, limits: limits))
     }
 }
 
-extension TarArchiveReader {
-    /// Uncompressed tar bytes — headers, data and padding — decompressed so far.
-    var uncompressedBytesProduced: Int64 { stream.uncompressedBytesProduced }
-}
-
-extension CompressedDocumentReader {
-    /// Compressed bytes decoded so far.
-    var compressedBytesConsumed: Int64 { stream.compressedBytesConsumed }
+extension CompressedStreamReader {
+    /// A stream over the file at `path`, which it closes when it is released.
+    static func opening(_ path: String, limits: ArchiveReaderLimits = .default) throws -> CompressedStreamReader {
+        let file = try FileDescriptor.openBackup(path)
+        let input = ArchiveInput.descriptor(file.io)
+        return try CompressedStreamReader(source: input, name: path, limits: limits, owning: file)
+    }
 }
 
 extension BackupArchiveReader {
@@ -45,9 +43,6 @@ extension BackupArchiveReader {
     convenience init(descriptor: DescriptorIO, limits: BackupReadLimits = .default) throws {
         try self.init(input: .descriptor(descriptor), archiveName: descriptor.name, limits: limits, owner: nil)
     }
-
-    /// Compressed bytes read from the file so far.
-    var compressedBytesRead: Int64 { tar.compressedBytesConsumed }
 }
 
 extension EncryptedBackupCheck {
