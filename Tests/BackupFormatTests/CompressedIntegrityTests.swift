@@ -1,8 +1,9 @@
-import BackupFormat
 import DurableIO
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BackupFormat
 
 /// Every compressed stream's own integrity check is verified: gzip's CRC-32 and length in v2
 /// backups and gzip-compressed archives, zstd's content checksum, and that nothing follows

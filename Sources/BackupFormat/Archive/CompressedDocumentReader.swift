@@ -9,12 +9,12 @@ import Foundation
 /// apply. A v2 backup has no checksum of its own: the gzip trailer's CRC-32 is the only thing
 /// that tells a damaged document from a good one, so the document is complete only once
 /// ``read(into:)`` has returned 0. Once a call has thrown, every later call throws the same error.
-public final class CompressedDocumentReader {
+final class CompressedDocumentReader {
     /// The limits in force.
-    public let limits: ArchiveReaderLimits
+    let limits: ArchiveReaderLimits
 
     /// Decompressed bytes returned so far.
-    public private(set) var bytesRead: Int64 = 0
+    private(set) var bytesRead: Int64 = 0
 
     private let stream: CompressedStreamReader
     private var failure: BackupFormatError?
@@ -39,7 +39,7 @@ public final class CompressedDocumentReader {
     ///   ``BackupFormatError/compressionRatioExceeded(archive:entry:produced:consumed:limit:)``,
     ///   ``BackupFormatError/truncatedArchive(archive:entry:message:)``,
     ///   ``BackupFormatError/corruptCompressedData(archive:entry:algorithm:message:)``.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         if let failure { throw failure }
         do {
             let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, 256 << 10)])
@@ -57,7 +57,7 @@ public final class CompressedDocumentReader {
 
     /// Reads the whole decompressed document into memory.
     /// - Throws: the errors of ``read(into:)``.
-    public func readAll() throws -> [UInt8] {
+    func readAll() throws -> [UInt8] {
         var document: [UInt8] = []
         try withUnsafeTemporaryAllocation(byteCount: 256 << 10, alignment: 16) { buffer in
             while case let count = try read(into: buffer), count > 0 {
