@@ -83,16 +83,6 @@ public final class BackupFile {
         encoding = try Self.detectEncoding(file, decryptor: decryptor)
     }
 
-    /// Wraps bytes held in memory — a fuzzer's input, a test's — as a backup file: they are
-    /// written to an unnamed temporary file, as standard input is, and read like any file.
-    /// - Parameter name: the name used in messages.
-    /// - Throws: `FileIOError` when the temporary file cannot be written.
-    public convenience init(contents: [UInt8], name: String) throws {
-        let spool = try SpoolFile(directory: URL(fileURLWithPath: NSTemporaryDirectory()))
-        try contents.withUnsafeBytes { try spool.append($0) }
-        try self.init(spool: spool, name: name)
-    }
-
     /// A backup whose bytes were already copied into `spool` (downloaded from object storage,
     /// for instance), read like any file — decrypted with `decryption` when it is encrypted.
     /// - Parameter name: the backup's name in messages (`s3://bucket/key`).
