@@ -12,7 +12,7 @@ PYTHON := $(CURDIR)/$(VENV)/bin/python
 DEMO := demo
 BACKUPCTL := .build/release/backupctl
 
-.PHONY: all build deps python-deps test crashtest sanitize lint format demo bench bench-compare fuzz fuzz-build clean
+.PHONY: all build deps python-deps test crashtest sanitize lint format demo bench bench-compare bench-stages fuzz fuzz-build clean
 
 all: build
 
@@ -109,7 +109,7 @@ sanitize: deps python-deps
 # `make lint` fails on any difference (CI runs it); `make format` rewrites the files.
 # It also fails when a target imports a module Package.swift does not declare for it
 # (.ci/check_imports.py).
-FORMAT_PATHS := Sources Tests Fuzz Plugins Package.swift
+FORMAT_PATHS := Sources Tests Fuzz Plugins Benchmarks Package.swift
 # .ci/check_system_calls.py: every system call goes through DurableIO (README, Repository layout).
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
@@ -146,6 +146,20 @@ BENCH_PAIRS ?= 5
 bench-compare: build
 	@test -n "$(BASELINE)" || { echo "make bench-compare BASELINE=path/to/other/backupctl"; exit 64; }
 	python3 Benchmarks/compare_binaries.py $(BASELINE) $(BACKUPCTL) --size $(BENCH_SIZE) --pairs $(BENCH_PAIRS)
+
+# What each stage of re-encoding the large sample's lookup history costs on one thread — split,
+# parse, lenient decode, canonical encode, duplicates — and a copy of each value from the parser's
+# tape beside them (Benchmarks/StageCosts; Docs/performance.md, "Export, stage by stage").
+STAGE_RUNS ?= 5
+STAGE_DIR := .build/bench-stages
+bench-stages: build
+	@mkdir -p $(STAGE_DIR)
+	@test -s $(STAGE_DIR)/lookupHistory.json || { rm -f $(STAGE_DIR)/store.sqlite* && \
+		$(BACKUPCTL) sample --store $(STAGE_DIR)/store.sqlite --size large --seed 1 --quiet && \
+		sqlite3 $(STAGE_DIR)/store.sqlite \
+			"SELECT writefile('$(STAGE_DIR)/lookupHistory.json', value) FROM entries WHERE key = 'lookupHistory'" \
+			> /dev/null; }
+	.build/release/stage-costs $(STAGE_DIR)/lookupHistory.json --runs $(STAGE_RUNS)
 
 # Fuzzing (Docs/reliability.md): one libFuzzer executable per folder of Fuzz/Drivers, built
 # apart from the normal build (its own scratch path, BACKUPCTL_FUZZ=1 adds the drivers) with

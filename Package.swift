@@ -112,6 +112,11 @@ let package = Package(
                 "DurableIO", "AgeEncryption", "Cryptography",
             ]),
 
+        // What each stage of re-encoding a stored array costs, on one thread
+        // (`make bench-stages`; Docs/performance.md).
+        .executableTarget(
+            name: "stage-costs", dependencies: ["DomainModel", "JSONCore"], path: "Benchmarks/StageCosts"),
+
         // Tests.
         .target(name: "TestSupport", dependencies: ["ArgumentParsing", "Concurrency"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),

@@ -1,0 +1,137 @@
+// stage-costs: what each stage of re-encoding a stored array costs on one thread — the lookup
+// history's, which is 86 % of the large sample — so that a change to the decoders, the encoders
+// or the parser can be measured stage by stage (`make bench-stages`; Docs/performance.md).
+//
+//     stage-costs lookupHistory.json [--runs N]
+//
+// Each stage does the work of the one above it and one thing more, so the difference between two
+// rows is what that thing costs; the last row, beside the chain, is the least a transcoder would
+// do. Every figure is the fastest of N runs of wall time on one thread.
+import DomainModel
+import Foundation
+import JSONCore
+
+struct Stage {
+    let name: String
+    /// The row this one is compared with; the row above when nil.
+    var comparedWith: Int? = nil
+    let run: ([UInt8]) throws -> Int
+}
+
+/// Writes the element at `index` again from its tape: each key and value copied byte for byte
+/// with the punctuation between them — the least a transcoder from stored to canonical JSON would
+/// do, without any of the checks or canonical forms.
+func copyTape(_ view: JSONView, _ index: Int, into out: inout [UInt8]) {
+    switch view.kind(index) {
+    case .object:
+        out.append(UInt8(ascii: "{"))
+        var separator: UInt8? = nil
+        view.forEachField(index) { key, _, value in
+            if let separator { out.append(separator) }
+            separator = UInt8(ascii: ",")
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: key)
+            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            copyTape(view, value, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    case .array:
+        out.append(UInt8(ascii: "["))
+        var separator: UInt8? = nil
+        view.forEachElement(index) { element in
+            if let separator { out.append(separator) }
+            separator = UInt8(ascii: ",")
+            copyTape(view, element, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    default:
+        view.withRawBytes(index) { out.append(contentsOf: $0) }
+    }
+}
+
+/// The room export gives a run's canonical text: about as long as what was stored.
+func textCapacity(_ run: JSONArraySplitter.Run) -> Int { run.bytes.count + run.bytes.count / 16 + 1024 }
+
+/// Cuts `bytes` into 16 runs, as export cuts it on two cores, and calls `body` with each
+/// element of each run, the run's output given as `out`; returns the bytes written to them all.
+func forEachElement(_ bytes: [UInt8], _ body: (JSONValue, inout JSONWriter) -> Void) throws -> Int {
+    guard let runs = JSONArraySplitter.split(bytes, into: 16) else { return 0 }
+    var written = 0
+    for run in runs {
+        var writer = JSONWriter(capacity: textCapacity(run))
+        try JSONArrayStream.forEachElement(in: bytes, run: run) { _, element in body(element, &writer) }
+        written += max(writer.count, 1)
+    }
+    return written
+}
+
+/// Each stage does what the row above it does, and one thing more, up to export's own path; the
+/// row beside the chain is compared with the parse.
+let stages = [
+    Stage(name: "split into 16 runs") { bytes in JSONArraySplitter.split(bytes, into: 16)?.count ?? 0 },
+    Stage(name: "+ strict parse of each record") { bytes in try forEachElement(bytes) { _, _ in } },
+    Stage(name: "+ lenient decode") { bytes in
+        try forEachElement(bytes) { element, _ in _ = try? LookupSnapshot.decode(element) }
+    },
+    Stage(name: "+ canonical encode") { bytes in
+        try forEachElement(bytes) { element, writer in
+            if let (record, _) = try? LookupSnapshot.decode(element) { record.encode(to: &writer) }
+        }
+    },
+    Stage(name: "+ natural keys, duplicates merged (export's path)") { bytes in
+        // What `CollectionDecoder.reencodeArray` does with the runs, on one thread.
+        guard let runs = JSONArraySplitter.split(bytes, into: 16) else { return 0 }
+        let builder = CanonicalArrayBuilder<LookupSnapshot>(capacity: 0)
+        for run in runs {
+            let runBuilder = builder.makeRun(capacity: textCapacity(run))
+            try JSONArrayStream.forEachElement(in: bytes, run: run) { _, element in
+                if let (record, _) = try? LookupSnapshot.decode(element) {
+                    runBuilder.append(record, from: element.sourceRange)
+                }
+            }
+            builder.absorb(runBuilder)
+        }
+        var source: [UInt8]? = bytes
+        return builder.finish(source: &source, options: .default).count
+    },
+    Stage(name: "aside: split, parse, and copy each value from the tape", comparedWith: 1) { bytes in
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        _ = try forEachElement(bytes) { element, _ in copyTape(element.document.view, element.tapeIndex, into: &out) }
+        return out.count
+    },
+]
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2 || (arguments.count == 4 && arguments[2] == "--runs"),
+    let input = try? Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+else {
+    print("usage: stage-costs LOOKUP_HISTORY.json [--runs N]")
+    exit(64)
+}
+let runCount = arguments.count == 4 ? max(1, Int(arguments[3]) ?? 5) : 5
+let bytes = [UInt8](input)
+guard JSONArraySplitter.split(bytes, into: 16) != nil else {
+    print("stage-costs: \(arguments[1]) is not a JSON array that splits into runs")
+    exit(65)
+}
+let megabytes = Double(bytes.count) / 1_000_000
+print("\(String(format: "%.1f", megabytes)) MB of JSON, one thread, fastest of \(runCount) runs")
+print("| stage | seconds | MB/s | what the stage adds |")
+print("|---|---:|---:|---:|")
+var seconds: [Double] = []
+for stage in stages {
+    var fastest = Double.infinity
+    for _ in 0..<runCount {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try stage.run(bytes)
+        let elapsed = start.duration(to: clock.now)
+        precondition(result > 0, "\(stage.name) did nothing")
+        fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    let base = stage.comparedWith.map { seconds[$0] } ?? seconds.last
+    let added = base.map { String(format: "%+.3f s", fastest - $0) } ?? ""
+    print(String(format: "| %@ | %.3f | %.0f | %@ |", stage.name, fastest, megabytes / fastest, added))
+    seconds.append(fastest)
+}
