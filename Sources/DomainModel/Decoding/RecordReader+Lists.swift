@@ -20,6 +20,7 @@ extension RecordReader {
     public mutating func stringList(_ key: StaticString, limit: Int = .max) -> [String] {
         guard let list = arraySlot(key) else { return [] }
         var result: [String] = []
+        result.reserveCapacity(view.count(list))
         var position = 0
         view.forEachElement(list) { element in
             defer { position += 1 }
@@ -38,6 +39,7 @@ extension RecordReader {
     public mutating func domainList(_ key: StaticString, limit: Int = .max) -> [String] {
         guard let list = arraySlot(key) else { return [] }
         var result: [String] = []
+        result.reserveCapacity(view.count(list))
         var seen = Set<String>()
         var position = 0
         view.forEachElement(list) { element in
@@ -61,6 +63,7 @@ extension RecordReader {
     public mutating func enumList<Value: LenientEnum>(_ key: StaticString) -> [Lenient<Value>]? {
         guard let list = arraySlot(key) else { return nil }
         var result: [Lenient<Value>] = []
+        result.reserveCapacity(view.count(list))
         var position = 0
         view.forEachElement(list) { element in
             defer { position += 1 }
@@ -95,6 +98,9 @@ extension RecordReader {
     ) -> [Record] {
         guard let list = arraySlot(key) else { return [] }
         var result: [Record] = []
+        // Room for every element at once: grown one by one, a snapshot's handful of DNS
+        // records would be copied into a new buffer two or three times.
+        result.reserveCapacity(view.count(list))
         var position = 0
         view.forEachElement(list) { element in
             defer { position += 1 }

@@ -180,7 +180,9 @@ public struct RecordReader {
     }
 
     /// A nested record, its issues reported under `path` and its cleanliness noticed.
-    mutating func nested<Record>(_ decoded: DecodedRecord<Record>, under path: @autoclosure () -> String) -> Record {
+    mutating func nested<Record>(_ decoded: consuming DecodedRecord<Record>, under path: @autoclosure () -> String)
+        -> Record
+    {
         if !decoded.issues.isEmpty {
             let prefix = path()
             issues.append(contentsOf: decoded.issues.map { $0.prefixed(by: prefix) })
