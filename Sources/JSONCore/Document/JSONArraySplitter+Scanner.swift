@@ -77,6 +77,12 @@ extension JSONArraySplitter {
         /// The array's own text: strings skipped whole, brackets counted, commas between
         /// elements marking where runs may end. Returns at `end` or when the array closes.
         private mutating func scanInside(_ base: UnsafePointer<UInt8>, upTo end: Int) {
+            // The loop works on copies, written back once: stored properties of `self` would be
+            // loaded and stored again around every byte.
+            var position = self.position
+            var depth = self.depth
+            var sawValue = self.sawValue
+            defer { (self.position, self.depth, self.sawValue) = (position, depth, sawValue) }
             while position < end {
                 if let textStart = openString {
                     guard let quote = Self.closingQuote(base, from: position, end: end, textStart: textStart) else {
@@ -90,8 +96,15 @@ extension JSONArraySplitter {
                 let byte = base[position]
                 switch byte {
                 case UInt8(ascii: "\""):
-                    openString = position + 1
                     sawValue = true
+                    // Skipped at once, the common case: its closing quote is already here.
+                    guard let quote = Self.closingQuote(base, from: position + 1, end: end, textStart: position + 1)
+                    else {
+                        openString = position + 1
+                        position = end
+                        return
+                    }
+                    position = quote
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     depth += 1
                     sawValue = true
