@@ -4,19 +4,12 @@
 //
 //     stage-costs lookupHistory.json [--runs N]
 //
-// Each stage does the work of the one above it and one thing more, so the difference between two
-// rows is what that thing costs; the last row, beside the chain, is the least a transcoder would
-// do. Every figure is the fastest of N runs of wall time on one thread.
+// Each stage does the work of the one above it and more, so the difference between two rows is
+// what the more costs; the last row, compared with the parse, is the least a transcoder would do.
+// Every figure is the fastest of N runs of wall time on one thread.
 import DomainModel
 import Foundation
 import JSONCore
-
-struct Stage {
-    let name: String
-    /// The row this one is compared with; the row above when nil.
-    var comparedWith: Int? = nil
-    let run: ([UInt8]) throws -> Int
-}
 
 /// Writes the element at `index` again from its tape: each key and value copied byte for byte
 /// with the punctuation between them — the least a transcoder from stored to canonical JSON would
@@ -44,6 +37,11 @@ func copyTape(_ view: JSONView, _ index: Int, into out: inout [UInt8]) {
             copyTape(view, element, into: &out)
         }
         out.append(UInt8(ascii: "]"))
+    case .string:
+        // A string's raw bytes are its text between the quotes.
+        out.append(UInt8(ascii: "\""))
+        view.withRawBytes(index) { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: "\""))
     default:
         view.withRawBytes(index) { out.append(contentsOf: $0) }
     }
@@ -53,33 +51,38 @@ func copyTape(_ view: JSONView, _ index: Int, into out: inout [UInt8]) {
 func textCapacity(_ run: JSONArraySplitter.Run) -> Int { run.bytes.count + run.bytes.count / 16 + 1024 }
 
 /// Cuts `bytes` into 16 runs, as export cuts it on two cores, and calls `body` with each
-/// element of each run, the run's output given as `out`; returns the bytes written to them all.
-func forEachElement(_ bytes: [UInt8], _ body: (JSONValue, inout JSONWriter) -> Void) throws -> Int {
+/// element of each run and the run's output; returns how many elements `body` counted.
+func forEachElement(_ bytes: [UInt8], _ body: (JSONValue, inout JSONWriter) -> Bool) throws -> Int {
     guard let runs = JSONArraySplitter.split(bytes, into: 16) else { return 0 }
-    var written = 0
+    var counted = 0
     for run in runs {
         var writer = JSONWriter(capacity: textCapacity(run))
-        try JSONArrayStream.forEachElement(in: bytes, run: run) { _, element in body(element, &writer) }
-        written += max(writer.count, 1)
+        try JSONArrayStream.forEachElement(in: bytes, run: run) { _, element in
+            if body(element, &writer) { counted += 1 }
+        }
     }
-    return written
+    return counted
 }
 
-/// Each stage does what the row above it does, and one thing more, up to export's own path; the
-/// row beside the chain is compared with the parse.
+/// Each stage does what the row above it does and more, up to export's own builder; the last
+/// row is compared with the parse.
 let stages = [
     Stage(name: "split into 16 runs") { bytes in JSONArraySplitter.split(bytes, into: 16)?.count ?? 0 },
-    Stage(name: "+ strict parse of each record") { bytes in try forEachElement(bytes) { _, _ in } },
+    Stage(name: "+ strict parse of each record") { bytes in try forEachElement(bytes) { _, _ in true } },
     Stage(name: "+ lenient decode") { bytes in
-        try forEachElement(bytes) { element, _ in _ = try? LookupSnapshot.decode(element) }
+        try forEachElement(bytes) { element, _ in (try? LookupSnapshot.decode(element)) != nil }
     },
     Stage(name: "+ canonical encode") { bytes in
         try forEachElement(bytes) { element, writer in
-            if let (record, _) = try? LookupSnapshot.decode(element) { record.encode(to: &writer) }
+            guard let (record, _) = try? LookupSnapshot.decode(element) else { return false }
+            record.encode(to: &writer)
+            return true
         }
     },
-    Stage(name: "+ natural keys, duplicates merged (export's path)") { bytes in
-        // What `CollectionDecoder.reencodeArray` does with the runs, on one thread.
+    Stage(name: "+ keys, duplicates merged, array built (export's builder)") { bytes in
+        // What `CollectionDecoder.reencodeArray` does with the runs, on one thread: each run's
+        // records appended to a builder of its own with their natural keys, the runs absorbed
+        // in order, duplicates merged and the array's chunks made.
         guard let runs = JSONArraySplitter.split(bytes, into: 16) else { return 0 }
         let builder = CanonicalArrayBuilder<LookupSnapshot>(capacity: 0)
         for run in runs {
@@ -92,13 +95,16 @@ let stages = [
             builder.absorb(runBuilder)
         }
         var source: [UInt8]? = bytes
-        return builder.finish(source: &source, options: .default).count
+        _ = builder.finish(source: &source, options: .default)
+        return builder.count
     },
     Stage(name: "aside: split, parse, and copy each value from the tape", comparedWith: 1) { bytes in
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        _ = try forEachElement(bytes) { element, _ in copyTape(element.document.view, element.tapeIndex, into: &out) }
-        return out.count
+        return try forEachElement(bytes) { element, _ in
+            copyTape(element.document.view, element.tapeIndex, into: &out)
+            return true
+        }
     },
 ]
 
@@ -109,7 +115,11 @@ else {
     print("usage: stage-costs LOOKUP_HISTORY.json [--runs N]")
     exit(64)
 }
-let runCount = arguments.count == 4 ? max(1, Int(arguments[3]) ?? 5) : 5
+let runCount = arguments.count == 4 ? Int(arguments[3]) ?? 0 : 5
+guard runCount >= 1 else {
+    print("stage-costs: --runs takes a whole number of runs, at least 1, not \(arguments[3])")
+    exit(64)
+}
 let bytes = [UInt8](input)
 guard JSONArraySplitter.split(bytes, into: 16) != nil else {
     print("stage-costs: \(arguments[1]) is not a JSON array that splits into runs")
@@ -127,11 +137,12 @@ for stage in stages {
         let start = clock.now
         let result = try stage.run(bytes)
         let elapsed = start.duration(to: clock.now)
-        precondition(result > 0, "\(stage.name) did nothing")
+        precondition(result > 0, "\(stage.name) decoded, parsed or copied nothing")
         fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
     let base = stage.comparedWith.map { seconds[$0] } ?? seconds.last
-    let added = base.map { String(format: "%+.3f s", fastest - $0) } ?? ""
+    var added = base.map { String(format: "%+.3f s", fastest - $0) } ?? ""
+    if let row = stage.comparedWith { added += " over row \(row + 1)" }
     print(String(format: "| %@ | %.3f | %.0f | %@ |", stage.name, fastest, megabytes / fastest, added))
     seconds.append(fastest)
 }
