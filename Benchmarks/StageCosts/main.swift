@@ -109,9 +109,7 @@ let stages = [
 ]
 
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || (arguments.count == 4 && arguments[2] == "--runs"),
-    let input = try? Data(contentsOf: URL(fileURLWithPath: arguments[1]))
-else {
+guard arguments.count == 2 || (arguments.count == 4 && arguments[2] == "--runs") else {
     print("usage: stage-costs LOOKUP_HISTORY.json [--runs N]")
     exit(64)
 }
@@ -120,9 +118,14 @@ guard runCount >= 1 else {
     print("stage-costs: --runs takes a whole number of runs, at least 1, not \(arguments[3])")
     exit(64)
 }
+guard let input = try? Data(contentsOf: URL(fileURLWithPath: arguments[1])) else {
+    print("stage-costs: cannot read \(arguments[1])")
+    exit(66)
+}
 let bytes = [UInt8](input)
-guard JSONArraySplitter.split(bytes, into: 16) != nil else {
-    print("stage-costs: \(arguments[1]) is not a JSON array that splits into runs")
+// Every stage must have records to work on, or its time says nothing.
+guard let runs = JSONArraySplitter.split(bytes, into: 16), !runs.isEmpty else {
+    print("stage-costs: \(arguments[1]) is not a JSON array of records that splits into runs")
     exit(65)
 }
 let megabytes = Double(bytes.count) / 1_000_000
