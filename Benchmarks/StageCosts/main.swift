@@ -5,7 +5,8 @@
 //     stage-costs lookupHistory.json [--runs N]
 //
 // Each stage does the work of the one above it and more, so the difference between two rows is
-// what the more costs; the last row, compared with the parse, is the least a transcoder would do.
+// what the more costs; an aside row is compared with the parse instead: export's transcoder, and
+// the least a transcoder would do.
 // Every figure is the fastest of N runs of wall time on one thread.
 import DomainModel
 import Foundation
@@ -47,6 +48,18 @@ func copyTape(_ view: JSONView, _ index: Int, into out: inout [UInt8]) {
     }
 }
 
+/// Writes the element as export does: transcoded from the tape when decoding would take it as it
+/// is, else decoded and encoded. Whether it was transcoded; nil when it does not decode.
+func transcode(_ element: JSONValue, into writer: inout JSONWriter) -> Bool? {
+    let mark = writer.mark
+    let view = element.document.view
+    if LookupSnapshot.transcodeKeyed(view, at: element.tapeIndex, checking: false, into: &writer) != nil { return true }
+    writer.rewind(to: mark)
+    guard let (record, _) = try? LookupSnapshot.decode(element) else { return nil }
+    record.encode(to: &writer)
+    return false
+}
+
 /// The room export gives a run's canonical text: about as long as what was stored.
 func textCapacity(_ run: JSONArraySplitter.Run) -> Int { run.bytes.count + run.bytes.count / 16 + 1024 }
 
@@ -79,6 +92,9 @@ let stages = [
             return true
         }
     },
+    Stage(name: "aside: + transcode, decoding and encoding only what it leaves", comparedWith: 1) { bytes in
+        try forEachElement(bytes) { element, writer in transcode(element, into: &writer) != nil }
+    },
     Stage(name: "+ keys, duplicates merged, array built (export's builder)") { bytes in
         // What `CollectionDecoder.reencodeArray` does with the runs, on one thread: each run's
         // records appended to a builder of its own with their natural keys, the runs absorbed
@@ -88,7 +104,7 @@ let stages = [
         for run in runs {
             let runBuilder = builder.makeRun(capacity: textCapacity(run))
             try JSONArrayStream.forEachElement(in: bytes, run: run) { _, element in
-                if let (record, _) = try? LookupSnapshot.decode(element) {
+                if !runBuilder.appendTranscoding(element), let (record, _) = try? LookupSnapshot.decode(element) {
                     runBuilder.append(record, from: element.sourceRange)
                 }
             }
@@ -129,7 +145,15 @@ guard let runs = JSONArraySplitter.split(bytes, into: 16), !runs.isEmpty else {
     exit(65)
 }
 let megabytes = Double(bytes.count) / 1_000_000
+var outcomes: [Bool?: Int] = [:]
+_ = try forEachElement(bytes) { element, writer in
+    outcomes[transcode(element, into: &writer), default: 0] += 1
+    return true
+}
 print("\(String(format: "%.1f", megabytes)) MB of JSON, one thread, fastest of \(runCount) runs")
+print(
+    "\(outcomes[true, default: 0]) records transcoded, \(outcomes[false, default: 0]) decoded and encoded, "
+        + "\(outcomes[nil, default: 0]) that do not decode")
 print("| stage | seconds | MB/s | what the stage adds |")
 print("|---|---:|---:|---:|")
 var seconds: [Double] = []

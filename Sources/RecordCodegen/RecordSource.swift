@@ -1,6 +1,6 @@
 /// The Swift source of one declared record: the type with its properties, memberwise
-/// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)`, `declaration`, `naturalKey`
-/// and, unless written by hand, `merged(with:)`.
+/// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)`, `transcode(_:at:into:)` (when
+/// every field has one), `declaration`, `naturalKey` and, unless written by hand, `merged(with:)`.
 struct RecordSource {
     let declaration: DeclarationFile
     let mergeRule: MergeRule?
@@ -69,8 +69,9 @@ struct RecordSource {
             "    func encodeFields(to writer: inout JSONWriter) {",
         ]
         lines += fields.map(\.encoding)
+        lines.append("    }")
+        lines += transcoder
         lines += [
-            "    }",
             "",
             "    public static let declaration = RecordDeclaration(",
             "        definition: \(declaration.definition.swiftLiteral), description: \(declaration.description.swiftLiteral),",

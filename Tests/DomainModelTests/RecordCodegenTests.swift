@@ -35,6 +35,7 @@ import Testing
             "        self.nickname = nickname",
             #"        nickname = reader.optionalString("nickname")"#,
             #"        writer.field("nickname", nickname)"#,
+            #"            fields.string("nickname", required: false, &writer)"#,
             #"            RecordField("nickname", .string(nil), required: false, "What friends say."),"#,
         ] {
             #expect(text.contains(line), "missing: \(line)")
@@ -60,6 +61,8 @@ import Testing
         #expect(text.contains("self.seen = seen ?? added"))
         #expect(try position(#"writer.field("note""#) < position(#"writer.field("id""#))
         #expect(try position(#"writer.field("seen""#) < position(#"writer.field("added""#))
+        // A default taken from another field is only decoding's to apply: no transcoder.
+        #expect(!text.contains("func transcode("))
     }
 
     @Test(arguments: [

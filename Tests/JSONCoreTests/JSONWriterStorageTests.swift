@@ -98,4 +98,21 @@ import Testing
         writer.null()
         #expect(writer.takeBytes() == Array("null".utf8))
     }
+
+    /// What was written since a mark is forgotten, commas included, even text past the room
+    /// written over what was zeroed.
+    @Test func aRewoundWriterGoesOnAsIfNothingWasWrittenSinceTheMark() {
+        var writer = JSONWriter(capacity: 0)
+        writer.beginObject()
+        writer.key("a")
+        writer.int(1)
+        let mark = writer.mark
+        writer.key("b")
+        writer.string(String(repeating: "y", count: 10_000))
+        writer.rewind(to: mark)
+        Array("k".utf8).withUnsafeBufferPointer { writer.plainKey($0) }
+        writer.bool(true)
+        writer.endObject()
+        #expect(writer.takeBytes() == Array(#"{"a":1,"k":true}"#.utf8))
+    }
 }

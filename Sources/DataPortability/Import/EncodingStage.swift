@@ -4,9 +4,9 @@ import DomainModel
 import Foundation
 import JSONCore
 
-/// Stages a collection section for a store that does not hold its key yet: each record, as
-/// the validator decoded it, is at once encoded canonically (`CanonicalArrayBuilder`), and only the text is
-/// kept, not the records.
+/// Stages a collection section for a store that does not hold its key yet: each record is at
+/// once written canonically (`CanonicalArrayBuilder`) — a clean one straight from its JSON, any
+/// other as the validator decoded it — and only the text is kept, not the records.
 ///
 /// With nothing in the store to merge into, the store's new value is the backup's records,
 /// duplicates merged, in order: the builder's array. The section's JSON is kept until
@@ -49,6 +49,11 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
             return
         }
         builder.append(record, from: json.sourceRange)
+    }
+
+    /// A clean record is written from its JSON, never decoded (most of a backup's records).
+    func visitTranscoding(_ json: JSONValue, at index: Int?) -> Bool {
+        builder.appendTranscoding(json, checking: true)
     }
 
     func makeRunVisitor(for section: BackupSection) -> sending EncodingStage? {

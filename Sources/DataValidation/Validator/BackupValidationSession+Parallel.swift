@@ -60,14 +60,11 @@ extension BackupValidationSession {
                 try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
                     result.count += 1
                     runWalker.path.push(.index(index))
-                    let checked = Self.check(element, for: runVisitor, decodes: decodes, compiled, &runWalker)
+                    let passed = Self.check(element, at: index, for: runVisitor, decodes: decodes, compiled, &runWalker)
                     if let field = array.uniqueField, let id = element[field], let identity = seen.identity(of: id) {
                         result.identities.append((runWalker.findings.count, index, identity, id.sourceRange))
                     }
-                    if case .passed(let record) = checked {
-                        result.references.check(rules, element, &runWalker)
-                        result.visitor?.visit(record, at: index, from: element)
-                    }
+                    if passed { result.references.check(rules, element, &runWalker) }
                     runWalker.path.pop()
                 }
                 result.findings = runWalker.takeFindings()

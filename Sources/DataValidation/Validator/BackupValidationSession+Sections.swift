@@ -3,8 +3,8 @@ import DomainModel
 import JSONCore
 
 extension BackupValidationSession {
-    /// Checks the records of a section `sectionToCheck` admitted, decoding them for `visitor`
-    /// and giving it those that pass; with none, walking them.
+    /// Checks the records of a section `sectionToCheck` admitted, giving `visitor` those that
+    /// pass (`check`); with none, walking them.
     func checkSection<Visitor: SectionVisitor>(_ section: BackupSection, _ payload: SectionPayload, visitor: Visitor?) {
         guard let bytes = payload.bytes, let node = schema.node(for: section),
             let compiled = self.compiled[section]
@@ -27,17 +27,14 @@ extension BackupValidationSession {
                     try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
                         count += 1
                         walker.path.push(.index(index))
-                        let checked = Self.check(element, for: visitor, decodes: decodes, compiled, &walker)
+                        let passed = Self.check(element, at: index, for: visitor, decodes: decodes, compiled, &walker)
                         if let field = arraySchema.uniqueField, let idValue = element[field], !seenIDs.insert(idValue) {
                             walker.record(
                                 .warning, .duplicate,
                                 Self.duplicateRecordMessage(field: field, id: idValue.string ?? ""),
                                 key: field)
                         }
-                        if case .passed(let record) = checked {
-                            references.check(rules, element, &walker)
-                            visitor?.visit(record, at: index, from: element)
-                        }
+                        if passed { references.check(rules, element, &walker) }
                         walker.path.pop()
                         if walker.findings.count > 4096 { findings += walker.takeFindings() }
                     }
@@ -68,11 +65,8 @@ extension BackupValidationSession {
                         "the section must be \(expected), not \(root.isNull ? "null" : root.kind.description).")
                     break
                 }
-                if !root.isNull,
-                    case .passed(let record) = Self.check(root, for: visitor, decodes: decodes, compiled, &walker)
-                {
+                if !root.isNull, Self.check(root, at: nil, for: visitor, decodes: decodes, compiled, &walker) {
                     references.check(rules, root, &walker)
-                    visitor?.visit(record, at: nil, from: root)
                 }
             } catch {
                 let (code, message) = parseFinding(error, expected: expected)
@@ -94,32 +88,35 @@ extension BackupValidationSession {
     /// schema describes them.
     var decodes: Bool { schema.hasCurrentRecords }
 
-    /// What checking one record came to.
-    enum RecordCheck<Record> {
-        /// No error: the record as decoded (nil when the decoder could not read it, which
-        /// only a disagreement of schema and decoder would cause).
-        case passed(Record?)
-        /// An error was reported.
-        case failed
-    }
-
-    /// Checks one record: for a visitor, decodes it, and walks it against the schema only when
-    /// decoding met something the schema reports (`DecodedRecord.isClean`), for the findings;
-    /// without one, walks it.
+    /// Checks one record and, when it passes, gives it to `visitor`: taken as it stands when
+    /// decoding would find it clean (`SectionVisitor.visitTranscoding`), else decoded and walked
+    /// against the schema only when decoding met something the schema reports
+    /// (`DecodedRecord.isClean`), for the findings. Without a visitor, the record is walked.
     /// - Parameter decodes: whether a clean record is valid unwalked (the session's `decodes`).
+    /// - Returns: whether it passed: no error reported.
     static func check<Visitor: SectionVisitor>(
-        _ element: JSONValue, for visitor: Visitor?, decodes: Bool, _ compiled: CompiledSchema,
+        _ element: JSONValue, at index: Int?, for visitor: Visitor?, decodes: Bool, _ compiled: CompiledSchema,
         _ walker: inout SchemaWalker
-    ) -> RecordCheck<Visitor.Record> {
-        let decoded = visitor == nil ? nil : try? Visitor.Record.decodeChecking(element)
-        if let decoded, decoded.isClean, decodes {
-            // Debug builds (the tests) walk clean records too, and stop on any the walk reports.
-            assert(Self.walkFindsNothing(in: element, compiled), "a clean record has findings: \(decoded.record)")
-            return .passed(decoded.record)
+    ) -> Bool {
+        func walk() -> Bool {
+            let errorsBefore = walker.errorCount
+            walker.check(element, compiled)
+            return walker.errorCount == errorsBefore
         }
-        let errorsBefore = walker.errorCount
-        walker.check(element, compiled)
-        return walker.errorCount == errorsBefore ? .passed(decoded?.record) : .failed
+        guard let visitor else { return walk() }
+        if decodes, visitor.visitTranscoding(element, at: index) {
+            // Debug builds (the tests) walk clean records too, and stop on any the walk reports.
+            assert(Self.walkFindsNothing(in: element, compiled), "a record taken as clean has findings: \(element)")
+            return true
+        }
+        let decoded = try? Visitor.Record.decodeChecking(element)
+        if let decoded, decoded.isClean, decodes {
+            assert(Self.walkFindsNothing(in: element, compiled), "a clean record has findings: \(decoded.record)")
+        } else if !walk() {
+            return false
+        }
+        visitor.visit(decoded?.record, at: index, from: element)
+        return true
     }
 
     /// Whether walking `element` reports nothing: what decoding must ensure of a clean record.

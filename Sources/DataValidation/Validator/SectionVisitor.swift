@@ -5,9 +5,10 @@ import JSONCore
 /// Receives a section's records that pass validation, decoded: for a check with a visitor,
 /// validation is decoding.
 ///
-/// The session decodes each record as `Record` first (`JSONRecord.decodeChecking`); a record
-/// decoding found clean is valid as it stands, and only another is walked against the schema
-/// for its findings. The import's stages keep what they need of the records.
+/// The session offers each record to `visitTranscoding` first, then decodes it as `Record`
+/// (`JSONRecord.decodeChecking`); a record decoding found clean is valid as it stands, and only
+/// another is walked against the schema for its findings. The import's stages keep what they
+/// need of the records.
 ///
 /// A large array section is checked on every core: each run of its records gets a visitor of
 /// its own from `makeRunVisitor()`, used by one thread, and the runs are then absorbed in
@@ -19,10 +20,19 @@ public protocol SectionVisitor: AnyObject {
     /// object sections: the root, index nil), with what it decoded to: nil when the decoder
     /// could not read what the schema accepts (never, unless the two disagree).
     func visit(_ record: Record?, at index: Int?, from json: JSONValue)
+    /// Takes the record at `json` as it stands, when decoding would find it clean — which makes
+    /// it valid — without decoding it (`CanonicalArrayBuilder.appendTranscoding`); false, having
+    /// taken nothing, when it is to be decoded and given to `visit`. By default, false: a
+    /// visitor that keeps records needs them decoded.
+    func visitTranscoding(_ json: JSONValue, at index: Int?) -> Bool
     /// A new, empty visitor for one run of `section`'s records — a different instance on every
     /// call, sharing nothing, since each is handed to its own thread (never `self`) — or nil,
     /// on every call, to have the section checked on one thread. Threads call it at once.
     func makeRunVisitor(for section: BackupSection) -> sending Self?
     /// Takes over `run`'s records, which follow the ones already visited.
     func absorb(_ run: Self)
+}
+
+extension SectionVisitor {
+    public func visitTranscoding(_ json: JSONValue, at index: Int?) -> Bool { false }
 }

@@ -72,12 +72,35 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
 
     /// Adds `record`, decoded from the bytes at `source` in the array's JSON.
     public func append(_ record: Record, from source: Range<Int>) {
+        checkOpen()
+        record.encode(to: &writer)
+        added(record.naturalKey, from: source)
+    }
+
+    /// Adds the record at `element`, written straight from its JSON (`Record.transcodeKeyed`),
+    /// when decoding would take it as it is — and, `checking`, find it clean; false, having
+    /// added nothing, when it is to be decoded and given to `append(_:from:)` instead.
+    public func appendTranscoding(_ element: JSONValue, checking: Bool = false) -> Bool {
+        checkOpen()
+        let mark = writer.mark
+        let view = element.document.view
+        guard let key = Record.transcodeKeyed(view, at: element.tapeIndex, checking: checking, into: &writer) else {
+            writer.rewind(to: mark)
+            return false
+        }
+        added(key, from: element.sourceRange)
+        return true
+    }
+
+    private func checkOpen() {
         precondition(
             parts.isEmpty && !isSpent, "records are added before runs are absorbed, never after, nor to a spent builder"
         )
-        let key = record.naturalKey
+    }
+
+    /// Notes the record just written, from `source` in the array's JSON.
+    private func added(_ key: Record.NaturalKey, from source: Range<Int>) {
         if !isRun { note(key) }
-        record.encode(to: &writer)
         entries.append(Entry(key: key, textEnd: writer.count, source: source))
         count += 1
     }

@@ -63,6 +63,8 @@ extension CollectionDecoder {
         var unreadable: [[UInt8]] = []
 
         mutating func add(_ element: JSONValue, at index: Int) {
+            // Most stored records need nothing worked around: they are written from their JSON.
+            if builder.appendTranscoding(element) { return }
             let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
             issues += elementIssues
             if let record {

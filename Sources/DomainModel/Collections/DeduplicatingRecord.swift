@@ -1,3 +1,5 @@
+import JSONCore
+
 /// A record two copies of which combine into one: a collection's records with the same
 /// natural key, or the one record a store keeps under a key (settings, entitlement, ledger)
 /// and the one a backup brings.
@@ -21,4 +23,15 @@ public protocol DeduplicatingRecord: MergeableRecord {
     associatedtype NaturalKey: Hashable & Sendable
 
     var naturalKey: NaturalKey { get }
+
+    /// `transcode(_:at:checking:into:)`, giving the natural key of the record written; nil
+    /// when it gives false, or when the record has no transcoder.
+    static func transcodeKeyed(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter)
+        -> NaturalKey?
+}
+
+extension DeduplicatingRecord {
+    public static func transcodeKeyed(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter)
+        -> NaturalKey?
+    { nil }
 }

@@ -15,9 +15,19 @@ public protocol JSONRecord: Sendable, Equatable {
     /// The fields of the object this build does not know, kept as read (`decode` sets them
     /// from the fields `init(from:)` did not ask for) and written back after the known ones.
     var unknownFields: UnknownFields { get set }
+
+    /// Writes the object at `index` as decoding then encoding it would, straight from the tape
+    /// (`RecordTranscoder`), when decoding would take it as it is — and, `checking`, find it
+    /// clean; false otherwise, having written part of it. RecordCodegen writes it from the
+    /// declaration; a record without one is always decoded.
+    static func transcode(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter) -> Bool
 }
 
 extension JSONRecord {
+    public static func transcode(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter)
+        -> Bool
+    { false }
+
     /// Decodes `value`, returning the record and what was worked around.
     /// - Throws: `RecordDecodingError` when the record cannot be read.
     public static func decode(_ value: JSONValue) throws(RecordDecodingError) -> (Self, [DecodingIssue]) {

@@ -12,10 +12,11 @@
 ///     writer.endObject()
 ///     // {"domain":"example.com","tags":["client"]}
 public struct JSONWriter: Sendable {
-    /// The text written so far, then zeroed room for more: `count` bytes are the text. Writes
-    /// go through `write(_:_:)`, one uniqueness check per token and no per-byte bookkeeping,
-    /// where `Array.append` checks capacity and uniqueness on every call — most tokens are a
-    /// few bytes, and that bookkeeping cost more than the copying (Docs/performance.md).
+    /// The text written so far, then room for more (zeroed, or text `rewind(to:)` gave back):
+    /// `count` bytes are the text. Writes go through `write(_:_:)`, one uniqueness check per
+    /// token and no per-byte bookkeeping, where `Array.append` checks capacity and uniqueness on
+    /// every call — most tokens are a few bytes, and that bookkeeping cost more than the copying
+    /// (Docs/performance.md).
     private var storage: [UInt8]
     /// Bytes of JSON text written.
     public private(set) var count = 0
@@ -51,6 +52,23 @@ public struct JSONWriter: Sendable {
     public mutating func removeAll() {
         count = 0
         needsComma = false
+    }
+
+    /// Where the writer stands: `rewind(to:)` goes back to it.
+    public struct Mark: Sendable {
+        fileprivate let count: Int
+        fileprivate let needsComma: Bool
+    }
+
+    /// Where the writer stands now.
+    public var mark: Mark { Mark(count: count, needsComma: needsComma) }
+
+    /// Forgets what was written since `mark` (text that turned out not to be wanted), keeping
+    /// the storage; the bytes past the text are written over, not zeroed again.
+    public mutating func rewind(to mark: Mark) {
+        precondition(mark.count <= count, "a writer rewinds to a mark it has passed")
+        count = mark.count
+        needsComma = mark.needsComma
     }
 
     /// Appends `length` bytes, which `body` writes from the pointer it is given, valid only
@@ -129,6 +147,12 @@ public struct JSONWriter: Sendable {
     /// - Parameter key: plain ASCII needing no escapes (every key backupctl writes).
     public mutating func key(_ key: StaticString) {
         appendQuoted(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), then: UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes an object key given at run time whose UTF-8 needs no escaping (`plainString(_:)`).
+    public mutating func plainKey(_ utf8: UnsafeBufferPointer<UInt8>) {
+        appendQuoted(utf8, then: UInt8(ascii: ":"))
         needsComma = false
     }
 

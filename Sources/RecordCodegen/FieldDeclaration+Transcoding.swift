@@ -1,0 +1,86 @@
+/// The transcoder's call a field declaration becomes (`RecordTranscoder` in DomainModel): the
+/// field written straight from the tape, as its decoding then its encoding would write it.
+extension FieldDeclaration {
+    /// The call, or nil for a field only decoding reads: one with a hand-written `decode` or a
+    /// `normalize`, a default taken from another field, an embedded record, a format its decode
+    /// function checks, a list of enums. A record with such a field is always decoded.
+    var transcoding: String? {
+        guard decode == nil, normalize == nil, defaultField == nil, embedded != true,
+            format == nil || format == "nonEmpty"
+        else { return nil }
+        let key = jsonKey.swiftLiteral
+        let required = "required: \(isRequired)"
+        let fallback = `default`.map { ", default: \($0)" } ?? ""
+        let limit = max.map { ", limit: \($0)" } ?? ""
+        let call: String
+        switch kind {
+        case .id: call = "id(\(key), \(required)"
+        case .domain: call = "domain(\(key), \(required)"
+        case .ownerName: call = "domain(\(key), \(required), ownerName: true"
+        case .string: call = "string(\(key), \(required)\(format == nil ? "" : ", nonEmpty: true")\(fallback)"
+        case .date: call = "date(\(key), \(required)"
+        case .int: call = "int(\(key), in: \(range ?? "Int.min...Int.max"), \(required)\(fallback)"
+        case .bool: call = "bool(\(key), default: \(`default` ?? "false")"
+        case .stringMap: call = "stringMap(\(key)"
+        case .enumeration(let type): call = "enumeration(\(key), as: \(type).self, default: \(`default` ?? ".fallback")"
+        case .record(let type): call = "record(\(key), as: \(type).self, \(required)"
+        case .list(.string): call = "stringList(\(key)\(limit)"
+        case .list(.domain): call = "domainList(\(key)\(limit)"
+        case .list(.record(let type)): call = "recordList(\(key), as: \(type).self\(limit)"
+        case .list(.enumeration): return nil
+        }
+        return "fields.\(call), &writer)"
+    }
+
+    /// The natural key of a record `transcode` took, read again from the object at `index`;
+    /// nil for a key of another kind (the record is then always decoded).
+    var transcodedKey: String? {
+        let field = "view.field(index, \(jsonKey.swiftLiteral))"
+        switch kind {
+        case .id: return "\(field).flatMap { RecordReader.uuid(view, $0) }"
+        case .domain: return "\(field).flatMap { view.string($0) }.flatMap { DomainName.validCanonical($0) }"
+        default: return nil
+        }
+    }
+}
+
+extension RecordSource {
+    /// `transcode(_:at:checking:into:)`, and for a `DeduplicatingRecord` its `transcodeKeyed`,
+    /// when every field has a transcoder's call; none otherwise.
+    var transcoder: [String] {
+        let calls = declaration.fields.compactMap(\.transcoding)
+        guard declaration.unknownFieldsIn == nil, calls.count == declaration.fields.count else { return [] }
+        var lines = [
+            "",
+            "    /// Writes the object at `index` as decoding then encoding it would, straight from the tape, when",
+            "    /// decoding would take it as it is — and, `checking`, find it clean (`RecordTranscoder`); false,",
+            "    /// having written part of it, otherwise.",
+            "    public static func transcode(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter)",
+            "        -> Bool",
+            "    {",
+            "        guard var fields = RecordTranscoder(view, at: index, checking: checking) else { return false }",
+            "        writer.beginObject()",
+            "        guard",
+        ]
+        lines += calls.enumerated().map { "            \($1)\($0 == calls.count - 1 ? "" : ",")" }
+        lines += [
+            "        else { return false }",
+            "        writer.endObject()",
+            "        return fields.foundAll",
+            "    }",
+        ]
+        guard let name = declaration.naturalKey,
+            let field = declaration.fields.first(where: { $0.name == name }), let key = field.transcodedKey
+        else { return lines }
+        return lines + [
+            "",
+            "    /// `transcode(_:at:checking:into:)`, giving the natural key of the record written.",
+            "    public static func transcodeKeyed(",
+            "        _ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter",
+            "    ) -> \(field.kind.swiftType)? {",
+            "        guard transcode(view, at: index, checking: checking, into: &writer) else { return nil }",
+            "        return \(key)",
+            "    }",
+        ]
+    }
+}
