@@ -195,4 +195,20 @@ import Testing
             .lookupHistory, backup, into: .data(Data(json)), own: 500, runLength: 2_000)
         #expect(outcome.tally == [1, 1, 6_998, 2, 0, 0] && outcome.changed)
     }
+
+    /// A clean record's key is read by its transcoder, without decoding it; a record decoding
+    /// would notice something in (a name not in canonical form) or keep something of (an unknown
+    /// field) is left to be decoded and visited.
+    @Test func aCleanRecordsKeyIsTakenWithoutDecodingIt() throws {
+        let snapshot = #"{"id":"\#(F.id(1))","domain":"example.com","capturedAt":"2026-01-01T00:00:00Z"}"#
+        let stage = MergingStage<LookupSnapshot>(source: [], options: .default)
+        #expect(stage.visitTranscoding(try JSONDocument(parsing: Array(snapshot.utf8)).root, at: 0))
+        for other in [
+            snapshot.replacingOccurrences(of: "example.com", with: "Example.com"),
+            snapshot.replacingOccurrences(of: #""domain""#, with: #""future":1,"domain""#),
+        ] {
+            #expect(!stage.visitTranscoding(try JSONDocument(parsing: Array(other.utf8)).root, at: 1))
+        }
+        #expect(stage.records.map(\.key) == [try #require(UUID(uuidString: F.id(1)))])
+    }
 }

@@ -3,10 +3,10 @@ import DataValidation
 import DomainModel
 import JSONCore
 
-/// Stages a collection section for a merge into a store that holds it: of each record, as the
-/// validator decoded it, only the key and where the record is in the section are kept, with
-/// the section's JSON — what `StoredArrayMerge` merges into the stored array once the whole
-/// backup has validated.
+/// Stages a collection section for a merge into a store that holds it: of each record, as its
+/// transcoder or the validator's decoding read it, only the key and where the record is in the
+/// section are kept, with the section's JSON — what `StoredArrayMerge` merges into the stored
+/// array once the whole backup has validated.
 ///
 /// Memory for the largest section thus holds its JSON and, while merging, the stored array,
 /// instead of the decoded records of both (each about twice the size of its JSON).
@@ -22,6 +22,8 @@ final class MergingStage<Record: DeduplicatingRecord>: SectionVisitor {
     private(set) var malformed = 0
     /// Whether a run was absorbed: the stage's own records come first, so none may follow.
     private var hasAbsorbed = false
+    /// Where `visitTranscoding` writes a record it reads the key of.
+    private var scratch = JSONWriter(capacity: 64 * 1024)
 
     init(source: [UInt8], options: JSONParseOptions) {
         self.source = source
@@ -35,6 +37,19 @@ final class MergingStage<Record: DeduplicatingRecord>: SectionVisitor {
             return
         }
         records.append(.init(key: record.naturalKey, source: json.sourceRange))
+    }
+
+    /// A clean record's key is read by its transcoder, checking, rather than by decoding it;
+    /// what it writes is not kept.
+    func visitTranscoding(_ json: JSONValue, at index: Int?) -> Bool {
+        precondition(!hasAbsorbed, "records are visited before runs are absorbed, never after")
+        defer { scratch.removeAll() }
+        let view = json.document.view
+        guard let key = Record.transcodeKeyed(view, at: json.tapeIndex, checking: true, into: &scratch) else {
+            return false
+        }
+        records.append(.init(key: key, source: json.sourceRange))
+        return true
     }
 
     func makeRunVisitor(for section: BackupSection) -> sending MergingStage? {

@@ -1,4 +1,5 @@
 import Concurrency
+import Foundation
 import JSONCore
 
 extension StoredArrayMerge {
@@ -129,8 +130,13 @@ extension StoredArrayMerge {
             return hasher.finalize()
         }
 
+        /// Compared with `memcmp`, not a byte-by-byte `elementsEqual`: every stored element is
+        /// compared (Docs/performance.md, "Merge into a full store").
         private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-            a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.elementsEqual(b) } }
+            guard a.count == b.count else { return false }
+            return a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            }
         }
     }
 }
