@@ -124,10 +124,24 @@ extension StoredArrayMerge {
             return [accumulator]
         }
 
-        private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
-            var hasher = Hasher()
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-            return hasher.finalize()
+        /// A hash of `bytes` for finding a stored element among the backup's records, eight
+        /// bytes at a time (multiply and fold), several times faster than `Hasher` over every
+        /// stored element and every backup record. A match is confirmed byte for byte
+        /// (`sameBytes`), so a collision — even one crafted — only sends an element to decoding.
+        static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+            bytes.withUnsafeBytes { raw in
+                var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+                var offset = 0
+                while offset + 8 <= raw.count {
+                    hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                    hash ^= hash >> 29
+                    offset += 8
+                }
+                var tail: UInt64 = 0
+                for byte in raw[offset...] { tail = tail << 8 | UInt64(byte) }
+                hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+                return Int(truncatingIfNeeded: hash ^ hash >> 32)
+            }
         }
 
         /// Compared with `memcmp`, not a byte-by-byte `elementsEqual`: every stored element is
