@@ -1,6 +1,6 @@
 /// The Swift source of one declared record: the type with its properties, memberwise
-/// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)`, `transcode(_:at:into:)` (when
-/// every field has one), `declaration`, `naturalKey` and, unless written by hand, `merged(with:)`.
+/// initialiser, `init(from:)`, `encode(to:)`, `encodeFields(to:)`, `transcode(_:at:checking:into:)`
+/// (when every field has one), `declaration`, `naturalKey` and, unless written by hand, `merged(with:)`.
 struct RecordSource {
     let declaration: DeclarationFile
     let mergeRule: MergeRule?

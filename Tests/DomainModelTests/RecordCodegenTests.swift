@@ -65,6 +65,46 @@ import Testing
         #expect(!text.contains("func transcode("))
     }
 
+    /// A field only decoding can read leaves the record without a transcoder: it is always
+    /// decoded.
+    @Test(arguments: [
+        #"{"name": "tags", "type": "[string]", "normalize": "Tags.normalized", "description": "?"}"#,
+        #"{"name": "at", "type": "string", "format": "wallClockTime", "required": true, "decode": "try T.time(&reader, $key)", "description": "?"}"#,
+        #"{"name": "prefs", "type": "Prefs", "embedded": true, "description": "?"}"#,
+        #"{"name": "channels", "type": "[enum Channel]", "description": "?"}"#,
+    ])
+    func aFieldOnlyDecodingReadsLeavesTheRecordWithoutATranscoder(field: String) throws {
+        let (output, source) = try Self.generate(Self.declaration(Self.id + ", " + field))
+        #expect(output.status == 0, "\(output.stderrText)")
+        let text = try #require(source)
+        #expect(text.contains("init(from reader: inout RecordReader)") && !text.contains("func transcode("))
+    }
+
+    /// A deduplicating record's transcoder gives the natural key decoding gives: an id parsed,
+    /// a domain in canonical form.
+    @Test(arguments: [
+        ("id", "UUID", #"view.field(index, "id").flatMap { RecordReader.uuid(view, $0) }"#),
+        (
+            "domain", "String",
+            #"view.field(index, "domain").flatMap { view.string($0) }.flatMap { DomainName.validCanonical($0) }"#
+        ),
+    ])
+    func aDeduplicatingRecordsTranscoderGivesItsNaturalKey(key: String, type: String, expression: String) throws {
+        let domain = #"{"name": "domain", "type": "domain", "required": true, "description": "The domain."}"#
+        let declaration = Self.declaration(Self.id + ", " + domain)
+            .replacingOccurrences(of: #"["JSONRecord", "Hashable"]"#, with: #"["DeduplicatingRecord", "Hashable"]"#)
+            .replacingOccurrences(of: #""fields":"#, with: #""merge": "first", "naturalKey": "\#(key)", "fields":"#)
+        let (output, source) = try Self.generate(declaration)
+        #expect(output.status == 0, "\(output.stderrText)")
+        let text = try #require(source)
+        for line in [
+            #"            fields.domain("domain", required: true, &writer)"#,
+            "    public static func transcodeKeyed(", "    ) -> \(type)? {", "        return \(expression)",
+        ] {
+            #expect(text.contains(line), "missing: \(line)")
+        }
+    }
+
     @Test(arguments: [
         (#"{"name": "x", "type": "float", "description": "?"}"#, #"x: unknown type "float""#),
         (#"{"name": "x", "type": "int", "description": "?"}"#, "x: an int needs a range"),

@@ -52,7 +52,7 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
     }
 
     /// A clean record is written from its JSON, never decoded (most of a backup's records).
-    func visitTranscoding(_ json: JSONValue, at index: Int?) -> Bool {
+    func visitTranscoding(_ json: JSONValue) -> Bool {
         builder.appendTranscoding(json, checking: true)
     }
 

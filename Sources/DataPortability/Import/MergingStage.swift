@@ -41,7 +41,7 @@ final class MergingStage<Record: DeduplicatingRecord>: SectionVisitor {
 
     /// A clean record's key is read by its transcoder, checking, rather than by decoding it;
     /// what it writes is not kept.
-    func visitTranscoding(_ json: JSONValue, at index: Int?) -> Bool {
+    func visitTranscoding(_ json: JSONValue) -> Bool {
         precondition(!hasAbsorbed, "records are visited before runs are absorbed, never after")
         defer { scratch.removeAll() }
         let view = json.document.view

@@ -104,7 +104,7 @@ extension BackupValidationSession {
             return walker.errorCount == errorsBefore
         }
         guard let visitor else { return walk() }
-        if decodes, visitor.visitTranscoding(element, at: index) {
+        if decodes, visitor.visitTranscoding(element) {
             // Debug builds (the tests) walk clean records too, and stop on any the walk reports.
             assert(Self.walkFindsNothing(in: element, compiled), "a record taken as clean has findings: \(element)")
             return true

@@ -2,13 +2,14 @@ import BackupFormat
 import DomainModel
 import JSONCore
 
-/// Receives a section's records that pass validation, decoded: for a check with a visitor,
-/// validation is decoding.
+/// Receives a section's records that pass validation — each taken as it stands or decoded:
+/// for a check with a visitor, validation is decoding.
 ///
-/// The session offers each record to `visitTranscoding` first, then decodes it as `Record`
-/// (`JSONRecord.decodeChecking`); a record decoding found clean is valid as it stands, and only
-/// another is walked against the schema for its findings. The import's stages keep what they
-/// need of the records.
+/// The session offers each record to `visitTranscoding` first: a visitor that takes it there
+/// (its transcoder met nothing decoding would notice, so it is clean and valid) never sees it
+/// decoded. Any other is decoded as `Record` (`JSONRecord.decodeChecking`); a record decoding
+/// found clean is valid as it stands, and only another is walked against the schema for its
+/// findings, then given to `visit`. The import's stages keep what they need of the records.
 ///
 /// A large array section is checked on every core: each run of its records gets a visitor of
 /// its own from `makeRunVisitor()`, used by one thread, and the runs are then absorbed in
@@ -24,7 +25,7 @@ public protocol SectionVisitor: AnyObject {
     /// it valid — without decoding it (`CanonicalArrayBuilder.appendTranscoding`); false, having
     /// taken nothing, when it is to be decoded and given to `visit`. By default, false: a
     /// visitor that keeps records needs them decoded.
-    func visitTranscoding(_ json: JSONValue, at index: Int?) -> Bool
+    func visitTranscoding(_ json: JSONValue) -> Bool
     /// A new, empty visitor for one run of `section`'s records — a different instance on every
     /// call, sharing nothing, since each is handed to its own thread (never `self`) — or nil,
     /// on every call, to have the section checked on one thread. Threads call it at once.
@@ -34,5 +35,5 @@ public protocol SectionVisitor: AnyObject {
 }
 
 extension SectionVisitor {
-    public func visitTranscoding(_ json: JSONValue, at index: Int?) -> Bool { false }
+    public func visitTranscoding(_ json: JSONValue) -> Bool { false }
 }

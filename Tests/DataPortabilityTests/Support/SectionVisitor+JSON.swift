@@ -19,8 +19,6 @@ extension SectionVisitor {
         return try [
             clean, clean.replacingOccurrences(of: noticed.0, with: noticed.1),
             clean.replacingOccurrences(of: #""domain""#, with: #""future":1,"domain""#),
-        ].enumerated().map { index, text in
-            visitTranscoding(try JSONDocument(parsing: Array(text.utf8)).root, at: index)
-        }
+        ].map { text in visitTranscoding(try JSONDocument(parsing: Array(text.utf8)).root) }
     }
 }
