@@ -35,13 +35,15 @@ extension RecordTranscoder {
         return list(key, limit: limit, &writer) { list, element, writer in
             guard view.isPlainString(element), view.withRawBytes(element, { DomainName.check(utf8: $0) == .canonical })
             else { return false }
-            // Canonical names are equal when their text is.
+            // Canonical names are equal when their text is; the earlier elements are the
+            // siblings from the array's first up to this one.
             let text = view.text(element)
-            var repeated = false
-            view.forEachElement(list) { earlier in
-                if earlier < element, !repeated { repeated = view.text(earlier) == text }
+            var earlier = list + 1
+            while earlier < element {
+                if view.text(earlier) == text { return false }
+                earlier = view.next(earlier)
             }
-            return !repeated && RecordTranscoder.string(view, element, &writer)
+            return RecordTranscoder.string(view, element, &writer)
         }
     }
 
