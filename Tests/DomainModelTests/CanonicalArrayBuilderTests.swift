@@ -45,6 +45,13 @@ import Testing
             CollectionDecoder.reencodeArray(blob, as: LookupSnapshot.self, parts: parts), expected, "\(parts) parts")
     }
 
+    @Test func aRecordTypesOwnReencodingGivesWhatDecodingAndEncodingGive() throws {
+        let blob = ParallelCollectionDecoderTests.largeBlob()
+        expectSame(
+            LookupSnapshot.reencodeArray(blob, options: .default), reference(blob, as: LookupSnapshot.self),
+            "the requirement's witness")
+    }
+
     @Test func aLargeArrayThatDoesNotParseIsUnreadableAsAWhole() throws {
         var blob = ParallelCollectionDecoderTests.largeBlob()
         blob.insert(UInt8(ascii: ","), at: try #require(blob.lastIndex(of: UInt8(ascii: "}"))))

@@ -129,6 +129,7 @@ public struct BackupExporter {
             destination: destination, compression: compression, modificationTime: clock.now(), encryption: encryption)
         // Sections decode and encode on every core; they are spooled in archive order.
         let reader = SerializedStoreReader(store)
+        try reader.readAheadAllButLargest(of: BackupSection.allCases.flatMap { $0.entry.storeKeys })
         let source = SectionSource(reader)
         let tracker = try byteProgress.map { try ExportProgress(store: reader, handler: $0) }
         var issues: [StoreIssue] = []

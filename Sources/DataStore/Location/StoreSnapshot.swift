@@ -44,6 +44,11 @@ public final class StoreSnapshot: StoreReading {
         try reader.keys()
     }
 
+    /// The backend's own measure: SQLite's reads no value (the protocol's default would).
+    public func byteCount(forKey key: String) throws -> Int? {
+        try reader.byteCount(forKey: key)
+    }
+
     /// Confirms that everything read so far came from one state of the store; call it after
     /// the last read and before keeping anything made from what was read.
     /// - Throws: `StoreError.changedWhileReading` when another process wrote the file meanwhile.

@@ -52,7 +52,7 @@ public struct RecordLoader {
         var stored = try blob(key.storageKey)
         // Handed over, not shared, so the blob is freed before any of its text is rebuilt.
         guard let bytes = stored.bytes.take() else { return .emptyArray(issues: stored.issues) }
-        return CollectionDecoder.reencodeArray(bytes, as: Record.self, options: options)
+        return Record.reencodeArray(bytes, options: options)
     }
 
     /// Loads an object record leniently; nil when absent or unreadable (then reported).

@@ -86,21 +86,19 @@ extension CollectionDecoder {
         let builder = CanonicalArrayBuilder<Record>(capacity: 0)
         let runCapacity = capacity(bytes.count / max(parts, 1))
         func makeRun() -> sending Run<Record> { Run(builder: builder.makeRun(capacity: runCapacity)) }
-        let runs = ParallelCollectionDecoder.accumulate(bytes, options: options, parts: parts, into: makeRun) {
+        // Each run is absorbed as soon as it and the runs before it are done, beside the later ones.
+        var whole = Run(builder: builder)
+        let finished = ParallelCollectionDecoder.accumulate(bytes, options: options, parts: parts, into: makeRun) {
             run, index, element in
             run.add(element, at: index)
+        } deliver: { run in
+            builder.absorb(run.builder)
+            whole.issues += run.issues
+            whole.unreadable += run.unreadable
         }
-        if let runs {
-            var whole = Run(builder: builder)
-            for run in runs {
-                builder.absorb(run.builder)
-                whole.issues += run.issues
-                whole.unreadable += run.unreadable
-            }
-            return .success(whole)
-        }
+        if finished { return .success(whole) }
         // A small array, or a run that did not parse: one pass, which reports the problem exactly.
-        var whole = Run(builder: CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count)))
+        whole = Run(builder: CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count)))
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
                 whole.add(element, at: index)

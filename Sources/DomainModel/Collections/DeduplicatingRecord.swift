@@ -28,10 +28,20 @@ public protocol DeduplicatingRecord: MergeableRecord {
     /// when it gives false, or when the record has no transcoder.
     static func transcodeKeyed(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter)
         -> NaturalKey?
+
+    /// `CollectionDecoder.reencodeArray` of a stored array of these records. A requirement so
+    /// that each conformance's witness is that function specialised for its type: a caller
+    /// generic over the record type, in another module, would otherwise run the generic
+    /// builder, which looks up type metadata and calls through witness tables for every record.
+    static func reencodeArray(_ bytes: consuming [UInt8], options: JSONParseOptions) -> EncodedCollection
 }
 
 extension DeduplicatingRecord {
     public static func transcodeKeyed(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter)
         -> NaturalKey?
     { nil }
+
+    public static func reencodeArray(_ bytes: consuming [UInt8], options: JSONParseOptions) -> EncodedCollection {
+        CollectionDecoder.reencodeArray(bytes, as: Self.self, options: options)
+    }
 }

@@ -51,19 +51,39 @@ enum ParallelCollectionDecoder {
         into make: () -> sending Accumulator,
         _ add: @Sendable (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void
     ) -> [Accumulator]? {
-        guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) else { return nil }
+        var accumulators: [Accumulator] = []
+        let finished = accumulate(bytes, options: options, parts: parts, into: make, add) { accumulators.append($0) }
+        return finished ? accumulators : nil
+    }
+
+    /// `accumulate(_:options:parts:into:_:)`, handing each accumulator to `deliver` in order as
+    /// soon as it and every earlier one are done, while later runs are still being read.
+    /// `deliver` runs one call at a time.
+    /// - Returns: false when the array is small, the machine has one core, or a run does not
+    ///   parse; the accumulators delivered by then are to be thrown away, and the caller takes
+    ///   its sequential pass.
+    static func accumulate<Accumulator>(
+        _ bytes: [UInt8], options: JSONParseOptions, parts: Int,
+        into make: () -> sending Accumulator,
+        _ add: @Sendable (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void,
+        deliver: (consuming Accumulator) -> Void
+    ) -> Bool {
+        guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) else { return false }
         do {
-            return try WorkerPool.default.map(runs) { run in
+            try WorkerPool.default.run(runs) { run in
                 var accumulator = make()
                 try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
                     add(&accumulator, index, element)
                 }
                 return accumulator
+            } deliver: { _, accumulator in
+                deliver(accumulator)
             }
+            return true
         } catch {
             // Malformed text, or a cut the splitter (which follows only strings and brackets)
             // misjudged: the sequential pass tells which, and reports an error exactly where it is.
-            return nil
+            return false
         }
     }
 
