@@ -1,6 +1,7 @@
-import DataStore
 import Foundation
 import Testing
+
+@testable import DataStore
 
 @Suite struct StoreOverlayTests {
     @Test func writesStayInTheOverlayAndReadsSeeThem() throws {
@@ -18,5 +19,46 @@ import Testing
         #expect(base.entries == ["kept": .integer(1), "changed": .integer(1), "removed": .integer(1)])
         try overlay.set(.integer(3), forKey: "removed")
         #expect(try overlay.value(forKey: "removed") == .integer(3))
+    }
+
+    /// A store that answers `dataBytes` and `byteCount` itself and counts the whole-value reads.
+    final class MeasuringStore: StoreReading {
+        let base: InMemoryStore
+        private(set) var valueReads: [String] = []
+
+        init(_ entries: [String: StoreValue]) { base = InMemoryStore(entries: entries) }
+
+        var location: String { base.location }
+        func keys() throws -> [String] { try base.keys() }
+
+        func value(forKey key: String) throws -> StoreValue? {
+            valueReads.append(key)
+            return try base.value(forKey: key)
+        }
+
+        func dataBytes(forKey key: String) throws -> [UInt8]? {
+            guard case .data(let data)? = try base.value(forKey: key) else { return nil }
+            return [UInt8](data)
+        }
+
+        func byteCount(forKey key: String) throws -> Int? { try base.value(forKey: key)?.byteCount }
+    }
+
+    @Test func unchangedValuesAreMeasuredAndReadByTheStoreUnderneath() throws {
+        let base = MeasuringStore(["kept": .data(Data("[1,2]".utf8)), "changed": .data(Data("[]".utf8))])
+        let overlay = StoreOverlay(over: base)
+        try overlay.set(.data(Data("[1,2,3]".utf8)), forKey: "changed")
+        try overlay.set(.string("é"), forKey: "text")
+        try overlay.removeValue(forKey: "kept2")
+
+        #expect(try overlay.byteCount(forKey: "kept") == 5)
+        #expect(try overlay.dataBytes(forKey: "kept") == Array("[1,2]".utf8))
+        #expect(base.valueReads.isEmpty, "the overlay asked the store underneath for whole values")
+
+        #expect(try overlay.byteCount(forKey: "changed") == 7)
+        #expect(try overlay.dataBytes(forKey: "changed") == Array("[1,2,3]".utf8))
+        #expect(try overlay.byteCount(forKey: "text") == 2 && overlay.dataBytes(forKey: "text") == nil)
+        #expect(try overlay.byteCount(forKey: "kept2") == nil && overlay.dataBytes(forKey: "kept2") == nil)
+        #expect(try overlay.byteCount(forKey: "absent") == nil)
     }
 }

@@ -129,9 +129,11 @@ public struct BackupExporter {
             destination: destination, compression: compression, modificationTime: clock.now(), encryption: encryption)
         // Sections decode and encode on every core; they are spooled in archive order.
         let reader = SerializedStoreReader(store)
-        try reader.readAheadAllButLargest(of: BackupSection.allCases.flatMap { $0.entry.storeKeys })
-        let source = SectionSource(reader)
         let tracker = try byteProgress.map { try ExportProgress(store: reader, handler: $0) }
+        if WorkerPool.default.width > 1 {
+            try reader.readAheadAllButLargest(of: BackupSection.allCases.flatMap { $0.entry.storeKeys })
+        }
+        let source = SectionSource(reader)
         var issues: [StoreIssue] = []
         var duplicates: [BackupSection: Int] = [:]
         var times: [BackupSection: SectionTime] = [:]

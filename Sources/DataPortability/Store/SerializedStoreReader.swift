@@ -2,8 +2,9 @@ import Concurrency
 import DataStore
 import Foundation
 
-/// A store reader several threads may share: each read holds a lock, since the store
-/// backends are meant for one thread at a time.
+/// A store reader several threads may share: each read of the store holds a lock, since the
+/// store backends are meant for one thread at a time; values read ahead are handed out under
+/// a lock of their own.
 final class SerializedStoreReader: StoreReading, @unchecked Sendable {
     private let base: any StoreReading
     private let lock = NSLock()

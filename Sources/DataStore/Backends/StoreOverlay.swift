@@ -31,6 +31,20 @@ public final class StoreOverlay: StoreTransaction {
         return try base.value(forKey: key)
     }
 
+    /// An unchanged value's bytes as the store underneath reads them (SQLite: straight into
+    /// the array, without a `Data` beside it).
+    public func dataBytes(forKey key: String) throws -> [UInt8]? {
+        guard let changed = changes[key] else { return try base.dataBytes(forKey: key) }
+        guard case .data(let data)? = changed else { return nil }
+        return [UInt8](data)
+    }
+
+    /// An unchanged value measured by the store underneath (SQLite: without reading it).
+    public func byteCount(forKey key: String) throws -> Int? {
+        guard let changed = changes[key] else { return try base.byteCount(forKey: key) }
+        return changed?.byteCount
+    }
+
     public func keys() throws -> [String] {
         var keys = Set(try base.keys())
         for (key, value) in changes {

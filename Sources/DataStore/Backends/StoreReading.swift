@@ -34,11 +34,6 @@ extension StoreReading {
     /// Reads the value to measure it; backends that can measure a value without reading it
     /// (SQLite) answer themselves.
     public func byteCount(forKey key: String) throws -> Int? {
-        switch try value(forKey: key) {
-        case nil: nil
-        case .data(let data)?: data.count
-        case .string(let text)?: text.utf8.count
-        case .integer?, .bool?, .double?, .date?, .array?, .dictionary?: 0
-        }
+        try value(forKey: key)?.byteCount
     }
 }

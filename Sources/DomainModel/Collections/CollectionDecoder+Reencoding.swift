@@ -81,8 +81,24 @@ extension CollectionDecoder {
     private static func build<Record: DeduplicatingRecord>(
         _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int
     ) -> Result<Run<Record>, any Error> {
-        // Canonical text is about as long as what was stored; a little headroom avoids a regrowth.
-        func capacity(_ count: Int) -> Int { count + count / 16 + 1024 }
+        if let whole = buildInRuns(bytes, as: Record.self, options: options, parts: parts) { return .success(whole) }
+        // A small array, or a run that did not parse: one pass, which reports the problem exactly.
+        var whole = Run(builder: CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count)))
+        do {
+            try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
+                whole.add(element, at: index)
+            }
+        } catch {
+            return .failure(error)
+        }
+        return .success(whole)
+    }
+
+    /// `build` on every core; nil when the array is small or a run does not parse, having let go
+    /// of the runs absorbed by then.
+    private static func buildInRuns<Record: DeduplicatingRecord>(
+        _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int
+    ) -> Run<Record>? {
         let builder = CanonicalArrayBuilder<Record>(capacity: 0)
         let runCapacity = capacity(bytes.count / max(parts, 1))
         func makeRun() -> sending Run<Record> { Run(builder: builder.makeRun(capacity: runCapacity)) }
@@ -96,16 +112,9 @@ extension CollectionDecoder {
             whole.issues += run.issues
             whole.unreadable += run.unreadable
         }
-        if finished { return .success(whole) }
-        // A small array, or a run that did not parse: one pass, which reports the problem exactly.
-        whole = Run(builder: CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count)))
-        do {
-            try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
-                whole.add(element, at: index)
-            }
-        } catch {
-            return .failure(error)
-        }
-        return .success(whole)
+        return finished ? whole : nil
     }
+
+    /// Canonical text is about as long as what was stored; a little headroom avoids a regrowth.
+    private static func capacity(_ count: Int) -> Int { count + count / 16 + 1024 }
 }
