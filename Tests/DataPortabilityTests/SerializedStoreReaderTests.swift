@@ -32,7 +32,8 @@ import Testing
             lock.withLock { reads[key, default: 0] += 1 }
             if key == heldKey {
                 entered.signal()
-                release.wait()
+                // Bounded, so a test that gets this wrong fails instead of hanging.
+                _ = release.wait(timeout: .now() + 20)
             }
             return try base.dataBytes(forKey: key)
         }
@@ -68,7 +69,7 @@ import Testing
         let reader = SerializedStoreReader(store)
         try reader.readAheadAllButLargest(of: ["small", "largest", "medium"])
         let largest = BackgroundJob<[UInt8]?, any Error>(name: "largest") { try reader.dataBytes(forKey: "largest") }
-        store.entered.wait()
+        try #require(store.entered.wait(timeout: .now() + 20) == .success, "the largest value was never read")
         // The largest value's read now holds the store's lock, until released.
         let handedOut = DispatchSemaphore(value: 0)
         let small = BackgroundJob<[UInt8]?, any Error>(name: "small") {

@@ -45,20 +45,26 @@ import Testing
     }
 
     @Test func unchangedValuesAreMeasuredAndReadByTheStoreUnderneath() throws {
-        let base = MeasuringStore(["kept": .data(Data("[1,2]".utf8)), "changed": .data(Data("[]".utf8))])
+        let base = MeasuringStore([
+            "kept": .data(Data("[1,2]".utf8)), "changed": .data(Data("[]".utf8)), "text": .data(Data("[]".utf8)),
+            "number": .data(Data("[]".utf8)), "removed": .data(Data("[1]".utf8)),
+        ])
         let overlay = StoreOverlay(over: base)
         try overlay.set(.data(Data("[1,2,3]".utf8)), forKey: "changed")
         try overlay.set(.string("é"), forKey: "text")
-        try overlay.removeValue(forKey: "kept2")
+        try overlay.set(.integer(7), forKey: "number")
+        try overlay.removeValue(forKey: "removed")
 
         #expect(try overlay.byteCount(forKey: "kept") == 5)
         #expect(try overlay.dataBytes(forKey: "kept") == Array("[1,2]".utf8))
         #expect(base.valueReads.isEmpty, "the overlay asked the store underneath for whole values")
 
+        // What the overlay holds wins over what the store underneath has under the same key.
         #expect(try overlay.byteCount(forKey: "changed") == 7)
         #expect(try overlay.dataBytes(forKey: "changed") == Array("[1,2,3]".utf8))
         #expect(try overlay.byteCount(forKey: "text") == 2 && overlay.dataBytes(forKey: "text") == nil)
-        #expect(try overlay.byteCount(forKey: "kept2") == nil && overlay.dataBytes(forKey: "kept2") == nil)
+        #expect(try overlay.byteCount(forKey: "number") == 0 && overlay.dataBytes(forKey: "number") == nil)
+        #expect(try overlay.byteCount(forKey: "removed") == nil && overlay.dataBytes(forKey: "removed") == nil)
         #expect(try overlay.byteCount(forKey: "absent") == nil)
     }
 }
