@@ -35,8 +35,7 @@ public final class StoreOverlay: StoreTransaction {
     /// the array, without a `Data` beside it).
     public func dataBytes(forKey key: String) throws -> [UInt8]? {
         guard let changed = changes[key] else { return try base.dataBytes(forKey: key) }
-        guard case .data(let data)? = changed else { return nil }
-        return [UInt8](data)
+        return changed?.dataBytes
     }
 
     /// An unchanged value measured by the store underneath (SQLite: without reading it).

@@ -27,8 +27,7 @@ public protocol StoreReading: AnyObject {
 extension StoreReading {
     /// Reads the value and copies its bytes.
     public func dataBytes(forKey key: String) throws -> [UInt8]? {
-        guard case .data(let data)? = try value(forKey: key) else { return nil }
-        return [UInt8](data)
+        try value(forKey: key)?.dataBytes
     }
 
     /// Reads the value to measure it; backends that can measure a value without reading it
