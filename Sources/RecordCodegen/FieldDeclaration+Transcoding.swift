@@ -32,14 +32,12 @@ extension FieldDeclaration {
         return "fields.\(call), &writer)"
     }
 
-    /// The natural key of a record `transcode` took, read again from the object at `index`;
-    /// nil for a key of another kind (the record is then always decoded).
-    var transcodedKey: String? {
-        let field = "view.field(index, \(jsonKey.swiftLiteral))"
+    /// The call, handing the value written to `key`, for a natural key the transcoder reads
+    /// (an id or a domain name); nil for a key of another kind (the record is then always decoded).
+    var keyedTranscoding: String? {
         switch kind {
-        case .id: return "\(field).flatMap { RecordReader.uuid(view, $0) }"
-        case .domain: return "\(field).flatMap { view.string($0) }.flatMap { DomainName.validCanonical($0) }"
-        default: return nil
+        case .id, .domain: transcoding.map { $0.dropLast(")".count) + ", naturalKey: &key)" }
+        default: nil
         }
     }
 }

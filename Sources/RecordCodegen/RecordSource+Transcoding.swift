@@ -5,37 +5,41 @@ extension RecordSource {
     var transcoder: [String] {
         let calls = declaration.fields.compactMap(\.transcoding)
         guard declaration.unknownFieldsIn == nil, calls.count == declaration.fields.count else { return [] }
-        var lines = [
-            "",
-            "    /// Writes the object at `index` as decoding then encoding it would, straight from the tape, when",
-            "    /// decoding would take it as it is — and, `checking`, find it clean (`RecordTranscoder`); false,",
-            "    /// having written part of it, otherwise.",
-            "    public static func transcode(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter)",
-            "        -> Bool",
-            "    {",
-            "        guard var fields = RecordTranscoder(view, at: index, checking: checking) else { return false }",
-            "        writer.beginObject()",
-            "        guard",
-        ]
-        lines += calls.enumerated().map { "            \($1)\($0 == calls.count - 1 ? "" : ",")" }
-        lines += [
-            "        else { return false }",
-            "        writer.endObject()",
-            "        return fields.foundAll",
-            "    }",
-        ]
+        let lines =
+            [
+                "",
+                "    /// Writes the object at `index` as decoding then encoding it would, straight from the tape, when",
+                "    /// decoding would take it as it is — and, `checking`, find it clean (`RecordTranscoder`); false,",
+                "    /// having written part of it, otherwise.",
+                "    public static func transcode(_ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter)",
+                "        -> Bool",
+                "    {",
+                "        guard var fields = RecordTranscoder(view, at: index, checking: checking) else { return false }",
+            ] + body(calls, failure: "false", success: "fields.foundAll")
         guard let name = declaration.naturalKey,
-            let field = declaration.fields.first(where: { $0.name == name }), let key = field.transcodedKey
+            let keyIndex = declaration.fields.firstIndex(where: { $0.name == name }),
+            let keyCall = declaration.fields[keyIndex].keyedTranscoding
         else { return lines }
+        var keyedCalls = calls
+        keyedCalls[keyIndex] = keyCall
         return lines + [
             "",
-            "    /// `transcode(_:at:checking:into:)`, giving the natural key of the record written.",
+            "    /// `transcode(_:at:checking:into:)`, giving the natural key of the record written, read as it is written.",
             "    public static func transcodeKeyed(",
             "        _ view: JSONView, at index: Int, checking: Bool, into writer: inout JSONWriter",
-            "    ) -> \(field.kind.swiftType)? {",
-            "        guard transcode(view, at: index, checking: checking, into: &writer) else { return nil }",
-            "        return \(key)",
-            "    }",
-        ]
+            "    ) -> \(declaration.fields[keyIndex].kind.swiftType)? {",
+            "        guard var fields = RecordTranscoder(view, at: index, checking: checking) else { return nil }",
+            "        var key: \(declaration.fields[keyIndex].kind.swiftType)?",
+        ] + body(keyedCalls, failure: "nil", success: "fields.foundAll ? key : nil")
+    }
+
+    /// The rest of a transcoder: the object written field by field, each call in turn.
+    private func body(_ calls: [String], failure: String, success: String) -> [String] {
+        ["        writer.beginObject()", "        guard"]
+            + calls.enumerated().map { "            \($1)\($0 == calls.count - 1 ? "" : ",")" }
+            + [
+                "        else { return \(failure) }", "        writer.endObject()", "        return \(success)",
+                "    }",
+            ]
     }
 }

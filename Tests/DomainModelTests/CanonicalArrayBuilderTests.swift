@@ -45,10 +45,46 @@ import Testing
             CollectionDecoder.reencodeArray(blob, as: LookupSnapshot.self, parts: parts), expected, "\(parts) parts")
     }
 
+    @Test(arguments: [2, 4])
+    func reencodingAnArrayCutInsideItsElementsGivesWhatDecodingAndEncodingGive(parts: Int) {
+        let blob = ParallelCollectionDecoderTests.blobCutInsideElements()
+        expectSame(
+            CollectionDecoder.reencodeArray(blob, as: LookupSnapshot.self, parts: parts),
+            reference(blob, as: LookupSnapshot.self), "\(parts) parts")
+    }
+
+    /// Snapshots, then later copies of some of them: exact copies (left out; the first copy
+    /// merged with itself is the same text), copies with an HTTP probe the first copy lacks
+    /// (their merged record is longer), and copies with a shorter probe than the first's (the
+    /// first wins: the same text).
+    static func blobWithDuplicatesAcrossRuns() -> [UInt8] {
+        func snapshot(_ n: Int, http: String?) -> String {
+            let id = String(format: "%08x-0000-4000-8000-%012x", n, n)
+            let probe = http.map { #","http":{"url":"https://h\#(n).example.com/","statusCode":\#($0)}"# } ?? ""
+            return #"{"id":"\#(id)","domain":"h\#(n).example.com","capturedAt":"2026-01-01T00:00:00Z","#
+                + #""trigger":"manual"\#(probe)}"#
+        }
+        var elements = (0..<12_000).map { snapshot($0, http: $0 % 3 == 0 ? "200" : nil) }
+        for n in stride(from: 0, to: 12_000, by: 5) {
+            elements.append(snapshot(n, http: n % 2 == 0 ? nil : "301"))
+        }
+        return Array(("[" + elements.joined(separator: ",") + "]").utf8)
+    }
+
+    @Test(arguments: [1, 2, 4, 7])
+    func duplicatesAcrossRunsGiveWhatDecodingAndEncodingGive(parts: Int) throws {
+        let blob = Self.blobWithDuplicatesAcrossRuns()
+        try #require(blob.count >= JSONArraySplitter.parallelThreshold)
+        let expected = reference(blob, as: LookupSnapshot.self)
+        #expect(expected.duplicatesMerged == 2_400)
+        expectSame(
+            CollectionDecoder.reencodeArray(blob, as: LookupSnapshot.self, parts: parts), expected, "\(parts) parts")
+    }
+
     @Test func aRecordTypesOwnReencodingGivesWhatDecodingAndEncodingGive() throws {
         let blob = ParallelCollectionDecoderTests.largeBlob()
         expectSame(
-            LookupSnapshot.reencodeArray(blob, options: .default), reference(blob, as: LookupSnapshot.self),
+            LookupSnapshot.reencodeArray(blob, options: .default, parts: 4), reference(blob, as: LookupSnapshot.self),
             "the requirement's witness")
     }
 

@@ -44,6 +44,39 @@ import Testing
         #expect(sequential.duplicatesMerged > 0 && !sequential.issues.isEmpty)
     }
 
+    /// Snapshots each holding a list of DNS records longer than the text parsed to confirm a
+    /// cut, a malformed one among them, and a duplicate: the cuts fall inside elements.
+    static func blobCutInsideElements() -> [UInt8] {
+        let record = #"{"type":"A","name":"a.example.com","value":"192.0.2.1","ttl":300}"#
+        let records = Array(repeating: record, count: 3 * DNSLookupResult.maxRecords).joined(separator: ",")
+        var elements = (0..<8).map { n in
+            #"{"id":"\#(String(format: "%08x-0000-4000-8000-000000000000", n))","domain":"h\#(n).example.com","#
+                + #""capturedAt":"2026-01-01T00:00:00Z","trigger":"manual","dns":{"resolver":"https://x","#
+                + #""records":[\#(records)]}}"#
+        }
+        elements.insert(#"{"id":"not-a-uuid","domain":"x.example","capturedAt":"2026-01-01T00:00:00Z"}"#, at: 5)
+        elements.append(elements[3])
+        return Array(("[" + elements.joined(separator: ",") + "]").utf8)
+    }
+
+    @Test(arguments: [2, 4])
+    func cutsInsideElementsGiveWhatTheSequentialPassGives(parts: Int) throws {
+        let blob = Self.blobCutInsideElements()
+        let runs = try #require(JSONArraySplitter.cuts(blob, parts: parts))
+        let misjudged = runs.dropFirst().contains { !blob[$0].starts(with: Array(#"{"id""#.utf8)) }
+        try #require(misjudged, "a cut fell inside an element, so the rest is read on one thread")
+        let parallel = try #require(
+            ParallelCollectionDecoder.decode(blob, as: LookupSnapshot.self, options: .default, parts: parts))
+        let sequential = CollectionDecoder.decodeSequentially(blob, as: LookupSnapshot.self, options: .default)
+        #expect(parallel.records == sequential.records)
+        #expect(parallel.issues == sequential.issues)
+        #expect(parallel.unreadableElements == sequential.unreadableElements)
+        #expect(parallel.elementCount == 10 && sequential.elementCount == 10)
+        #expect(parallel.duplicatesMerged == 1)
+        let paths = Set(sequential.issues.map(\.path))
+        #expect(paths.contains("$[5].id") && paths.contains("$[9].dns.records"), "\(paths)")
+    }
+
     @Test func leavesABrokenArrayToTheSequentialPass() throws {
         var blob = Self.largeBlob()
         // A doubled comma between two elements in the middle: only a strict parse catches it.

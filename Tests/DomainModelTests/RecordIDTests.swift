@@ -26,6 +26,22 @@ import Testing
         }
     }
 
+    @Test func everyByteOtherThanAHexadecimalDigitIsRefusedInEveryPlaceOfADigit() {
+        let hex = Set("0123456789abcdefABCDEF".utf8)
+        let valid = Array(Self.lower.utf8)
+        for position in valid.indices where valid[position] != UInt8(ascii: "-") {
+            for byte in UInt8.min...UInt8.max {
+                var text = valid
+                text[position] = byte
+                let parsed = text.withUnsafeBufferPointer { RecordID.parse(utf8: $0) }
+                #expect((parsed != nil) == hex.contains(byte), "byte \(byte) at \(position)")
+                if let parsed, hex.contains(byte) {
+                    #expect(RecordID.format(parsed) == String(decoding: text, as: UTF8.self).lowercased())
+                }
+            }
+        }
+    }
+
     @Test func formatsEdgeValues() throws {
         let zero = try #require(RecordID.parse("00000000-0000-0000-0000-000000000000"))
         #expect(RecordID.format(zero) == "00000000-0000-0000-0000-000000000000")

@@ -173,6 +173,20 @@ import Testing
         #expect(key == UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301"))
     }
 
+    @Test(arguments: ["host.example.com", " Host.Example.COM. "])
+    func aDomainNaturalKeyIsTheCanonicalNameWritten(_ name: String) throws {
+        let document = try JSONDocument(parsing: Array(#"{"domain":"\#(name)"}"#.utf8))
+        var fields = try #require(RecordTranscoder(document.view, at: document.root.tapeIndex, checking: false))
+        var writer = JSONWriter()
+        var key: String?
+        writer.beginObject()
+        #expect(fields.domain("domain", required: true, &writer, naturalKey: &key))
+        writer.endObject()
+        let canonical = try #require(DomainName.validCanonical(name))
+        #expect(key == canonical)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"domain":"\#(canonical)"}"#)
+    }
+
     @Test func everyRecordWithATranscoderWritesWhatDecodingWrites() throws {
         let clean: [(any JSONRecord.Type, String)] = [
             (

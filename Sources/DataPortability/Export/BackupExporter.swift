@@ -130,8 +130,17 @@ public struct BackupExporter {
         // Sections decode and encode on every core; they are spooled in archive order.
         let reader = SerializedStoreReader(store)
         let tracker = try byteProgress.map { try ExportProgress(store: reader, handler: $0) }
+        // Sections run side by side, so the cores are busy with them already: only the largest
+        // one (the lookup history, most of a store) spreads over them as well. Were the others to
+        // spread too, their threads would take turns with the one reading the largest, on which
+        // everything else waits.
+        var largest: String?
         if WorkerPool.default.width > 1 {
-            try reader.readAheadAllButLargest(of: BackupSection.allCases.flatMap { $0.entry.storeKeys })
+            largest = try reader.readAheadAllButLargest(of: BackupSection.allCases.flatMap { $0.entry.storeKeys })
+        }
+        func parts(_ section: BackupSection) -> Int {
+            guard let largest, !section.entry.storeKeys.contains(largest) else { return WorkerPool.default.parts }
+            return 1
         }
         let source = SectionSource(reader)
         var issues: [StoreIssue] = []
@@ -140,7 +149,7 @@ public struct BackupExporter {
         var carried = CarriedContents()
         try WorkerPool.default.run(BackupSection.allCases) { section in
             let started = Date()
-            let read = try source.read(section)
+            let read = try source.read(section, parts: parts(section))
             tracker?.advance(section)
             return TimedSection(read: read, encoding: Date().timeIntervalSince(started))
         } deliver: { section, output in

@@ -1,4 +1,5 @@
 import BackupFormat
+import Concurrency
 import DataStore
 import DomainModel
 
@@ -28,11 +29,13 @@ public struct SectionSource {
     }
 
     /// Loads and encodes one section.
+    /// - Parameter parts: how many runs to cut a large collection into, on as many threads (1:
+    ///   one pass on the calling thread).
     /// - Throws: only when the store cannot be read.
-    public func read(_ section: BackupSection) throws -> Section {
+    public func read(_ section: BackupSection, parts: Int = WorkerPool.default.parts) throws -> Section {
         let entry = section.entry
         switch entry.records {
-        case .array(let type): return try collection(section, entry.storageKey, type)
+        case .array(let type): return try collection(section, entry.storageKey, type, parts: parts)
         case .object(let defaults): return try object(section, entry.storageKey, orDefaults: defaults)
         case .optionalObject(let type): return try object(section, entry.storageKey, orNull: type)
         case .composite:
@@ -64,9 +67,9 @@ public struct SectionSource {
 
     /// A collection, encoded as it is decoded: its records are never all held.
     private func collection<Record: DeduplicatingRecord>(
-        _ section: BackupSection, _ storageKey: StorageKey, _: Record.Type
+        _ section: BackupSection, _ storageKey: StorageKey, _: Record.Type, parts: Int
     ) throws -> Section {
-        let loaded = try loader.loadEncoded(CollectionKey<Record>(storageKey))
+        let loaded = try loader.loadEncoded(CollectionKey<Record>(storageKey), parts: parts)
         let found = loaded.findings
         var unreadable = found.unreadableRecords.map { carried($0, section, storageKey) }
         if found.isUnreadable, let whole = try wholeValue(section, storageKey, reason: found.issues.first) {

@@ -24,18 +24,21 @@ final class SerializedStoreReader: StoreReading, @unchecked Sendable {
     /// the other values are at hand while one thread reads the largest, so the threads working
     /// on the other sections do not wait for the lock meanwhile. Each value read ahead is
     /// handed out by `dataBytes(forKey:)` once, then let go of; a second call reads again.
+    /// - Returns: the key of the largest value, which was not read; nil when none is present.
     /// - Throws: `StoreError` when the backend cannot read them.
-    func readAheadAllButLargest(of keys: [String]) throws {
-        let values = try lock.withLock {
+    @discardableResult
+    func readAheadAllButLargest(of keys: [String]) throws -> String? {
+        let (values, largest) = try lock.withLock {
             let sized = try keys.compactMap { key in try base.byteCount(forKey: key).map { (key, $0) } }
             let largest = sized.max { $0.1 < $1.1 }?.0
             var values: [String: [UInt8]] = [:]
             for (key, _) in sized where key != largest {
                 values[key] = try base.dataBytes(forKey: key)
             }
-            return values
+            return (values, largest)
         }
         readAhead.withLock { $0.merge(values) { _, read in read } }
+        return largest
     }
 
     func value(forKey key: String) throws -> StoreValue? {

@@ -47,12 +47,14 @@ public struct RecordLoader {
     /// Loads a collection as its canonical JSON array: what `load(_:)` reads, as
     /// `RecordArrayEncoder` would write it, with the same counts and issues — without holding
     /// the decoded records, nor the array in one buffer (`CollectionDecoder.reencodeArray`).
+    /// - Parameter parts: how many runs to cut a large array into, on as many threads (1: one
+    ///   pass on the calling thread).
     /// - Throws: `StoreError` when the store cannot be read (never for bad data).
-    public func loadEncoded<Record>(_ key: CollectionKey<Record>) throws -> EncodedCollection {
+    public func loadEncoded<Record>(_ key: CollectionKey<Record>, parts: Int) throws -> EncodedCollection {
         var stored = try blob(key.storageKey)
         // Handed over, not shared, so the blob is freed before any of its text is rebuilt.
         guard let bytes = stored.bytes.take() else { return .emptyArray(issues: stored.issues) }
-        return Record.reencodeArray(bytes, options: options)
+        return Record.reencodeArray(bytes, options: options, parts: parts)
     }
 
     /// Loads an object record leniently; nil when absent or unreadable (then reported).

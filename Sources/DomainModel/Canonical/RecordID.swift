@@ -11,26 +11,28 @@ public enum RecordID {
     }
 
     /// Parses a UUID from UTF-8 bytes in the 8-4-4-4-12 hexadecimal form.
+    ///
+    /// Every record's id is parsed, most of them twice (to check it, and as the natural key),
+    /// so the digits are read without a branch per byte: an invalid digit reads as a value
+    /// with high bits set, and those are checked once at the end.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36 else { return nil }
+        guard bytes.count == 36, let text = bytes.baseAddress else { return nil }
+        let dash = UInt8(ascii: "-")
+        guard text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &uuid) { octets -> Bool in
-            var octet = 0
-            var index = 0
-            while index < 36 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard bytes[index] == UInt8(ascii: "-") else { return false }
-                    index += 1
-                    continue
-                }
-                guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { return false }
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &uuid) { octets in
+            for octet in 0..<16 {
+                // Two digits an octet, and a dash after octets 3, 5, 7 and 9.
+                let position =
+                    2 &* octet &+ (octet >= 4 ? 1 : 0) &+ (octet >= 6 ? 1 : 0) &+ (octet >= 8 ? 1 : 0)
+                    &+ (octet >= 10 ? 1 : 0)
+                let (high, low) = (hexDigit(text[position]), hexDigit(text[position &+ 1]))
+                invalid |= high | low
                 octets[octet] = high << 4 | low
-                octet += 1
-                index += 2
             }
-            return true
         }
-        return parsed ? UUID(uuid: uuid) : nil
+        return invalid < 0x10 ? UUID(uuid: uuid) : nil
     }
 
     /// Writes the canonical text of `id` into a buffer of at least 36 bytes.
@@ -50,13 +52,12 @@ public enum RecordID {
         }
     }
 
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+    /// The value of a hexadecimal digit in either case; 0xFF for any other byte.
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return digit < 10 ? digit : letter < 6 ? letter &+ 10 : 0xFF
     }
 }
 

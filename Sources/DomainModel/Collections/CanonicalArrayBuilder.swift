@@ -187,34 +187,73 @@ public final class CanonicalArrayBuilder<Record: DeduplicatingRecord> {
     private func rebuildParts(_ merged: [Record.NaturalKey: Record]) {
         var written = Set<Record.NaturalKey>()
         for index in parts.indices where parts[index].entries.contains(where: { duplicatedKeys.contains($0.key) }) {
-            parts[index] = Part(text: rebuiltText(of: parts[index], merged: merged, written: &written), entries: [])
+            rebuild(&parts[index], merged: merged, written: &written)
         }
     }
 
-    /// `part`'s text with each duplicated key's first record replaced by its merged record and
-    /// later ones left out; `written` holds the keys already written by earlier parts.
-    private func rebuiltText(
-        of part: Part, merged: [Record.NaturalKey: Record],
-        written: inout Set<Record.NaturalKey>
-    ) -> [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity(part.text.count)
-        func append(_ element: some Collection<UInt8>) {
-            if !text.isEmpty { text.append(UInt8(ascii: ",")) }
-            text.append(contentsOf: element)
-        }
+    /// Replaces each duplicated key's first record in `part` by its merged record and leaves
+    /// later ones out; `written` holds the keys already written by earlier parts. A part whose
+    /// text stays the same — the usual case of first copies each the same as its merged record,
+    /// a record merged with an exact copy of itself — is left alone, and one where nothing
+    /// grows (later copies left out) is rewritten in place, not copied whole to drop a record.
+    private func rebuild(
+        _ part: inout Part, merged: [Record.NaturalKey: Record], written: inout Set<Record.NaturalKey>
+    ) {
+        // By entry: the later copies left out, and the merged text of the first copies.
+        var leftOut = Set<Int>()
+        var replacements: [Int: [UInt8]] = [:]
+        var (isChanged, grows) = (false, false)
         var start = 0
-        for entry in part.entries {
+        for (index, entry) in part.entries.enumerated() {
             defer { start = entry.textEnd + 1 }
-            guard duplicatedKeys.contains(entry.key) else {
-                append(part.text[start..<entry.textEnd])
+            guard duplicatedKeys.contains(entry.key) else { continue }
+            guard written.insert(entry.key).inserted, let record = merged[entry.key] else {
+                leftOut.insert(index)
+                isChanged = true
                 continue
             }
-            guard written.insert(entry.key).inserted, let record = merged[entry.key] else { continue }
             var writer = JSONWriter(capacity: entry.textEnd - start + 256)
             record.encode(to: &writer)
-            append(writer.takeBytes())
+            let replacement = writer.takeBytes()
+            isChanged = isChanged || !replacement.elementsEqual(part.text[start..<entry.textEnd])
+            grows = grows || replacement.count > entry.textEnd - start
+            replacements[index] = replacement
         }
-        return text
+        guard isChanged else { return }
+        let entries = part.entries
+        part.entries = []
+        /// Calls `put` with each piece of the new text in order: commas, records kept as they
+        /// are (read from `text`, the part's text), and merged records.
+        func pieces(of text: UnsafeRawBufferPointer, _ put: (UnsafeRawBufferPointer) -> Void) {
+            var (start, isFirst) = (0, true)
+            for (index, entry) in entries.enumerated() {
+                defer { start = entry.textEnd + 1 }
+                guard !leftOut.contains(index) else { continue }
+                if !isFirst { put(UnsafeRawBufferPointer(rebasing: text[(start - 1)..<start])) }
+                isFirst = false
+                if let replacement = replacements[index] {
+                    replacement.withUnsafeBytes(put)
+                } else {
+                    put(UnsafeRawBufferPointer(rebasing: text[start..<entry.textEnd]))
+                }
+            }
+        }
+        if grows {
+            var text: [UInt8] = []
+            text.reserveCapacity(part.text.count + replacements.values.reduce(0) { $0 + $1.count })
+            part.text.withUnsafeBytes { old in pieces(of: old) { text.append(contentsOf: $0) } }
+            part.text = text
+        } else {
+            // Each piece lands at or before where it is read from, so it is written over the text
+            // as the text is read (`memmove`: the two may overlap).
+            var end = 0
+            part.text.withUnsafeMutableBytes { buffer in
+                pieces(of: UnsafeRawBufferPointer(buffer)) { piece in
+                    if let source = piece.baseAddress { memmove(buffer.baseAddress! + end, source, piece.count) }
+                    end += piece.count
+                }
+            }
+            part.text.removeSubrange(end...)
+        }
     }
 }

@@ -49,7 +49,8 @@ extension CollectionDecoder {
                 bytes: run.builder.finish(source: &source, options: options), records: run.builder.distinctCount,
                 duplicatesMerged: run.builder.duplicates,
                 findings: DecodingFindings(
-                    issues: run.issues, unreadableRecords: UnreadableElement.pair(run.unreadable, with: run.issues)))
+                    issues: run.issues.rooted,
+                    unreadableRecords: UnreadableElement.pair(run.unreadable, with: run.issues.rooted)))
         case .failure(let error):
             return .emptyArray(issues: [unreadableBlob(error)])
         }
@@ -58,15 +59,15 @@ extension CollectionDecoder {
     /// What one pass over a run of elements collects.
     private struct Run<Record: DeduplicatingRecord> {
         let builder: CanonicalArrayBuilder<Record>
-        var issues: [DecodingIssue] = []
+        var issues = ElementIssues()
         /// The elements that did not decode, verbatim.
         var unreadable: [[UInt8]] = []
 
         mutating func add(_ element: JSONValue, at index: Int) {
             // Most stored records need nothing worked around: they are written from their JSON.
             if builder.appendTranscoding(element) { return }
-            let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
-            issues += elementIssues
+            let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element)
+            issues.add(elementIssues, at: index)
             if let record {
                 builder.append(record, from: element.sourceRange)
             } else {
@@ -107,9 +108,9 @@ extension CollectionDecoder {
         let finished = ParallelCollectionDecoder.accumulate(bytes, options: options, parts: parts, into: makeRun) {
             run, index, element in
             run.add(element, at: index)
-        } deliver: { run in
+        } deliver: { run, firstIndex in
             builder.absorb(run.builder)
-            whole.issues += run.issues
+            whole.issues.append(run.issues, from: firstIndex)
             whole.unreadable += run.unreadable
         }
         return finished ? whole : nil

@@ -87,15 +87,15 @@ public enum CollectionDecoder {
         _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions
     ) -> DecodedCollection<Record> {
         var collection = RecordCollection<Record>()
-        var issues: [DecodingIssue] = []
+        var issues = ElementIssues()
         var elementCount = 0
         var duplicates = 0
         var unreadable: [[UInt8]] = []
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
                 elementCount += 1
-                let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element, at: index)
-                issues += elementIssues
+                let (record, elementIssues): (Record?, [DecodingIssue]) = decodeElement(element)
+                issues.add(elementIssues, at: index)
                 if let record {
                     if collection.insert(record) != .added { duplicates += 1 }
                 } else {
@@ -108,17 +108,17 @@ public enum CollectionDecoder {
         }
         return DecodedCollection(
             records: collection.records, elementCount: elementCount,
-            duplicatesMerged: duplicates, issues: issues, unreadableElements: unreadable)
+            duplicatesMerged: duplicates, issues: issues.rooted, unreadableElements: unreadable)
     }
 
-    /// Decodes one element of a stored array: the record and what was worked around, under
-    /// `$[index]`; or no record and the issue saying why it was left out.
-    static func decodeElement<Record: JSONRecord>(_ element: JSONValue, at index: Int) -> (Record?, [DecodingIssue]) {
+    /// Decodes one element of a stored array: the record and what was worked around; or no
+    /// record and the issue saying why it was left out. Paths are inside the element
+    /// (`ElementIssues` puts them under the element's `$[index]`).
+    static func decodeElement<Record: JSONRecord>(_ element: JSONValue) -> (Record?, [DecodingIssue]) {
         do {
-            let (record, issues) = try Record.decode(element)
-            return (record, issues.isEmpty ? [] : issues.map { $0.prefixed(by: "$[\(index)]") })
+            return try Record.decode(element)
         } catch {
-            return (nil, [unreadableRecord(error, at: "$[\(index)]")])
+            return (nil, [unreadableRecord(error, at: "")])
         }
     }
 

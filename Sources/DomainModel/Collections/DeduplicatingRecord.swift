@@ -33,7 +33,8 @@ public protocol DeduplicatingRecord: MergeableRecord {
     /// that each conformance's witness is that function specialised for its type: a caller
     /// generic over the record type, in another module, would otherwise run the generic
     /// builder, which looks up type metadata and calls through witness tables for every record.
-    static func reencodeArray(_ bytes: consuming [UInt8], options: JSONParseOptions) -> EncodedCollection
+    /// - Parameter parts: how many runs to cut a large array into (1: one pass, on this thread).
+    static func reencodeArray(_ bytes: consuming [UInt8], options: JSONParseOptions, parts: Int) -> EncodedCollection
 }
 
 extension DeduplicatingRecord {
@@ -41,7 +42,7 @@ extension DeduplicatingRecord {
         -> NaturalKey?
     { nil }
 
-    public static func reencodeArray(_ bytes: consuming [UInt8], options: JSONParseOptions) -> EncodedCollection {
-        CollectionDecoder.reencodeArray(bytes, as: Self.self, options: options)
-    }
+    public static func reencodeArray(_ bytes: consuming [UInt8], options: JSONParseOptions, parts: Int)
+        -> EncodedCollection
+    { CollectionDecoder.reencodeArray(bytes, as: Self.self, options: options, parts: parts) }
 }

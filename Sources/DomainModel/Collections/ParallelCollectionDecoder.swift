@@ -1,9 +1,9 @@
 import Concurrency
 import JSONCore
 
-/// Decodes a large stored array on every core: the array is split into runs of whole
-/// elements, each run is parsed and decoded on its own, and the results are merged in order
-/// through the same deduplicating collection — so the outcome equals the sequential pass's.
+/// Decodes a large stored array on every core: the array is cut into runs of whole elements,
+/// each run is parsed and decoded on its own, and the results are merged in order through the
+/// same deduplicating collection — so the outcome equals the sequential pass's.
 enum ParallelCollectionDecoder {
     /// The decoded collection, or nil when the array is small, the machine has one core, or a
     /// run does not parse (the sequential pass then reports the problem exactly).
@@ -15,8 +15,8 @@ enum ParallelCollectionDecoder {
         let results = accumulate(bytes, options: options, parts: parts, into: makeRun) {
             result, index, element in
             result.elementCount += 1
-            let (record, issues): (Record?, [DecodingIssue]) = CollectionDecoder.decodeElement(element, at: index)
-            result.issues += issues
+            let (record, issues): (Record?, [DecodingIssue]) = CollectionDecoder.decodeElement(element)
+            result.issues.add(issues, at: index)
             if let record {
                 result.records.append(record)
             } else {
@@ -25,71 +25,98 @@ enum ParallelCollectionDecoder {
         }
         guard let results else { return nil }
         var collection = RecordCollection<Record>()
-        var issues: [DecodingIssue] = []
+        var issues = ElementIssues()
         var unreadable: [[UInt8]] = []
         var elementCount = 0
         var duplicates = 0
-        for result in results {
+        for (firstIndex, result) in results {
             for record in result.records where collection.insert(record) != .added { duplicates += 1 }
-            issues += result.issues
+            issues.append(result.issues, from: firstIndex)
             unreadable += result.unreadable
             elementCount += result.elementCount
         }
         return DecodedCollection(
             records: collection.records, elementCount: elementCount, duplicatesMerged: duplicates,
-            issues: issues, unreadableElements: unreadable)
+            issues: issues.rooted, unreadableElements: unreadable)
     }
 
     /// Goes through a large array's elements on every core: each run of elements is added to
-    /// an accumulator of its own, made by `make`, and the accumulators come back in order.
-    /// `make` and `add` run on several threads at once: `make` returns an accumulator that
-    /// shares nothing (`sending`), and `add` touches only the accumulator.
-    /// - Returns: nil when the array is small, the machine has one core, or a run does not
+    /// an accumulator of its own, made by `make`, and the accumulators come back in order, each
+    /// with the position of its run's first element in the array. `make` and `add` run on
+    /// several threads at once: `make` returns an accumulator that shares nothing (`sending`),
+    /// and `add` touches only the accumulator; `add` is given each element's position in its run.
+    /// - Returns: nil when the array is small, the machine has one core, or the text does not
     ///   parse (the caller then takes its sequential pass, which reports the problem exactly).
     static func accumulate<Accumulator>(
         _ bytes: [UInt8], options: JSONParseOptions, parts: Int,
         into make: () -> sending Accumulator,
         _ add: @Sendable (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void
-    ) -> [Accumulator]? {
-        var accumulators: [Accumulator] = []
-        let finished = accumulate(bytes, options: options, parts: parts, into: make, add) { accumulators.append($0) }
+    ) -> [(firstIndex: Int, accumulator: Accumulator)]? {
+        var accumulators: [(firstIndex: Int, accumulator: Accumulator)] = []
+        let finished = accumulate(bytes, options: options, parts: parts, into: make, add) {
+            accumulators.append(($1, $0))
+        }
         return finished ? accumulators : nil
     }
 
-    /// `accumulate(_:options:parts:into:_:)`, handing each accumulator to `deliver` in order as
-    /// soon as it and every earlier one are done, while later runs are still being read.
-    /// `deliver` runs one call at a time.
-    /// - Returns: false when the array is small, the machine has one core, or a run does not
+    /// `accumulate(_:options:parts:into:_:)`, handing each accumulator to `deliver` in order,
+    /// with the position of its run's first element, as soon as it and every earlier one are
+    /// done, while later runs are still being read. `deliver` runs one call at a time.
+    ///
+    /// The runs are cut without reading the array through (`JSONArraySplitter.cuts`), or, when
+    /// no such cut is found, by `JSONArraySplitter.split`. A run that does not parse is either
+    /// malformed text or a cut that is not between two elements; either way the runs delivered
+    /// before it are sound (each one's end was confirmed by its own parse), and the rest of the
+    /// array is read on this thread as one more run.
+    /// - Returns: false when the array is small, the machine has one core, or the text does not
     ///   parse; the accumulators delivered by then are to be thrown away, and the caller takes
     ///   its sequential pass.
     static func accumulate<Accumulator>(
         _ bytes: [UInt8], options: JSONParseOptions, parts: Int,
         into make: () -> sending Accumulator,
         _ add: @Sendable (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void,
-        deliver: (consuming Accumulator) -> Void
+        deliver: (consuming Accumulator, _ firstIndex: Int) -> Void
     ) -> Bool {
-        guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) else { return false }
+        guard
+            let runs = JSONArraySplitter.cuts(bytes, parts: parts)
+                ?? JSONArraySplitter.parallelRuns(bytes, parts: parts)?.map(\.bytes)
+        else { return false }
+        func read(_ run: Range<Int>) throws -> sending Counted<Accumulator> {
+            var counted = Counted(accumulator: make())
+            try JSONArrayStream.forEachElement(in: bytes, elementsIn: run, options: options) { index, element in
+                add(&counted.accumulator, index, element)
+                counted.count = index + 1
+            }
+            return counted
+        }
+        var delivered = (runs: 0, elements: 0)
         do {
-            try WorkerPool.default.run(runs) { run in
-                var accumulator = make()
-                try JSONArrayStream.forEachElement(in: bytes, run: run, options: options) { index, element in
-                    add(&accumulator, index, element)
-                }
-                return accumulator
-            } deliver: { _, accumulator in
-                deliver(accumulator)
+            try WorkerPool.default.run(runs, work: read) { _, counted in
+                let count = counted.count
+                deliver(counted.accumulator, delivered.elements)
+                delivered = (delivered.runs + 1, delivered.elements + count)
             }
             return true
         } catch {
-            // Malformed text, or a cut the splitter (which follows only strings and brackets)
-            // misjudged: the sequential pass tells which, and reports an error exactly where it is.
-            return false
+            // Malformed text, or a cut not between two elements: what is left, read in one pass,
+            // tells which.
+            guard let rest = try? read(runs[delivered.runs].lowerBound..<runs[runs.count - 1].upperBound) else {
+                return false
+            }
+            deliver(rest.accumulator, delivered.elements)
+            return true
         }
+    }
+
+    /// An accumulator and how many elements went into it.
+    private struct Counted<Accumulator>: ~Copyable {
+        var accumulator: Accumulator
+        var count = 0
     }
 
     struct RunResult<Record>: Sendable where Record: Sendable {
         var records: [Record] = []
-        var issues: [DecodingIssue] = []
+        var issues = ElementIssues()
         var unreadable: [[UInt8]] = []
         var elementCount = 0
     }

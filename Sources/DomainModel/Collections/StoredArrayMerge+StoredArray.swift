@@ -68,9 +68,11 @@ extension StoredArrayMerge {
             }
             guard let runs else { return nil }
             (self.bytes, self.options) = (bytes, options)
-            keys = runs.flatMap(\.keys)
-            ranges = runs.flatMap(\.ranges)
-            decided = Dictionary(runs.flatMap(\.decided), uniquingKeysWith: { first, _ in first })
+            keys = runs.flatMap(\.accumulator.keys)
+            ranges = runs.flatMap(\.accumulator.ranges)
+            decided = Dictionary(
+                runs.flatMap { run in run.accumulator.decided.map { (run.firstIndex + $0, $1) } },
+                uniquingKeysWith: { first, _ in first })
             var first: [Record.NaturalKey: Int] = [:]
             var repeated: [Record.NaturalKey: [Int]] = [:]
             for (index, key) in keys.enumerated() {
@@ -98,18 +100,32 @@ extension StoredArrayMerge {
             return same ? .unchanged : .undecided
         }
 
+        /// The elements cut into about `parts` runs where they are known to begin and end, each
+        /// with its first element's position, for another pass over them; none when there are
+        /// no elements.
+        func runs(parts: Int) -> [JSONArraySplitter.Run] {
+            let size = max(1, (ranges.count + parts - 1) / max(parts, 1))
+            return stride(from: 0, to: ranges.count, by: size).map { first in
+                let last = min(ranges.count, first + size) - 1
+                return JSONArraySplitter.Run(
+                    bytes: ranges[first].lowerBound..<ranges[last].upperBound, firstIndex: first)
+            }
+        }
+
         /// The store's record for `key`: its first element, the later ones merged in.
         func record(_ key: Record.NaturalKey) -> Record {
             StoredArrayMerge.fold((repeated[key] ?? [first[key]!]).map { bytes[ranges[$0]] }, options: options)
         }
 
         /// Goes through a JSON array's elements with an accumulator per run of them: on every
-        /// core for a large array, on this thread for a small one.
-        /// - Returns: the accumulators in order; nil when `bytes` is not a JSON array.
+        /// core for a large array, on this thread for a small one. `add` is given each element's
+        /// position in its run.
+        /// - Returns: the accumulators in order, each with its run's first element's position;
+        ///   nil when `bytes` is not a JSON array.
         static func scan<Accumulator>(
             _ bytes: [UInt8], options: JSONParseOptions, into make: () -> sending Accumulator,
             _ add: @Sendable (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void
-        ) -> [Accumulator]? {
+        ) -> [(firstIndex: Int, accumulator: Accumulator)]? {
             if let runs = ParallelCollectionDecoder.accumulate(
                 bytes, options: options, parts: WorkerPool.default.parts, into: make, add)
             {
@@ -121,7 +137,7 @@ extension StoredArrayMerge {
             } catch {
                 return nil
             }
-            return [accumulator]
+            return [(0, accumulator)]
         }
 
         /// A hash of `bytes` for finding a stored element among the backup's records, eight

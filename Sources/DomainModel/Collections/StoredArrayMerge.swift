@@ -133,20 +133,24 @@ public struct StoredArrayMerge<Record: DeduplicatingRecord> {
     /// collection. Large arrays are encoded on every core.
     public func canonicalArray(verbatim: [[UInt8]] = []) -> ByteChunks {
         let (store, results) = (self.store, self.results)
-        func makeWriter() -> sending JSONWriter { JSONWriter(capacity: 64 * 1024) }
-        let write: @Sendable (inout JSONWriter, Int, JSONValue) -> Void = { writer, index, element in
-            guard let key = store.keys[index], store.first[key] == index else { return }
-            if let result = results[key] {
-                result.encode(to: &writer)
-            } else if store.repeated[key] != nil {
-                store.record(key).encode(to: &writer)
-            } else {
-                Self.decode(element).encode(to: &writer)
+        let storedParts = WorkerPool.default.map(store.runs(parts: WorkerPool.default.parts)) { run -> [UInt8] in
+            var writer = JSONWriter(capacity: 64 * 1024)
+            do {
+                try JSONArrayStream.forEachElement(in: store.bytes, run: run, options: store.options) {
+                    index, element in
+                    guard let key = store.keys[index], store.first[key] == index else { return }
+                    if let result = results[key] {
+                        result.encode(to: &writer)
+                    } else if store.repeated[key] != nil {
+                        store.record(key).encode(to: &writer)
+                    } else {
+                        Self.decode(element).encode(to: &writer)
+                    }
+                }
+            } catch {
+                preconditionFailure("a stored array that parsed once no longer parses")
             }
-        }
-        // The array parsed when the merge was prepared, so it parses again.
-        guard let storedParts = StoredArray.scan(store.bytes, options: store.options, into: makeWriter, write) else {
-            preconditionFailure("a stored array that parsed once no longer parses")
+            return writer.takeBytes()
         }
         let backup = self.backup
         let slices = stride(from: 0, to: added.count, by: 1024).map { added[$0..<min(added.count, $0 + 1024)] }
@@ -157,7 +161,7 @@ public struct StoredArrayMerge<Record: DeduplicatingRecord> {
             }
             return writer.takeBytes()
         }
-        return RecordArrayEncoder.array(storedParts.map(\.bytes) + addedParts, verbatim: verbatim)
+        return RecordArrayEncoder.array(storedParts + addedParts, verbatim: verbatim)
     }
 
     /// The records of `copies`, the later merged into the first.

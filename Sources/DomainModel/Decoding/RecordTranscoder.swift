@@ -54,15 +54,34 @@ public struct RecordTranscoder {
 
     /// A record id, lower case.
     public mutating func id(_ key: StaticString, required: Bool, _ writer: inout JSONWriter) -> Bool {
+        var id: UUID?
+        return self.id(key, required: required, &writer, naturalKey: &id)
+    }
+
+    /// `id(_:required:_:)`, setting `naturalKey` to the id written (a record's natural key,
+    /// read once for the text and the key).
+    public mutating func id(
+        _ key: StaticString, required: Bool, _ writer: inout JSONWriter, naturalKey: inout UUID?
+    ) -> Bool {
         guard let field = slot(key) else { return !required }
         guard let id = RecordReader.uuid(view, field) else { return false }
         writer.field(key, id)
+        naturalKey = id
         return true
     }
 
     /// A domain name, or with `ownerName` a DNS owner name, in canonical form.
     public mutating func domain(
         _ key: StaticString, required: Bool, ownerName: Bool = false, _ writer: inout JSONWriter
+    ) -> Bool {
+        var name: String?
+        return domain(key, required: required, ownerName: ownerName, &writer, naturalKey: &name)
+    }
+
+    /// `domain(_:required:ownerName:_:)`, setting `naturalKey` to the name written.
+    public mutating func domain(
+        _ key: StaticString, required: Bool, ownerName: Bool = false, _ writer: inout JSONWriter,
+        naturalKey: inout String?
     ) -> Bool {
         guard let field = slot(key) else { return !required }
         guard view.isPlainString(field) else { return false }
@@ -71,7 +90,10 @@ public struct RecordTranscoder {
             case .canonical:
                 writer.key(key)
                 writer.plainString(raw)
-            case .nonCanonical(let name) where !checking: writer.field(key, name)
+                naturalKey = String(decoding: raw, as: UTF8.self)
+            case .nonCanonical(let name) where !checking:
+                writer.field(key, name)
+                naturalKey = name
             case .nonCanonical, .invalid: return false
             }
             return true

@@ -136,7 +136,7 @@ extension JSONArraySplitter {
         /// The position of the unescaped quote closing a string whose text starts at
         /// `textStart`, searching from `start` up to `end`; nil when there is none yet. Strings
         /// are most of a record array, so they are skipped with `memchr`.
-        private static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, textStart: Int)
+        static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, textStart: Int)
             -> Int?
         {
             var searchFrom = start

@@ -12,6 +12,11 @@ public enum JSONArraySplitter {
         public var bytes: Range<Int>
         /// The position of the run's first element in the array.
         public var firstIndex: Int
+
+        public init(bytes: Range<Int>, firstIndex: Int) {
+            self.bytes = bytes
+            self.firstIndex = firstIndex
+        }
     }
 
     /// Splits `source` into at most `parts` runs of about equal size.
@@ -39,12 +44,23 @@ extension JSONArrayStream {
         in source: [UInt8], run: JSONArraySplitter.Run, options: JSONParseOptions = .default,
         _ body: (_ index: Int, _ element: JSONValue) throws -> Void
     ) throws {
+        try forEachElement(in: source, elementsIn: run.bytes, options: options) { try body(run.firstIndex + $0, $1) }
+    }
+
+    /// Calls `body` with each element of `run`, the bytes of consecutive elements of an array
+    /// and the commas between them (`JSONArraySplitter.cuts`), parsed strictly, numbered from 0.
+    /// - Throws: `JSONParseError` when the run is not a comma-separated list of JSON values —
+    ///   among others when it ends inside an element; anything `body` throws.
+    public static func forEachElement(
+        in source: [UInt8], elementsIn run: Range<Int>, options: JSONParseOptions = .default,
+        _ body: (_ index: Int, _ element: JSONValue) throws -> Void
+    ) throws {
         try source.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer: buffer, range: run.bytes, options: options, tapeCapacity: 64)
+            var parser = JSONParser(buffer: buffer, range: run, options: options, tapeCapacity: 64)
             // The tape's offsets are 32-bit, as in the sequential parse.
-            if buffer.count > Int(UInt32.max) { throw parser.error(.tooLarge, at: run.bytes.lowerBound) }
+            if buffer.count > Int(UInt32.max) { throw parser.error(.tooLarge, at: run.lowerBound) }
             parser.skipWhitespace()
-            try parseElements(&parser, of: source, from: run.firstIndex, body) { parser throws(JSONParseError) in
+            try parseElements(&parser, of: source, from: 0, body) { parser throws(JSONParseError) in
                 parser.skipWhitespace()
                 guard parser.position < parser.end else { return false }
                 let byte = parser.base[parser.position]
