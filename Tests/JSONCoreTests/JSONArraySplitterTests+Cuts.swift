@@ -60,6 +60,24 @@ import Testing
         #expect(JSONArraySplitter.cuts(large, parts: 1) == nil, "one part")
     }
 
+    @Test func anArrayOfListsOfObjectsHasNoCuts() {
+        // Every `},{` is inside an element: the `]` closing its list follows within the check.
+        let lists = (0..<40_000).map { #"[{"a":\#($0)},{"b":[{"c":1},{"d":2}]}]"# }
+        let source = Array(("[" + lists.joined(separator: ",") + "]").utf8)
+        #expect(JSONArraySplitter.cuts(source, parts: 8) == nil)
+    }
+
+    @Test func aShareHoldingNoCommaBetweenElementsGetsNoCut() throws {
+        // Four elements over sixteen shares: only the three commas between them are cuts.
+        let text = String(repeating: "x", count: JSONArraySplitter.parallelThreshold / 2)
+        let elements = (0..<4).map { #"{"n":\#($0),"s":"\#(text)"}"# }
+        let source = Array(("[" + elements.joined(separator: " , ") + "]").utf8)
+        let runs = try #require(JSONArraySplitter.cuts(source, parts: 16))
+        #expect(runs.count == 4)
+        let numbers = try numbers(in: source, runs: runs)
+        #expect(numbers == [0, 1, 2, 3])
+    }
+
     @Test func aCommaBetweenObjectsInsideAStringIsNoCut() throws {
         // Every element's string holds `},{` followed by what looks like a key.
         let elements = (0..<40_000).map { #"{"n":\#($0),"s":"x},{\"n\":1, [ }"}"# }

@@ -122,21 +122,33 @@ extension ExportCommandTests {
         let workspace = try CommandWorkspace()
         let store = try workspace.sampleStore(size: "medium")
         let final = "medium.ddbackup"
-        let process = Process()
-        process.executableURL = BuildProducts.backupctl
-        process.arguments = ["export", "--store", store, "-o", workspace.path(final), "--quiet"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Kill it as soon as the archive is being written under its temporary name: the moment
-        // a careless writer would already have a partial file under the final name.
         let temporaryPrefix = ".\(final).tmp-"
-        while process.isRunning, try !workspace.names().contains(where: { $0.hasPrefix(temporaryPrefix) }) {
-            usleep(500)
+        /// Starts an export and kills it as soon as the archive is being written under its
+        /// temporary name: the moment a careless writer would already have a partial file under
+        /// the final name. False when the export finished first: the file exists for a few
+        /// milliseconds, and a busy machine can run the export through them before this looks.
+        func exportKilledWhileWriting() throws -> Bool {
+            let process = Process()
+            process.executableURL = BuildProducts.backupctl
+            process.arguments = ["export", "--store", store, "-o", workspace.path(final), "--quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            while process.isRunning, try !workspace.names().contains(where: { $0.hasPrefix(temporaryPrefix) }) {
+                usleep(500)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            guard process.terminationReason == .uncaughtSignal else {
+                try #require(process.terminationStatus == 0, "the export failed before it could be killed")
+                try FileManager.default.removeItem(atPath: workspace.path(final))
+                return false
+            }
+            return true
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try #require(process.terminationReason == .uncaughtSignal, "the export finished before it could be killed")
+        var killed = false
+        for _ in 0..<10 where !killed { killed = try exportKilledWhileWriting() }
+        try #require(killed, "the export finished before it could be killed, ten times")
 
         // SQLite's own -wal and -shm files may stay beside the store; they belong to it.
         let left = try workspace.names().filter { !$0.hasPrefix("store.sqlite") }

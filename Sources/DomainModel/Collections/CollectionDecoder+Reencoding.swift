@@ -45,12 +45,12 @@ extension CollectionDecoder {
         var source: [UInt8]? = consume bytes
         switch build(source!, as: Record.self, options: options, parts: parts) {
         case .success(let run):
+            let issues = run.issues.rooted
             return EncodedCollection(
                 bytes: run.builder.finish(source: &source, options: options), records: run.builder.distinctCount,
                 duplicatesMerged: run.builder.duplicates,
                 findings: DecodingFindings(
-                    issues: run.issues.rooted,
-                    unreadableRecords: UnreadableElement.pair(run.unreadable, with: run.issues.rooted)))
+                    issues: issues, unreadableRecords: UnreadableElement.pair(run.unreadable, with: issues)))
         case .failure(let error):
             return .emptyArray(issues: [unreadableBlob(error)])
         }
@@ -83,7 +83,7 @@ extension CollectionDecoder {
         _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int
     ) -> Result<Run<Record>, any Error> {
         if let whole = buildInRuns(bytes, as: Record.self, options: options, parts: parts) { return .success(whole) }
-        // A small array, or a run that did not parse: one pass, which reports the problem exactly.
+        // A small array, or text that did not parse: one pass, which reports the problem exactly.
         var whole = Run(builder: CanonicalArrayBuilder<Record>(capacity: capacity(bytes.count)))
         do {
             try JSONArrayStream.forEachElement(in: bytes, options: options) { index, element in
@@ -95,8 +95,8 @@ extension CollectionDecoder {
         return .success(whole)
     }
 
-    /// `build` on every core; nil when the array is small or a run does not parse, having let go
-    /// of the runs absorbed by then.
+    /// `build` on every core; nil when the array is small or its text does not parse, having let
+    /// go of the runs absorbed by then.
     private static func buildInRuns<Record: DeduplicatingRecord>(
         _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int
     ) -> Run<Record>? {

@@ -5,8 +5,8 @@ import JSONCore
 /// each run is parsed and decoded on its own, and the results are merged in order through the
 /// same deduplicating collection — so the outcome equals the sequential pass's.
 enum ParallelCollectionDecoder {
-    /// The decoded collection, or nil when the array is small, the machine has one core, or a
-    /// run does not parse (the sequential pass then reports the problem exactly).
+    /// The decoded collection, or nil when the array is small, the machine has one core, or the
+    /// text does not parse (the sequential pass then reports the problem exactly).
     /// - Parameter parts: how many runs to cut the array into (tests set it; see `WorkerPool.parts`).
     static func decode<Record: DeduplicatingRecord>(
         _ bytes: [UInt8], as type: Record.Type, options: JSONParseOptions, parts: Int = WorkerPool.default.parts
@@ -64,10 +64,10 @@ enum ParallelCollectionDecoder {
     /// done, while later runs are still being read. `deliver` runs one call at a time.
     ///
     /// The runs are cut without reading the array through (`JSONArraySplitter.cuts`), or, when
-    /// no such cut is found, by `JSONArraySplitter.split`. A run that does not parse is either
-    /// malformed text or a cut that is not between two elements; either way the runs delivered
-    /// before it are sound (each one's end was confirmed by its own parse), and the rest of the
-    /// array is read on this thread as one more run.
+    /// no such cut is found, by reading it (`JSONArraySplitter.split`). A run cut the first way
+    /// that does not parse is either malformed text or a cut that is not between two elements;
+    /// either way the runs delivered before it are sound (each one's end was confirmed by its
+    /// own parse), and the rest of the array is cut again by reading it, and read on every core.
     /// - Returns: false when the array is small, the machine has one core, or the text does not
     ///   parse; the accumulators delivered by then are to be thrown away, and the caller takes
     ///   its sequential pass.
@@ -77,10 +77,6 @@ enum ParallelCollectionDecoder {
         _ add: @Sendable (inout Accumulator, _ index: Int, _ element: JSONValue) -> Void,
         deliver: (consuming Accumulator, _ firstIndex: Int) -> Void
     ) -> Bool {
-        guard
-            let runs = JSONArraySplitter.cuts(bytes, parts: parts)
-                ?? JSONArraySplitter.parallelRuns(bytes, parts: parts)?.map(\.bytes)
-        else { return false }
         func read(_ run: Range<Int>) throws -> sending Counted<Accumulator> {
             var counted = Counted(accumulator: make())
             try JSONArrayStream.forEachElement(in: bytes, elementsIn: run, options: options) { index, element in
@@ -90,22 +86,31 @@ enum ParallelCollectionDecoder {
             return counted
         }
         var delivered = (runs: 0, elements: 0)
-        do {
-            try WorkerPool.default.run(runs, work: read) { _, counted in
-                let count = counted.count
-                deliver(counted.accumulator, delivered.elements)
-                delivered = (delivered.runs + 1, delivered.elements + count)
-            }
-            return true
-        } catch {
-            // Malformed text, or a cut not between two elements: what is left, read in one pass,
-            // tells which.
-            guard let rest = try? read(runs[delivered.runs].lowerBound..<runs[runs.count - 1].upperBound) else {
+        /// Reads `runs` on every core, delivering each in order; false when one does not parse.
+        func readAll(_ runs: [Range<Int>]) -> Bool {
+            delivered.runs = 0
+            do {
+                try WorkerPool.default.run(runs, work: read) { _, counted in
+                    let count = counted.count
+                    deliver(counted.accumulator, delivered.elements)
+                    delivered = (delivered.runs + 1, delivered.elements + count)
+                }
+                return true
+            } catch {
                 return false
             }
-            deliver(rest.accumulator, delivered.elements)
-            return true
         }
+        guard let cuts = JSONArraySplitter.cuts(bytes, parts: parts) else {
+            // No cut without reading: cut by reading, exactly; a run that then does not parse is malformed.
+            guard let runs = JSONArraySplitter.parallelRuns(bytes, parts: parts) else { return false }
+            return readAll(runs.map(\.bytes))
+        }
+        if readAll(cuts) { return true }
+        // Malformed text, or a cut not between two elements: the rest, from the first run not
+        // delivered, cut by reading it, tells which.
+        guard let rest = JSONArraySplitter.split(bytes, into: parts, elementsFrom: cuts[delivered.runs].lowerBound)
+        else { return false }
+        return readAll(rest.map(\.bytes))
     }
 
     /// An accumulator and how many elements went into it.

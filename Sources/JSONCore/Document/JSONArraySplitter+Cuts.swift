@@ -8,15 +8,18 @@ extension JSONArraySplitter {
     /// `split(_:into:)` does: a stored array is in memory whole, and reading 170 MB only to find
     /// its commas took as long as one core's share of parsing it.
     ///
-    /// Each cut is the first comma past its share of the bytes that stands between two objects
+    /// Each cut is the first comma in its share of the bytes that stands between two objects
     /// (`}`, `,`, `{`, spaces allowed) and after which the next `cutCheckBytes` parse strictly as
     /// values separated by commas: a comma between the objects of a list inside an element is
-    /// followed, within that element, by the `]` closing the list, and one inside a string by
-    /// text that is not JSON. What this does not rule out (a list inside an element longer than
-    /// `cutCheckBytes`) the parse of the runs does: a run starting where an element starts is
-    /// parsed strictly up to its cut, so a cut that is not between two elements ends that run
-    /// inside an element, and the parse fails there (`ParallelCollectionDecoder.accumulate` then
-    /// reads on from the last run known good, on one thread).
+    /// followed, within that element, by the `]` closing the list, and one inside a string most
+    /// often by text that is not JSON. A share where no comma passes within `cutSearchBytes` of
+    /// checking gets no cut, so the checks cost at most that much parsing a share (and finding
+    /// the commas, a `memchr` over the share). What the check lets
+    /// through (a list inside an element longer than `cutCheckBytes`, a string that reads as JSON
+    /// from a comma inside it) the parse of the runs catches: a run starting where an element
+    /// starts is parsed strictly up to its cut, so a cut that is not between two elements ends
+    /// that run inside an element, and the parse fails there (`ParallelCollectionDecoder.accumulate`
+    /// then cuts the rest of the array by reading it).
     ///
     /// The runs hold no element positions: those are known only once the runs before them are
     /// read. Parse them with `JSONArrayStream.forEachElement(in:elementsIn:)`.
@@ -37,8 +40,10 @@ extension JSONArraySplitter {
             var runs: [Range<Int>] = []
             var runStart = start
             for part in 1..<parts {
-                let target = max(start + part * share, runStart)
-                guard let comma = cut(buffer, from: target, end: end), comma > runStart else { continue }
+                let shareStart = start + part * share
+                guard let comma = cut(buffer, in: shareStart..<(shareStart + share), end: end) else {
+                    continue
+                }
                 runs.append(runStart..<comma)
                 runStart = comma + 1
             }
@@ -47,12 +52,20 @@ extension JSONArraySplitter {
         }
     }
 
-    /// The first comma from `position` that stands between two objects and is confirmed (see
-    /// `cuts`), before `end` (the array's closing bracket).
-    private static func cut(_ buffer: UnsafeBufferPointer<UInt8>, from position: Int, end: Int) -> Int? {
+    /// How much text, in all, checking the commas of one share may parse before the share is
+    /// given no cut.
+    static let cutSearchBytes = 4 * cutCheckBytes
+
+    /// The first comma in `range` that stands between two objects and is confirmed (see
+    /// `cuts`), the text being checked up to `end` (the array's closing bracket); nil when
+    /// none is, or checking has parsed `cutSearchBytes`.
+    private static func cut(_ buffer: UnsafeBufferPointer<UInt8>, in range: Range<Int>, end: Int) -> Int? {
         let base = buffer.baseAddress!
-        var position = position
-        while position < end, let found = memchr(base + position, Int32(UInt8(ascii: ",")), end - position) {
+        var position = range.lowerBound
+        var checked = 0
+        while position < range.upperBound, checked < cutSearchBytes,
+            let found = memchr(base + position, Int32(UInt8(ascii: ",")), range.upperBound - position)
+        {
             let comma = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
             position = comma + 1
             var before = comma - 1
@@ -60,28 +73,36 @@ extension JSONArraySplitter {
             var after = comma + 1
             while after < end, isSpace(base[after]) { after += 1 }
             guard base[before] == UInt8(ascii: "}"), after < end, base[after] == UInt8(ascii: "{") else { continue }
-            if startsElements(buffer, at: after, end: end) { return comma }
+            let (isElement, parsed) = startsElements(UnsafeBufferPointer(rebasing: buffer[after..<end]))
+            if isElement { return comma }
+            checked += parsed
         }
         return nil
     }
 
-    /// Whether the text from `start` parses strictly as values separated by commas for
-    /// `cutCheckBytes`, or up to `end`: true of text that starts at an element of the array.
-    private static func startsElements(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
-        var parser = JSONParser(buffer: buffer, range: start..<end, options: .default, tapeCapacity: 64)
-        let limit = min(end, start + cutCheckBytes)
+    /// Whether the first `cutCheckBytes` of `text` parse strictly as values separated by commas
+    /// (a value they end inside counting as sound so far), or the whole of it when shorter: true
+    /// of text that starts at an element of the array and ends at its closing bracket; and how
+    /// much of it was parsed, `cutCheckBytes` at most. The text starts at the comma's next
+    /// object, so a parse error (which counts the lines before it) costs what was parsed, not
+    /// the array's size.
+    private static func startsElements(_ text: UnsafeBufferPointer<UInt8>) -> (Bool, parsed: Int) {
+        let limit = min(text.count, cutCheckBytes)
+        var parser = JSONParser(buffer: text, range: 0..<limit, options: .default, tapeCapacity: 64)
         do {
             while true {
                 parser.tape.removeAll(keepingCapacity: true)
                 try parser.parseValue(depth: 1)
                 parser.skipWhitespace()
-                if parser.position >= limit { return true }
-                guard parser.base[parser.position] == UInt8(ascii: ",") else { return false }
+                if parser.position >= limit { return (true, limit) }
+                guard parser.base[parser.position] == UInt8(ascii: ",") else { return (false, parser.position) }
                 parser.position += 1
                 parser.skipWhitespace()
             }
         } catch {
-            return false
+            // Only the end of what was parsed, short of the array's own end, is no fault of the text.
+            guard case .unexpectedEnd = error.reason, limit < text.count else { return (false, parser.position) }
+            return (true, limit)
         }
     }
 }

@@ -35,6 +35,13 @@ extension JSONArraySplitter {
             targetRunBytes = max(1, (count - 2) / parts)
         }
 
+        /// A scanner for the rest of an array of `count` bytes in all, from `start`, where one of
+        /// its elements begins, to be cut into at most `parts` runs, numbered from 0 at `start`.
+        public init(count: Int, parts: Int, elementsFrom start: Int) {
+            self.init(count: count - start + 2, parts: parts)
+            (state, position, runStart) = (.insideArray, start, start)
+        }
+
         /// Reads the bytes from where the last call stopped up to `end`, which must not lie
         /// before it; the bytes before `end` must not change afterwards.
         public mutating func scan(_ base: UnsafePointer<UInt8>, upTo end: Int) {
@@ -136,7 +143,7 @@ extension JSONArraySplitter {
         /// The position of the unescaped quote closing a string whose text starts at
         /// `textStart`, searching from `start` up to `end`; nil when there is none yet. Strings
         /// are most of a record array, so they are skipped with `memchr`.
-        static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, textStart: Int)
+        private static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, textStart: Int)
             -> Int?
         {
             var searchFrom = start

@@ -1,10 +1,11 @@
 /// Splits a top-level JSON array into runs of whole elements, so the runs can be parsed on
 /// several cores at once (by the caller's threads: this module has none).
 ///
-/// It only follows strings and brackets to find the commas between elements; it does not
-/// validate. Each run is then parsed strictly (`JSONArrayStream.forEachElement(in:run:)`), and
-/// text the splitter misjudged fails there — callers then fall back to one sequential pass,
-/// which reports the error exactly.
+/// `split` only follows strings and brackets to find the commas between elements; `cuts`
+/// (`JSONArraySplitter+Cuts.swift`) does not even read the array through. Neither validates:
+/// each run is then parsed strictly (`JSONArrayStream.forEachElement(in:run:)`), and text they
+/// misjudged fails there — callers then cut again by reading, or fall back to one sequential
+/// pass, which reports the error exactly.
 public enum JSONArraySplitter {
     /// A run of consecutive elements.
     public struct Run: Sendable, Equatable {
@@ -19,13 +20,17 @@ public enum JSONArraySplitter {
         }
     }
 
-    /// Splits `source` into at most `parts` runs of about equal size.
+    /// Splits `source` into at most `parts` runs of about equal size; with `start`, only the
+    /// rest of the array from there, where one of its elements begins (its runs' elements
+    /// numbered from 0 at `start`).
     /// - Returns: nil when `source` does not look like one array (then parse it sequentially).
-    public static func split(_ source: [UInt8], into parts: Int) -> [Run]? {
+    public static func split(_ source: [UInt8], into parts: Int, elementsFrom start: Int? = nil) -> [Run]? {
         guard parts >= 1 else { return nil }
         return source.withUnsafeBufferPointer { buffer -> [Run]? in
             guard let base = buffer.baseAddress else { return nil }
-            var scanner = Scanner(count: buffer.count, parts: parts)
+            var scanner =
+                start.map { Scanner(count: buffer.count, parts: parts, elementsFrom: $0) }
+                ?? Scanner(count: buffer.count, parts: parts)
             scanner.scan(base, upTo: buffer.count)
             return scanner.finish()
         }
