@@ -101,10 +101,12 @@ extension StoredArrayMerge {
         }
 
         /// The elements cut into about `parts` runs where they are known to begin and end, each
-        /// with its first element's position, for another pass over them; none when there are
-        /// no elements.
+        /// with its first element's position, for another pass over them — one run for an array
+        /// too small to be worth cutting (`JSONArraySplitter.parallelThreshold`); none when there
+        /// are no elements.
         func runs(parts: Int) -> [JSONArraySplitter.Run] {
-            let size = max(1, (ranges.count + parts - 1) / max(parts, 1))
+            let parts = bytes.count >= JSONArraySplitter.parallelThreshold ? max(parts, 1) : 1
+            let size = max(1, (ranges.count + parts - 1) / parts)
             return stride(from: 0, to: ranges.count, by: size).map { first in
                 let last = min(ranges.count, first + size) - 1
                 return JSONArraySplitter.Run(

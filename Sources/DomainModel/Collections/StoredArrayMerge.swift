@@ -133,8 +133,7 @@ public struct StoredArrayMerge<Record: DeduplicatingRecord> {
     /// collection. Large arrays are encoded on every core.
     public func canonicalArray(verbatim: [[UInt8]] = []) -> ByteChunks {
         let (store, results) = (self.store, self.results)
-        let parts = store.bytes.count >= JSONArraySplitter.parallelThreshold ? WorkerPool.default.parts : 1
-        let storedParts = WorkerPool.default.map(store.runs(parts: parts)) { run -> [UInt8] in
+        let storedParts = WorkerPool.default.map(store.runs(parts: WorkerPool.default.parts)) { run -> [UInt8] in
             var writer = JSONWriter(capacity: 64 * 1024)
             do {
                 try JSONArrayStream.forEachElement(in: store.bytes, run: run, options: store.options) {
