@@ -25,9 +25,7 @@ public enum DomainName {
     /// (`_dmarc`, `_sip._tcp`) and the first label may be a lone `*` (a wildcard; `*` alone
     /// too) — the names DNS records live at.
     public static func isValid(_ raw: String, ownerName: Bool = false) -> Bool {
-        var utf8 = Array(raw.utf8)
-        canonicalize(&utf8)
-        return utf8.withUnsafeBufferPointer { isValidCanonical($0, ownerName: ownerName) }
+        validCanonical(raw, ownerName: ownerName) != nil
     }
 
     /// The canonical form of `raw` when it is a valid host name (or, with `ownerName`, a valid

@@ -10,16 +10,12 @@ public enum RecordArrayEncoder {
     static let parallelThreshold = 2048
 
     /// The canonical JSON array of `records`, followed by `verbatim` elements as given.
-    /// - Parameter capacity: the expected size of the output, to allocate it once.
-    public static func encode<Record: JSONRecord>(_ records: [Record], verbatim: [[UInt8]] = [], capacity: Int = 4096)
-        -> ByteChunks
-    {
-        encode(records, verbatim: verbatim, capacity: capacity, parts: WorkerPool.default.parts)
-    }
-
-    /// - Parameter parts: how many slices to encode at once (tests set it; see `WorkerPool.parts`).
-    static func encode<Record: JSONRecord>(
-        _ records: [Record], verbatim: [[UInt8]], capacity: Int, parts sliceCount: Int
+    /// - Parameters:
+    ///   - capacity: the expected size of the output, to allocate it once.
+    ///   - parts: how many slices to encode at once (tests set it; see `WorkerPool.parts`).
+    public static func encode<Record: JSONRecord>(
+        _ records: [Record], verbatim: [[UInt8]] = [], capacity: Int = 4096,
+        parts sliceCount: Int = WorkerPool.default.parts
     ) -> ByteChunks {
         guard records.count >= parallelThreshold, sliceCount > 1 else {
             var writer = JSONWriter(capacity: max(capacity, 64))

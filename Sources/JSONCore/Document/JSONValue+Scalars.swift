@@ -1,10 +1,6 @@
 extension JSONValue {
     /// The decoded string, when the value is a string.
-    public var string: String? {
-        let node = self.node
-        guard node.kind == .string else { return nil }
-        return withRawBytes { JSONScalars.string($0, escaped: node.flag) }
-    }
+    public var string: String? { document.view.string(index) }
 
     /// The number's exact source text, when the value is a number.
     public var numberText: String? {
@@ -14,18 +10,10 @@ extension JSONValue {
 
     /// The number as an `Int`, when it is integral and fits: `3`, and also `3.0` or `3e2`, as
     /// JSON Schema counts integers.
-    public var int: Int? {
-        let node = self.node
-        guard node.kind == .number else { return nil }
-        return withRawBytes { JSONScalars.int($0, isIntegerLiteral: node.flag) }
-    }
+    public var int: Int? { document.view.int(index) }
 
     /// The number as a `Double` (the nearest one; huge exponents give ±infinity).
-    public var double: Double? {
-        let node = self.node
-        guard node.kind == .number else { return nil }
-        return withRawBytes { JSONScalars.double($0, isIntegerLiteral: node.flag) }
-    }
+    public var double: Double? { document.view.double(index) }
 
     /// Decodes the text between a string's quotes, escapes included. The parser has already
     /// checked every escape, so this only converts.

@@ -28,13 +28,7 @@ public struct JSONValue: Sendable {
     @inlinable public var isNull: Bool { node.kind == .null }
 
     /// The boolean, when the value is `true` or `false`.
-    @inlinable public var bool: Bool? {
-        switch node.kind {
-        case .true: true
-        case .false: false
-        default: nil
-        }
-    }
+    @inlinable public var bool: Bool? { document.view.bool(index) }
 
     /// The byte range of the value's text in `document.source` (strings include their quotes).
     public var sourceRange: Range<Int> { document.view.sourceRange(index) }
@@ -59,14 +53,16 @@ extension JSONValue {
 
     /// The value of the first field named `key`, when the value is an object that has it.
     public subscript(key: StaticString) -> JSONValue? {
-        let keyBuffer = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        return field(matching: keyBuffer)
+        document.view.field(index, key).map { JSONValue(document: document, index: $0) }
     }
 
     /// The value of the first field named `key`, when the value is an object that has it.
     public subscript(key: String) -> JSONValue? {
         var key = key
-        return key.withUTF8 { field(matching: $0) }
+        var position = 0
+        return key.withUTF8 { document.view.field(index, $0, position: &position) }.map {
+            JSONValue(document: document, index: $0)
+        }
     }
 
     /// The element at `position`, when the value is an array that long.
@@ -74,32 +70,6 @@ extension JSONValue {
         guard position >= 0 else { return nil }
         var rest = elements.dropFirst(position).makeIterator()
         return rest.next()
-    }
-
-    func field(matching key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
-        let node = self.node
-        guard node.kind == .object else { return nil }
-        return document.tape.withUnsafeBufferPointer { tape in
-            document.source.withUnsafeBufferPointer { source -> JSONValue? in
-                var child = index + 1
-                let end = Int(node.next)
-                while child < end {
-                    let keyNode = tape[child]
-                    let valueIndex = child + 1
-                    if keyNode.flag {
-                        let decoded = document.view.string(child) ?? ""
-                        if decoded.utf8.elementsEqual(key) { return JSONValue(document: document, index: valueIndex) }
-                    } else if Int(keyNode.length) == key.count,
-                        key.count == 0
-                            || memcmp(source.baseAddress! + Int(keyNode.start), key.baseAddress!, key.count) == 0
-                    {
-                        return JSONValue(document: document, index: valueIndex)
-                    }
-                    child = Int(tape[valueIndex].next)
-                }
-                return nil
-            }
-        }
     }
 }
 

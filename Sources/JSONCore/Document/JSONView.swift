@@ -126,9 +126,14 @@ public struct JSONView: Sendable {
     /// The index of the first field named `name`, when the value is an object that has it;
     /// `position` is set to the field's place among the object's fields (0 for the first).
     @inlinable public func field(_ index: Int, _ name: StaticString, position: inout Int) -> Int? {
+        field(index, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), position: &position)
+    }
+
+    /// `field(_:_:position:)` for a name given as UTF-8 bytes.
+    @inlinable func field(_ index: Int, _ name: UnsafeBufferPointer<UInt8>, position: inout Int) -> Int? {
         let node = node(index)
         guard node.kind == .object else { return nil }
-        let length = name.utf8CodeUnitCount
+        let length = name.count
         let end = Int(node.next)
         position = 0
         return document.tape.withUnsafeBufferPointer { tape in
@@ -141,12 +146,12 @@ public struct JSONView: Sendable {
                     let key = tape[child]
                     if !key.flag {
                         if Int(key.length) == length,
-                            length == 0 || memcmp(source.baseAddress! + Int(key.start), name.utf8Start, length) == 0
+                            length == 0 || memcmp(source.baseAddress! + Int(key.start), name.baseAddress!, length) == 0
                         {
                             return child + 1
                         }
                     } else if Int(key.length) >= length, let text = string(child),
-                        text.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: length))
+                        text.utf8.elementsEqual(name)
                     {
                         return child + 1
                     }
