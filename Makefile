@@ -114,7 +114,7 @@ FORMAT_PATHS := Sources Tests Fuzz Plugins Benchmarks Package.swift
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 	SWIFT=$(SWIFT) python3 .ci/check_imports.py
-	python3 .ci/check_system_calls.py Sources
+	python3 .ci/check_system_calls.py Sources Fuzz/Harnesses
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)

@@ -110,7 +110,8 @@ let package = Package(
             dependencies: [
                 "JSONCore", "BackupFormat", "DataStore", "DataValidation", "DataMigration", "DataPortability",
                 "DurableIO", "AgeEncryption", "Cryptography",
-            ]),
+            ],
+            path: "Fuzz/Harnesses"),
 
         // What each stage of re-encoding a stored array costs, on one thread
         // (`make bench-stages`; Docs/performance.md).
