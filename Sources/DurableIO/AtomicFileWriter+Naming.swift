@@ -53,13 +53,3 @@ extension AtomicFileWriter {
         return base
     }
 }
-
-extension FileIOError {
-    /// The same failure, reported against the folder a file was being created in.
-    public func reported(forFolder folder: String) -> FileIOError {
-        switch self {
-        case .notFound, .permissionDenied, .noSpace, .other: return withPath(folder)
-        case .alreadyExists, .busy, .tooLarge, .unsafe: return self
-        }
-    }
-}

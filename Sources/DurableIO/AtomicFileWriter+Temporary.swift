@@ -33,7 +33,10 @@ extension AtomicFileWriter {
                 continue
             } catch let error as FileIOError {
                 // The folder is what the user must fix, not a name they never chose.
-                throw error.reported(forFolder: folder.path)
+                switch error {
+                case .notFound, .permissionDenied, .noSpace, .other: throw error.withPath(folder.path)
+                case .alreadyExists, .busy, .tooLarge, .unsafe: throw error
+                }
             }
         }
     }

@@ -20,13 +20,8 @@ public struct FileIdentity: Hashable, Sendable {
         inode = UInt64(status.st_ino)
     }
 
-    /// The identity of the file at `path`, or nil when nothing is there.
-    /// - Parameters:
-    ///   - path: the file.
-    ///   - followingSymlinks: whether a symbolic link is followed (`stat`) or is itself the
-    ///     file (`lstat`).
-    /// - Throws: `FileIOError` when the path cannot be examined for another reason than a
-    ///   missing file (no permission on a folder of it, say).
+    /// The identity of the file at `path`, or nil when nothing is there: as
+    /// `FileStatus(path:followingSymlinks:)`, whose errors it throws.
     public init?(path: String, followingSymlinks: Bool = true) throws {
         guard let status = try FileStatus(path: path, followingSymlinks: followingSymlinks) else { return nil }
         self = status.identity
