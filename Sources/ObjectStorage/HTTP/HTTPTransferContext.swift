@@ -1,4 +1,5 @@
 import CCurl
+import Foundation
 
 /// Everything libcurl points at during one transfer — the request's header list, its error
 /// buffer, and the state its callbacks work on: the request body being sent, the response's
@@ -79,14 +80,14 @@ final class HTTPTransferContext {
     /// `CURLOPT_HEADERFUNCTION`: one header line, CRLF included. A status line starts a new
     /// response (a `100 Continue` or a redirect may come first).
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingTrailingLineBreak()
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
         if line.hasPrefix("HTTP/") {
             let fields = line.split(separator: " ", maxSplits: 2)
             status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
             headers = [:]
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingSpaces()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             headers[name] = value
         }
     }
@@ -112,19 +113,5 @@ final class HTTPTransferContext {
         }
         collected.append(contentsOf: bytes)
         return true
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingLineBreak() -> String {
-        var text = Substring(self)
-        while let last = text.last, last == "\r\n" || last == "\n" || last == "\r" { text = text.dropLast() }
-        return String(text)
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -43,11 +43,10 @@ extension S3Client {
     public func deleteObjects(keys: [String], batchSize: Int = deleteBatchSize) throws {
         precondition((1...Self.deleteBatchSize).contains(batchSize), "DeleteObjects takes 1 to 1000 keys")
         var firstFailure: S3ServiceError?
-        var start = 0
-        while start < keys.count {
+        for start in stride(from: 0, to: keys.count, by: batchSize) {
             let batch = keys[start..<min(keys.count, start + batchSize)]
-            start += batch.count
-            let body = Array(Self.deleteDocument(for: batch).utf8)
+            let objects = batch.map { "<Object><Key>\(Self.escapedXML($0))</Key></Object>" }.joined()
+            let body = Self.requestDocument("Delete", "<Quiet>true</Quiet>" + objects)
             var request = Request(operation: "DeleteObjects", method: "POST", key: nil, body: body)
             request.query = [("delete", "")]
             request.headers = [
@@ -63,25 +62,15 @@ extension S3Client {
         if let firstFailure { throw ObjectStorageError.service(firstFailure) }
     }
 
-    static func deleteDocument(for keys: ArraySlice<String>) -> String {
-        let objects = keys.map { "<Object><Key>\(escapedXML($0))</Key></Object>" }.joined()
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
-            + "<Quiet>true</Quiet>\(objects)</Delete>"
+    /// A request's XML document: `content` in the element `root`, in S3's namespace.
+    static func requestDocument(_ root: String, _ content: String) -> [UInt8] {
+        let prolog = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+        return Array("\(prolog)<\(root) xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">\(content)</\(root)>".utf8)
     }
 
     /// Text escaped for an XML element's content.
     static func escapedXML(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        let entities: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"]
+        return text.reduce(into: "") { escaped, character in escaped += entities[character] ?? String(character) }
     }
 }

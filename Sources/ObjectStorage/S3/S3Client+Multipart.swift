@@ -32,9 +32,7 @@ extension S3Client {
         let list = parts.map {
             "<Part><PartNumber>\($0.number)</PartNumber><ETag>\(Self.escapedXML($0.etag))</ETag></Part>"
         }
-        let body = Array(
-            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
-                + list.joined() + "</CompleteMultipartUpload>").utf8)
+        let body = Self.requestDocument("CompleteMultipartUpload", list.joined())
         var request = Request(operation: "CompleteMultipartUpload", method: "POST", key: key, body: body)
         request.query = [("uploadId", uploadID)]
         request.headers = [("Content-Type", "application/xml")]
@@ -65,5 +63,4 @@ extension S3Client {
             return
         }
     }
-
 }

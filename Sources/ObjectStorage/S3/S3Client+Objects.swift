@@ -23,9 +23,7 @@ extension S3Client {
                 throw ObjectStorageError.invalidResponse(
                     operation: "HeadObject", resource: resource(key), detail: "no Content-Length")
             }
-            return S3ObjectInfo(
-                key: key, size: length, etag: response.header("etag") ?? "",
-                lastModified: nil)
+            return S3ObjectInfo(key: key, size: length, etag: response.header("etag") ?? "")
         } catch ObjectStorageError.service(let error) where error.status == 404 {
             return nil
         }

@@ -15,13 +15,9 @@ public struct S3Endpoint: Sendable, Equatable, CustomStringConvertible {
         /// Reads `s3.addressing_style` from the AWS config file.
         /// - Throws: ``ObjectStorageError/configuration(_:)`` for another value.
         init(configValue: String?) throws {
-            guard let configValue else {
-                self = .auto
-                return
-            }
-            guard let style = AddressingStyle(rawValue: configValue.lowercased()) else {
+            guard let style = AddressingStyle(rawValue: configValue?.lowercased() ?? "auto") else {
                 throw ObjectStorageError.configuration(
-                    "s3.addressing_style must be auto, path or virtual, not \(configValue)")
+                    "s3.addressing_style must be auto, path or virtual, not \(configValue ?? "")")
             }
             self = style
         }

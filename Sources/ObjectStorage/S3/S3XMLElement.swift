@@ -18,13 +18,9 @@ public struct S3XMLElement: Sendable, Equatable {
         children.filter { $0.name == name }
     }
 
-    public func child(_ name: String) -> S3XMLElement? {
-        children.first { $0.name == name }
-    }
-
     /// The text of the first child called `name`.
     public func text(of name: String) -> String? {
-        child(name)?.text
+        children.first { $0.name == name }?.text
     }
 
     /// The most nesting an S3 answer needs, with room to spare.

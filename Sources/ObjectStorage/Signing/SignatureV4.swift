@@ -8,7 +8,7 @@ import Foundation
 ///     let signer = SignatureV4(credentials: credentials, region: "us-east-1", service: "s3")
 ///     let signed = try signer.sign(method: "GET", canonicalPath: "/test.txt", query: [],
 ///                                  headers: [("Host", "examplebucket.s3.amazonaws.com")],
-///                                  payloadHash: SignatureV4.emptyPayloadHash, date: AmzDate(Date()))
+///                                  payloadHash: SHA256Hasher.digest(of: []).hexString, date: AmzDate(Date()))
 ///     // signed.headers: the given ones plus x-amz-date, x-amz-content-sha256, (x-amz-security-token,)
 ///     // and Authorization.
 ///
@@ -18,8 +18,6 @@ import Foundation
 /// services encode twice).
 public struct SignatureV4: Sendable {
     public static let algorithm = "AWS4-HMAC-SHA256"
-    /// The SHA-256 of no bytes, the payload hash of a request without a body.
-    public static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
     public let credentials: AWSCredentials
     public let region: String
