@@ -48,7 +48,6 @@ extension DictionaryTransaction {
     ///   - isInTransaction: the store's flag, which catches a nested transaction.
     ///   - committingUnchanged: whether `commit` runs even when `body` changed nothing (a new
     ///     file store's first transaction, which creates the file).
-    ///   - body: the caller's block, given the transaction.
     ///   - commit: makes the changed copy the store's values (and persists it, for a file).
     /// - Returns: the value of `body`'s completion.
     /// - Throws: whatever `body` or `commit` throws; the store then keeps its values.

@@ -4,9 +4,7 @@ import Foundation
 /// Why a store could not be opened, read or written: the one error type of DataStore.
 ///
 /// Each message names the store and says what to do. Each error has a `category` — the kind
-/// of failure, SQLite's result codes sorted here — which callers map to exit codes: `notFound`
-/// is missing input (66), `busy` means try again later (75), `newerVersion` comes from a newer
-/// build (76), `ioFailure` is an I/O error (74).
+/// of failure, SQLite's result codes sorted here — which callers map to exit codes.
 public enum StoreError: Error, Equatable, Sendable {
     /// No store exists at the path, and the operation does not create one.
     case notFound(path: String)
@@ -42,7 +40,7 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Runs `body`, reporting a `FileIOError` as `.io` (DataStore's callers see one error
     /// type); any other error passes through unchanged.
     @discardableResult
-    static func wrappingIO<T>(_ body: () throws -> T) rethrows -> T {
+    static func wrappingIO<T: ~Copyable>(_ body: () throws -> T) rethrows -> T {
         do { return try body() } catch let error as FileIOError { throw StoreError.io(error) }
     }
 }

@@ -20,7 +20,6 @@ public final class StoreOverlay: StoreTransaction {
         self.base = base
     }
 
-    /// The store underneath's location.
     public var location: String { base.location }
 
     /// Whether anything was set or removed.

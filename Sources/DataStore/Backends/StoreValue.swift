@@ -11,19 +11,14 @@ import Foundation
 public enum StoreValue: Sendable, Equatable {
     /// Raw bytes; the store's JSON documents.
     case data(Data)
-    /// Text.
     case string(String)
     /// A signed 64-bit integer.
     case integer(Int)
     /// A boolean, kept distinct from the integers 0 and 1.
     case bool(Bool)
-    /// A floating-point number.
     case double(Double)
-    /// A point in time.
     case date(Date)
-    /// An ordered list of values.
     case array([StoreValue])
-    /// Values under string keys.
     case dictionary([String: StoreValue])
 
     /// The kinds of value, as named in messages and in the SQLite backend's `kind` column.
@@ -31,7 +26,6 @@ public enum StoreValue: Sendable, Equatable {
         case data, string, integer, bool, double, date, array, dictionary
     }
 
-    /// Which kind of value this is.
     public var kind: Kind {
         switch self {
         case .data: .data

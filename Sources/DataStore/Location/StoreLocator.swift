@@ -19,11 +19,7 @@ public struct StoreLocator: Sendable {
     /// (or data home) that exists, since backupctl never creates a home folder.
     public var folderExists: @Sendable (String) -> Bool
 
-    /// Creates a locator.
-    /// - Parameters:
-    ///   - environment: the process environment, or a test's.
-    ///   - currentDirectory: the folder relative paths are resolved against.
-    ///   - folderExists: how a folder's existence is checked (the file system, or a test's).
+    /// A locator of this process, or of a test's environment, folder and file system.
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: String = FileManager.default.currentDirectoryPath,

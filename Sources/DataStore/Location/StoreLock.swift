@@ -17,7 +17,7 @@ public final class StoreLock {
     /// The folders this acquisition created for a new store, outermost first.
     public let createdFolders: [URL]
     private let lock: FileLock
-    private var storeFileLock: FileLock?
+    private let storeFileLock: FileLock?
 
     private init(lock: FileLock, storeFileLock: FileLock?, createdFolders: [URL]) {
         self.lock = lock
@@ -31,7 +31,6 @@ public final class StoreLock {
         return url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock")
     }
 
-    /// The lock file.
     public var lockURL: URL { lock.url }
 
     /// Whether this acquisition created the lock file.
@@ -86,7 +85,6 @@ public final class StoreLock {
     /// Releases the lock. Safe to call more than once; the store must be closed first.
     public func release() {
         storeFileLock?.release()
-        storeFileLock = nil
         lock.release()
     }
 
@@ -95,7 +93,6 @@ public final class StoreLock {
     /// there was none, so it leaves nothing behind. Safe to call more than once.
     public func releaseRemovingLockFile() {
         storeFileLock?.release()
-        storeFileLock = nil
         lock.releaseRemovingFile()
         Directory.removeIfEmpty(createdFolders)
     }

@@ -22,16 +22,10 @@ public enum StoreOpener {
     ///   `.newerLayout`; `.io` when folders or files cannot be created or read.
     public static func open(at url: URL, mode: StoreOpenMode) throws -> any KeyValueStore {
         let url = url.standardizedFileURL
-        let path = url.path
-        switch try backend(at: url, mode: mode) {
-        case (.sqlite, isNew: true):
-            return try NewSQLiteStore(url: url)
-        case (.sqlite, isNew: false):
-            return try SQLiteStore(url: url, createIfMissing: false)
-        case (.propertyList, let isNew):
-            let store = try PropertyListStore(url: url, createIfMissing: isNew)
-            try requireDomainDigKeys(store, path: path)
-            return store
+        return switch try backend(at: url, mode: mode) {
+        case (.sqlite, isNew: true): try NewSQLiteStore(url: url)
+        case (.sqlite, isNew: false): try SQLiteStore(url: url, createIfMissing: false)
+        case (.propertyList, let isNew): try openPropertyList(at: url, createIfMissing: isNew)
         }
     }
 
@@ -42,13 +36,9 @@ public enum StoreOpener {
     ///   `.backendMismatch`; `.newerLayout`; `.cannotReadWithoutWriting`; `.io`.
     public static func openForReading(at url: URL) throws -> StoreSnapshot {
         let url = url.standardizedFileURL
-        switch try backend(at: url, mode: .mustExist) {
-        case (.sqlite, _):
-            return StoreSnapshot(sqlite: try SQLiteStore(readingOnly: url))
-        case (.propertyList, _):
-            let store = try PropertyListStore(url: url, createIfMissing: false)
-            try requireDomainDigKeys(store, path: url.path)
-            return StoreSnapshot(propertyList: store)
+        return switch try backend(at: url, mode: .mustExist) {
+        case (.sqlite, _): StoreSnapshot(try SQLiteStore(readingOnly: url))
+        case (.propertyList, _): StoreSnapshot(try openPropertyList(at: url, createIfMissing: false))
         }
     }
 
@@ -74,14 +64,15 @@ public enum StoreOpener {
         }
     }
 
-    /// Refuses a property list that holds keys but not one DomainDig key: someone else's
-    /// preferences, which an import must not write into (nor change the mode of).
-    private static func requireDomainDigKeys(_ store: PropertyListStore, path: String) throws {
+    /// Opens a property list, refusing one that holds keys but not one DomainDig key: someone
+    /// else's preferences, which an import must not write into (nor change the mode of).
+    private static func openPropertyList(at url: URL, createIfMissing: Bool) throws -> PropertyListStore {
+        let store = try PropertyListStore(url: url, createIfMissing: createIfMissing)
         let keys = try store.keys()
-        guard !keys.isEmpty, !keys.contains(where: { StorageKey(rawValue: $0) != nil }) else { return }
+        guard !keys.isEmpty, !keys.contains(where: { StorageKey(rawValue: $0) != nil }) else { return store }
         let shown = keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
         throw StoreError.notAStore(
-            path: path,
+            path: url.path,
             reason: keys.count == 1
                 ? "it is a property list of another program: its one key (\(shown)) is not a DomainDig key"
                 : "it is a property list of another program: none of its \(Wording.count(keys.count, "key")) (\(shown)"

@@ -19,17 +19,11 @@ public final class StoreSnapshot: StoreReading {
     /// property list was read whole when it opened, one state by construction.
     private let sqlite: SQLiteStore?
 
-    init(sqlite: SQLiteStore) {
-        reader = sqlite
-        self.sqlite = sqlite
+    init(_ store: any StoreReading) {
+        reader = store
+        sqlite = store as? SQLiteStore
     }
 
-    init(propertyList: PropertyListStore) {
-        reader = propertyList
-        sqlite = nil
-    }
-
-    /// The store file's path.
     public var location: String { reader.location }
 
     public func value(forKey key: String) throws -> StoreValue? {

@@ -10,15 +10,13 @@ import JSONCore
 ///     let domains = try loader.load(.trackedDomains)
 ///     for issue in domains.issues { print("trackedDomains \(issue)") }
 public struct RecordLoader {
-    private let read: (String) throws -> StoreValue?
-    private let readData: (String) throws -> [UInt8]?
+    private let reader: any StoreReading
     /// The limits stored JSON is parsed with.
     public let options: JSONParseOptions
 
     /// Reads from a store (committed data) or an open transaction (seeing its own writes).
     public init(_ reader: any StoreReading, options: JSONParseOptions = .default) {
-        read = { try reader.value(forKey: $0) }
-        readData = { try reader.dataBytes(forKey: $0) }
+        self.reader = reader
         self.options = options
     }
 
@@ -26,8 +24,8 @@ public struct RecordLoader {
     /// blob (then the key is unreadable).
     public func blob(_ key: StorageKey) throws -> (bytes: [UInt8]?, issues: [DecodingIssue]) {
         // Data first: read into the array directly, never held as a `Data` beside it.
-        if let bytes = try readData(key.rawValue) { return (bytes, []) }
-        guard let value = try read(key.rawValue) else { return (nil, []) }
+        if let bytes = try reader.dataBytes(forKey: key.rawValue) { return (bytes, []) }
+        guard let value = try reader.value(forKey: key.rawValue) else { return (nil, []) }
         if let bytes = value.jsonBytes { return (bytes, []) }
         let message = "holds \(value.kindName) instead of JSON data; it is kept as written"
         return (nil, [DecodingIssue(kind: .skippedRecord, path: "$", message: message)])
@@ -106,12 +104,8 @@ public struct RecordLoader {
         keep(.recentSearches, searches)
         // AppSettings keeps the first distinct searches without a word; the cut is reported
         // here, as for saved domains, so an export warns about what it left out.
-        var seenSearches = Set<String>()
-        let distinctSearchCount = searches.strings.reduce(0) { count, search in
-            let key = search.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            return !key.isEmpty && seenSearches.insert(key).inserted ? count + 1 : count
-        }
-        if distinctSearchCount > AppSettings.maxRecentSearches {
+        let searchKeys = searches.strings.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+        if Set(searchKeys.filter { !$0.isEmpty }).count > AppSettings.maxRecentSearches {
             loaded.reportTruncated(.recentSearches, "\(AppSettings.maxRecentSearches) searches")
         }
         var saved = try loadStrings(.savedDomains)

@@ -7,21 +7,16 @@ public final class InMemoryStore: KeyValueStore {
     public private(set) var entries: [String: StoreValue]
     private var isInTransaction = false
 
-    /// Always "memory".
     public var location: String { "memory" }
 
-    /// Creates a store holding `entries`.
-    /// - Parameter entries: the initial keys and values.
     public init(entries: [String: StoreValue] = [:]) {
         self.entries = entries
     }
 
-    /// The committed value under `key`, or nil.
     public func value(forKey key: String) throws -> StoreValue? {
         entries[key]
     }
 
-    /// The committed keys, sorted.
     public func keys() throws -> [String] {
         entries.keys.sorted()
     }

@@ -22,11 +22,7 @@ struct BinaryPropertyListReader {
 
     private static let maximumDepth = 512
 
-    /// Decodes the property list in `bytes`.
-    /// - Parameters:
-    ///   - bytes: the whole file.
-    ///   - path: the file, for messages.
-    /// - Returns: the top-level value.
+    /// Decodes the property list in `bytes`, the whole file at `path` (for messages).
     /// - Throws: `StoreError.propertyList` naming what is malformed.
     static func decode(_ bytes: UnsafeRawBufferPointer, path: String) throws -> StoreValue {
         let header = Array("bplist00".utf8)

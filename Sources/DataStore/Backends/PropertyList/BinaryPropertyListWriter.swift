@@ -37,11 +37,6 @@ struct BinaryPropertyListWriter {
         return data
     }
 
-    private init(sink: ByteSink, referenceSize: Int) {
-        self.sink = sink
-        self.referenceSize = referenceSize
-    }
-
     private static func objectCount(of value: StoreValue) -> Int {
         switch value {
         case .array(let values): 1 + values.reduce(0) { $0 + objectCount(of: $1) }

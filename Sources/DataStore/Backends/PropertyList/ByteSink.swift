@@ -40,7 +40,6 @@ struct ByteSink {
         position += size
     }
 
-    /// Hands the buffered bytes to the consumer.
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         try buffer.withUnsafeBytes { try consume($0) }

@@ -36,7 +36,6 @@ public final class PropertyListStore: KeyValueStore {
     /// Whether the file holds the store yet: false for a new store until its first commit.
     public private(set) var isWritten: Bool
 
-    /// The file's path.
     public var location: String { url.path }
 
     /// Opens the property list at `url`.
@@ -61,23 +60,17 @@ public final class PropertyListStore: KeyValueStore {
             throw StoreError.io(error)
         }
 
-        if content.isEmpty {
-            guard createIfMissing else { throw StoreError.notAStore(path: self.url.path, reason: "the file is empty") }
-            format = .binary
-            entries = [:]
-            isWritten = false
-        } else {
-            (entries, format) = try Self.decode(content, path: self.url.path)
-            isWritten = true
+        guard !content.isEmpty || createIfMissing else {
+            throw StoreError.notAStore(path: self.url.path, reason: "the file is empty")
         }
+        isWritten = !content.isEmpty
+        (entries, format) = isWritten ? try Self.decode(content, path: self.url.path) : ([:], .binary)
     }
 
-    /// The value under `key`, or nil.
     public func value(forKey key: String) throws -> StoreValue? {
         entries[key]
     }
 
-    /// The keys, sorted.
     public func keys() throws -> [String] {
         entries.keys.sorted()
     }

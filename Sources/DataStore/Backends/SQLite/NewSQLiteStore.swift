@@ -37,12 +37,10 @@ public final class NewSQLiteStore: KeyValueStore {
     ///   an empty file.
     /// - Throws: `StoreError.io` when the temporary file cannot be created; SQLite's errors.
     public init(url: URL) throws {
-        self.url = url.standardizedFileURL
-        let file: FileDescriptor
-        do {
-            file = try AtomicFileWriter.createTemporaryFile(beside: self.url, readable: true, permissions: 0o600)
-        } catch let error as FileIOError {
-            throw StoreError.io(error)
+        let url = url.standardizedFileURL
+        self.url = url
+        let file = try StoreError.wrappingIO {
+            try AtomicFileWriter.createTemporaryFile(beside: url, readable: true, permissions: 0o600)
         }
         temporaryURL = URL(fileURLWithPath: file.path)
         temporaryFile = consume file
@@ -55,7 +53,7 @@ public final class NewSQLiteStore: KeyValueStore {
         } catch {
             Self.remove(temporaryURL)
             temporaryFile = nil
-            throw Self.reported(error, temporary: temporaryURL, final: self.url)
+            throw Self.reported(error, temporary: temporaryURL, final: url)
         }
     }
 
@@ -117,13 +115,11 @@ public final class NewSQLiteStore: KeyValueStore {
         // under the temporary name's companions for a connection under the final name to miss.
         try current.enableWriteAheadLog()
         try current.close()
-        do {
+        try StoreError.wrappingIO {
             try Directory.rename(temporaryURL, to: url)
             isPublished = true
             try temporaryFile.take()?.close()
             try Directory.sync(at: url.deletingLastPathComponent())
-        } catch let error as FileIOError {
-            throw StoreError.io(error)
         }
         current = try SQLiteStore(url: url, createIfMissing: false)
     }

@@ -66,17 +66,10 @@ final class SQLiteBlob {
         }
     }
 
-    /// Overwrites the value from its start with `bytes`, which must be exactly `count` long:
+    /// Overwrites `bytes.count` bytes of the value from `offset`, which must lie within it:
     /// incremental I/O cannot change a value's length.
     /// - Throws: `StoreError` with SQLite's message.
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        precondition(bytes.count == count, "a BLOB of \(count) bytes written with \(bytes.count)")
-        try write(bytes, at: 0)
-    }
-
-    /// Overwrites `bytes.count` bytes of the value from `offset`, which must lie within it.
-    /// - Throws: `StoreError` with SQLite's message.
-    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int = 0) throws {
         precondition(offset >= 0 && offset + bytes.count <= count, "a BLOB of \(count) bytes written past its end")
         var written = 0
         while written < bytes.count {

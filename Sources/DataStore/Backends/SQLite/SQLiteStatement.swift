@@ -9,7 +9,6 @@ final class SQLiteStatement {
     private let database: SQLiteDatabase
     private let handle: OpaquePointer
 
-    /// Compiles `sql` on `database`.
     /// - Throws: `StoreError` with SQLite's message.
     init(database: SQLiteDatabase, sql: String) throws {
         self.database = database
@@ -60,7 +59,6 @@ final class SQLiteStatement {
         try database.check(code)
     }
 
-    /// Binds a 64-bit integer to a parameter.
     func bind(_ integer: Int64, at index: Int32) throws {
         try database.check(sqlite3_bind_int64(handle, index, integer))
     }
@@ -101,12 +99,10 @@ final class SQLiteStatement {
         sqlite3_column_type(handle, index)
     }
 
-    /// A column of the current row as an integer.
     func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
     }
 
-    /// A column of the current row as a floating-point number.
     func double(at index: Int32) -> Double {
         sqlite3_column_double(handle, index)
     }

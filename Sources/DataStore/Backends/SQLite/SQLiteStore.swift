@@ -29,10 +29,8 @@ public final class SQLiteStore: KeyValueStore {
     /// BLOBs from this size on are read and written incrementally (`SQLiteBlob`), so a large
     /// value is never in memory twice.
     static let incrementalBlobThreshold = 1 << 20
-    /// The kinds stored as BLOBs.
     private static let blobKinds: Set<StoreValue.Kind> = [.data, .array, .dictionary]
 
-    /// The database file.
     public let url: URL
     let database: SQLiteDatabase
     private var statements: Statements?
@@ -48,7 +46,6 @@ public final class SQLiteStore: KeyValueStore {
         let keys: SQLiteStatement
     }
 
-    /// The file's path.
     public var location: String { url.path }
 
     let access: Access
@@ -139,7 +136,6 @@ public final class SQLiteStore: KeyValueStore {
         try? close()
     }
 
-    /// The value stored under `key`, or nil.
     /// - Throws: `StoreError.corrupt` when the row does not match its kind; `.sqlite`.
     public func value(forKey key: String) throws -> StoreValue? {
         try row(key, { $0 }, largeData: { .data(try $0.readAll()) })
