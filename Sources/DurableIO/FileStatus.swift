@@ -52,7 +52,6 @@ public struct FileStatus: Sendable, Equatable {
 
     /// Whether it is a regular file (not a directory, pipe or device).
     public var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
-    /// Whether it is a directory.
     public var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
     /// The permission bits, e.g. `0o600`.
     public var permissions: mode_t { mode & 0o7777 }

@@ -44,7 +44,6 @@ public final class SpoolFile {
         Glibc.close(descriptor)
     }
 
-    /// Appends `bytes` at the end.
     public func append(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {

@@ -87,14 +87,12 @@ public struct ObjectStorageSettings: Sendable {
 
         let region = variable("AWS_REGION") ?? variable("AWS_DEFAULT_REGION") ?? settings["region"] ?? "us-east-1"
         let style = try S3Endpoint.AddressingStyle(configValue: settings["s3.addressing_style"])
-        let endpoint: S3Endpoint
-        if let url = variable("AWS_ENDPOINT_URL_S3") ?? variable("AWS_ENDPOINT_URL") ?? settings["s3.endpoint_url"]
+        let endpointURL =
+            variable("AWS_ENDPOINT_URL_S3") ?? variable("AWS_ENDPOINT_URL") ?? settings["s3.endpoint_url"]
             ?? settings["endpoint_url"]
-        {
-            endpoint = try S3Endpoint(url: url, addressingStyle: style)
-        } else {
-            endpoint = S3Endpoint.aws(region: region, addressingStyle: style)
-        }
+        let endpoint =
+            try endpointURL.map { try S3Endpoint(url: $0, addressingStyle: style) }
+            ?? .aws(region: region, addressingStyle: style)
 
         var retry = RetryPolicy()
         if let attempts = variable("AWS_MAX_ATTEMPTS") ?? settings["max_attempts"] {
