@@ -11,7 +11,8 @@ import Foundation
 /// store): a temporary file is never in use then, since only a lock holder writes one.
 /// Readers, which take no lock, only report them (`status`).
 public enum StoreLeftovers {
-    private static let companionSuffixes = ["-wal", "-shm", "-journal"]
+    /// SQLite's companion files of a database, by the suffix of their name.
+    static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
     /// The leftovers beside the store at `store`, sorted by name.
     /// - Parameter store: the store's path (symbolic links resolved).
@@ -21,13 +22,11 @@ public enum StoreLeftovers {
         let name = store.lastPathComponent
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         return names.filter { candidate in
-            var base = Substring(candidate)
-            if let suffix = companionSuffixes.first(where: { candidate.hasSuffix($0) }) {
-                base = base.dropLast(suffix.count)
-            }
-            return AtomicFileWriter.isTemporaryFileName(String(base), for: name)
+            let suffix = companionSuffixes.first { candidate.hasSuffix($0) } ?? ""
+            let base = String(candidate.dropLast(suffix.count))
+            return AtomicFileWriter.isTemporaryFileName(base, for: name)
                 || AtomicFileWriter.isTemporaryFileName(
-                    String(base), forNamesStartingWith: StoreFiles.snapshotNamePrefix(forStoreNamed: name))
+                    base, forNamesStartingWith: StoreFiles.snapshotNamePrefix(forStoreNamed: name))
         }.sorted().map { folder.appendingPathComponent($0) }
     }
 

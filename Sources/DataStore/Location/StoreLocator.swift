@@ -72,8 +72,7 @@ public struct StoreLocator: Sendable {
     }
 
     private func variable(_ name: String) -> String? {
-        guard let value = environment[name], !value.isEmpty else { return nil }
-        return value
+        environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private func absolute(_ path: String) -> URL {

@@ -38,15 +38,11 @@ extension S3ServiceError {
         self.resource = resource
         status = response.status
         let document = response.body.isEmpty ? nil : try? S3XMLElement.parse(response.body)
-        if let document, document.name == "Error" {
-            code = document.text(of: "Code") ?? Self.code(forStatus: response.status)
-            message = document.text(of: "Message") ?? ""
-            requestID = document.text(of: "RequestId") ?? response.header("x-amz-request-id")
-        } else {
-            code = Self.code(forStatus: response.status)
-            message = response.body.isEmpty ? "" : String(decoding: response.body.prefix(500), as: UTF8.self)
-            requestID = response.header("x-amz-request-id")
-        }
+        let error = document?.name == "Error" ? document : nil
+        code = error?.text(of: "Code") ?? Self.code(forStatus: response.status)
+        message =
+            error.map { $0.text(of: "Message") ?? "" } ?? String(decoding: response.body.prefix(500), as: UTF8.self)
+        requestID = error?.text(of: "RequestId") ?? response.header("x-amz-request-id")
     }
 
     private static func code(forStatus status: Int) -> String {

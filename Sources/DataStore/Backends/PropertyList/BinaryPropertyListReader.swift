@@ -75,10 +75,7 @@ struct BinaryPropertyListReader {
             let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
             guard !overflow else { throw malformed("a string's length is out of range") }
             let raw = try slice(from: body, count: byteCount)
-            let units = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for unit in 0..<count { buffer[unit] = UInt16(raw[2 * unit]) << 8 | UInt16(raw[2 * unit + 1]) }
-                initialized = count
-            }
+            let units = (0..<count).map { UInt16(raw[2 * $0]) << 8 | UInt16(raw[2 * $0 + 1]) }
             return .string(String(decoding: units, as: UTF16.self))
         case 0xA:
             return try container(index) { reader in

@@ -55,18 +55,11 @@ struct BinaryPropertyListWriter {
             for reference in references { try sink.appendBigEndian(UInt64(reference), size: referenceSize) }
             return index
         case .dictionary(let values):
-            let keys = values.keys.sorted()
-            var keyReferences: [Int] = []
-            var valueReferences: [Int] = []
-            keyReferences.reserveCapacity(keys.count)
-            valueReferences.reserveCapacity(keys.count)
-            for key in keys {
-                keyReferences.append(try write(.string(key)))
-                valueReferences.append(try write(values[key]!))
-            }
+            // Each key, then its value: the objects' order, which the bytes depend on.
+            let pairs = try values.keys.sorted().map { key in (try write(.string(key)), try write(values[key]!)) }
             let index = beginObject()
-            try writeMarker(0xD0, length: keys.count)
-            for reference in keyReferences + valueReferences {
+            try writeMarker(0xD0, length: pairs.count)
+            for reference in pairs.map(\.0) + pairs.map(\.1) {
                 try sink.appendBigEndian(UInt64(reference), size: referenceSize)
             }
             return index
@@ -98,14 +91,9 @@ struct BinaryPropertyListWriter {
                 var string = string
                 try string.withUTF8 { try sink.append(UnsafeRawBufferPointer($0)) }
             } else {
-                let units = Array(string.utf16)
+                let units = string.utf16.map(\.bigEndian)
                 try writeMarker(0x60, length: units.count)
-                var bytes = [UInt8](repeating: 0, count: units.count * 2)
-                for (index, unit) in units.enumerated() {
-                    bytes[2 * index] = UInt8(unit >> 8)
-                    bytes[2 * index + 1] = UInt8(unit & 0xFF)
-                }
-                try bytes.withUnsafeBytes { try sink.append($0) }
+                try units.withUnsafeBytes { try sink.append($0) }
             }
         case .array, .dictionary:
             preconditionFailure("containers are written by write(_:)")

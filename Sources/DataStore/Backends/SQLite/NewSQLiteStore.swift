@@ -125,7 +125,7 @@ public final class NewSQLiteStore: KeyValueStore {
     }
 
     private static func remove(_ temporary: URL) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+        for suffix in [""] + StoreLeftovers.companionSuffixes {
             try? Directory.removeFile(at: URL(fileURLWithPath: temporary.path + suffix))
         }
     }

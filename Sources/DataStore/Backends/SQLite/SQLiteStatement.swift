@@ -47,14 +47,8 @@ final class SQLiteStatement {
 
     /// Binds text (UTF-8, copied by SQLite) to a parameter.
     func bind(_ text: String, at index: Int32) throws {
-        var text = text
-        let code = text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                return sqlite3_bind_text64(handle, index, "", 0, Self.transient, UInt8(SQLITE_UTF8))
-            }
-            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text64(handle, index, $0, sqlite3_uint64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
-            }
+        let code = text.withCString {
+            sqlite3_bind_text64(handle, index, $0, sqlite3_uint64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
         }
         try database.check(code)
     }

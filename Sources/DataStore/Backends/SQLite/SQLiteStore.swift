@@ -257,12 +257,10 @@ public final class SQLiteStore: KeyValueStore {
     /// Creates the file with mode 0600 before SQLite sees it, since SQLite would create it
     /// with 0644 and gives its -wal and -shm files the main file's mode.
     private static func createFileIfMissing(at path: String) throws {
-        do {
-            try FileDescriptor.create(path, permissions: 0o600).close()
-        } catch FileIOError.alreadyExists {
-            return
-        } catch let error as FileIOError {
-            throw StoreError.io(error)
+        try StoreError.wrappingIO {
+            do {
+                try FileDescriptor.create(path, permissions: 0o600).close()
+            } catch FileIOError.alreadyExists {}
         }
     }
 }
