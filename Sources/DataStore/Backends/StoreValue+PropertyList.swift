@@ -12,11 +12,9 @@ extension StoreValue {
     ///   - path: the file, for messages.
     /// - Throws: `StoreError.propertyList` for values a store cannot hold.
     init(propertyListObject object: Any, keyPath: String, path: String) throws {
-        if type(of: object) == Bool.self, let bool = object as? Bool {
-            self = .bool(bool)
-            return
-        }
         switch object {
+        case let bool as Bool where type(of: object) == Bool.self:
+            self = .bool(bool)
         case let string as String:
             self = .string(string)
         case let data as Data:

@@ -18,22 +18,10 @@ public struct ObjectStorageSettings: Sendable {
     public var credentials: AWSCredentials
     public var region: String
     public var endpoint: S3Endpoint
-    public var retry: RetryPolicy
+    public var retry = RetryPolicy()
     /// The multipart part size (``S3ObjectUpload``).
-    public var partSize: Int
-    public var http: HTTPClient.Settings
-
-    public init(
-        credentials: AWSCredentials, region: String, endpoint: S3Endpoint, retry: RetryPolicy = RetryPolicy(),
-        partSize: Int = S3ObjectUpload.defaultPartSize, http: HTTPClient.Settings = HTTPClient.Settings()
-    ) {
-        self.credentials = credentials
-        self.region = region
-        self.endpoint = endpoint
-        self.retry = retry
-        self.partSize = partSize
-        self.http = http
-    }
+    public var partSize = S3ObjectUpload.defaultPartSize
+    public var http = HTTPClient.Settings()
 
     /// The variable that sets the multipart part size, for tests: bytes, at least S3's
     /// minimum of 5 MiB.

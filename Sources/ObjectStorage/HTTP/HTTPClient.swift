@@ -22,10 +22,6 @@ public final class HTTPClient: @unchecked Sendable {
         /// A transfer slower than 1 byte/s for this many seconds is abandoned (and retried).
         public var stallTimeout: Int = 60
         public var userAgent: String = "backupctl"
-
-        public init(certificateAuthorities: String? = nil) {
-            self.certificateAuthorities = certificateAuthorities
-        }
     }
 
     private let settings: Settings

@@ -5,14 +5,7 @@ public struct HTTPRequest: Sendable {
     /// `scheme://host[:port]/path?query`, percent-encoded as it goes on the wire.
     public var url: String
     /// Header lines in the order they are sent; names as written.
-    public var headers: [(name: String, value: String)]
+    public var headers: [(name: String, value: String)] = []
     /// The body; empty for none.
-    public var body: [UInt8]
-
-    public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-    }
+    public var body: [UInt8] = []
 }

@@ -9,15 +9,9 @@ import Foundation
 /// in all (1.9 s on average) before giving up on a request.
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts per request, the first included (`AWS_MAX_ATTEMPTS`, `max_attempts`).
-    public var maxAttempts: Int
-    public var baseDelay: Double
-    public var maxDelay: Double
-
-    public init(maxAttempts: Int = 5, baseDelay: Double = 0.25, maxDelay: Double = 20) {
-        self.maxAttempts = maxAttempts
-        self.baseDelay = baseDelay
-        self.maxDelay = maxDelay
-    }
+    public var maxAttempts = 5
+    public var baseDelay = 0.25
+    public var maxDelay: Double = 20
 
     /// The longest wait before retry `retry` (1 for the first retry).
     public func delayCeiling(beforeRetry retry: Int) -> Double {

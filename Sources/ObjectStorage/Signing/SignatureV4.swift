@@ -21,13 +21,7 @@ public struct SignatureV4: Sendable {
 
     public let credentials: AWSCredentials
     public let region: String
-    public let service: String
-
-    public init(credentials: AWSCredentials, region: String, service: String = "s3") {
-        self.credentials = credentials
-        self.region = region
-        self.service = service
-    }
+    public var service = "s3"
 
     /// A signed request's parts; the intermediate texts are there for tests and debugging (they
     /// hold no secret: the session token is a header value, so it is shown redacted).

@@ -30,7 +30,7 @@ struct BinaryPropertyListReader {
             throw StoreError.propertyList(message: "it is not a complete binary property list", path: path)
         }
         var reader = try BinaryPropertyListReader(bytes: bytes, path: path)
-        let top = Int(truncatingIfNeeded: reader.unsigned(at: bytes.count - 16, size: 8))
+        let top = Int(truncatingIfNeeded: Self.unsigned(in: bytes, at: bytes.count - 16, size: 8))
         guard top >= 0, top < reader.objectCount else { throw reader.malformed("its top object is out of range") }
         return try reader.value(ofObject: top, depth: 0, keyPath: "")
     }
@@ -165,13 +165,13 @@ struct BinaryPropertyListReader {
             throw malformed("a container runs past the end of the objects")
         }
         return (0..<count).map {
-            Int(truncatingIfNeeded: unsigned(at: start + $0 * referenceSize, size: referenceSize))
+            Int(truncatingIfNeeded: Self.unsigned(in: bytes, at: start + $0 * referenceSize, size: referenceSize))
         }
     }
 
     private func offset(ofObject index: Int) throws -> Int {
         guard index >= 0, index < objectCount else { throw malformed("an object reference is out of range") }
-        let offset = unsigned(at: offsetTableStart + index * offsetSize, size: offsetSize)
+        let offset = Self.unsigned(in: bytes, at: offsetTableStart + index * offsetSize, size: offsetSize)
         guard offset >= 8, offset < UInt64(offsetTableStart) else {
             throw malformed("an object offset is out of range")
         }
@@ -187,11 +187,7 @@ struct BinaryPropertyListReader {
 
     private func checkedUnsigned(at start: Int, size: Int) throws -> UInt64 {
         guard start + size <= offsetTableStart else { throw malformed("a value runs past the end of the objects") }
-        return unsigned(at: start, size: size)
-    }
-
-    private func unsigned(at start: Int, size: Int) -> UInt64 {
-        Self.unsigned(in: bytes, at: start, size: size)
+        return Self.unsigned(in: bytes, at: start, size: size)
     }
 
     /// A big-endian unsigned integer of `size` bytes; the caller has checked the bounds.
