@@ -70,9 +70,7 @@ public struct FileDescriptor: ~Copyable {
         return DescriptorIO(borrowing: rawValue, name: path)
     }
 
-    /// Reads up to `buffer.count` bytes at the current offset.
-    /// - Returns: the number of bytes read; 0 at the end of the file.
-    /// - Throws: `FileIOError` when the read fails.
+    /// Reads at the current offset, as ``DescriptorIO/read(into:)``.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         try io.read(into: buffer)
     }
@@ -107,8 +105,7 @@ public struct FileDescriptor: ~Copyable {
         return data
     }
 
-    /// Writes every byte, continuing after partial writes and interruptions.
-    /// - Throws: `FileIOError`, e.g. `.noSpace` when the disk fills up.
+    /// Writes every byte, as ``DescriptorIO/writeAll(_:)``.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         try io.writeAll(bytes)
     }
@@ -128,8 +125,7 @@ public struct FileDescriptor: ~Copyable {
         try checkedSystemCall(path: path) { fchmod(rawValue, permissions) }
     }
 
-    /// The file's size, type and permission bits (`fstat`).
-    /// - Throws: `FileIOError` when the call fails.
+    /// The file's status (`fstat`), as ``DescriptorIO/status()``.
     public func status() throws -> FileStatus {
         try io.status()
     }

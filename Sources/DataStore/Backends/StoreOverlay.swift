@@ -15,7 +15,6 @@ public final class StoreOverlay: StoreTransaction {
     /// The changed keys: a value, or nil for a removed key.
     private var changes: [String: StoreValue?] = [:]
 
-    /// An overlay with no changes yet over `base`.
     public init(over base: any StoreReading) {
         self.base = base
     }

@@ -9,7 +9,6 @@ public enum StoreBackend: String, Sendable, CaseIterable {
 
     /// The backend a file's extension promises: `.plist` a property list; `.sqlite`,
     /// `.sqlite3` and `.db` SQLite; nil for any other name, whose content then decides.
-    /// - Parameter url: the store's path.
     public static func promised(byExtensionOf url: URL) -> StoreBackend? {
         switch url.pathExtension.lowercased() {
         case "plist": .propertyList
@@ -19,7 +18,6 @@ public enum StoreBackend: String, Sendable, CaseIterable {
     }
 
     /// The backend a new store at `url` gets: the one its extension promises, else SQLite.
-    /// - Parameter url: the store's path.
     public static func forNewStore(at url: URL) -> StoreBackend {
         promised(byExtensionOf: url) ?? .sqlite
     }

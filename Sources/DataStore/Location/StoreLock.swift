@@ -33,7 +33,6 @@ public final class StoreLock {
 
     public var lockURL: URL { lock.url }
 
-    /// Whether this acquisition created the lock file.
     public var createdLockFile: Bool { lock.createdFile }
 
     /// Takes the store's writer lock.

@@ -6,8 +6,6 @@ struct CurlHeaderList: ~Copyable {
     /// The first node, or nil for an empty list. Owned.
     private(set) var head: UnsafeMutablePointer<curl_slist>?
 
-    init() {}
-
     /// Appends one `Name: value` line (libcurl copies the text).
     /// - Throws: ``HTTPTransportError`` when libcurl runs out of memory.
     mutating func append(_ line: String) throws {

@@ -86,9 +86,8 @@ final class HTTPTransferContext {
             status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
             headers = [:]
         } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers[name] = value
+            headers[line[..<colon].lowercased()] = value
         }
     }
 

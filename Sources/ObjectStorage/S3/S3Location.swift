@@ -8,11 +8,6 @@ public struct S3Location: Sendable, Equatable, CustomStringConvertible {
     /// What follows the bucket, without the leading slash; may be empty.
     public var path: String
 
-    public init(bucket: String, path: String) {
-        self.bucket = bucket
-        self.path = path
-    }
-
     /// Parses `s3://bucket[/path]`.
     /// - Throws: ``ObjectStorageError/invalidLocation(_:)`` for another scheme, or a bucket
     ///   name S3 does not allow (3–63 characters of lowercase letters, digits, dots and
@@ -44,7 +39,9 @@ public struct S3Location: Sendable, Equatable, CustomStringConvertible {
 
     /// The location of `name` inside this one taken as a folder.
     public func appending(_ name: String) -> S3Location {
-        S3Location(bucket: bucket, path: folderPrefix + name)
+        var location = self
+        location.path = folderPrefix + name
+        return location
     }
 
     /// The scheme of a `scheme://…` text (letters, digits, `+`, `-`, `.` before `://`, starting

@@ -21,8 +21,6 @@ public final class InMemoryStore: KeyValueStore {
         entries.keys.sorted()
     }
 
-    /// Runs `body` on a copy of the entries and keeps the copy only when `body` returns `.commit`.
-    /// - Throws: whatever `body` throws; the store is then unchanged.
     public func inTransaction<Value>(_ body: (any StoreTransaction) throws -> TransactionCompletion<Value>) throws
         -> Value
     {

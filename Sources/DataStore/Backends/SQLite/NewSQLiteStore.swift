@@ -133,7 +133,6 @@ public final class NewSQLiteStore: KeyValueStore {
     /// Errors about the temporary file, reported against the store's name, which is what
     /// the user gave and knows.
     private static func reported(_ error: any Error, temporary: URL, final: URL) -> any Error {
-        guard let storeError = error as? StoreError else { return error }
-        return storeError.replacingPath(temporary.path, with: final.path)
+        (error as? StoreError)?.replacingPath(temporary.path, with: final.path) ?? error
     }
 }

@@ -60,7 +60,6 @@ final class SQLiteDatabase {
         try check(sqlite3_exec(liveHandle, sql, nil, nil, nil))
     }
 
-    /// Compiles one SQL statement.
     /// - Throws: `StoreError` with SQLite's message.
     func prepare(_ sql: String) throws -> SQLiteStatement {
         try SQLiteStatement(database: self, sql: sql)

@@ -78,23 +78,20 @@ public final class SQLiteStore: KeyValueStore {
         case .readWrite:
             // No SQLITE_OPEN_CREATE: the file exists, with the mode chosen above.
             database = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
-        case .readOnly:
+        case .readOnly, .immutable:
             do {
                 database = try SQLiteDatabase(
-                    path: Self.uri(path, query: "mode=ro"),
+                    path: Self.uri(path, query: access == .readOnly ? "mode=ro" : "immutable=1"),
                     flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, reportedPath: path)
             } catch StoreError.sqlite(let code, _, _)
-                where code & 0xFF == SQLITE_CANTOPEN && !FileStatus.exists(atPath: path + "-shm")
+                where access == .readOnly && code & 0xFF == SQLITE_CANTOPEN
+                && !FileStatus.exists(atPath: path + "-shm")
             {
                 throw StoreError.cannotReadWithoutWriting(
                     path: path,
                     reason: "its write-ahead log \(path)-wal holds changes, and SQLite must create the index "
                         + "\(path)-shm to read them, in a folder you may not write")
             }
-        case .immutable:
-            database = try SQLiteDatabase(
-                path: Self.uri(path, query: "immutable=1"),
-                flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, reportedPath: path)
         }
         // Concurrent readers hold brief locks; writers are serialized by StoreLock.
         try database.check(sqlite3_busy_timeout(database.liveHandle, 2_000))
@@ -145,10 +142,7 @@ public final class SQLiteStore: KeyValueStore {
     /// into the array, so it is never in memory twice.
     /// - Throws: `StoreError.corrupt` when the row does not match its kind; `.sqlite`.
     public func dataBytes(forKey key: String) throws -> [UInt8]? {
-        let bytes: [UInt8]?? = try row(
-            key, { value in if case .data(let data) = value { [UInt8](data) } else { nil } },
-            largeData: { try $0.readAllBytes() })
-        return bytes ?? nil
+        try row(key, { $0.dataBytes }, largeData: { try $0.readAllBytes() }) ?? nil
     }
 
     /// Reads `key`'s row, nil when there is none: a large data value through `largeData`,
