@@ -1,3 +1,4 @@
+import DurableIO
 import Foundation
 
 /// Finds the store's path: `--store PATH`, else `$DOMAINDIG_STORE`, else
@@ -23,17 +24,11 @@ public struct StoreLocator: Sendable {
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
-        folderExists: @escaping @Sendable (String) -> Bool = StoreLocator.isExistingFolder
+        folderExists: @escaping @Sendable (String) -> Bool = { (try? FileStatus(path: $0))?.isDirectory == true }
     ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.folderExists = folderExists
-    }
-
-    /// Whether `path` is an existing folder (symbolic links followed).
-    public static func isExistingFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Resolves the store's path by precedence. Empty variables count as unset, and a

@@ -63,12 +63,10 @@ public final class StoreLock {
                 if lock.createdFile { lock.releaseRemovingFile() } else { lock.release() }
                 throw error
             }
-        } catch FileIOError.busy(_, let holderPID) {
-            Directory.removeIfEmpty(createdFolders)
-            throw StoreError.busy(storePath: storeURL.path, holderPID: holderPID)
         } catch let error as FileIOError {
             Directory.removeIfEmpty(createdFolders)
-            throw StoreError.io(error)
+            guard case .busy(_, let holderPID) = error else { throw StoreError.io(error) }
+            throw StoreError.busy(storePath: storeURL.path, holderPID: holderPID)
         }
     }
 

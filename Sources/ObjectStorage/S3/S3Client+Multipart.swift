@@ -16,8 +16,7 @@ extension S3Client {
     func uploadPart(key: String, uploadID: String, number: Int, bytes: [UInt8]) throws -> String {
         var request = Request(operation: "UploadPart", method: "PUT", key: key, body: bytes)
         request.query = [("partNumber", String(number)), ("uploadId", uploadID)]
-        let response = try send(request)
-        guard let etag = response.header("etag"), !etag.isEmpty else {
+        guard let etag = try send(request).header("etag"), !etag.isEmpty else {
             throw invalidResponse(request, "no ETag for part \(number)")
         }
         return etag

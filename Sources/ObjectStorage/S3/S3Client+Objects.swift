@@ -11,8 +11,7 @@ extension S3Client {
         var request = Request(operation: "PutObject", method: "PUT", key: key, body: bytes)
         request.headers.append(("Content-Type", "application/octet-stream"))
         if ifAbsent { request.headers.append(("If-None-Match", "*")) }
-        let response = try send(request)
-        return response.header("etag") ?? ""
+        return try send(request).header("etag") ?? ""
     }
 
     /// The object's size and entity tag (HeadObject), or nil when there is no such key.

@@ -24,10 +24,8 @@ public final class InMemoryStore: KeyValueStore {
     public func inTransaction<Value>(_ body: (any StoreTransaction) throws -> TransactionCompletion<Value>) throws
         -> Value
     {
-        try DictionaryTransaction.run(
-            over: entries, location: location, isInTransaction: &isInTransaction, body
-        ) { changed in
-            entries = changed
+        try DictionaryTransaction.run(over: entries, location: location, isInTransaction: &isInTransaction, body) {
+            entries = $0
         }
     }
 }

@@ -94,11 +94,8 @@ public final class NewSQLiteStore: KeyValueStore {
     /// temporary files. Safe to call more than once.
     /// - Throws: `StoreError` when a published store's checkpoint or close fails.
     public func close() throws {
-        if isPublished {
-            try current.close()
-        } else {
-            discard()
-        }
+        guard isPublished else { return discard() }
+        try current.close()
     }
 
     /// Removes the temporary database and its companions, unless the store was published.

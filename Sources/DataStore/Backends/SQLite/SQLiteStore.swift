@@ -207,12 +207,8 @@ public final class SQLiteStore: KeyValueStore {
     /// Copies every committed transaction from the WAL into the main file and empties the WAL.
     /// - Throws: `StoreError.sqlite` (e.g. busy while another process reads).
     public func checkpoint() throws {
-        var logFrames: Int32 = 0
-        var checkpointed: Int32 = 0
         CrashPoint.reach(.sqlite, location)
-        try database.check(
-            sqlite3_wal_checkpoint_v2(
-                database.liveHandle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed))
+        try database.check(sqlite3_wal_checkpoint_v2(database.liveHandle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil))
     }
 
     /// Checkpoints and closes the store. The store cannot be used afterwards; closing again
