@@ -16,14 +16,12 @@ public struct DecodingIssue: Sendable, Equatable, CustomStringConvertible {
         case truncatedList
     }
 
-    /// What was done.
     public var kind: Kind
     /// Where, as a JSON path from the blob's root: `$[12].registration.expiresAt`.
     public var path: String
     /// What was wrong, as a sentence.
     public var message: String
 
-    /// Creates an issue.
     public init(kind: Kind, path: String, message: String) {
         self.kind = kind
         self.path = path

@@ -13,7 +13,6 @@ public struct Lenient<Value: LenientEnum>: Sendable, Hashable, CustomStringConve
     /// The text as stored.
     public let rawValue: String
 
-    /// A known case.
     public init(_ value: Value) {
         self.value = value
         self.rawValue = value.rawValue

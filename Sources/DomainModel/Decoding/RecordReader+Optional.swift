@@ -7,7 +7,6 @@ extension RecordReader {
             DecodingIssue(kind: .defaultedField, path: ".\(key)", message: "\(problem); the default was used"))
     }
 
-    /// An optional string.
     public mutating func optionalString(_ key: StaticString) -> String? {
         guard let field = slot(key) else { return nil }
         guard let string = view.string(field) else {
@@ -17,7 +16,6 @@ extension RecordReader {
         return string
     }
 
-    /// A string with a default.
     public mutating func string(_ key: StaticString, default fallback: String) -> String {
         optionalString(key) ?? fallback
     }
@@ -48,7 +46,6 @@ extension RecordReader {
         optionalInt(key, in: range) ?? fallback
     }
 
-    /// A Boolean with a default.
     public mutating func bool(_ key: StaticString, default fallback: Bool) -> Bool {
         guard let field = slot(key) else { return fallback }
         guard let bool = view.bool(field) else {
@@ -58,12 +55,10 @@ extension RecordReader {
         return bool
     }
 
-    /// An optional timestamp.
     public mutating func optionalDate(_ key: StaticString) -> Date? {
         optionalString(key, as: "an ISO 8601 timestamp", RecordReader.date).map { noticing($0) }
     }
 
-    /// An optional UUID.
     public mutating func optionalID(_ key: StaticString) -> UUID? {
         optionalString(key, as: "a UUID", RecordReader.uuid)
     }

@@ -86,7 +86,6 @@ public struct RecordReader {
         return field
     }
 
-    /// A required string.
     public mutating func requiredString(_ key: StaticString) throws(RecordDecodingError) -> String {
         let field = try requiredSlot(key)
         guard let string = view.string(field) else { throw wrongType(key, "a string", field) }
@@ -102,12 +101,10 @@ public struct RecordReader {
         return string
     }
 
-    /// A required UUID.
     public mutating func requiredID(_ key: StaticString) throws(RecordDecodingError) -> UUID {
         try requiredString(key, as: "a UUID", example: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", RecordReader.uuid)
     }
 
-    /// A required timestamp.
     public mutating func requiredDate(_ key: StaticString) throws(RecordDecodingError) -> Date {
         noticing(
             try requiredString(key, as: "an ISO 8601 timestamp", example: "2026-11-30T04:42:22Z", RecordReader.date))

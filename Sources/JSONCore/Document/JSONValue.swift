@@ -6,7 +6,6 @@ import Foundation
 /// and scalars (numbers with their exact source text). The parser beneath can change
 /// without touching a reader.
 public struct JSONValue: Sendable {
-    /// The document holding the value.
     public let document: JSONDocument
     @usableFromInline let index: Int
 
@@ -21,10 +20,8 @@ public struct JSONValue: Sendable {
     /// The value's position on its document's tape, for `JSONView`.
     public var tapeIndex: Int { index }
 
-    /// The value's type.
     @inlinable public var kind: JSONKind { node.kind }
 
-    /// Whether the value is `null`.
     @inlinable public var isNull: Bool { node.kind == .null }
 
     /// The boolean, when the value is `true` or `false`.

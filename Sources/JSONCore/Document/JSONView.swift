@@ -24,10 +24,8 @@ public struct JSONView: Sendable {
         document.tape.withUnsafeBufferPointer { $0[index] }
     }
 
-    /// The value's type.
     @inlinable public func kind(_ index: Int) -> JSONKind { node(index).kind }
 
-    /// Whether the value is `null`.
     @inlinable public func isNull(_ index: Int) -> Bool { node(index).kind == .null }
 
     /// The boolean, for `true` and `false`.

@@ -60,7 +60,6 @@ public struct JSONWriter: Sendable {
         fileprivate let needsComma: Bool
     }
 
-    /// Where the writer stands now.
     public var mark: Mark { Mark(count: count, needsComma: needsComma) }
 
     /// Forgets what was written since `mark` (text that turned out not to be wanted), keeping
@@ -92,7 +91,6 @@ public struct JSONWriter: Sendable {
         count = storage.count
     }
 
-    /// Appends one byte.
     mutating func append(_ byte: UInt8) {
         write(1) { $0.pointee = byte }
     }
@@ -117,13 +115,11 @@ public struct JSONWriter: Sendable {
         if needsComma { append(UInt8(ascii: ",")) }
     }
 
-    /// Opens an object.
     public mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
 
     /// Closes the innermost object.
     public mutating func endObject() { endContainer(UInt8(ascii: "}")) }
 
-    /// Opens an array.
     public mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
 
     /// Closes the innermost array.
@@ -163,7 +159,6 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
-    /// Writes a string value.
     public mutating func string(_ value: String) {
         appendEscaped(value)
         needsComma = true
@@ -176,7 +171,6 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes an integer.
     public mutating func int(_ value: Int) {
         separate()
         appendDecimal(value)
@@ -197,14 +191,12 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
         append(value ? "true" : "false")
         needsComma = true
     }
 
-    /// Writes `null`.
     public mutating func null() {
         separate()
         append("null")
