@@ -44,18 +44,15 @@ public final class HMACSHA256 {
         EVP_MAC_CTX_free(context)
     }
 
-    /// Adds bytes to the message.
+    /// Adds bytes (an array, `Data`, a buffer, …) to the message.
     /// - Precondition: ``finalize()`` has not been called.
-    public func update(_ bytes: UnsafeRawBufferPointer) {
-        precondition(!isFinalized, "HMACSHA256.update called after finalize()")
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        LibCryptoStatus.require(
-            EVP_MAC_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count), "update an HMAC-SHA-256")
-    }
-
-    /// Adds bytes to the message.
     public func update(_ bytes: some ContiguousBytes) {
-        bytes.withUnsafeBytes { update($0) }
+        precondition(!isFinalized, "HMACSHA256.update called after finalize()")
+        bytes.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            LibCryptoStatus.require(
+                EVP_MAC_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count), "update an HMAC-SHA-256")
+        }
     }
 
     /// Finishes the computation and returns the 32-byte authentication code.

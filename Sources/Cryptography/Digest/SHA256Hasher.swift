@@ -61,17 +61,11 @@ public final class SHA256Hasher {
 }
 
 extension SHA256Hasher {
-    /// The SHA-256 digest of `bytes` in one call.
+    /// The SHA-256 digest of `bytes` (an array, `Data`, a buffer, …) in one call.
     /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` as ``init()`` does.
-    public static func digest(of bytes: UnsafeRawBufferPointer) throws -> SHA256Digest {
+    public static func digest(of bytes: some ContiguousBytes) throws -> SHA256Digest {
         let hasher = try SHA256Hasher()
         hasher.update(bytes)
         return hasher.finalize()
-    }
-
-    /// The SHA-256 digest of `bytes` (an array, `Data`, …) in one call.
-    /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` as ``init()`` does.
-    public static func digest(of bytes: some ContiguousBytes) throws -> SHA256Digest {
-        try bytes.withUnsafeBytes { try digest(of: $0) }
     }
 }

@@ -73,7 +73,7 @@ public final class X25519PrivateKey {
             let status = EVP_PKEY_derive(context, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &length)
             // libcrypto refuses an all-zero result itself, as a failed derivation.
             if status != 1 && ERR_GET_LIB(ERR_peek_error()) == ERR_LIB_PROV
-                && LibCryptoStatus.oldestErrorReason() == PROV_R_FAILED_DURING_DERIVATION
+                && ERR_GET_REASON(ERR_peek_error()) == PROV_R_FAILED_DURING_DERIVATION
             {
                 ERR_clear_error()
                 throw CryptographyError.lowOrderPoint

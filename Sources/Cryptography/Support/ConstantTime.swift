@@ -5,14 +5,13 @@ import CCrypto
 public enum ConstantTime {
     /// Whether `first` and `second` hold the same bytes. Strings of different lengths are
     /// unequal (their lengths are not secret).
-    public static func equals(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-        guard first.count == second.count else { return false }
-        guard let left = first.baseAddress, let right = second.baseAddress else { return true }
-        return CRYPTO_memcmp(left, right, first.count) == 0
-    }
-
-    /// Whether `first` and `second` hold the same bytes; see ``equals(_:_:)-(UnsafeRawBufferPointer,_)``.
     public static func equals(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-        first.withUnsafeBytes { left in second.withUnsafeBytes { right in equals(left, right) } }
+        guard first.count == second.count else { return false }
+        return first.withUnsafeBytes { first in
+            second.withUnsafeBytes { second in
+                guard let left = first.baseAddress, let right = second.baseAddress else { return true }
+                return CRYPTO_memcmp(left, right, first.count) == 0
+            }
+        }
     }
 }

@@ -22,11 +22,9 @@ public enum HexEncoding {
         guard utf8.count % 2 == 0 else { return nil }
         var bytes = [UInt8]()
         bytes.reserveCapacity(utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
+        for index in stride(from: 0, to: utf8.count, by: 2) {
             guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
             bytes.append(high << 4 | low)
-            index += 2
         }
         return bytes
     }

@@ -30,11 +30,6 @@ enum LibCryptoStatus {
         return pointer
     }
 
-    /// The reason code of the oldest error queued on this thread, without removing it.
-    static func oldestErrorReason() -> Int32 {
-        ERR_GET_REASON(ERR_peek_error())
-    }
-
     /// OpenSSL's message for the oldest error queued on this thread, and clears the queue.
     static func lastErrorMessage() -> String {
         let code = ERR_get_error()
