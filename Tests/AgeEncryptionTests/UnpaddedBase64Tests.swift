@@ -14,7 +14,7 @@ import Testing
             try #require(output.status == 0)
             let encoded = UnpaddedBase64.encode(bytes)
             #expect(encoded == output.stdoutText.trimmingCharacters(in: .newlines), "length \(length)")
-            #expect(UnpaddedBase64.decode(encoded) == bytes, "length \(length)")
+            #expect(UnpaddedBase64.decode(encoded.utf8) == bytes, "length \(length)")
         }
     }
 
@@ -23,14 +23,14 @@ import Testing
         "AA==", "AAA=", "A", "AAAAA", "AB", "AAB", "AA\n", "A A", "AA-_", "Zm9v!", "ZmB",
     ])
     func refusesWhatIsNotCanonicalUnpaddedBase64(text: String) {
-        #expect(UnpaddedBase64.decode(text) == nil)
+        #expect(UnpaddedBase64.decode(text.utf8) == nil)
     }
 
     @Test func acceptsCanonicalEncodings() {
-        #expect(UnpaddedBase64.decode("") == [])
-        #expect(UnpaddedBase64.decode("AA") == [0])
-        #expect(UnpaddedBase64.decode("AAE") == [0, 1])
-        #expect(UnpaddedBase64.decode("Zm9v") == Array("foo".utf8))
-        #expect(UnpaddedBase64.decode("+/+/") == [0xFB, 0xFF, 0xBF])
+        #expect(UnpaddedBase64.decode("".utf8) == [])
+        #expect(UnpaddedBase64.decode("AA".utf8) == [0])
+        #expect(UnpaddedBase64.decode("AAE".utf8) == [0, 1])
+        #expect(UnpaddedBase64.decode("Zm9v".utf8) == Array("foo".utf8))
+        #expect(UnpaddedBase64.decode("+/+/".utf8) == [0xFB, 0xFF, 0xBF])
     }
 }

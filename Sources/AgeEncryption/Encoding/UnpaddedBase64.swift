@@ -67,9 +67,4 @@ public enum UnpaddedBase64 {
         guard accumulator == 0 else { return nil }
         return output
     }
-
-    /// Decodes canonical unpadded base64 given as a string; see ``decode(_:)-(some Collection<UInt8>)``.
-    public static func decode(_ text: String) -> [UInt8]? {
-        decode(Array(text.utf8))
-    }
 }

@@ -32,19 +32,6 @@ public struct AgeHeader: Equatable, Sendable {
     /// before the header can be authenticated.
     public static let maximumStanzaCount = 1024
 
-    /// A header with these stanzas and MAC; ``authenticatedBytes`` is computed from the stanzas.
-    public init(stanzas: [AgeStanza], mac: [UInt8]) {
-        self.stanzas = stanzas
-        self.mac = mac
-        authenticatedBytes = Self.authenticatedBytes(of: stanzas)
-    }
-
-    init(stanzas: [AgeStanza], mac: [UInt8], authenticatedBytes: [UInt8]) {
-        self.stanzas = stanzas
-        self.mac = mac
-        self.authenticatedBytes = authenticatedBytes
-    }
-
     /// Whether the file is encrypted with a passphrase: it has an scrypt stanza (which must then
     /// be its only one).
     public var isPassphraseProtected: Bool {
@@ -66,5 +53,13 @@ public struct AgeHeader: Equatable, Sendable {
     /// An argument character: ABNF's VCHAR, printable ASCII other than space.
     static func isArgumentCharacter(_ character: UInt8) -> Bool {
         (0x21...0x7E).contains(character)
+    }
+}
+
+// In an extension, so that Swift still synthesizes the memberwise init parsing and encryption use.
+extension AgeHeader {
+    /// A header with these stanzas and MAC; ``authenticatedBytes`` is computed from the stanzas.
+    public init(stanzas: [AgeStanza], mac: [UInt8]) {
+        self.init(stanzas: stanzas, mac: mac, authenticatedBytes: Self.authenticatedBytes(of: stanzas))
     }
 }

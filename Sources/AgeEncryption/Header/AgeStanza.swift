@@ -12,7 +12,6 @@ public struct AgeStanza: Equatable, Sendable {
     /// The recipient type: the first argument.
     public var type: String { arguments[0] }
 
-    /// A stanza.
     /// - Precondition: at least one argument; each non-empty and printable ASCII without spaces.
     public init(arguments: [String], body: [UInt8]) {
         precondition(!arguments.isEmpty, "AgeStanza: a stanza has at least one argument")
@@ -28,13 +27,8 @@ public struct AgeStanza: Equatable, Sendable {
     var encoded: [UInt8] {
         var text = Array("-> ".utf8) + Array(arguments.joined(separator: " ").utf8) + [0x0A]
         let body = UnpaddedBase64.encodedCharacters(body)
-        var offset = 0
-        while true {
-            let end = min(offset + AgeHeader.bodyLineLength, body.count)
-            text += body[offset..<end]
-            text.append(0x0A)
-            if end - offset < AgeHeader.bodyLineLength { break }
-            offset = end
+        for start in stride(from: 0, through: body.count, by: AgeHeader.bodyLineLength) {
+            text += body[start..<min(start + AgeHeader.bodyLineLength, body.count)] + [0x0A]
         }
         return text
     }

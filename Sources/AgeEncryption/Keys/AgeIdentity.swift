@@ -27,8 +27,7 @@ public enum AgeIdentity {
                 if let fileKey = try identity.unwrap(stanza) { return fileKey }
             }
         }
-        var passphrases = 0
-        for case .passphrase in identities { passphrases += 1 }
+        let passphrases = identities.count { if case .passphrase = $0 { true } else { false } }
         throw AgeError.noMatchingIdentity(
             AgeError.NoMatch(
                 passphraseProtected: passphraseProtected, identitiesTried: identities.count - passphrases,

@@ -13,14 +13,13 @@ public enum AgeKeyFile {
     ///   ``AgeError/encryptedIdentityFile(source:)`` for an identity file that is itself
     ///   age-encrypted, ``AgeError/emptyKeyFile(source:)``.
     public static func identities(in contents: SecretBytes, source: String) throws -> [X25519Identity] {
-        var identities: [X25519Identity] = []
         try contents.withUnsafeBytes { bytes in
             if encryptedFileStarts.contains(where: { bytes.starts(with: $0) }) {
                 throw AgeError.encryptedIdentityFile(source: source)
             }
-            try forEachKeyLine(in: bytes) { number, line in
+            return try keys(in: bytes, source: source) { number, line in
                 do {
-                    identities.append(try X25519Identity(encoded: line))
+                    return try X25519Identity(encoded: line)
                 } catch AgeError.invalidIdentity(let reason) {
                     let isRecipient =
                         line.starts(with: "age1".utf8)
@@ -34,18 +33,15 @@ public enum AgeKeyFile {
                 }
             }
         }
-        guard !identities.isEmpty else { throw AgeError.emptyKeyFile(source: source) }
-        return identities
     }
 
     /// The recipients in a recipients file's contents, in order.
     /// - Throws: ``AgeError/invalidKeyFile(source:line:reason:)``, ``AgeError/emptyKeyFile(source:)``.
     public static func recipients(in contents: [UInt8], source: String) throws -> [X25519Recipient] {
-        var recipients: [X25519Recipient] = []
         try contents.withUnsafeBytes { bytes in
-            try forEachKeyLine(in: bytes) { number, line in
+            try keys(in: bytes, source: source) { number, line in
                 do {
-                    recipients.append(try X25519Recipient(String(decoding: line, as: UTF8.self)))
+                    return try X25519Recipient(String(decoding: line, as: UTF8.self))
                 } catch AgeError.secretKeyAsRecipient {
                     throw AgeError.invalidKeyFile(
                         source: source, line: number,
@@ -57,8 +53,6 @@ public enum AgeKeyFile {
                 }
             }
         }
-        guard !recipients.isEmpty else { throw AgeError.emptyKeyFile(source: source) }
-        return recipients
     }
 
     /// How an age-encrypted file starts, binary or armored (`age -a`).
@@ -66,11 +60,13 @@ public enum AgeKeyFile {
         Array(AgeHeader.versionPrefix.utf8), Array(AgeHeader.armorBeginLine.utf8),
     ]
 
-    /// Calls `body` with each line that is neither blank nor a comment, numbered from 1,
-    /// without its line ending.
-    private static func forEachKeyLine(
-        in bytes: UnsafeRawBufferPointer, _ body: (Int, Slice<UnsafeRawBufferPointer>) throws -> Void
-    ) throws {
+    /// The keys `parse` reads from each line that is neither blank nor a comment (given numbered
+    /// from 1, without its line ending), in order.
+    /// - Throws: what `parse` throws, and ``AgeError/emptyKeyFile(source:)`` when there is no key.
+    private static func keys<Key>(
+        in bytes: UnsafeRawBufferPointer, source: String, _ parse: (Int, Slice<UnsafeRawBufferPointer>) throws -> Key
+    ) throws -> [Key] {
+        var keys: [Key] = []
         var number = 0
         var start = 0
         while start < bytes.count {
@@ -80,7 +76,9 @@ public enum AgeKeyFile {
             if line.last == 0x0D { line = line.dropLast() }
             start = end + 1
             if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
-            try body(number, line)
+            keys.append(try parse(number, line))
         }
+        guard !keys.isEmpty else { throw AgeError.emptyKeyFile(source: source) }
+        return keys
     }
 }

@@ -26,7 +26,7 @@ struct NativeStanza {
 
     /// Argument `index` decoded from canonical base64, which must give `byteCount` bytes.
     func decodedArgument(_ index: Int, byteCount: Int, name: String) throws -> [UInt8] {
-        guard let bytes = UnpaddedBase64.decode(stanza.arguments[index]), bytes.count == byteCount else {
+        guard let bytes = UnpaddedBase64.decode(stanza.arguments[index].utf8), bytes.count == byteCount else {
             throw malformed("its \(name) is not the canonical base64 of \(byteCount) bytes")
         }
         return bytes

@@ -28,15 +28,10 @@ public enum SecretKeyText {
         return false
     }
 
-    /// Whether `text` contains an age secret key's start anywhere, ignoring case.
-    public static func contains(_ text: String) -> Bool {
-        contains(text.utf8)
-    }
-
     /// `text` with every word (a run of characters between spaces and quotes) that holds a
     /// secret key's start replaced by ``placeholder``.
     public static func redacting(_ text: String) -> String {
-        guard contains(text) else { return text }
+        guard contains(text.utf8) else { return text }
         let separators = Set(" \t\r\n'\"`,;:()[]<>=".utf8)
         var result: [UInt8] = []
         var word: [UInt8] = []

@@ -23,11 +23,7 @@ public final class AgeDecryptor {
     /// Bytes of the file consumed so far.
     public var bytesConsumed: Int64 { input.consumed }
 
-    private enum State {
-        case readingChunks
-        case finalChunkReleased
-        case ended
-    }
+    private enum State { case readingChunks, finalChunkReleased, ended }
 
     private var input: AgeInput
     /// Kept for ``restarted(payloadInput:)``; wiped when the decryptor is released.
