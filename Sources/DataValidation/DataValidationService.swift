@@ -48,7 +48,6 @@ public struct DataValidationService: Sendable {
     /// - Returns: an archive's reader, its manifest read; a single document, parsed; or the
     ///   refusal, with the finding for what stopped the reading (`finding(for:file:)`).
     public func open(_ file: BackupFile) -> OpenedBackup {
-        let finding: Finding
         do {
             switch file.encoding {
             case .tar:
@@ -56,18 +55,16 @@ public struct DataValidationService: Sendable {
             case .plainJSON, .gzipJSON:
                 return .document(try file.readLegacyDocument(limits: limits))
             case .unknown:
-                finding = Finding(
+                let finding = Finding(
                     .error, .archiveUnreadable, section: nil, location: file.name,
                     message: Self.refusal(of: file.resemblance))
+                return .refused(ValidationReport(file: file.name, findings: [finding]))
             }
-        } catch let error as BackupFormatError {
-            var report = ValidationReport(file: file.name, findings: [Self.finding(for: error, file: file.name)])
-            if case .newerSchemaVersion(_, let found, _) = error { report.schemaVersion = found }
-            return .refused(report)
         } catch {
-            finding = Finding(.error, .archiveUnreadable, section: nil, location: file.name, message: "\(error)")
+            var report = ValidationReport(file: file.name, findings: [Self.readingFinding(for: error, file: file.name)])
+            if case .newerSchemaVersion(_, let found, _)? = error as? BackupFormatError { report.schemaVersion = found }
+            return .refused(report)
         }
-        return .refused(ValidationReport(file: file.name, findings: [finding]))
     }
 
     /// Why a file that is no backup is refused, by what it looks like.
@@ -83,6 +80,13 @@ public struct DataValidationService: Sendable {
             "the file is not a DomainDig backup: its first bytes are neither a tar archive "
                 + "(zstd, gzip or uncompressed) nor a JSON document."
         }
+    }
+
+    /// Turns any error that stops reading into its finding: `finding(for:file:)`'s for a
+    /// `BackupFormatError`, the archive unreadable for another.
+    private static func readingFinding(for error: any Error, file: String) -> Finding {
+        (error as? BackupFormatError).map { finding(for: $0, file: file) }
+            ?? Finding(.error, .archiveUnreadable, section: nil, location: file, message: "\(error)")
     }
 
     /// Turns an error that stops reading into its finding.
@@ -109,10 +113,8 @@ public struct DataValidationService: Sendable {
         let sections = PrefetchingSectionReader(reader)
         do {
             while let payload = try sections.next() { session.check(payload) }
-        } catch let error as BackupFormatError {
-            findings.append(Self.finding(for: error, file: file))
         } catch {
-            findings.append(Finding(.error, .archiveUnreadable, section: nil, location: file, message: "\(error)"))
+            findings.append(Self.readingFinding(for: error, file: file))
         }
         sections.stop()
         let sessionFindings = session.finish(missing: reader.isFinished ? reader.missingSections : [])

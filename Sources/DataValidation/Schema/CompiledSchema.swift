@@ -61,8 +61,7 @@ final class CompiledSchema: Sendable {
             switch schema.kind {
             case .nullable(let inner):
                 nodes.append(Node(kind: .nullable))
-                let child = add(inner)
-                nodes[index].child = child
+                nodes[index].child = add(inner)
             case .object(let object):
                 nodes.append(Node(kind: .object))
                 // The walker matches a key to the first property of that name it meets, starting
@@ -78,8 +77,7 @@ final class CompiledSchema: Sendable {
                 nodes[index].propertyStart = start
                 nodes[index].propertyEnd = properties.count
                 for (offset, property) in object.properties.enumerated() {
-                    let child = add(property.node)
-                    properties[start + offset].node = child
+                    properties[start + offset].node = add(property.node)
                 }
             case .array(let array):
                 nodes.append(Node(kind: .array, maxItems: array.maxItems, uniqueIsUUID: array.uniqueFieldIsUUID))
@@ -93,8 +91,7 @@ final class CompiledSchema: Sendable {
                 }
             case .map(let values):
                 nodes.append(Node(kind: .map))
-                let child = add(values)
-                nodes[index].child = child
+                nodes[index].child = add(values)
             case .string(let string):
                 var node = Node(kind: .string, format: string.format)
                 if let known = string.knownValues {

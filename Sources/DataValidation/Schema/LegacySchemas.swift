@@ -119,7 +119,7 @@ enum LegacySchemas {
     static let trackedDomainV2 = S.object(
         "trackedDomainV2", "A tracked domain.",
         [
-            S.stableID,
+            S.required("id", S.string("Stable identity.", .uuid)),
             S.required("domain", S.string("The domain.", .domain)),
             S.required("addedAt", S.string("When tracking started.", .dateTime)),
             S.optional("displayName", S.string("A label.")),

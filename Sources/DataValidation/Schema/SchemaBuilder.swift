@@ -36,9 +36,6 @@ enum SchemaBuilder {
         PropertySchema(name, node, required: true)
     }
 
-    /// The required `id` most records have: a UUID that never changes.
-    static let stableID = required("id", string("Stable identity.", .uuid))
-
     /// An optional field: it may be absent or null.
     static func optional(_ name: StaticString, _ node: SchemaNode) -> PropertySchema {
         PropertySchema(name, SchemaNode(.nullable(node), description: node.description), required: false)

@@ -65,22 +65,20 @@ public struct ArraySchema: Sendable {
     /// so they are warnings.
     public var uniqueField: String?
 
-    /// Whether the unique field holds UUIDs (compared as UUIDs, whatever their case).
-    let uniqueFieldIsUUID: Bool
-
     public init(items: SchemaNode, maxItems: Int? = nil, uniqueField: String? = nil) {
         self.items = items
         self.maxItems = maxItems
         self.uniqueField = uniqueField
-        var isUUID = false
-        if let uniqueField, case .object(let object) = items.kind,
-            let property = object.properties.first(where: { $0.name == uniqueField })
-        {
-            var node = property.node
-            if case .nullable(let inner) = node.kind { node = inner }
-            if case .string(let string) = node.kind, string.format == .uuid { isUUID = true }
-        }
-        uniqueFieldIsUUID = isUUID
+    }
+
+    /// Whether the unique field holds UUIDs (compared as UUIDs, whatever their case).
+    var uniqueFieldIsUUID: Bool {
+        guard let uniqueField, case .object(let object) = items.kind,
+            var node = object.properties.first(where: { $0.name == uniqueField })?.node
+        else { return false }
+        if case .nullable(let inner) = node.kind { node = inner }
+        guard case .string(let string) = node.kind else { return false }
+        return string.format == .uuid
     }
 }
 

@@ -15,11 +15,10 @@ extension BackupValidationSession {
         let decodes = self.decodes
         switch node.kind {
         case .array(let arraySchema):
-            let countedInParallel = checkArrayInParallel(
+            if let countedInParallel = checkArrayInParallel(
                 section, bytes: bytes, split: payload.arraySplit, array: arraySchema, compiled: compiled,
                 visitor: visitor, walker: &walker)
-            var parseError: (any Error)?
-            if let countedInParallel {
+            {
                 count = countedInParallel
             } else {
                 var seenIDs = IdentitySet(isUUID: arraySchema.uniqueFieldIsUUID)
@@ -39,21 +38,16 @@ extension BackupValidationSession {
                         if walker.findings.count > 4096 { findings += walker.takeFindings() }
                     }
                 } catch {
-                    parseError = error
+                    recordParseError(error, expected: "an array", in: &walker)
+                    break
                 }
             }
-            if let parseError {
-                let (code, message) = parseFinding(parseError, expected: "an array")
-                walker.record(.error, code, message)
-            } else {
-                references.sectionRead(rules)
-                if let max = arraySchema.maxItems, count > max {
-                    walker.record(.error, .tooManyItems, "holds \(count) records, more than the limit of \(max).")
-                }
+            references.sectionRead(rules)
+            if let max = arraySchema.maxItems, count > max {
+                walker.record(.error, .tooManyItems, "holds \(count) records, more than the limit of \(max).")
             }
         case .object, .nullable:
-            var isNullable = false
-            if case .nullable = node.kind { isNullable = true }
+            let isNullable = if case .nullable = node.kind { true } else { false }
             let expected = isNullable ? "an object or null" : "an object"
             do throws(JSONParseError) {
                 let document = try JSONDocument(parsing: bytes, options: options)
@@ -69,8 +63,7 @@ extension BackupValidationSession {
                     references.check(rules, root, &walker)
                 }
             } catch {
-                let (code, message) = parseFinding(error, expected: expected)
-                walker.record(.error, code, message)
+                recordParseError(error, expected: expected, in: &walker)
             }
         default:
             break
@@ -128,12 +121,12 @@ extension BackupValidationSession {
 
     /// A top level of the wrong kind is a shape error (the streaming array reader finds it as
     /// a syntax error before anything else); everything else is a syntax error.
-    private func parseFinding(_ error: any Error, expected: String) -> (FindingCode, String) {
+    private func recordParseError(_ error: any Error, expected: String, in walker: inout SchemaWalker) {
         if let error = error as? JSONParseError, case .unexpectedCharacter(_, let wanted) = error.reason,
             wanted.contains("'['")
         {
-            return (.sectionShape, "the section must be \(expected): \(error)")
+            return walker.record(.error, .sectionShape, "the section must be \(expected): \(error)")
         }
-        return (.jsonSyntax, "the section is not valid JSON: \(error)")
+        walker.record(.error, .jsonSyntax, "the section is not valid JSON: \(error)")
     }
 }

@@ -57,11 +57,8 @@ public final class BackupValidationSession {
         }
         if case .sections(let sections) = schema.layout {
             for (section, node) in sections {
-                if case .array(let array) = node.kind {
-                    compiled[section] = CompiledSchema(array.items)
-                } else {
-                    compiled[section] = CompiledSchema(node)
-                }
+                let root = if case .array(let array) = node.kind { array.items } else { node }
+                compiled[section] = CompiledSchema(root)
             }
         }
         for listing in manifest.sections {

@@ -40,8 +40,7 @@ struct IdentitySet {
 
     /// Records `id`; false when it was already there. Values that are not strings are ignored.
     mutating func insert(_ id: JSONValue) -> Bool {
-        guard let identity = identity(of: id) else { return true }
-        return insert(identity)
+        insert(id.document.view, id.tapeIndex)
     }
 
     /// Records an id found earlier with `identity(of:)`; false when it was already there.

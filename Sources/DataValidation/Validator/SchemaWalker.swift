@@ -128,10 +128,9 @@ struct SchemaWalker {
             // Fields this version does not know, once one appears: a repeated one is an error too.
             var unknownNames: Set<[UInt8]>?
             view.forEachField(value) { key, escaped, fieldValue in
-                var match = -1
+                let match: Int
                 if escaped {
-                    let text = view.string(fieldValue - 1) ?? ""
-                    var name = text
+                    var name = view.string(fieldValue - 1) ?? ""
                     match = name.withUTF8 {
                         SchemaWalker.property(matching: $0, in: properties, node, expected: expected)
                     }
