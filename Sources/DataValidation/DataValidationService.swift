@@ -28,7 +28,6 @@ public struct DataValidationService: Sendable {
         try validate(backup: BackupFile(path: path, maxInputSize: limits.archive.maxTotalSize, decryption: decryption))
     }
 
-    /// Validates an opened backup file.
     public func validate(backup file: BackupFile) -> ValidationReport {
         validation(of: file).report
     }

@@ -4,13 +4,12 @@ struct AgeInput {
     typealias Read = (UnsafeMutableRawBufferPointer) throws -> Int
 
     private let read: Read
-    private var pending: [UInt8]
-    private var pendingOffset = 0
+    private var pending: ArraySlice<UInt8>
     private var reachedEnd = false
     /// Bytes handed out so far, header included.
     private(set) var consumed: Int64
 
-    init(read: @escaping Read, pending: [UInt8], consumed: Int64) {
+    init(read: @escaping Read, pending: ArraySlice<UInt8>, consumed: Int64) {
         self.read = read
         self.pending = pending
         self.consumed = consumed
@@ -20,16 +19,14 @@ struct AgeInput {
     /// - Returns: `buffer.count`, or fewer only at the end of the input.
     mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         var filled = 0
-        if pendingOffset < pending.count {
-            let count = min(buffer.count, pending.count - pendingOffset)
+        if !pending.isEmpty {
+            let count = min(buffer.count, pending.count)
             pending.withUnsafeBytes { pending in
                 UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])
-                    .copyMemory(
-                        from: UnsafeRawBufferPointer(rebasing: pending[pendingOffset..<(pendingOffset + count)]))
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: pending[..<count]))
             }
-            pendingOffset += count
+            pending = count < pending.count ? pending.dropFirst(count) : []
             filled = count
-            if pendingOffset == pending.count { pending = [] }
         }
         while filled < buffer.count && !reachedEnd {
             let count = try read(UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
@@ -55,7 +52,7 @@ struct AgeInput {
             guard bytes[..<checked].elementsEqual(prefix[..<checked]) else { throw AgeError.notAgeFile }
             if count == 0 || macLineEnds(in: bytes, from: searchFrom) {
                 let parsed = try AgeHeader.parse(bytes)
-                let rest = Array(bytes[parsed.byteCount...])
+                let rest = bytes[parsed.byteCount...]
                 return (parsed, AgeInput(read: read, pending: rest, consumed: Int64(parsed.byteCount)))
             }
             guard bytes.count <= AgeHeader.maximumByteCount else {

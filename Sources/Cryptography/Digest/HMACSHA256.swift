@@ -13,7 +13,6 @@ import Foundation
 /// Keys of any length are accepted (longer than 64 bytes are hashed first, as RFC 2104 says).
 /// An instance is used from one thread at a time and cannot be reused after ``finalize()``.
 public final class HMACSHA256 {
-    /// The number of bytes in an authentication code.
     public static let byteCount = 32
 
     /// Owned: created in `init`, freed in `deinit` (which wipes the key it holds).
@@ -49,9 +48,8 @@ public final class HMACSHA256 {
     public func update(_ bytes: some ContiguousBytes) {
         precondition(!isFinalized, "HMACSHA256.update called after finalize()")
         bytes.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-            LibCryptoStatus.require(
-                EVP_MAC_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count), "update an HMAC-SHA-256")
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return }
+            LibCryptoStatus.require(EVP_MAC_update(context, base, bytes.count), "update an HMAC-SHA-256")
         }
     }
 

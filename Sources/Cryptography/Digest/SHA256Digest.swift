@@ -5,7 +5,6 @@ import Foundation
 ///     let digest = SHA256Digest(hexString: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 ///     digest?.hexString  // the same string back
 public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
-    /// The number of bytes in a digest.
     public static let byteCount = 32
 
     /// The digest's 32 bytes, most significant first (the order `sha256sum` prints).

@@ -13,7 +13,6 @@ public struct ValidationReport: Sendable {
         self.findings = findings
     }
 
-    /// Findings of one severity.
     public func count(_ severity: Finding.Severity) -> Int {
         findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
     }

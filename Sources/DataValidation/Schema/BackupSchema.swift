@@ -18,7 +18,6 @@ public struct BackupSchema: Sendable {
         case document(SchemaNode)
     }
 
-    /// The backup schema version described.
     public var version: Int
     /// A one-line summary.
     public var title: String
@@ -31,7 +30,6 @@ public struct BackupSchema: Sendable {
     /// A version whose records differ (older fields, fewer enum values) is walked whole.
     public var hasCurrentRecords = false
 
-    /// The schema of the current version.
     public static var current: BackupSchema { v4 }
 
     /// The schema of `version`, if this build knows it.

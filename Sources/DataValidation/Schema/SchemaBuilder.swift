@@ -31,7 +31,6 @@ enum SchemaBuilder {
         SchemaNode(.object(ObjectSchema(properties)), description: description, definitionName: definition)
     }
 
-    /// A required field.
     static func required(_ name: StaticString, _ node: SchemaNode) -> PropertySchema {
         PropertySchema(name, node, required: true)
     }

@@ -17,7 +17,6 @@ import JSONCore
 ///     while let payload = try reader.nextSection() { session.check(payload) }
 ///     let report = session.finish(missing: reader.missingSections)
 public final class BackupValidationSession {
-    /// The schema checked against.
     public let schema: BackupSchema
     public let manifest: BackupManifest
     private let archive: String
