@@ -147,25 +147,19 @@ public struct JSONSchemaPrinter {
             return
         }
         guard let format = schema.format else { return }
-        switch format {
-        case .dateTime:
-            writer.field("format", "date-time")
-            writer.field("pattern", StringPatterns.dateTime)
-        case .uuid:
-            writer.field("format", "uuid")
-            writer.field("pattern", StringPatterns.uuid)
-        case .domain:
-            writer.field("pattern", DomainName.pattern)
-        case .ownerName:
-            writer.field("pattern", DomainName.ownerNamePattern)
-        case .resolverURL:
-            writer.field("pattern", AppPreferences.resolverURLPattern)
-        case .wallClockTime:
-            writer.field("pattern", QuietHours.timePattern)
-        case .nonEmpty:
-            writer.field("minLength", 1)
-            writer.field("pattern", WhiteSpace.nonBlankPattern)
-        }
+        let (name, pattern): (String?, String) =
+            switch format {
+            case .dateTime: ("date-time", StringPatterns.dateTime)
+            case .uuid: ("uuid", StringPatterns.uuid)
+            case .domain: (nil, DomainName.pattern)
+            case .ownerName: (nil, DomainName.ownerNamePattern)
+            case .resolverURL: (nil, AppPreferences.resolverURLPattern)
+            case .wallClockTime: (nil, QuietHours.timePattern)
+            case .nonEmpty: (nil, WhiteSpace.nonBlankPattern)
+            }
+        if format == .nonEmpty { writer.field("minLength", 1) }
+        writer.field("format", name)
+        writer.field("pattern", pattern)
     }
 }
 

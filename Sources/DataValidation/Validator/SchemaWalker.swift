@@ -125,8 +125,8 @@ struct SchemaWalker {
             // Records written by backupctl (and by the app) list their fields in the schema's
             // order, so the property after the last one found is tried first.
             var expected = node.pointee.propertyStart
-            // Fields this version does not know, once one appears: a repeated one is an error too.
-            var unknownNames: Set<[UInt8]>?
+            // Fields this version does not know: a repeated one is an error too.
+            var unknownNames = Set<[UInt8]>()
             view.forEachField(value) { key, escaped, fieldValue in
                 let match: Int
                 if escaped {
@@ -139,13 +139,12 @@ struct SchemaWalker {
                 }
                 guard match >= 0 else {
                     let name = escaped ? (view.string(fieldValue - 1) ?? "") : String(decoding: key, as: UTF8.self)
-                    if unknownNames?.insert(Array(name.utf8)).inserted == false {
-                        recordRepeated(name)
-                    } else {
-                        if unknownNames == nil { unknownNames = [Array(name.utf8)] }
+                    if unknownNames.insert(Array(name.utf8)).inserted {
                         record(
                             .note, .unknownField, "is not a field this version knows; it is kept as written.", key: name
                         )
+                    } else {
+                        recordRepeated(name)
                     }
                     return
                 }
