@@ -19,7 +19,6 @@ import JSONCore
 public final class BackupValidationSession {
     public let schema: BackupSchema
     public let manifest: BackupManifest
-    private let archive: String
     let options: JSONParseOptions
     var references = ReferenceRules()
     /// The threads a large array section's records are checked on, and the parts it is cut into.
@@ -43,7 +42,6 @@ public final class BackupValidationSession {
         pool: WorkerPool = .default
     ) {
         self.manifest = manifest
-        self.archive = archive
         self.pool = pool
         let schema = schema ?? BackupSchema.version(manifest.schemaVersion) ?? .current
         self.schema = schema
