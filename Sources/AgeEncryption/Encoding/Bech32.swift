@@ -52,13 +52,9 @@ public enum Bech32 {
     /// Decodes a Bech32 string given as its bytes (so a secret never has to become a `String`).
     /// - Throws: ``Failure``.
     public static func decode(_ text: some Collection<UInt8>) throws(Failure) -> Decoded {
-        var hasLower = false
-        var hasUpper = false
-        for character in text {
-            guard (0x21...0x7E).contains(character) else { throw .invalidCharacter }
-            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(character) { hasLower = true }
-            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(character) { hasUpper = true }
-        }
+        guard text.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw .invalidCharacter }
+        let hasLower = text.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        let hasUpper = text.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
         guard !(hasLower && hasUpper) else { throw .mixedCase }
         // The text may be a secret key: the copies made here are wiped before returning.
         var lowered = text.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }

@@ -27,8 +27,7 @@ public enum UnpaddedBase64 {
         let input = Array(bytes)
         var output = [UInt8]()
         output.reserveCapacity((input.count * 4 + 2) / 3)
-        var index = 0
-        while index < input.count {
+        for index in stride(from: 0, to: input.count, by: 3) {
             let remaining = input.count - index
             let first = Int(input[index])
             let second = remaining > 1 ? Int(input[index + 1]) : 0
@@ -37,7 +36,6 @@ public enum UnpaddedBase64 {
             output.append(alphabet[(first & 0x03) << 4 | second >> 4])
             if remaining > 1 { output.append(alphabet[(second & 0x0F) << 2 | third >> 6]) }
             if remaining > 2 { output.append(alphabet[third & 0x3F]) }
-            index += 3
         }
         return output
     }

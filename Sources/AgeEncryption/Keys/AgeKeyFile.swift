@@ -67,16 +67,10 @@ public enum AgeKeyFile {
         in bytes: UnsafeRawBufferPointer, source: String, _ parse: (Int, Slice<UnsafeRawBufferPointer>) throws -> Key
     ) throws -> [Key] {
         var keys: [Key] = []
-        var number = 0
-        var start = 0
-        while start < bytes.count {
-            number += 1
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            var line = bytes[start..<end]
-            if line.last == 0x0D { line = line.dropLast() }
-            start = end + 1
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let line = line.last == 0x0D ? line.dropLast() : line
             if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
-            keys.append(try parse(number, line))
+            keys.append(try parse(index + 1, line))
         }
         guard !keys.isEmpty else { throw AgeError.emptyKeyFile(source: source) }
         return keys

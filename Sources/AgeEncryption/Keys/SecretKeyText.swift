@@ -19,13 +19,7 @@ public enum SecretKeyText {
     ///
     /// The bytes are searched where they lie (a key file's line is never copied).
     public static func contains<Text: Collection<UInt8>>(_ text: Text) -> Bool {
-        var start = text.startIndex
-        while start != text.endIndex {
-            let rest = text[start...]
-            if markers.contains(where: { startsWith($0, rest) }) { return true }
-            start = text.index(after: start)
-        }
-        return false
+        text.indices.contains { start in markers.contains { startsWith($0, text[start...]) } }
     }
 
     /// `text` with every word (a run of characters between spaces and quotes) that holds a
@@ -54,20 +48,12 @@ public enum SecretKeyText {
     /// Whether `text` starts with `marker` (uppercase), ignoring the case of `text`, and then
     /// ``minimumKeyCharacters`` ASCII letters or digits.
     private static func startsWith(_ marker: [UInt8], _ text: some Collection<UInt8>) -> Bool {
-        var matched = 0
-        for byte in text.prefix(marker.count + minimumKeyCharacters) {
-            if matched < marker.count {
-                guard uppercased(byte) == marker[matched] else { return false }
-            } else {
-                let letter = uppercased(byte)
-                guard
-                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter)
-                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(letter)
-                else { return false }
+        let start = text.prefix(marker.count + minimumKeyCharacters).lazy.map(uppercased)
+        return start.count == marker.count + minimumKeyCharacters && start.starts(with: marker)
+            && start.dropFirst(marker.count).allSatisfy {
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
             }
-            matched += 1
-        }
-        return matched == marker.count + minimumKeyCharacters
     }
 
     private static func uppercased(_ byte: UInt8) -> UInt8 {

@@ -28,7 +28,7 @@ public struct X25519Recipient: Hashable, Sendable, CustomStringConvertible {
             throw AgeError.invalidRecipient(text, reason: Self.reason(for: text, error))
         }
         guard decoded.humanReadablePart == Self.humanReadablePart, !decoded.isUppercase else {
-            throw AgeError.invalidRecipient(text, reason: Self.reason(forPrefix: decoded.humanReadablePart, text))
+            throw AgeError.invalidRecipient(text, reason: Self.reason(forPrefix: decoded.humanReadablePart))
         }
         guard let bytes = Bech32.bytes(fromGroups: decoded.groups), bytes.count == X25519PublicKey.byteCount else {
             throw AgeError.invalidRecipient(text, reason: "it does not encode a 32-byte X25519 public key")
@@ -66,7 +66,7 @@ public struct X25519Recipient: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func reason(forPrefix prefix: String, _ text: String) -> String {
+    private static func reason(forPrefix prefix: String) -> String {
         switch prefix {
         case "age": return "age recipients are written in lowercase"
         case "age1pq": return "post-quantum (age1pq…) recipients are not supported; use an X25519 age1… recipient"

@@ -65,12 +65,9 @@ struct AgeInput {
 
     /// Whether a complete line starting with `---` (the MAC line) begins at or after `start`.
     private static func macLineEnds(in bytes: [UInt8], from start: Int) -> Bool {
-        var index = start
-        while let newline = bytes[index...].firstIndex(of: 0x0A) {
-            let next = newline + 1
-            if bytes[next...].starts(with: "---".utf8), bytes[next...].contains(0x0A) { return true }
-            index = next
+        bytes[start...].indices.contains { newline in
+            bytes[newline] == 0x0A && bytes[(newline + 1)...].starts(with: "---".utf8)
+                && bytes[(newline + 1)...].contains(0x0A)
         }
-        return false
     }
 }

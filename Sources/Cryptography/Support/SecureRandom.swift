@@ -6,14 +6,12 @@ public enum SecureRandom {
     /// - Throws: ``CryptographyError/libraryFailed(operation:message:)`` when the generator is
     ///   not seeded or fails; the buffer must not be used then.
     public static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws {
-        var offset = 0
-        while offset < buffer.count {
-            // RAND_bytes takes an Int32 count; fill larger buffers in pieces.
+        // RAND_bytes takes an Int32 count; fill larger buffers in pieces.
+        for offset in stride(from: 0, to: buffer.count, by: Int(Int32.max)) {
             let piece = min(buffer.count - offset, Int(Int32.max))
             try LibCryptoStatus.check(
                 RAND_bytes(buffer.baseAddress!.advanced(by: offset).assumingMemoryBound(to: UInt8.self), Int32(piece)),
                 "draw \(piece) random bytes")
-            offset += piece
         }
     }
 

@@ -14,7 +14,7 @@ public struct ValidationReport: Sendable {
     }
 
     public func count(_ severity: Finding.Severity) -> Int {
-        findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+        findings.count { $0.severity == severity }
     }
 
     /// Whether anything makes the backup unusable.

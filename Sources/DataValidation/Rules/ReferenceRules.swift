@@ -80,8 +80,7 @@ struct ReferenceRules {
                 }
             case .balancesLedger:
                 guard let balance = record["balance"]?.int else { continue }
-                var total = 0
-                for entry in record["entries"]?.elements ?? .empty { total += entry["amount"]?.int ?? 0 }
+                let total = (record["entries"]?.elements ?? .empty).reduce(0) { $0 + ($1["amount"]?.int ?? 0) }
                 if total != balance {
                     walker.record(
                         .warning, .ledgerBalance,

@@ -3,10 +3,10 @@ import DomainModel
 import JSONCore
 
 extension BackupValidationSession {
-    /// Checks the records of a section `sectionToCheck` admitted, giving `visitor` those that
+    /// Checks the records of a section `sectionToCheck` admits, giving `visitor` those that
     /// pass (`check`); with none, walking them.
-    func checkSection<Visitor: SectionVisitor>(_ section: BackupSection, _ payload: SectionPayload, visitor: Visitor?) {
-        guard let bytes = payload.bytes, let node = schema.node(for: section),
+    func checkSection<Visitor: SectionVisitor>(_ payload: SectionPayload, visitor: Visitor?) {
+        guard let section = sectionToCheck(payload), let bytes = payload.bytes, let node = schema.node(for: section),
             let compiled = self.compiled[section]
         else { return }
         var walker = SchemaWalker(section: section.rawValue, root: "$.\(section.rawValue)")

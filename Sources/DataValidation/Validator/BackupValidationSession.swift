@@ -114,8 +114,7 @@ public final class BackupValidationSession {
     /// a walk costs less than decoding a record, or transcoding it, only to drop it
     /// (Docs/performance.md, "Validate").
     public func check(_ payload: SectionPayload) {
-        guard let section = sectionToCheck(payload) else { return }
-        checkSection(section, payload, visitor: nil as NoVisitor?)
+        checkSection(payload, visitor: nil as NoVisitor?)
     }
 
     /// The visitor type of checks without one, which decode nothing (so its record type is
@@ -131,13 +130,12 @@ public final class BackupValidationSession {
     /// those that passed every check to `visitor` — from several threads for a large section,
     /// see `SectionVisitor`.
     public func check<Visitor: SectionVisitor>(_ payload: SectionPayload, visitor: Visitor) {
-        guard let section = sectionToCheck(payload) else { return }
-        checkSection(section, payload, visitor: visitor)
+        checkSection(payload, visitor: visitor)
     }
 
     /// Checks the entry's verification, and a carried entry whole; returns the section whose
     /// records are to be checked next, if the entry is one the manifest lists as such.
-    private func sectionToCheck(_ payload: SectionPayload) -> BackupSection? {
+    func sectionToCheck(_ payload: SectionPayload) -> BackupSection? {
         switch payload.verification {
         case .verified:
             break
