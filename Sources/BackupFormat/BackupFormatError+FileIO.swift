@@ -1,13 +1,16 @@
 import DurableIO
 
 extension BackupFormatError {
-    /// Runs `body`, reporting a `FileIOError` it throws as ``cannotReadFile(path:reason:)``
-    /// of `path`, with the system's reason.
-    static func readingFile<Result>(_ path: String, _ body: () throws -> Result) throws -> Result {
+    /// Runs `body`, reporting a `FileIOError` it throws as `failure` of `path` —
+    /// ``cannotReadFile(path:reason:)`` unless given — with the system's reason.
+    static func readingFile<Result: ~Copyable>(
+        _ path: String, as failure: (String, String) -> BackupFormatError = BackupFormatError.cannotReadFile,
+        _ body: () throws -> Result
+    ) throws -> Result {
         do {
             return try body()
         } catch let error as FileIOError {
-            throw cannotReadFile(path: path, reason: error.systemMessage ?? "\(error)")
+            throw failure(path, error.systemMessage ?? "\(error)")
         }
     }
 }

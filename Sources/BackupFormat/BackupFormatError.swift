@@ -1,5 +1,4 @@
 import AgeEncryption
-import Foundation
 
 /// Everything that can go wrong while reading or writing a backup file.
 ///

@@ -20,7 +20,6 @@ protocol ArchiveByteSink: AnyObject {
 enum ArchiveInput {
     /// An open descriptor, read from its current offset; not closed here.
     case descriptor(DescriptorIO)
-    /// Bytes in memory.
     case bytes([UInt8])
     /// A stream such as decrypted plaintext, read to its verified end.
     case stream(any ArchiveByteSource)

@@ -37,10 +37,7 @@ public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
     /// The level, always within ``Algorithm/levelRange``; `nil` for ``Algorithm/uncompressed``.
     public let level: Int?
 
-    /// Validates a level for an algorithm.
-    /// - Parameters:
-    ///   - algorithm: the algorithm.
-    ///   - level: the level; `nil` takes the algorithm's default.
+    /// Validates a level for an algorithm; `nil` takes the algorithm's default.
     /// - Throws: ``BackupFormatError/invalidCompressionLevel(algorithm:level:validRange:)`` when
     ///   the level is out of range, ``BackupFormatError/compressionLevelNotApplicable(algorithm:level:)``
     ///   when a level is given for `none`.
@@ -72,7 +69,6 @@ public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
     /// gzip at its default level, 6.
     public static let gzip = ArchiveCompression(defaultFor: .gzip)
 
-    /// No compression.
     public static let uncompressed = ArchiveCompression(defaultFor: .uncompressed)
 
     /// For example `zstd level 3`, or `none`.

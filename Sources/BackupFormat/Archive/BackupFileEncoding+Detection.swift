@@ -3,8 +3,8 @@ import DurableIO
 extension BackupFileEncoding {
     /// Detects the encoding from a file's first bytes.
     /// - Parameter prefix: the file's first ``prefixLength`` bytes, or all of it if shorter.
-    public static func detect(prefix: UnsafeRawBufferPointer) -> BackupFileEncoding {
-        classify(prefix) { start in decompressedStart(of: .bytes(Array(start))) }
+    public static func detect(prefix: [UInt8]) -> BackupFileEncoding {
+        prefix.withUnsafeBytes { bytes in classify(bytes) { decompressedContent(of: .bytes(prefix)) } }
     }
 
     /// Detects the encoding of an open file from its bytes, decompressing its start straight
@@ -16,24 +16,24 @@ extension BackupFileEncoding {
             return .unknown
         }
         let encoding = prefix.withUnsafeBytes { bytes in
-            classify(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { _ in
+            classify(UnsafeRawBufferPointer(rebasing: bytes[..<count])) {
                 try? file.rewind()
-                return decompressedStart(of: .descriptor(file))
+                return decompressedContent(of: .descriptor(file))
             }
         }
         try? file.rewind()
         return encoding
     }
 
-    /// Classifies `bytes`, asking `decompress` for the decompressed start of compressed input.
-    private static func classify(_ bytes: UnsafeRawBufferPointer, decompress: (UnsafeRawBufferPointer) -> [UInt8]?)
+    /// Classifies `bytes`, asking `decompress` what compressed input holds once decompressed.
+    private static func classify(_ bytes: UnsafeRawBufferPointer, decompress: () -> Content?)
         -> BackupFileEncoding
     {
         switch ArchiveCompression.Algorithm.detect(bytes) {
         case .zstd:
-            return decompress(bytes).map { classifyContent($0) == .tar ? .tar(.zstd) : .unknown } ?? .unknown
+            return decompress() == .tar ? .tar(.zstd) : .unknown
         case .gzip:
-            switch decompress(bytes).flatMap(classifyContent) {
+            switch decompress() {
             case .tar: return .tar(.gzip)
             case .json: return .gzipJSON
             case nil: return .unknown
@@ -45,11 +45,6 @@ extension BackupFileEncoding {
             case nil: return .unknown
             }
         }
-    }
-
-    /// Detects the encoding from a file's first bytes.
-    public static func detect(prefix: [UInt8]) -> BackupFileEncoding {
-        prefix.withUnsafeBytes { detect(prefix: $0) }
     }
 
     private enum Content {
@@ -68,20 +63,17 @@ extension BackupFileEncoding {
         return first == UInt8(ascii: "{") ? .json : nil
     }
 
-    private static func classifyContent(_ bytes: [UInt8]) -> Content? {
-        bytes.withUnsafeBytes { classifyContent($0) }
-    }
-
-    /// Decompresses the start of `source` (a zstd or gzip stream): enough for a tar header,
-    /// keeping what decompressed before any failure — a prefix usually ends mid-frame, and only
-    /// the first bytes matter here. `nil` when nothing at all decompresses.
-    private static func decompressedStart(of source: ArchiveInput) -> [UInt8]? {
-        let wanted = 1024
+    /// Classifies the start of `source` (a zstd or gzip stream) once decompressed: enough for a
+    /// tar header, keeping what decompressed before any failure — a prefix usually ends
+    /// mid-frame, and only the first bytes matter here. `nil` when nothing at all decompresses.
+    private static func decompressedContent(of source: ArchiveInput) -> Content? {
         guard let stream = try? CompressedStreamReader(source: source, name: "prefix", limits: .default) else {
             return nil
         }
-        var output = [UInt8](repeating: 0, count: wanted)
-        let filled = output.withUnsafeMutableBytes { buffer in buffer.fill { (try? stream.read(into: $0)) ?? 0 } }
-        return filled > 0 ? Array(output[..<filled]) : nil
+        var output = [UInt8](repeating: 0, count: 1024)
+        return output.withUnsafeMutableBytes { buffer in
+            let filled = buffer.fill { (try? stream.read(into: $0)) ?? 0 }
+            return filled > 0 ? classifyContent(UnsafeRawBufferPointer(rebasing: buffer[..<filled])) : nil
+        }
     }
 }

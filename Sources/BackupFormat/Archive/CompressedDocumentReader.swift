@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads one gzip-compressed document — a legacy v2 backup — with the same size and
 /// compression-ratio limits as the archive reader, verifying gzip's CRC-32 and length.
 /// `LegacyBackupDocument` reads a v2 backup's ``BackupFile`` through it.
@@ -10,25 +8,17 @@ import Foundation
 /// that tells a damaged document from a good one, so the document is complete only once
 /// ``read(into:)`` has returned 0. Once a call has thrown, every later call throws the same error.
 final class CompressedDocumentReader {
-    /// The limits in force.
-    let limits: ArchiveReaderLimits
-
     /// Decompressed bytes returned so far.
     private(set) var bytesRead: Int64 = 0
 
     private let stream: CompressedStreamReader
-    private var failure: BackupFormatError?
+    private var failure = StickyFailure()
 
-    /// Reads a document from `input`: a descriptor, or a stream such as decrypted plaintext
-    /// (read to its authenticated end before the document's end is reported).
-    convenience init(input: ArchiveInput, sourceName: String, limits: ArchiveReaderLimits = .default) throws {
-        try self.init(stream: CompressedStreamReader(source: input, name: sourceName, limits: limits))
-    }
-
+    /// Reads the document `stream` decompresses: from a descriptor, or from a stream such as
+    /// decrypted plaintext (read to its authenticated end before the document's end is reported).
     init(stream: CompressedStreamReader) throws {
         guard stream.algorithm == .gzip else { throw BackupFormatError.notGzipCompressed(source: stream.name) }
         self.stream = stream
-        limits = stream.limits
     }
 
     /// Reads the next chunk of the decompressed document into `buffer`: at most 256 KiB,
@@ -40,18 +30,14 @@ final class CompressedDocumentReader {
     ///   ``BackupFormatError/truncatedArchive(archive:entry:message:)``,
     ///   ``BackupFormatError/corruptCompressedData(archive:entry:algorithm:message:)``.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        if let failure { throw failure }
-        do {
+        try failure.guarding {
             let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, 256 << 10)])
             let count = try stream.read(into: chunk)
             bytesRead += Int64(count)
-            if bytesRead > limits.maxEntrySize {
-                throw BackupFormatError.documentTooLarge(source: stream.name, limit: limits.maxEntrySize)
+            if bytesRead > stream.limits.maxEntrySize {
+                throw BackupFormatError.documentTooLarge(source: stream.name, limit: stream.limits.maxEntrySize)
             }
             return count
-        } catch let error as BackupFormatError {
-            failure = error
-            throw error
         }
     }
 

@@ -49,7 +49,6 @@ final class LibArchiveHandle {
         if source != nil { archive_read_free(pointer) } else { archive_write_free(pointer) }
     }
 
-    /// Opens the reading handle on its source.
     func openSource() throws {
         guard let source else { preconditionFailure("openSource on a writing handle") }
         // The client data is the source, which this handle keeps alive as long as libarchive may call back.
@@ -57,7 +56,6 @@ final class LibArchiveHandle {
         try check(archive_read_open(pointer, client, nil, readCallback, nil), "open the archive")
     }
 
-    /// Opens the writing handle on its sink.
     func openSink() throws {
         guard let sink else { preconditionFailure("openSink on a reading handle") }
         let client = Unmanaged.passUnretained(sink).toOpaque()
@@ -94,7 +92,7 @@ final class LibArchiveHandle {
 
     private func failure(_ operation: String, entry: String?) -> any Error {
         // A callback failed: its error is the cause, whatever libarchive made of it.
-        if let failure = source?.failure { return failure }
+        if let failure = source?.failure.error { return failure }
         if let failure = sink?.failure { return failure }
         guard let cMessage = archive_error_string(pointer) else {
             return source != nil

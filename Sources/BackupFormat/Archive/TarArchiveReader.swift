@@ -1,6 +1,5 @@
 import CArchive
 import DurableIO
-import Foundation
 
 /// Streams the entries of an untrusted tar archive — zstd, gzip or uncompressed, detected from
 /// the bytes — enforcing the rules of design §8 as it goes.
@@ -21,7 +20,6 @@ import Foundation
 /// Memory stays constant while streaming with ``read(into:)``. Once a call has thrown, every
 /// later call throws the same error: a reader never continues past a refused archive.
 public final class TarArchiveReader {
-    /// The limits in force.
     public let limits: ArchiveReaderLimits
 
     /// The entry whose data ``read(into:)`` returns; `nil` before the first entry and at the end.
@@ -38,7 +36,7 @@ public final class TarArchiveReader {
     private var admission: TarEntryAdmission
     private var currentEntryBytesRead: Int64 = 0
     private var reachedEnd = false
-    private var failure: BackupFormatError?
+    private var failure = StickyFailure()
 
     /// Reads an archive from `input`: a descriptor, or a stream such as decrypted plaintext
     /// (read to its authenticated end once the archive's end is reached).
@@ -69,7 +67,7 @@ public final class TarArchiveReader {
     /// - Throws: one of the specific refusals listed on the type, ``BackupFormatError/truncatedArchive(archive:entry:message:)``,
     ///   ``BackupFormatError/unrecognizedArchive(archive:)``, or libarchive's read errors.
     public func nextEntry() throws -> TarEntry? {
-        try failingPermanently {
+        try failure.guarding {
             if reachedEnd { return nil }
             if currentEntry != nil { try drainCurrentEntry() }
             currentEntry = nil
@@ -105,7 +103,7 @@ public final class TarArchiveReader {
     ///   ``BackupFormatError/truncatedArchive(archive:entry:message:)`` and libarchive's read errors.
     /// - Precondition: ``nextEntry()`` returned an entry that is still current.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        try failingPermanently {
+        try failure.guarding {
             guard let entry = currentEntry else {
                 preconditionFailure("TarArchiveReader.read called without a current entry")
             }
@@ -163,17 +161,6 @@ public final class TarArchiveReader {
         guard let entry = currentEntry else { return }
         try withUnsafeTemporaryAllocation(byteCount: 64 << 10, alignment: 16) { buffer in
             while try readChunk(of: entry, into: buffer) > 0 {}
-        }
-    }
-
-    /// Runs `body`; if it throws, remembers the error and throws it again from every later call.
-    private func failingPermanently<T>(_ body: () throws -> T) throws -> T {
-        if let failure { throw failure }
-        do {
-            return try body()
-        } catch let error as BackupFormatError {
-            failure = error
-            throw error
         }
     }
 }

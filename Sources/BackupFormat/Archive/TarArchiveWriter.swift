@@ -107,23 +107,21 @@ public final class TarArchiveWriter {
         precondition(!isFinished, "TarArchiveWriter.beginEntry called after finish()")
         precondition(size >= 0, "TarArchiveWriter.beginEntry: negative size \(size) for '\(path)'")
         try endOpenEntry()
+        func refused(_ reason: String) -> BackupFormatError { .invalidEntryPathForWriting(path: path, reason: reason) }
         let normalizedPath: String
         switch TarEntryPath.judge(path) {
         case .valid(let normalized): normalizedPath = normalized
-        case .empty: throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path is empty")
-        case .absolute: throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path is absolute")
-        case .parentDirectory:
-            throw BackupFormatError.invalidEntryPathForWriting(path: path, reason: "the path contains '..'")
+        case .empty: throw refused("the path is empty")
+        case .absolute: throw refused("the path is absolute")
+        case .parentDirectory: throw refused("the path contains '..'")
         }
         // libarchive 3.6.2's pax writer crashes (strlen of NULL) on non-ASCII names when the
         // process runs in the C locale, as Swift programs do; backup entry names are ASCII anyway.
         guard normalizedPath.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
-            throw BackupFormatError.invalidEntryPathForWriting(
-                path: path, reason: "the path contains characters other than printable ASCII")
+            throw refused("the path contains characters other than printable ASCII")
         }
         guard writtenPaths.insert(normalizedPath).inserted else {
-            throw BackupFormatError.invalidEntryPathForWriting(
-                path: path, reason: "an entry with this path was already written")
+            throw refused("an entry with this path was already written")
         }
 
         // Within the four-digit years, so any Date converts without overflow.

@@ -9,19 +9,15 @@ public struct TarEntry: Hashable, Sendable {
     public enum EntryType: Hashable, Sendable, CustomStringConvertible {
         /// A regular file: the only type a backup holds.
         case regularFile
-        /// A directory.
         case directory
         /// A symbolic link, with the path it points to.
         case symbolicLink(target: String)
         /// A hard link to an earlier entry, with that entry's path.
         case hardLink(target: String)
-        /// A character device node.
         case characterDevice
-        /// A block device node.
         case blockDevice
         /// A named pipe.
         case fifo
-        /// A Unix-domain socket.
         case socket
         /// A regular file stored sparsely (holes not stored); refused because its declared
         /// size says nothing about how much data the archive really holds.

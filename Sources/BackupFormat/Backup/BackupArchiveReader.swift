@@ -1,7 +1,6 @@
 import Concurrency
 import Cryptography
 import DurableIO
-import Foundation
 import JSONCore
 
 /// Reads a v3 backup as a stream: the manifest first, then one section at a time, each
@@ -36,8 +35,8 @@ public final class BackupArchiveReader {
     private let owner: AnyObject?
     private var seenPaths: Set<String> = []
     /// The header after the manifest's, read before the manifest was trusted (see `init`),
-    /// until `nextSection` takes it.
-    private var headerAfterManifest: HeaderAfterManifest
+    /// until `nextSection` takes it (nil: taken, or the archive ends there).
+    private var headerAfterManifest: TarEntry?
     /// Whether every entry has been read.
     public private(set) var isFinished = false
 
@@ -62,14 +61,9 @@ public final class BackupArchiveReader {
         // The manifest has no checksum of its own: its zstd frame's is checked once the stream
         // moves past the frame, which reading the next header does. Damage there is damage,
         // never a newer version or an unknown section read from altered bytes.
-        headerAfterManifest = .read(try tar.nextEntry())
+        headerAfterManifest = try tar.nextEntry()
         manifest = try BackupManifest.decode(bytes, archive: archiveName, options: limits.json)
         seenPaths.insert(BackupManifest.entryPath)
-    }
-
-    private enum HeaderAfterManifest {
-        case read(TarEntry?)
-        case taken
     }
 
     /// The compression detected from the bytes.
@@ -84,22 +78,14 @@ public final class BackupArchiveReader {
     /// - Returns: the entry and its verification, or nil at the end of the archive.
     /// - Throws: `BackupFormatError` for unsafe or damaged archives.
     public func nextSection(_ handling: DataHandling = .collect) throws -> SectionPayload? {
-        let next: TarEntry?
-        switch headerAfterManifest {
-        case .read(let header):
-            next = header
-            headerAfterManifest = .taken
-        case .taken:
-            next = try tar.nextEntry()
-        }
-        guard let entry = next else {
+        // Once the archive has ended, `nextEntry` goes on returning nil.
+        guard let entry = try headerAfterManifest.take() ?? tar.nextEntry() else {
             isFinished = true
             readObserver?(tar.compressedBytesConsumed)
             return nil
         }
         seenPaths.insert(entry.path)
-        let listing = manifest.section(atPath: entry.path)
-        guard let listing else {
+        guard let listing = manifest.section(atPath: entry.path) else {
             return SectionPayload(path: entry.path, listing: nil, size: entry.size, verification: .unlisted, bytes: nil)
         }
         guard listing.bytes == entry.size else {

@@ -52,12 +52,8 @@ public final class BackupArchiveWriter {
     private var uncompressedBytes: Int64 = 0
 
     /// Prepares a backup.
-    /// - Parameters:
-    ///   - destination: where the archive goes.
-    ///   - compression: zstd (default), gzip or none, with a level.
-    ///   - modificationTime: the time recorded on every entry's tar header; the caller's clock
-    ///     (never read here), so that a pinned clock gives the same bytes.
-    ///   - encryption: whether, and to whom, the file is encrypted.
+    /// - Parameter modificationTime: the time recorded on every entry's tar header; the caller's
+    ///   clock (never read here), so that a pinned clock gives the same bytes.
     /// - Throws: `FileIOError` when the spool file cannot be created; `AgeError` for
     ///   recipients that cannot be encrypted to.
     public init(
@@ -81,17 +77,10 @@ public final class BackupArchiveWriter {
             spoolName = "a temporary file in \(spoolDirectory.path)"
         }
         spool = try SpoolFile(directory: spoolDirectory)
-        let spoolOutput: ArchiveOutput
-        if encryption.isEncrypted {
-            let encrypted = try EncryptedSpool(spool)
-            encryptedSpool = encrypted
-            spoolOutput = .stream(encrypted)
-        } else {
-            encryptedSpool = nil
-            spoolOutput = .descriptor(spool.io)
-        }
+        encryptedSpool = encryption.isEncrypted ? try EncryptedSpool(spool) : nil
         sectionsTar = try TarArchiveWriter(
-            output: spoolOutput, archiveName: spoolName, compression: compression)
+            output: encryptedSpool.map { .stream($0) } ?? .descriptor(spool.io), archiveName: spoolName,
+            compression: compression)
     }
 
     /// Adds a section's JSON; sections are written in the order added. Its chunks are written
@@ -160,8 +149,6 @@ public final class BackupArchiveWriter {
 
     /// Writes the archive and, for a file, renames it into place.
     /// - Parameters:
-    ///   - createdAt: the manifest's creation time.
-    ///   - storeSchemaVersion: the store schema version of the data.
     ///   - storeSchemaVersionRead: the version the store was read at, when the data came from
     ///     a store (below `storeSchemaVersion` when it was upgraded on the way).
     ///   - schemaVersion: the manifest's backup schema version (tests write other values).
@@ -179,7 +166,8 @@ public final class BackupArchiveWriter {
             schemaVersion: schemaVersion, createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
             storeSchemaVersionRead: storeSchemaVersionRead, compression: compression.algorithm.rawValue,
             sections: carried.map(\.listing) + sections, absentSections: absentSections.map(\.rawValue))
-        var frames = [try ManifestEntry.tarBytes(of: manifest, modificationTime: modificationTime)]
+        let manifestEntry = (path: BackupManifest.entryPath, data: manifest.encoded())
+        var frames = [try ManifestEntry.tarBytes(of: [manifestEntry], modificationTime: modificationTime)]
         if !carried.isEmpty {
             frames.append(
                 try ManifestEntry.tarBytes(

@@ -4,13 +4,6 @@ import DurableIO
 /// Opening an encrypted backup: unwrapping its file key once, and starting a fresh pass over
 /// its payload for every read.
 extension BackupFile {
-    /// The decryptor of an encrypted file (one that starts with `age-encryption.org/`),
-    /// unlocked with `decryption`; `nil` for a plain file.
-    static func unlockIfEncrypted(_ file: DescriptorIO, decryption: BackupDecryption) throws -> AgeDecryptor? {
-        guard EncryptedBackupCheck.isEncrypted(file) else { return nil }
-        return try unlock(file, decryption: decryption)
-    }
-
     /// The encoding of the file's content: of the plaintext, for an encrypted file.
     static func detectEncoding(_ file: DescriptorIO, decryptor: AgeDecryptor?) throws -> BackupFileEncoding {
         guard let decryptor else { return BackupFileEncoding.detect(file) }
@@ -18,9 +11,11 @@ extension BackupFile {
         return BackupFileEncoding.detect(prefix: try payload.readPrefix(BackupFileEncoding.prefixLength))
     }
 
-    /// Reads the header and unwraps the file key with the keys given; with none, asks for a
-    /// passphrase when the file has one and a prompt was given.
-    static func unlock(_ file: DescriptorIO, decryption: BackupDecryption) throws -> AgeDecryptor {
+    /// The decryptor of an encrypted file (one that starts with `age-encryption.org/`), `nil`
+    /// for a plain file: reads the header and unwraps the file key with the keys given; with
+    /// none, asks for a passphrase when the file has one and a prompt was given.
+    static func unlockIfEncrypted(_ file: DescriptorIO, decryption: BackupDecryption) throws -> AgeDecryptor? {
+        guard EncryptedBackupCheck.isEncrypted(file) else { return nil }
         let name = file.name
         func open(_ identities: [AgeIdentity]) throws -> AgeDecryptor {
             let cursor = FileReadCursor(file, offset: 0)

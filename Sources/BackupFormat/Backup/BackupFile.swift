@@ -48,9 +48,7 @@ public final class BackupFile {
     public static let standardInputName = "standard input"
 
     /// Opens `path` (or standard input for `-`) and detects its encoding.
-    /// - Parameters:
-    ///   - maxInputSize: the most bytes accepted from standard input.
-    ///   - decryption: the keys for an encrypted file.
+    /// - Parameter maxInputSize: the most bytes accepted from standard input.
     /// - Throws: `FileIOError.notFound` when the file does not exist, other `FileIOError`s
     ///   when it cannot be read; ``BackupFormatError/decryptionFailed(archive:_:)`` for an
     ///   encrypted file that no key given opens, or whose header or first chunk is damaged.
@@ -166,14 +164,12 @@ public final class BackupFile {
     /// The whole file's bytes.
     private func readWhole() throws -> [UInt8] {
         let count = Int(size)
-        var filled = 0
         let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            filled = try BackupFormatError.readingFile(name) {
+            initialized = try BackupFormatError.readingFile(name) {
                 try file.readFully(at: 0, into: UnsafeMutableRawBufferPointer(buffer))
             }
-            initialized = filled
         }
-        guard filled == count else {
+        guard bytes.count == count else {
             throw BackupFormatError.truncatedArchive(
                 archive: name, entry: nil, message: "the file shrank while it was being read")
         }

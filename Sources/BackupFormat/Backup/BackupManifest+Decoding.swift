@@ -1,6 +1,5 @@
 import Cryptography
 import DomainModel
-import Foundation
 import JSONCore
 
 extension BackupManifest {

@@ -5,10 +5,6 @@ import Foundation
 /// blocks — so they can be compressed as a frame of their own in front of the sections: the
 /// `manifest.json` entry, and a version 4 backup's carried entries.
 enum ManifestEntry {
-    static func tarBytes(of manifest: BackupManifest, modificationTime: Date) throws -> [UInt8] {
-        try tarBytes(of: [(BackupManifest.entryPath, manifest.encoded())], modificationTime: modificationTime)
-    }
-
     /// The entries `(path, data)`, in order.
     static func tarBytes(of entries: [(path: String, data: [UInt8])], modificationTime: Date) throws -> [UInt8] {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory())

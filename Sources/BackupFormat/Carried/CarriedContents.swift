@@ -6,10 +6,7 @@ public struct CarriedContents: Sendable, Equatable {
     /// The carried unreadable records, in order.
     public var unreadableRecords: [CarriedUnreadableRecord] = []
 
-    public init(storeKeys: [CarriedStoreKey] = [], unreadableRecords: [CarriedUnreadableRecord] = []) {
-        self.storeKeys = storeKeys
-        self.unreadableRecords = unreadableRecords
-    }
+    public init() {}
 
     /// Whether nothing is carried.
     public var isEmpty: Bool { storeKeys.isEmpty && unreadableRecords.isEmpty }

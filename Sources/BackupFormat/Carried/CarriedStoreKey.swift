@@ -24,17 +24,11 @@ public struct CarriedStoreKey: Sendable, Equatable {
 
     /// Writes the entry's JSON array.
     public static func encode(_ keys: [CarriedStoreKey]) -> [UInt8] {
-        var writer = JSONWriter(capacity: 1024)
-        writer.beginArray()
-        for entry in keys {
-            writer.object { writer in
-                writer.field("key", entry.key)
-                writer.key("value")
-                entry.value.encode(to: &writer)
-            }
+        CarriedValue.encodeArray(keys) { entry, writer in
+            writer.field("key", entry.key)
+            writer.key("value")
+            entry.value.encode(to: &writer)
         }
-        writer.endArray()
-        return writer.takeBytes()
     }
 
     /// Reads one element of the entry's array.
@@ -44,11 +38,6 @@ public struct CarriedStoreKey: Sendable, Equatable {
         guard let key = element["key"]?.string, !key.isEmpty else {
             throw CarriedDecodingError(".key", "must be a non-empty string")
         }
-        guard let value = element["value"] else { throw CarriedDecodingError(".value", "is missing") }
-        do {
-            self.init(key: key, value: try CarriedValue(json: value))
-        } catch {
-            throw error.prefixed(by: ".value")
-        }
+        self.init(key: key, value: try CarriedValue(valueField: element["value"]))
     }
 }

@@ -35,20 +35,14 @@ public struct CarriedUnreadableRecord: Sendable, Equatable {
 
     /// Writes the entry's JSON array.
     public static func encode(_ records: [CarriedUnreadableRecord]) -> [UInt8] {
-        var writer = JSONWriter(capacity: 1024)
-        writer.beginArray()
-        for record in records {
-            writer.object { writer in
-                writer.field("section", record.section.rawValue)
-                writer.field("storeKey", record.storeKey)
-                writer.field("path", record.path)
-                writer.field("reason", record.reason)
-                writer.key("value")
-                record.value.encode(to: &writer)
-            }
+        CarriedValue.encodeArray(records) { record, writer in
+            writer.field("section", record.section.rawValue)
+            writer.field("storeKey", record.storeKey)
+            writer.field("path", record.path)
+            writer.field("reason", record.reason)
+            writer.key("value")
+            record.value.encode(to: &writer)
         }
-        writer.endArray()
-        return writer.takeBytes()
     }
 
     /// Reads one element of the entry's array, checking that it can be restored: a known
@@ -70,13 +64,7 @@ public struct CarriedUnreadableRecord: Sendable, Equatable {
             throw CarriedDecodingError(".path", "must be $ (the whole value) or $[n] (an element)")
         }
         guard let reason = element["reason"]?.string else { throw CarriedDecodingError(".reason", "must be a string") }
-        guard let json = element["value"] else { throw CarriedDecodingError(".value", "is missing") }
-        let value: CarriedValue
-        do {
-            value = try CarriedValue(json: json)
-        } catch {
-            throw error.prefixed(by: ".value")
-        }
+        let value = try CarriedValue(valueField: element["value"])
         if path != "$" {
             guard section.entry.arrayStoreKeys.contains(storeKey) else {
                 throw CarriedDecodingError(".path", "must be $: \(storeKey) holds one object, not an array")

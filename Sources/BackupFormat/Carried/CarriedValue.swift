@@ -154,6 +154,25 @@ extension CarriedValue {
         }
     }
 
+    /// Reads an entry's `value` field, naming it in the errors (`.value.kind`).
+    init(valueField value: JSONValue?) throws(CarriedDecodingError) {
+        guard let value else { throw CarriedDecodingError(".value", "is missing") }
+        do {
+            try self.init(json: value)
+        } catch {
+            throw CarriedDecodingError(".value" + error.path, error.problem)
+        }
+    }
+
+    /// Writes `items` as a JSON array, each with `write`: the array of a carried entry.
+    static func encodeArray<Item>(_ items: [Item], _ write: (Item, inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = JSONWriter(capacity: 1024)
+        writer.beginArray()
+        for item in items { writer.object { writer in write(item, &writer) } }
+        writer.endArray()
+        return writer.takeBytes()
+    }
+
     private static func base64(_ value: JSONValue, _ path: String) throws(CarriedDecodingError) -> [UInt8] {
         guard let text = value.string, let data = Data(base64Encoded: text) else {
             throw CarriedDecodingError(path, "must be a base64 string")
@@ -188,8 +207,4 @@ public struct CarriedDecodingError: Error, Sendable, Equatable, CustomStringConv
     }
 
     public var description: String { path.isEmpty ? problem : "\(path) \(problem)" }
-
-    func prefixed(by prefix: String) -> CarriedDecodingError {
-        CarriedDecodingError(prefix + path, problem)
-    }
 }

@@ -1,5 +1,4 @@
 import DurableIO
-import Foundation
 
 /// Decompresses a stream — zstd, gzip or uncompressed, told by its first bytes — and checks
 /// what each format can check: every gzip member's CRC-32 and length, every zstd frame's
@@ -29,7 +28,7 @@ final class CompressedStreamReader {
     /// Decompressed bytes handed out.
     private(set) var uncompressedBytesProduced: Int64 = 0
     /// The error that stopped the stream, thrown again by every later call.
-    private(set) var failure: BackupFormatError?
+    private(set) var failure = StickyFailure()
 
     private let source: ArchiveInput
     private var decoder: any StreamDecoder = PassthroughCodec()
@@ -86,13 +85,7 @@ final class CompressedStreamReader {
     ///   ``BackupFormatError/compressionRatioExceeded(archive:entry:produced:consumed:limit:)``,
     ///   ``BackupFormatError/cannotReadFile(path:reason:)``.
     func read(into output: UnsafeMutableRawBufferPointer) throws -> Int {
-        if let failure { throw failure }
-        do {
-            return try decodeNext(into: output)
-        } catch let error as BackupFormatError {
-            failure = error
-            throw error
-        }
+        try failure.guarding { try decodeNext(into: output) }
     }
 
     /// Reads and checks the rest of the stream, discarding its data: the tail of the last

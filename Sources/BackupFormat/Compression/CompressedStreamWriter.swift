@@ -1,5 +1,4 @@
 import DurableIO
-import Foundation
 
 /// Compresses bytes into one zstd frame or gzip member (or copies them, for no compression)
 /// and writes the result to a descriptor, or to a sink such as an encryptor. zstd frames

@@ -14,7 +14,6 @@ enum CodecFailure: Error, Equatable {
     /// The library itself failed (out of memory); the input may be fine.
     case library(String)
 
-    /// The message, whichever the case.
     var message: String {
         switch self {
         case .corrupt(let message), .library(let message): message
@@ -59,7 +58,6 @@ extension ArchiveCompression.Algorithm {
     /// The most leading bytes ``detect(_:)`` looks at.
     static let magicLength = 4
 
-    /// A decoder for this algorithm.
     func makeDecoder() throws(CodecFailure) -> any StreamDecoder {
         switch self {
         case .zstd: try ZstdDecoder()

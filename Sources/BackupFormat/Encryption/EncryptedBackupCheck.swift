@@ -26,7 +26,9 @@ public enum EncryptedBackupCheck {
     /// Opens the file at `path` for reading and lends it to `body`.
     /// - Throws: ``BackupFormatError/cannotOpenFile(path:reason:)``, and what `body` throws.
     public static func withFile<Result>(path: String, _ body: (DescriptorIO) throws -> Result) throws -> Result {
-        let file = try FileDescriptor.openBackup(path)
+        let file = try BackupFormatError.readingFile(path, as: BackupFormatError.cannotOpenFile) {
+            try FileDescriptor.openForReading(path)
+        }
         return try body(file.io)
     }
 

@@ -1,11 +1,9 @@
-import Foundation
 import JSONCore
 
 /// A version 1 or 2 backup: one JSON document (plain for v1, gzip-compressed for v2).
 public struct LegacyBackupDocument: Sendable {
     /// The backup schema version the document declares.
     public var schemaVersion: Int
-    /// The parsed document.
     public var document: JSONDocument
     /// The file's name in messages.
     public var file: String
@@ -17,23 +15,19 @@ public struct LegacyBackupDocument: Sendable {
     /// - Throws: `BackupFormatError.newerSchemaVersion` for a version above the current one,
     ///   `.invalidLegacyDocument` when no version can be read or a v3 is not an archive.
     public init(document: JSONDocument, file: String) throws {
+        func invalid(_ reason: String) -> BackupFormatError { .invalidLegacyDocument(archive: file, reason: reason) }
         let root = document.root
-        guard root.kind == .object else {
-            throw BackupFormatError.invalidLegacyDocument(archive: file, reason: "its top level must be a JSON object")
-        }
+        guard root.kind == .object else { throw invalid("its top level must be a JSON object") }
         let declared = root["schemaVersion"] ?? root["version"]
         guard let version = declared?.int, version >= 1 else {
-            throw BackupFormatError.invalidLegacyDocument(
-                archive: file, reason: "it declares no backup version (\"schemaVersion\", or \"version\" in version 1)")
+            throw invalid("it declares no backup version (\"schemaVersion\", or \"version\" in version 1)")
         }
         if version > DomainDigBackup.currentSchemaVersion {
             throw BackupFormatError.newerSchemaVersion(
                 archive: file, found: version, supported: DomainDigBackup.currentSchemaVersion)
         }
         guard LegacyBackupDocument.supportedVersions.contains(version) else {
-            throw BackupFormatError.invalidLegacyDocument(
-                archive: file,
-                reason: "version \(version) backups are tar archives, but this file is a single JSON document")
+            throw invalid("version \(version) backups are tar archives, but this file is a single JSON document")
         }
         self.schemaVersion = version
         self.document = document
@@ -51,8 +45,8 @@ extension BackupFile {
         case .plainJSON:
             bytes = try readContent(limit: limits.archive.maxEntrySize)
         case .gzipJSON:
-            let reader = try CompressedDocumentReader(input: contentInput(), sourceName: name, limits: limits.archive)
-            bytes = try reader.readAll()
+            let stream = try CompressedStreamReader(source: contentInput(), name: name, limits: limits.archive)
+            bytes = try CompressedDocumentReader(stream: stream).readAll()
         case .tar, .unknown:
             throw BackupFormatError.invalidLegacyDocument(archive: name, reason: "it is not a single JSON document")
         }

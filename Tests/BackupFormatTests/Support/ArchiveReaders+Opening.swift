@@ -32,7 +32,9 @@ extension CompressedStreamConsumer {
 extension CompressedStreamReader {
     /// A stream over the file at `path`, which it closes when it is released.
     static func opening(_ path: String, limits: ArchiveReaderLimits = .default) throws -> CompressedStreamReader {
-        let file = try FileDescriptor.openBackup(path)
+        let file = try BackupFormatError.readingFile(path, as: BackupFormatError.cannotOpenFile) {
+            try FileDescriptor.openForReading(path)
+        }
         let input = ArchiveInput.descriptor(file.io)
         return try CompressedStreamReader(source: input, name: path, limits: limits, owning: file)
     }
