@@ -68,7 +68,6 @@ public struct CurrentStoreView {
 
 /// What `migrateIfNeeded` (or a dry run) did.
 public struct MigrationReport: Sendable {
-    /// The version before.
     public var fromVersion: Int
     /// The version after (for a dry run: the version it would reach).
     public var toVersion: Int

@@ -144,13 +144,12 @@ public struct DataMigrationService: Sendable {
             let started = Date()
             var result = try migration.migrate(in: transaction, context: context)
             result.duration = Date().timeIntervalSince(started)
+            let stored = try DataMigrationService.storedVersion(in: transaction)
             guard result.success else {
                 throw MigrationError.stepFailed(
-                    version: step.version, migration: identifier,
-                    storedVersion: try DataMigrationService.storedVersion(in: transaction),
+                    version: step.version, migration: identifier, storedVersion: stored,
                     reason: result.errors.map(\.description).joined(separator: " "))
             }
-            let stored = try DataMigrationService.storedVersion(in: transaction)
             try MigrationJournal.append(
                 MigrationJournalEntry(
                     step: step.version, fromVersion: stored, toVersion: stored, appliedAt: context.now,

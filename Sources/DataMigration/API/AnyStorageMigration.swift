@@ -8,7 +8,6 @@ public struct AnyStorageMigration: StorageMigration {
     public let kind: MigrationKind
     private let migration: any StorageMigration
 
-    /// Wraps `migration`.
     public init<Migration: StorageMigration>(_ migration: Migration) {
         identifier = migration.identifier
         destinationKey = migration.destinationKey

@@ -4,7 +4,6 @@ import Foundation
 /// What a migration may base decisions on: the tool's version, the platform, and which
 /// migrations already ran (from the store's journal).
 public struct MigrationContext: Sendable {
-    /// This build's version.
     public var appVersion: String
     /// The machine running the migration.
     public var platform: Platform

@@ -1,5 +1,4 @@
 import DomainModel
-import Foundation
 import JSONCore
 
 /// Backup version 1 → 2.

@@ -16,19 +16,6 @@ public struct MigrationJournalEntry: Sendable, Equatable {
     /// The build that applied it: `backupctl 0.1.0`.
     public var tool: String
 
-    public init(
-        step: Int, fromVersion: Int, toVersion: Int, appliedAt: Date, durationMs: Int, counts: [String: Int],
-        tool: String
-    ) {
-        self.step = step
-        self.fromVersion = fromVersion
-        self.toVersion = toVersion
-        self.appliedAt = appliedAt
-        self.durationMs = durationMs
-        self.counts = counts
-        self.tool = tool
-    }
-
     func encode(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.field("step", step)
@@ -45,7 +32,9 @@ public struct MigrationJournalEntry: Sendable, Equatable {
             writer.field("tool", tool)
         }
     }
+}
 
+extension MigrationJournalEntry {
     init?(json: JSONValue) {
         guard let step = json["step"]?.int, let from = json["from"]?.int, let to = json["to"]?.int,
             let appliedText = json["appliedAt"]?.string, let applied = Timestamp.parse(appliedText)

@@ -1,5 +1,4 @@
 import DomainModel
-import Foundation
 import JSONCore
 
 /// Rewrites lookup snapshots from the DNS shape of store versions 0–2 to version 3.

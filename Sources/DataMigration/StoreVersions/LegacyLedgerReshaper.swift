@@ -1,4 +1,3 @@
-import BackupFormat
 import Cryptography
 import DomainModel
 import Foundation

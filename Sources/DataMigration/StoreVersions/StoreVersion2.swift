@@ -1,7 +1,6 @@
 import DataStore
 import DomainModel
 import Foundation
-import JSONCore
 
 /// Store version 2: the separate preference keys (`resolverURL`, `displayDensity`,
 /// `showRawRecords`) aggregated into one `app.preferences` blob, so preferences are read

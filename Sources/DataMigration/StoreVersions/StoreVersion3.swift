@@ -1,5 +1,4 @@
 import DataStore
-import Foundation
 
 /// Store version 3: DNS answers as typed records in `lookupHistory`, and the usage-credit
 /// ledger as an object with a stored balance. The ledger step is conditional: it runs only

@@ -7,10 +7,4 @@ public struct StoreVersionStep: Sendable {
     public var title: String
     /// The migrations, run in order.
     public var migrations: [AnyStorageMigration]
-
-    public init(version: Int, title: String, migrations: [AnyStorageMigration]) {
-        self.version = version
-        self.title = title
-        self.migrations = migrations
-    }
 }

@@ -1,7 +1,8 @@
 import Concurrency
-import DataMigration
 import DataStore
 import Foundation
+
+@testable import DataMigration
 
 /// A migration whose behaviour a test chooses: it first writes `writtenKey` (so a rollback
 /// can be seen), then succeeds, reports a failure, or throws.
