@@ -14,7 +14,8 @@
 /// closed: close the channel first.
 public struct BackgroundJob<Success: Sendable, Failure: Error>: ~Copyable {
     private let thread: WorkerThread
-    private let outcome: Outcome
+    /// Where the thread leaves the body's result for the joiner.
+    private let outcome = Locked<Result<Success, Failure>?>(nil)
 
     /// Starts `body` on a new thread, which becomes its only user: what it captures need not
     /// be `Sendable` when the caller does not touch it again.
@@ -24,36 +25,21 @@ public struct BackgroundJob<Success: Sendable, Failure: Error>: ~Copyable {
     /// thread (its limit on threads reached, or out of memory) stops the process here.
     /// - Parameter name: the thread's name in `top -H` and debuggers (its first 15 bytes).
     public init(name: String, _ body: sending @escaping () throws(Failure) -> Success) {
-        let outcome = Outcome()
-        guard let thread = WorkerThread(name: name, { outcome.store(Result(catching: body)) }) else {
-            preconditionFailure("the system refused to start the \(name) thread")
+        let outcome = self.outcome
+        let thread = WorkerThread(name: name) {
+            let result = Result(catching: body)
+            outcome.withLock { $0 = result }
         }
+        guard let thread else { preconditionFailure("the system refused to start the \(name) thread") }
         self.thread = thread
-        self.outcome = outcome
     }
 
     /// Waits for the body to return.
-    /// - Returns: what the body returned.
-    /// - Throws: what the body threw.
     public consuming func join() throws(Failure) -> Success {
         thread.join()
-        return try outcome.take().get()
-    }
-
-    /// Where the thread leaves the body's result for the joiner.
-    private final class Outcome: Sendable {
-        private let result = Locked<Result<Success, Failure>?>(nil)
-
-        func store(_ result: Result<Success, Failure>) {
-            self.result.withLock { $0 = result }
+        guard let result = outcome.withLock({ $0.take() }) else {
+            preconditionFailure("a job's thread ended without a result")
         }
-
-        /// The result, once the thread has ended.
-        func take() -> Result<Success, Failure> {
-            guard let result = result.withLock({ $0.take() }) else {
-                preconditionFailure("a job's thread ended without a result")
-            }
-            return result
-        }
+        return try result.get()
     }
 }

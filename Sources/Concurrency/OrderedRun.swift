@@ -60,11 +60,7 @@ final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
         _ index: Int, _ work: () throws(Failure) -> sending Output,
         deliver: (Int, consuming Output) throws(Failure) -> Void
     ) {
-        let moved: Result<Moved, Failure>
-        switch Self.attempt(work) {
-        case .success(let output): moved = .success(Moved(output))
-        case .failure(let error): moved = .failure(error)
-        }
+        let moved = Self.attempt(work)
         var next = state.withLock { state in
             switch moved {
             case .success(let output): state.finished[index] = output
@@ -87,11 +83,11 @@ final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
         }
     }
 
-    /// `work`'s result, still disconnected from what the calling thread holds (`Result(catching:)`
-    /// does not say its result is `sending`).
-    private static func attempt(_ work: () throws(Failure) -> sending Output) -> sending Result<Output, Failure> {
+    /// `work`'s result, moved into a box of its own while still disconnected from what the
+    /// calling thread holds (`Result(catching:)` does not say its result is `sending`).
+    private static func attempt(_ work: () throws(Failure) -> sending Output) -> Result<Moved, Failure> {
         do throws(Failure) {
-            return .success(try work())
+            return .success(Moved(try work()))
         } catch {
             return .failure(error)
         }
