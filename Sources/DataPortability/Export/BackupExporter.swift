@@ -18,7 +18,6 @@ import Foundation
 ///         try BackupExporter(compression: .zstd).export(from: store, to: .file(url))
 ///     }
 public struct BackupExporter {
-    /// How long one section took.
     public struct SectionTime: Sendable, Equatable {
         /// Reading the section from the store and encoding it (beside other sections).
         public var encoding: TimeInterval
@@ -26,7 +25,6 @@ public struct BackupExporter {
         public var writing: TimeInterval
     }
 
-    /// What an export did.
     public struct Summary: Sendable {
         /// Where it went: a path, or "standard output".
         public var destination: String
@@ -34,7 +32,6 @@ public struct BackupExporter {
         /// store was current).
         public var migration: [AppliedStep]
         public var manifest: BackupManifest
-        /// Duplicates merged per section.
         public var duplicatesMerged: [BackupSection: Int]
         /// Everything worked around, by store key and path (the export's warnings).
         public var issues: [StoreIssue]
@@ -46,7 +43,6 @@ public struct BackupExporter {
         /// For an encrypted backup, what was recorded about the file while writing it.
         public var encryption: EncryptionRecord?
         public var duration: TimeInterval
-        /// How long each section took.
         public var sectionTimes: [BackupSection: SectionTime] = [:]
 
         /// Records written, all sections (the carried ones are in `carried`).
@@ -64,7 +60,6 @@ public struct BackupExporter {
         var encoding: TimeInterval
     }
 
-    /// How sections are compressed.
     public var compression: ArchiveCompression
     /// Whether, and to whom, the file is encrypted.
     public var encryption: BackupEncryption
@@ -127,17 +122,15 @@ public struct BackupExporter {
         let started = Date()
         let writer = try BackupArchiveWriter(
             destination: destination, compression: compression, modificationTime: clock.now(), encryption: encryption)
-        // Sections decode and encode on every core; they are spooled in archive order.
         let reader = SerializedStoreReader(store)
         let tracker = try byteProgress.map { try ExportProgress(store: reader, handler: $0) }
         // Sections run side by side, so the cores are busy with them already: only the largest
         // one (the lookup history, most of a store) spreads over them as well. Were the others to
         // spread too, their threads would take turns with the one reading the largest, on which
         // everything else waits.
-        var largest: String?
-        if WorkerPool.default.width > 1 {
-            largest = try reader.readAheadAllButLargest(of: BackupSection.allCases.flatMap { $0.entry.storeKeys })
-        }
+        let largest =
+            WorkerPool.default.width > 1
+            ? try reader.readAheadAllButLargest(of: BackupSection.allCases.flatMap { $0.entry.storeKeys }) : nil
         func parts(_ section: BackupSection) -> Int {
             guard let largest, !section.entry.storeKeys.contains(largest) else { return WorkerPool.default.parts }
             return 1

@@ -16,14 +16,11 @@ final class ExportProgress: Sendable {
     /// reading the values.
     /// - Throws: `StoreError` when the store cannot be read.
     init(store: any StoreReading, handler: @escaping ByteProgress.Handler) throws {
-        var sectionBytes: [BackupSection: Int64] = [:]
-        for section in BackupSection.allCases {
-            sectionBytes[section] = try section.entry.storeKeys.reduce(0) { sum, key in
-                sum + Int64(try store.byteCount(forKey: key) ?? 0)
-            }
-        }
         self.handler = handler
-        self.sectionBytes = sectionBytes
+        sectionBytes = try Dictionary(
+            uniqueKeysWithValues: BackupSection.allCases.map { section in
+                (section, try section.entry.storeKeys.reduce(0) { $0 + Int64(try store.byteCount(forKey: $1) ?? 0) })
+            })
         total = sectionBytes.values.reduce(0, +)
         handler(ByteProgress(completed: 0, total: total))
     }

@@ -4,7 +4,6 @@ import DomainModel
 /// A problem found in the store's data while reading it: the key it is under, the path
 /// inside that key's JSON, and what was done about it.
 public struct StoreIssue: Sendable, Equatable, CustomStringConvertible {
-    /// The store key.
     public var key: String
     /// What lenient decoding did.
     public var issue: DecodingIssue

@@ -22,7 +22,6 @@ public struct BackupImporter {
     /// Export the store next to itself before writing (design §8).
     public var makesSafetySnapshot: Bool
     public var limits: BackupReadLimits
-    /// The keys for an encrypted backup.
     public var decryption: BackupDecryption
     /// The time of the safety snapshot's name and of the migration journal's `appliedAt`.
     public var clock: StoreClock
@@ -112,7 +111,6 @@ public struct BackupImporter {
             file: file, validation: DataValidationService.standard(limits: limits, upgrader: upgrader))
         var snapshotURL: URL?
         do {
-            // A dry run does everything an import does, then rolls it all back.
             var summary = try store.store.inTransaction { transaction in
                 let summary = try importSections(from: source, into: transaction, store: store, snapshot: &snapshotURL)
                 return isDryRun ? .rollback(summary) : .commit(summary)

@@ -28,18 +28,13 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
     /// Records the store's value holds: one per natural key.
     var distinctCount: Int { builder.distinctCount }
 
-    /// A stage for a whole section.
     /// - Parameters:
-    ///   - source: the section's JSON, kept for the duplicates until `takeArray()`.
+    ///   - source: the section's JSON, kept for the duplicates until `takeArray()`; nil for the
+    ///     stage of a run, whose builder is `builder`.
     ///   - options: the limits it was validated with.
-    init(source: [UInt8], options: JSONParseOptions) {
-        builder = CanonicalArrayBuilder()
+    init(source: [UInt8]?, options: JSONParseOptions, builder: CanonicalArrayBuilder<Record> = .init()) {
+        self.builder = builder
         self.source = source
-        self.options = options
-    }
-
-    private init(run: CanonicalArrayBuilder<Record>, options: JSONParseOptions) {
-        builder = run
         self.options = options
     }
 
@@ -57,7 +52,7 @@ final class EncodingStage<Record: DeduplicatingRecord>: SectionVisitor {
     }
 
     func makeRunVisitor(for section: BackupSection) -> sending EncodingStage? {
-        EncodingStage(run: builder.makeRun(), options: options)
+        EncodingStage(source: nil, options: options, builder: builder.makeRun())
     }
 
     func absorb(_ run: EncodingStage) {

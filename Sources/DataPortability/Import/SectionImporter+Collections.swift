@@ -53,12 +53,10 @@ extension SectionImporter {
             counts.removed += before.records.filter { collection[$0.naturalKey] == nil }.count + droppedElements.count
         }
         // Nothing to write when the records and the unreadable elements stay as they were: the
-        // stored bytes are kept exactly, see `write(_:over:_:)`.
+        // stored bytes are kept exactly, as `applyObject` keeps a record's.
         if !existing.isUnreadable && collection.records == before.records && verbatim == existing.unreadableElements {
             return false
         }
-        // Unreadable elements go after the readable records: a merge keeps the store's and adds
-        // the backup's it lacks; a replace writes the backup's.
         return try RecordSaver(transaction: transaction).save(collection, keepingVerbatim: verbatim, to: key)
     }
 
@@ -85,7 +83,6 @@ extension SectionImporter {
         counts.duplicatesDropped += merge.counts.duplicatesDropped
         let unreadable = merge.unreadableElements
         let verbatim = verbatimElements(stored: unreadable, key: key.storageKey)
-        // Nothing to write when the records and the unreadable elements stay as they were.
         guard merge.changesRecords || verbatim != unreadable else { return false }
         return try RecordSaver(transaction: transaction).save(
             canonicalArray: merge.canonicalArray(verbatim: verbatim), to: key)

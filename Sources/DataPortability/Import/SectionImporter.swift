@@ -117,7 +117,7 @@ final class SectionImporter {
         _ counts: inout ImportSummary.SectionCounts
     ) throws -> Bool {
         let loaded = try RecordLoader(transaction).load(key)
-        let incoming = staged(stage, &counts)
+        let incoming = records(stage, &counts).first
         if loaded.record == nil && !loaded.issues.isEmpty {
             guard mode == .replace else {
                 keepUnreadable(key.storageKey, of: section)
@@ -128,7 +128,10 @@ final class SectionImporter {
             return try RecordSaver(transaction: transaction).save(incoming, to: key)
         }
         let result = combine(loaded.record, incoming, &counts) { $0.merged(with: $1) }
-        return try write(result, over: loaded.record) { try RecordSaver(transaction: transaction).save($0, to: key) }
+        // A record the import does not change is not rewritten, so what the lenient loaders read
+        // past (fields this build does not know, non-canonical spellings) stays as the app wrote it.
+        if let result, let existing = loaded.record, result == existing { return false }
+        return try RecordSaver(transaction: transaction).save(result, to: key)
     }
 
     /// The app settings' keys. Their lists' unreadable elements are kept (merge) or the
@@ -141,7 +144,7 @@ final class SectionImporter {
         let stored = try keys.contains { try transaction.value(forKey: $0.rawValue) != nil }
         let loaded = stored ? try RecordLoader(transaction).loadAppSettings() : nil
         let existing = loaded?.settings
-        let incoming = staged(stage, &counts)
+        let incoming = records(stage, &counts).first
         let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
         var verbatim: [StorageKey: [[UInt8]]] = [:]
         var elementsChanged = false
@@ -154,21 +157,10 @@ final class SectionImporter {
         let leaving = mode == .merge ? unreadableKeys : []
         for key in keys where leaving.contains(key) { keepUnreadable(key, of: counts.section) }
         if mode == .replace { counts.removed += unreadableKeys.count }
-        // Unchanged, the three keys keep their bytes exactly, as `write(_:over:_:)` does.
+        // Unchanged, the three keys keep their bytes exactly, as `applyObject` keeps a record's.
         if let existing, result == existing, !elementsChanged, leaving == unreadableKeys { return false }
         return try RecordSaver(transaction: transaction).saveAppSettings(
             result, keepingVerbatim: verbatim, leaving: leaving)
-    }
-
-    /// Saves `result` unless the store already holds an equal record. A record the import does
-    /// not change is not rewritten, so what the lenient loaders read past (fields this build
-    /// does not know, non-canonical spellings) stays as the app wrote it.
-    private func write<Record: Equatable>(
-        _ result: Record?, over existing: Record?,
-        _ save: (Record?) throws -> Bool
-    ) throws -> Bool {
-        if let result, let existing, result == existing { return false }
-        return try save(result)
     }
 
     /// The staged records of `stage`, counting those that could not be decoded.
@@ -177,11 +169,6 @@ final class SectionImporter {
     ) -> FlattenSequence<[[Record]]> {
         counts.malformedSkipped += stage.malformed
         return stage.records
-    }
-
-    /// The one record of an object section, if the backup held one.
-    private func staged<Record>(_ stage: RecordStage<Record>, _ counts: inout ImportSummary.SectionCounts) -> Record? {
-        records(stage, &counts).first
     }
 
     /// One object section: merge mode merges into the store's; replace mode takes the

@@ -31,9 +31,7 @@ public struct BackupInspection: Sendable {
 
     /// The file's name (or "standard input").
     public var file: String
-    /// Bytes of the file.
     public var fileSize: Int64
-    /// How the file is compressed.
     public var compression: String
     public var manifest: BackupManifest
     public var entries: [Entry]

@@ -7,7 +7,6 @@ public enum SampleSize: String, CaseIterable, Sendable {
     /// About 200 MB of JSON, the benchmark's large store.
     case large
 
-    /// Record counts per collection.
     struct Counts {
         var domains: Int
         var snapshots: Int

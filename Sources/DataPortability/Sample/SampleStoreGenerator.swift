@@ -10,9 +10,7 @@ import JSONCore
 /// references to untracked domains, a ledger that disagrees with itself — so the pipelines
 /// have something to clean and report. `plantedProblems` lists them.
 public struct SampleStoreGenerator: Sendable {
-    /// How much data to write.
     public let size: SampleSize
-    /// The seed of the random sequence.
     public let seed: UInt64
     /// The instant sample data ends at, fixed so output does not depend on the clock.
     public static let referenceDate = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z

@@ -3,7 +3,6 @@
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    /// Creates a generator from a seed.
     public init(seed: UInt64) {
         state = seed
     }
@@ -16,12 +15,10 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// A value in `range`.
     public mutating func int(in range: ClosedRange<Int>) -> Int {
         Int.random(in: range, using: &self)
     }
 
-    /// True with probability `probability`.
     public mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < probability
     }

@@ -6,7 +6,6 @@ import Foundation
 /// A directory of scheduled backups, named `domaindig-YYYYMMDDTHHMMSSZ.ddbackup` (UTC, so
 /// names sort by time), and what each file in it is worth.
 public struct BackupDirectory: Sendable {
-    /// One file.
     public struct Entry: Sendable {
         public var name: String
         public var url: URL
@@ -16,7 +15,6 @@ public struct BackupDirectory: Sendable {
         public var health: Health
         /// The manifest, when it could be read.
         public var manifest: BackupManifest?
-        /// Whether the file is age-encrypted.
         public var isEncrypted = false
         /// Whether its contents were checked: always for a plain backup; for an encrypted one
         /// only when a key given opens it (otherwise only its header, framing and length were).
@@ -30,7 +28,6 @@ public struct BackupDirectory: Sendable {
     }
 
     public let url: URL
-    /// The lock file inside the directory.
     public static let lockFileName = ".backupctl.lock"
     /// Appended to a new backup that failed its read-back check, so it is never taken for a good one.
     public static let unverifiedSuffix = ".unverified"

@@ -20,7 +20,6 @@ public struct BackupPruner: Sendable {
     /// What happens to one file and why.
     public struct Decision: Sendable {
         public var entry: BackupDirectory.Entry
-        /// Whether the backup stays.
         public var keep: Bool
         /// The rules that keep it (`newest` for the newest good backup, `new` for the one the
         /// running backup just wrote).

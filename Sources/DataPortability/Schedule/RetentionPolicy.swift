@@ -7,7 +7,6 @@ import Foundation
 ///     let policy = RetentionPolicy(keepHourly: 24, keepDaily: 7, keepWeekly: 4, keepMonthly: 6)
 ///     let decisions = policy.apply(to: backupTimes)
 public struct RetentionPolicy: Sendable, Equatable {
-    /// A retention rule.
     public enum Rule: String, CaseIterable, Sendable {
         case last, hourly, daily, weekly, monthly
     }

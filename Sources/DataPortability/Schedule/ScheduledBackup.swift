@@ -30,12 +30,10 @@ public struct ScheduledBackup {
         }
     }
 
-    /// What a run did.
     public struct Summary: Sendable {
         public var file: URL
         public var manifest: BackupManifest
         public var compressedBytes: Int64
-        /// How the new file was checked.
         public var readBack: ReadBack
         /// For an encrypted backup, what was recorded about the file while writing it.
         public var encryption: EncryptionRecord?

@@ -22,7 +22,6 @@ public struct StoreClock: Sendable {
         fixed = date
     }
 
-    /// Now.
     public func now() -> Date {
         fixed ?? Date()
     }

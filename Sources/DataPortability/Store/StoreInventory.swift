@@ -5,9 +5,7 @@ import JSONCore
 /// What a store holds, key by key, without interpreting records: the readable summary
 /// `sample` and `status` print.
 public struct StoreInventory: Sendable {
-    /// One key's entry.
     public struct Entry: Sendable, Equatable {
-        /// The key as stored.
         public var key: String
         /// The value's type ("data", "an integer"…).
         public var kind: String
@@ -15,14 +13,12 @@ public struct StoreInventory: Sendable {
         public var bytes: Int
         /// Elements of a JSON array blob, 1 for a JSON object, nil for anything else or unreadable JSON.
         public var records: Int?
-        /// Whether this build knows the key.
         public var isKnown: Bool
     }
 
     /// Every key, sorted.
     public var entries: [Entry]
 
-    /// Total bytes of all values.
     public var totalBytes: Int { entries.reduce(0) { $0 + $1.bytes } }
 
     /// Reads every key of `store`.

@@ -16,7 +16,6 @@ public struct StoreStatus: Sendable {
     /// Applied steps, oldest first.
     public var journal: [MigrationJournalEntry]
     public var inventory: StoreInventory
-    /// Whether the pre-versioning marker is set.
     public var hasPreVersioningMarker: Bool
     /// Temporary copies killed writers left beside the store: reported here, removed by the
     /// next command that writes the store (`import`, `migrate`, `sample`).
@@ -29,7 +28,6 @@ public struct StoreStatus: Sendable {
     /// Keys this build does not know (a newer app's), which an export carries verbatim.
     public var unknownKeys: [String]
 
-    /// Whether a newer build wrote the store.
     public var isNewerThanThisBuild: Bool { storedVersion > supportedVersion }
 
     /// Reads the status of the store `explicitPath` (or the default one) without writing
@@ -48,16 +46,12 @@ public struct StoreStatus: Sendable {
         pendingSteps = storedVersion > supportedVersion ? [] : try migrations.pendingSteps(in: store)
         journal = try MigrationJournal.entries(in: store)
         inventory = try StoreInventory(reading: store)
-        switch try store.value(forKey: StorageKey.preVersioningMarker.rawValue) {
-        case .bool(true)?, .integer(1)?: hasPreVersioningMarker = true
-        default: hasPreVersioningMarker = false
-        }
+        let marker = try store.value(forKey: StorageKey.preVersioningMarker.rawValue)
+        hasPreVersioningMarker = marker == .bool(true) || marker == .integer(1)
         leftovers = StoreLeftovers.find(beside: url)
         let keys = inventory.entries.map(\.key)
         let version = storedVersion
-        leftoverKeys = keys.filter { key in
-            if let retired = StorageKey(rawValue: key)?.retiredInVersion { version >= retired } else { false }
-        }
+        leftoverKeys = keys.filter { StorageKey(rawValue: $0)?.retiredInVersion.map { version >= $0 } ?? false }
         unknownKeys = keys.filter { StorageKey(rawValue: $0) == nil }
     }
 }

@@ -9,7 +9,6 @@ import Foundation
 /// manifest names it so), so importing the new file does what importing the old one does. A
 /// current backup is verified and copied.
 public struct BackupUpgrade {
-    /// What an upgrade did.
     public struct Summary: Sendable {
         public var input: String
         public var output: String
@@ -17,7 +16,6 @@ public struct BackupUpgrade {
         public var manifest: BackupManifest
         /// The validation of the input (notes and warnings included).
         public var report: ValidationReport
-        /// Whether the input was encrypted.
         public var inputWasEncrypted: Bool
         /// For an encrypted output, what was recorded about it while writing.
         public var encryption: EncryptionRecord?
@@ -50,7 +48,6 @@ public struct BackupUpgrade {
         case copied
     }
 
-    /// Why an upgrade was refused.
     public enum Refusal: Error, CustomStringConvertible, Sendable {
         /// The input has validation errors; nothing was written.
         case invalid(ValidationReport)
@@ -72,7 +69,6 @@ public struct BackupUpgrade {
 
     public var compression: ArchiveCompression
     public var limits: BackupReadLimits
-    /// The keys for an encrypted input.
     public var decryption: BackupDecryption
     /// Whether, and to whom, the output is encrypted (re-encrypting to new recipients is how
     /// keys are rotated).
@@ -148,32 +144,26 @@ public struct BackupUpgrade {
         let writer = try BackupArchiveWriter(
             destination: .file(output), compression: compression, modificationTime: clock.now(), encryption: encryption)
         let fromVersion: Int
-        let createdAt: Date
-        let storeSchemaVersion: Int
-        var storeSchemaVersionRead: Int?
-        let absentSections: [BackupSection]
+        let written: BackupArchiveWriter.Summary
         if let upgraded = validation.upgraded {
             // A single document, upgraded as it was validated.
             fromVersion = upgraded.originalVersion
-            createdAt = upgraded.createdAt
-            storeSchemaVersion = upgraded.storeSchemaVersion
-            absentSections = upgraded.absentSections
             for (section, bytes) in upgraded.sections {
                 try writer.addSection(section, bytes: ByteChunks(bytes), records: UpgradedBackup.recordCount(bytes))
             }
+            written = try writer.finish(
+                createdAt: upgraded.createdAt, storeSchemaVersion: upgraded.storeSchemaVersion,
+                absentSections: upgraded.absentSections)
         } else {
             // An archive that validated: read again, and copied.
             let reader = try file.openArchive(limits: limits)
-            fromVersion = reader.manifest.schemaVersion
-            createdAt = reader.manifest.createdAt
-            storeSchemaVersion = reader.manifest.storeSchemaVersion
-            storeSchemaVersionRead = reader.manifest.storeSchemaVersionRead
-            absentSections = try BackupV3ToV4.copy(reader, into: writer)
+            let manifest = reader.manifest
+            fromVersion = manifest.schemaVersion
+            let absentSections = try BackupV3ToV4.copy(reader, into: writer)
+            written = try writer.finish(
+                createdAt: manifest.createdAt, storeSchemaVersion: manifest.storeSchemaVersion,
+                storeSchemaVersionRead: manifest.storeSchemaVersionRead, absentSections: absentSections)
         }
-        let written = try writer.finish(
-            createdAt: createdAt, storeSchemaVersion: storeSchemaVersion,
-            storeSchemaVersionRead: storeSchemaVersionRead,
-            absentSections: absentSections)
         return Summary(
             input: file.name, output: output.path, fromVersion: fromVersion, manifest: written.manifest,
             report: validation.report,
