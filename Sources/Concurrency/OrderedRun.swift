@@ -97,9 +97,7 @@ final class OrderedRun<Output: ~Copyable, Failure: Error>: Sendable {
     /// the run's state.
     private static func take(_ box: Moved) -> Output {
         box.withLock { output in
-            let taken = consume output
-            output = nil
-            guard let taken else { preconditionFailure("a result is delivered once") }
+            guard let taken = output.take() else { preconditionFailure("a result is delivered once") }
             return taken
         }
     }

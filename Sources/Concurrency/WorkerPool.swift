@@ -24,7 +24,6 @@ import Foundation
 /// order — for work that does not depend on timing, the error a loop over the items would
 /// have thrown.
 public struct WorkerPool: Sendable {
-    /// How many threads work at once, the calling thread included.
     public let width: Int
 
     /// - Parameter width: how many threads work at once, the calling thread included; 1 runs

@@ -38,17 +38,6 @@ public struct BackupImporter {
     /// Called with the stage each section's records go to (see `init(_:observingStages:)`).
     private var stageObserver: ((BackupSection, any SectionVisitor) -> Void)?
 
-    /// What validating the next section of the backup gave.
-    private enum NextSection {
-        /// Every section has been read.
-        case end
-        /// A section was validated and is not to be applied: once anything failed, nothing is
-        /// kept (the import will be refused), but validation goes on to report everything.
-        case checkedOnly
-        /// A section validated and verified, its records staged to be applied.
-        case staged(SectionStage)
-    }
-
     public init(
         mode: ImportMode = .merge, isDryRun: Bool = false, makesSafetySnapshot: Bool = true,
         limits: BackupReadLimits = .default, decryption: BackupDecryption = .none, clock: StoreClock = StoreClock(),
@@ -123,36 +112,40 @@ public struct BackupImporter {
         }
     }
 
-    /// Validates the next section, decoding its records as validation passes them.
+    /// Validates the sections up to the next one to apply, decoding its records as validation
+    /// passes them; nil once every section has been read. Once anything failed, sections are
+    /// only checked: nothing is kept (the import will be refused), but validation goes on to
+    /// report everything.
     private func stageNextSection(
         of source: ImportSource, checkedBy session: BackupValidationSession,
         for importer: SectionImporter
-    ) throws -> NextSection {
-        let next: SectionPayload?
-        do {
-            next = try source.nextPayload()
-        } catch let error as BackupFormatError where session.hasErrors {
-            // Damage shows first as an entry failing its SHA-256, and only later as the
-            // stream's own failure (a zstd frame's checksum at its end, a corrupt block or a
-            // garbled tar header further on): refused with every finding, that entry's first
-            // and the stream's last, as validate reports them.
-            let findings =
-                session.finish(missing: []) + [DataValidationService.finding(for: error, file: source.file.name)]
-            throw ImportRefusal(
-                report: ValidationReport(
-                    file: source.file.name, schemaVersion: source.schemaVersion, findings: findings))
+    ) throws -> SectionStage? {
+        while true {
+            let next: SectionPayload?
+            do {
+                next = try source.nextPayload()
+            } catch let error as BackupFormatError where session.hasErrors {
+                // Damage shows first as an entry failing its SHA-256, and only later as the
+                // stream's own failure (a zstd frame's checksum at its end, a corrupt block or a
+                // garbled tar header further on): refused with every finding, that entry's first
+                // and the stream's last, as validate reports them.
+                let findings =
+                    session.finish(missing: []) + [DataValidationService.finding(for: error, file: source.file.name)]
+                throw ImportRefusal(
+                    report: ValidationReport(
+                        file: source.file.name, schemaVersion: source.schemaVersion, findings: findings))
+            }
+            guard let payload = next else { return nil }
+            if let section = payload.section { progress?(section) }
+            guard !session.hasErrors, let section = payload.section else {
+                session.check(payload)
+                continue
+            }
+            let stage = importer.makeStage(for: section, source: payload.bytes, options: limits.json)
+            stageObserver?(section, stage.visitor)
+            session.check(payload, visitor: stage.visitor)
+            if !session.hasErrors, payload.verification == .verified { return stage }
         }
-        guard let payload = next else { return .end }
-        if let section = payload.section { progress?(section) }
-        guard !session.hasErrors, let section = payload.section else {
-            session.check(payload)
-            return .checkedOnly
-        }
-        let stage = importer.makeStage(for: section, source: payload.bytes, options: limits.json)
-        stageObserver?(section, stage.visitor)
-        session.check(payload, visitor: stage.visitor)
-        guard !session.hasErrors, payload.verification == .verified else { return .checkedOnly }
-        return .staged(stage)
     }
 
     private func importSections(
@@ -169,23 +162,15 @@ public struct BackupImporter {
         let importer = try SectionImporter(transaction: transaction, mode: mode)
         var counts: [ImportSummary.SectionCounts] = []
         var changed = !applied.isEmpty
-        sections: while true {
-            switch try stageNextSection(of: source, checkedBy: session, for: importer) {
-            case .end:
-                break sections
-            case .checkedOnly:
-                continue
-            case .staged(let stage):
-                // The section's JSON is gone by now — only its decoded records are held while they
-                // are merged — unless an `EncodingStage` or a `MergingStage` holds it until it is
-                // applied.
-                // The carried entries come first in a version 4 archive: checked by now.
-                importer.carried = session.carried
-                let (sectionCounts, wrote) = try importer.apply(
-                    stage, present: source.presentSections.contains(stage.section))
-                counts.append(sectionCounts)
-                changed = changed || wrote
-            }
+        while let stage = try stageNextSection(of: source, checkedBy: session, for: importer) {
+            // The section's JSON is gone by now — only its decoded records are held while they
+            // are merged — unless an `EncodingStage` or a `MergingStage` holds it until it is
+            // applied.
+            // The carried entries come first in a version 4 archive: checked by now.
+            importer.carried = session.carried
+            let (sectionCounts, wrote) = try importer.apply(stage, present: source.presentSections.contains(stage.section))
+            counts.append(sectionCounts)
+            changed = changed || wrote
         }
         // Sections the backup does not hold are marked so, in their place.
         let staged = Set(counts.map(\.section))

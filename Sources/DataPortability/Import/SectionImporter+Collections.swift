@@ -40,17 +40,13 @@ extension SectionImporter {
             case (let stored?, let result): if stored == result { counts.unchanged += 1 } else { counts.merged += 1 }
             }
         }
+        let unchangedBefore = unchangedElements
         let verbatim = verbatimElements(stored: existing.unreadableElements, key: key.storageKey)
         if mode == .replace {
-            // The store's unreadable elements the backup does not carry go too: they are store
-            // records the backup lacks.
-            var carriedElements = verbatim
-            let droppedElements = existing.unreadableElements.filter { element in
-                guard let index = carriedElements.firstIndex(of: element) else { return true }
-                carriedElements.remove(at: index)
-                return false
-            }
-            counts.removed += before.records.filter { collection[$0.naturalKey] == nil }.count + droppedElements.count
+            // The store's unreadable elements the backup does not carry (it carries those counted
+            // unchanged) go too: they are store records the backup lacks.
+            let dropped = existing.unreadableElements.count - (unchangedElements - unchangedBefore)
+            counts.removed += before.records.filter { collection[$0.naturalKey] == nil }.count + dropped
         }
         // Nothing to write when the records and the unreadable elements stay as they were: the
         // stored bytes are kept exactly, as `applyObject` keeps a record's.

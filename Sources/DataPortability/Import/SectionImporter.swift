@@ -127,7 +127,7 @@ final class SectionImporter {
             if incoming != nil { counts.added += 1 }
             return try RecordSaver(transaction: transaction).save(incoming, to: key)
         }
-        let result = combine(loaded.record, incoming, &counts) { $0.merged(with: $1) }
+        let result = combine(loaded.record, incoming, &counts)
         // A record the import does not change is not rewritten, so what the lenient loaders read
         // past (fields this build does not know, non-canonical spellings) stays as the app wrote it.
         if let result, let existing = loaded.record, result == existing { return false }
@@ -145,7 +145,7 @@ final class SectionImporter {
         let loaded = stored ? try RecordLoader(transaction).loadAppSettings() : nil
         let existing = loaded?.settings
         let incoming = records(stage, &counts).first
-        let result = combine(existing, incoming, &counts) { $0.merged(with: $1) } ?? existing ?? .defaults
+        let result = combine(existing, incoming, &counts) ?? existing ?? .defaults
         var verbatim: [StorageKey: [[UInt8]]] = [:]
         var elementsChanged = false
         for key in keys where entry.arrayStoreKeys.contains(key.rawValue) {
@@ -173,13 +173,12 @@ final class SectionImporter {
 
     /// One object section: merge mode merges into the store's; replace mode takes the
     /// backup's (a null section removes the store's).
-    private func combine<Record: JSONRecord>(
-        _ existing: Record?, _ incoming: Record?, _ counts: inout ImportSummary.SectionCounts,
-        merge: (Record, Record) -> Record
+    private func combine<Record: MergeableRecord>(
+        _ existing: Record?, _ incoming: Record?, _ counts: inout ImportSummary.SectionCounts
     ) -> Record? {
         let result: Record?
         switch (mode, existing, incoming) {
-        case (.merge, let existing?, let incoming?): result = merge(existing, incoming)
+        case (.merge, let existing?, let incoming?): result = existing.merged(with: incoming)
         // The backup holds no record here (null, or one left out as malformed): nothing to
         // merge, and nothing of the backup's to count.
         case (.merge, let existing, nil): return existing

@@ -122,15 +122,13 @@ extension SampleStoreGenerator {
     }
 
     func makeLedger(_ domains: [String], count: Int, random: inout SeededRandom) -> [UInt8] {
-        var entries: [LedgerEntry] = []
-        for index in 0..<count {
+        let entries = (0..<count).map { index in
             let isGrant = index % 10 == 0
-            entries.append(
-                LedgerEntry(
-                    id: makeID(&random), at: day(-count + index, seconds: random.int(in: 0...86_399)),
-                    amount: isGrant ? random.pick([50, 100, 250]) : -random.int(in: 1...5),
-                    kind: isGrant ? random.pick([.grant, .purchase]) : .spend,
-                    note: isGrant ? "Monthly credits" : nil, domain: isGrant ? nil : random.pick(domains)))
+            return LedgerEntry(
+                id: makeID(&random), at: day(-count + index, seconds: random.int(in: 0...86_399)),
+                amount: isGrant ? random.pick([50, 100, 250]) : -random.int(in: 1...5),
+                kind: isGrant ? random.pick([.grant, .purchase]) : .spend,
+                note: isGrant ? "Monthly credits" : nil, domain: isGrant ? nil : random.pick(domains))
         }
         let ledger = UsageCreditLedger(balance: entries.reduce(0) { $0 + $1.amount } + 5, entries: entries)
         return ledger.canonicalJSON

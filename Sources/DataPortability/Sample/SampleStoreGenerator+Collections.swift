@@ -107,14 +107,12 @@ extension SampleStoreGenerator {
 
     func makeSnapshot(domain: String, random: inout SeededRandom) -> LookupSnapshot {
         let captured = day(-random.int(in: 0...720), seconds: random.int(in: 0...86_399))
-        var records: [DNSRecord] = []
-        for _ in 0..<random.int(in: 1...3) {
-            records.append(
-                DNSRecord(
-                    type: .a, name: domain,
-                    value:
-                        "\(random.int(in: 1...223)).\(random.int(in: 0...255)).\(random.int(in: 0...255)).\(random.int(in: 1...254))",
-                    ttl: random.pick([60, 300, 3600])))
+        var records = (0..<random.int(in: 1...3)).map { _ in
+            DNSRecord(
+                type: .a, name: domain,
+                value:
+                    "\(random.int(in: 1...223)).\(random.int(in: 0...255)).\(random.int(in: 0...255)).\(random.int(in: 1...254))",
+                ttl: random.pick([60, 300, 3600]))
         }
         if random.chance(0.6) {
             records.append(
@@ -129,9 +127,7 @@ extension SampleStoreGenerator {
                 DNSRecord(
                     type: .mx, name: domain, value: "mx\(preference / 10).\(domain)", ttl: 3600, priority: preference))
         }
-        for server in 1...2 {
-            records.append(DNSRecord(type: .ns, name: domain, value: "ns\(server).dns-host.net", ttl: 86_400))
-        }
+        records += (1...2).map { DNSRecord(type: .ns, name: domain, value: "ns\($0).dns-host.net", ttl: 86_400) }
         records.append(DNSRecord(type: .txt, name: domain, value: "v=spf1 include:_spf.\(domain) ~all", ttl: 3600))
         if random.chance(0.4) {
             records.append(DNSRecord(type: .caa, name: domain, value: "0 issue \"letsencrypt.org\"", ttl: 3600))

@@ -44,8 +44,7 @@ public struct SampleStoreGenerator: Sendable {
         let counts = size.counts
         let domains = makeDomainNames(counts.domains, random: &random)
         var values: [StorageKey: StoreValue] = [:]
-        let tracked = makeTrackedDomains(domains, random: &random)
-        values[.trackedDomains] = .data(Data(tracked))
+        values[.trackedDomains] = .data(Data(makeTrackedDomains(domains, random: &random)))
         let (history, snapshotIDs) = makeLookupHistory(domains, count: counts.snapshots, random: &random)
         values[.lookupHistory] = .data(Data(history))
         values[.domainAudits] = .data(Data(makeAudits(domains, count: counts.audits, random: &random)))
