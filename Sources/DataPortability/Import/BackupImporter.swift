@@ -168,7 +168,8 @@ public struct BackupImporter {
             // applied.
             // The carried entries come first in a version 4 archive: checked by now.
             importer.carried = session.carried
-            let (sectionCounts, wrote) = try importer.apply(stage, present: source.presentSections.contains(stage.section))
+            let (sectionCounts, wrote) = try importer.apply(
+                stage, present: source.presentSections.contains(stage.section))
             counts.append(sectionCounts)
             changed = changed || wrote
         }
@@ -206,7 +207,7 @@ public struct BackupImporter {
             file: source.file.name, schemaVersion: source.schemaVersion, mode: mode, isDryRun: isDryRun,
             storePath: store.location.url.path, sections: counts,
             findings: report.findings.filter { $0.severity != .error } + remarks,
-            migrations: applied, safetySnapshot: snapshot?.path, storeChanged: changed && !isDryRun, duration: 0,
+            migrations: applied, safetySnapshot: snapshot?.path, storeChanged: changed && !isDryRun,
             carried: carriedCounts)
     }
 }

@@ -51,16 +51,16 @@ public struct ImportSummary: Sendable {
     public var mode: ImportMode
     public var isDryRun: Bool
     public var storePath: String
-    public var sections: [SectionCounts]
+    public var sections: [SectionCounts] = []
     /// Warnings and notes from validation, then the import's own remarks (what it kept
     /// rather than overwrite: `import.*` codes).
-    public var findings: [Finding]
+    public var findings: [Finding] = []
     /// Store migrations applied (inside the import's transaction).
-    public var migrations: [AppliedStep]
+    public var migrations: [AppliedStep] = []
     public var safetySnapshot: String?
     /// Whether the store's data changed (false for a dry run, or a re-import of the same data).
     public var storeChanged: Bool
-    public var duration: TimeInterval
+    public var duration: TimeInterval = 0
     /// What became of the carried store keys and unreadable records; nil when the backup
     /// carries none.
     public var carried: CarriedCounts?

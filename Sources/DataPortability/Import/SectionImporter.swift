@@ -64,9 +64,7 @@ final class SectionImporter {
     /// are applied: a collection the store does not hold yet is encoded as it is decoded
     /// (`EncodingStage`); one it holds is merged into by key (`MergingStage`); the rest — a
     /// replace, and every section when `source` is nil — are decoded (`RecordStage`).
-    /// - Parameters:
-    ///   - source: the section's JSON.
-    ///   - options: the limits it is validated with.
+    /// - Parameter options: the limits `source` is validated with.
     func makeStage(for section: BackupSection, source: [UInt8]?, options: JSONParseOptions) -> SectionStage {
         let entry = section.entry
         // The entry's record type, opened once for the section.

@@ -42,9 +42,8 @@ struct SnapshotRestore {
             }
             return ImportSummary(
                 file: url.path, schemaVersion: snapshotVersion, mode: importer.mode, isDryRun: importer.isDryRun,
-                storePath: store.location.url.path, sections: [], findings: [], migrations: [],
-                safetySnapshot: safetySnapshot?.path, storeChanged: changed && !importer.isDryRun, duration: 0,
-                restoredKeys: counts)
+                storePath: store.location.url.path, safetySnapshot: safetySnapshot?.path,
+                storeChanged: changed && !importer.isDryRun, restoredKeys: counts)
         } catch {
             if let safetySnapshot { try? FileManager.default.removeItem(at: safetySnapshot) }
             throw error

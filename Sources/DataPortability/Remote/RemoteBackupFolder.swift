@@ -118,10 +118,3 @@ public struct RemoteBackupFolder: BackupFolder {
         return "\(target) (removed from the store)"
     }
 }
-
-extension RemoteLock: BackupFolderLock {
-    /// The same as ``release()``: the lock object is all a run creates.
-    public func releaseRemovingCreated() {
-        release()
-    }
-}

@@ -10,7 +10,7 @@ import ObjectStorage
 /// On a store that ignores `If-None-Match`, the write always succeeds; the lock then reads its
 /// object back and gives up when another run's token is there, which catches most overlaps
 /// but not two runs that write and read back in lockstep (Docs/remote.md).
-public final class RemoteLock {
+public final class RemoteLock: BackupFolderLock {
     /// How long a lock holds without its run: longer than any backup takes.
     public static let lifetime: TimeInterval = 6 * 3600
 
@@ -114,6 +114,11 @@ public final class RemoteLock {
             String(decoding: bytes, as: UTF8.self).contains(token)
         else { return }
         try? client.deleteObject(key: key)
+    }
+
+    /// The same as ``release()``: the lock object is all a run creates.
+    public func releaseRemovingCreated() {
+        release()
     }
 
     deinit {

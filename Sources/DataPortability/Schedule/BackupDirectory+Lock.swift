@@ -6,7 +6,7 @@ extension BackupDirectory {
     /// spelling of the directory reaches (it is inside it). A run that fails, is refused or
     /// is a dry run lets go with `releaseRemovingCreated()`, which removes the lock file and
     /// the folders it created, so the directory is as it found it.
-    public final class Lock {
+    public final class Lock: BackupFolderLock {
         private let lock: FileLock
         private let createdFolders: [URL]
 

@@ -143,5 +143,3 @@ extension BackupDirectory: BackupFolder {
         return setAside
     }
 }
-
-extension BackupDirectory.Lock: BackupFolderLock {}
