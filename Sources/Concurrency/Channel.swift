@@ -38,13 +38,6 @@ public final class Channel<Element: Sendable>: Sendable {
         }
     }
 
-    /// What a look at the state gives: an answer (and whether a thread on the other side is
-    /// to be woken), or a wait, the waiting thread counted.
-    private enum Attempt<Answer: Sendable>: Sendable {
-        case answer(Answer, waking: Bool)
-        case wait
-    }
-
     /// - Parameter capacity: how many values may wait to be received (at least 1; `.max` for
     ///   no limit, so that `send` never waits).
     public init(capacity: Int) {
@@ -57,13 +50,13 @@ public final class Channel<Element: Sendable>: Sendable {
     @discardableResult
     public func send(_ value: Element) -> Bool {
         answer(sleepingOn: senderWakeups, waking: receiverWakeups) { state in
-            if state.isClosed { return .answer(false, waking: false) }
+            if state.isClosed { return (false, waking: false) }
             guard state.waiting.count < capacity else {
                 state.sleepingSenders += 1
-                return .wait
+                return nil
             }
             state.waiting.append(value)
-            return .answer(true, waking: state.wakesOne(of: \.sleepingReceivers))
+            return (true, waking: state.wakesOne(of: \.sleepingReceivers))
         }
     }
 
@@ -72,28 +65,28 @@ public final class Channel<Element: Sendable>: Sendable {
     public func receive() -> Element? {
         answer(sleepingOn: receiverWakeups, waking: senderWakeups) { state in
             guard !state.waiting.isEmpty else {
-                if state.isClosed { return .answer(nil, waking: false) }
+                if state.isClosed { return (nil, waking: false) }
                 state.sleepingReceivers += 1
-                return .wait
+                return nil
             }
-            return .answer(state.waiting.removeFirst(), waking: state.wakesOne(of: \.sleepingSenders))
+            return (state.waiting.removeFirst(), waking: state.wakesOne(of: \.sleepingSenders))
         }
     }
 
-    /// Looks at the state under the lock until `attempt` answers, sleeping on `sleep` each time
-    /// it waits, and wakes a thread on `wake` when it says so.
+    /// Looks at the state under the lock until `attempt` answers — with whether a thread on the
+    /// other side is to be woken, which it then is on `wake` — sleeping on `sleep` each time it
+    /// gives nil, having counted the waiting thread.
     private func answer<Answer: Sendable>(
         sleepingOn sleep: DispatchSemaphore, waking wake: DispatchSemaphore,
-        _ attempt: (inout State) -> Attempt<Answer>
+        _ attempt: (inout State) -> (Answer, waking: Bool)?
     ) -> Answer {
         while true {
-            switch state.withLock({ attempt(&$0) }) {
-            case .answer(let answer, let waking):
-                if waking { wake.signal() }
-                return answer
-            case .wait:
+            guard let (answer, waking) = state.withLock({ attempt(&$0) }) else {
                 sleep.wait()
+                continue
             }
+            if waking { wake.signal() }
+            return answer
         }
     }
 
