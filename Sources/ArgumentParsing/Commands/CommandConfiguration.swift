@@ -23,14 +23,7 @@ public struct CommandConfiguration: Sendable {
     /// Typical uses, shown under EXAMPLES in the help and the manual page.
     public var examples: [CommandExample]
 
-    /// Creates a configuration.
-    /// - Parameters:
-    ///   - commandName: The name typed on the command line, or `nil` to derive it.
-    ///   - abstract: A one-line summary.
-    ///   - discussion: Longer help text.
-    ///   - version: The `--version` text, or `nil` for no `--version` flag.
-    ///   - subcommands: The commands reached through this one.
-    ///   - examples: Typical uses, shown under EXAMPLES.
+    /// Creates a configuration; every part left out is empty, or `nil`, as the properties say.
     public init(
         commandName: String? = nil,
         abstract: String = "",

@@ -10,14 +10,10 @@ public struct CommandExample: Sendable, Hashable {
     /// What the example does, as a short phrase without a final period.
     public var summary: String
     /// The command line, exactly as it would be typed in a shell; several lines (commands,
-    /// or one continued with a backslash) are shown one under the other.
+    /// or one continued with a backslash) are shown one under the other. It is never wrapped,
+    /// so keep each of its lines within 78 columns for an 80-column help screen.
     public var commandLine: String
 
-    /// Creates an example.
-    /// - Parameters:
-    ///   - summary: What the example does, as a short phrase.
-    ///   - commandLine: The command line as it would be typed; it is never wrapped, so keep
-    ///     each of its lines within 78 columns for an 80-column help screen.
     public init(_ summary: String, _ commandLine: String) {
         self.summary = summary
         self.commandLine = commandLine

@@ -108,7 +108,8 @@ struct ZshCompletionScript {
         switch completion {
         case .file: "_files"
         case .directory: "_files -/"
-        case .list(let words): "(" + words.map(Self.escapedWord).joined(separator: " ") + ")"
+        // Blanks and parentheses in a word would split or end the list.
+        case .list(let words): "(" + words.map { Self.backslashing(" ()\\:", in: $0) }.joined(separator: " ") + ")"
         case nil: " "
         }
     }
@@ -116,11 +117,6 @@ struct ZshCompletionScript {
     /// Text inside an `_arguments` description or message, where `\`, `[`, `]` and `:` are special.
     private static func escaped(_ text: String) -> String {
         backslashing("\\[]:", in: text)
-    }
-
-    /// A word of a `(a b c)` action, where blanks and parentheses would split or end the list.
-    private static func escapedWord(_ word: String) -> String {
-        backslashing(" ()\\:", in: word)
     }
 
     /// `text` with a backslash before each of `special`.

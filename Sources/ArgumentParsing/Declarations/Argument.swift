@@ -10,6 +10,9 @@
 /// @Argument var limit: Int? = nil        // optional; must follow required arguments
 /// @Argument var files: [String]          // the rest; must come last
 /// ```
+///
+/// Every initializer takes `help`, the help text and value name, and `completion`, what
+/// shells complete the value with (an enum's values by default).
 @propertyWrapper
 public struct Argument<Value> {
     var storage: ArgumentStorage<Value>
@@ -23,19 +26,13 @@ public struct Argument<Value> {
 
 extension Argument where Value: ExpressibleByArgument {
     /// Declares an argument with a default value, used when it is absent.
-    /// - Parameters:
-    ///   - wrappedValue: The default, shown in help.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
+    /// - Parameter wrappedValue: The default, shown in help.
     public init(wrappedValue: Value, help: ArgumentHelp? = nil, completion: CompletionKind? = nil) {
         storage = ArgumentStorage(
             kind: .positional, names: nil, help: help, completion: completion, defaultValue: wrappedValue)
     }
 
     /// Declares a required argument: parsing fails when it is absent.
-    /// - Parameters:
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
     public init(help: ArgumentHelp? = nil, completion: CompletionKind? = nil) {
         storage = ArgumentStorage(kind: .positional, names: nil, help: help, completion: completion, defaultValue: nil)
     }
@@ -43,10 +40,7 @@ extension Argument where Value: ExpressibleByArgument {
 
 extension Argument {
     /// Declares an optional argument with an explicit initial value (usually `= nil`).
-    /// - Parameters:
-    ///   - wrappedValue: The value when the argument is absent, shown in help unless `nil`.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
+    /// - Parameter wrappedValue: The value when the argument is absent, shown in help unless `nil`.
     public init<Wrapped: ExpressibleByArgument>(
         wrappedValue: Wrapped?, help: ArgumentHelp? = nil, completion: CompletionKind? = nil
     )
@@ -55,23 +49,11 @@ extension Argument {
             kind: .positional, names: nil, help: help, completion: completion, optionalDefault: wrappedValue)
     }
 
-    /// Declares an argument taking every remaining value; empty when there are none.
-    /// - Parameters:
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
-    public init<Element: ExpressibleByArgument>(help: ArgumentHelp? = nil, completion: CompletionKind? = nil)
-    where Value == [Element] {
-        self.init(wrappedValue: [], help: help, completion: completion)
-    }
-
-    /// Declares an argument taking every remaining value, with values used when there are
-    /// none; any value given replaces them.
-    /// - Parameters:
-    ///   - wrappedValue: The values when none are given, shown in help unless empty.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
+    /// Declares an argument taking every remaining value; any value given replaces the values
+    /// used when there are none.
+    /// - Parameter wrappedValue: The values when none are given, shown in help unless empty.
     public init<Element: ExpressibleByArgument>(
-        wrappedValue: [Element], help: ArgumentHelp? = nil, completion: CompletionKind? = nil
+        wrappedValue: [Element] = [], help: ArgumentHelp? = nil, completion: CompletionKind? = nil
     )
     where Value == [Element] {
         storage = ArgumentStorage(

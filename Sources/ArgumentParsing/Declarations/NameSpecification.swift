@@ -21,16 +21,11 @@ public struct NameSpecification: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// The names, in the order given.
     public var elements: [Element]
 
-    /// Creates a specification from at least one name.
-    /// - Parameter elements: The names; an empty list is a programming error.
-    public init(_ elements: [Element]) {
+    /// Creates a specification from an array literal such as `[.short("o"), .long]`; an empty
+    /// list is a programming error.
+    public init(arrayLiteral elements: Element...) {
         precondition(!elements.isEmpty, "an option or flag needs at least one name")
         self.elements = elements
-    }
-
-    /// Creates a specification from an array literal such as `[.short("o"), .long]`.
-    public init(arrayLiteral elements: Element...) {
-        self.init(elements)
     }
 
     /// The property name in kebab case, after `--`.

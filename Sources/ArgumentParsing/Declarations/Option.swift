@@ -12,6 +12,10 @@
 /// ```
 ///
 /// When an option appears more than once and is not an array, the last value wins.
+///
+/// Every initializer takes `name`, the option's names (the property name in kebab case by
+/// default); `help`, the help text and value name; and `completion`, what shells complete the
+/// value with (an enum's values by default).
 @propertyWrapper
 public struct Option<Value> {
     var storage: ArgumentStorage<Value>
@@ -25,11 +29,7 @@ public struct Option<Value> {
 
 extension Option where Value: ExpressibleByArgument {
     /// Declares an option with a default value, used when the option is absent.
-    /// - Parameters:
-    ///   - wrappedValue: The default, shown in help.
-    ///   - name: The option's names; the property name in kebab case by default.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
+    /// - Parameter wrappedValue: The default, shown in help.
     public init(
         wrappedValue: Value, name: NameSpecification = .long, help: ArgumentHelp? = nil,
         completion: CompletionKind? = nil
@@ -39,63 +39,27 @@ extension Option where Value: ExpressibleByArgument {
     }
 
     /// Declares a required option: parsing fails when it is absent.
-    /// - Parameters:
-    ///   - name: The option's names; the property name in kebab case by default.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
     public init(name: NameSpecification = .long, help: ArgumentHelp? = nil, completion: CompletionKind? = nil) {
         storage = ArgumentStorage(kind: .option, names: name, help: help, completion: completion, defaultValue: nil)
     }
 }
 
 extension Option {
-    /// Declares an optional option, `nil` when absent.
-    /// - Parameters:
-    ///   - name: The option's names; the property name in kebab case by default.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
+    /// Declares an optional option.
+    /// - Parameter wrappedValue: The value when the option is absent, `nil` unless given.
     public init<Wrapped: ExpressibleByArgument>(
-        name: NameSpecification = .long, help: ArgumentHelp? = nil, completion: CompletionKind? = nil
-    )
-    where Value == Wrapped? {
-        storage = ArgumentStorage(kind: .option, names: name, help: help, completion: completion, optionalDefault: nil)
-    }
-
-    /// Declares an optional option with an explicit initial value (usually `= nil`).
-    /// - Parameters:
-    ///   - wrappedValue: The value when the option is absent.
-    ///   - name: The option's names; the property name in kebab case by default.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
-    public init<Wrapped: ExpressibleByArgument>(
-        wrappedValue: Wrapped?, name: NameSpecification = .long, help: ArgumentHelp? = nil,
+        wrappedValue: Wrapped? = nil, name: NameSpecification = .long, help: ArgumentHelp? = nil,
         completion: CompletionKind? = nil
     ) where Value == Wrapped? {
         storage = ArgumentStorage(
             kind: .option, names: name, help: help, completion: completion, optionalDefault: wrappedValue)
     }
 
-    /// Declares a repeatable option collecting every occurrence, in order; empty when absent.
-    /// - Parameters:
-    ///   - name: The option's names; the property name in kebab case by default.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
+    /// Declares a repeatable option collecting every occurrence, in order; any occurrence
+    /// replaces the values used when it is absent.
+    /// - Parameter wrappedValue: The values when the option is absent, shown in help unless empty.
     public init<Element: ExpressibleByArgument>(
-        name: NameSpecification = .long, help: ArgumentHelp? = nil, completion: CompletionKind? = nil
-    )
-    where Value == [Element] {
-        self.init(wrappedValue: [], name: name, help: help, completion: completion)
-    }
-
-    /// Declares a repeatable option with values used when it is absent; any occurrence
-    /// replaces them.
-    /// - Parameters:
-    ///   - wrappedValue: The values when the option is absent, shown in help unless empty.
-    ///   - name: The option's names; the property name in kebab case by default.
-    ///   - help: The help text and value name.
-    ///   - completion: What shells complete the value with; an enum's values by default.
-    public init<Element: ExpressibleByArgument>(
-        wrappedValue: [Element], name: NameSpecification = .long, help: ArgumentHelp? = nil,
+        wrappedValue: [Element] = [], name: NameSpecification = .long, help: ArgumentHelp? = nil,
         completion: CompletionKind? = nil
     ) where Value == [Element] {
         storage = ArgumentStorage(

@@ -16,19 +16,19 @@ public struct ArgumentInfo: Sendable, Hashable {
     /// The names as typed, short first (`["-o", "--output"]`); empty for a positional argument.
     public var names: [String]
     /// The value's placeholder without angle brackets (`file`, `zstd|gzip|none`); `nil` for a flag.
-    public var valueName: String?
+    public var valueName: String? = nil
     /// The one-line description.
     public var abstract: String
     /// Further lines of description.
-    public var discussion: String
+    public var discussion = ""
     /// The default as help shows it, if there is one.
-    public var defaultValue: String?
+    public var defaultValue: String? = nil
     /// Whether the command line must supply it.
-    public var isRequired: Bool
+    public var isRequired = false
     /// Whether it collects every occurrence.
-    public var isRepeating: Bool
+    public var isRepeating = false
     /// What shells complete its value with; `nil` for nothing (and for every flag).
-    public var completion: CompletionKind?
+    public var completion: CompletionKind? = nil
 
     /// The long names without their dashes (`output`).
     public var longNames: [String] {
@@ -44,15 +44,9 @@ public struct ArgumentInfo: Sendable, Hashable {
 // In an extension, so that Swift still synthesizes the memberwise init the ones below use.
 extension ArgumentInfo {
     /// `-h, --help`, which every command answers to.
-    static let help = ArgumentInfo(builtInFlag: ["-h", "--help"], abstract: "Show help information.")
+    static let help = ArgumentInfo(kind: .flag, names: ["-h", "--help"], abstract: "Show help information.")
     /// `--version`, which a command with a configured version answers to.
-    static let version = ArgumentInfo(builtInFlag: ["--version"], abstract: "Show the version.")
-
-    private init(builtInFlag names: [String], abstract: String) {
-        self.init(
-            kind: .flag, names: names, valueName: nil, abstract: abstract, discussion: "", defaultValue: nil,
-            isRequired: false, isRepeating: false, completion: nil)
-    }
+    static let version = ArgumentInfo(kind: .flag, names: ["--version"], abstract: "Show the version.")
 
     /// The values of a declaration found by reflection.
     init(_ argument: DeclaredArgument) {

@@ -15,14 +15,9 @@ public struct ManualPage: Sendable {
         public var title: String
         /// A paragraph before the entries; empty for none.
         public var introduction: String
-        /// The terms and what they mean, in order.
+        /// The terms (shown in bold) and what they mean, in order.
         public var entries: [(term: String, text: String)]
 
-        /// Creates a section.
-        /// - Parameters:
-        ///   - title: The heading.
-        ///   - introduction: A paragraph before the entries.
-        ///   - entries: The terms (shown in bold) and their explanations.
         public init(title: String, introduction: String = "", entries: [(term: String, text: String)]) {
             self.title = title
             self.introduction = introduction
@@ -39,12 +34,6 @@ public struct ManualPage: Sendable {
     /// orders EXIT STATUS, ENVIRONMENT, FILES).
     public var sections: [Section]
 
-    /// Creates a page.
-    /// - Parameters:
-    ///   - tool: The resolved command tree.
-    ///   - manualSection: The manual section, 1 by default.
-    ///   - footer: The tool's name and version, shown in the footer.
-    ///   - sections: The tool's own sections, placed after COMMANDS.
     public init(tool: CommandInfo, manualSection: Int = 1, footer: String, sections: [Section] = []) {
         self.tool = tool
         self.manualSection = manualSection

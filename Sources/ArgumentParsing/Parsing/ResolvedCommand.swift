@@ -19,8 +19,6 @@ struct ResolvedCommand {
 
     var configuration: CommandConfiguration { type.configuration }
 
-    var isRoot: Bool { path.count == 1 }
-
     var hasSubcommands: Bool { !configuration.subcommands.isEmpty }
 
     var subcommandNames: [String] { configuration.subcommands.map { $0.commandName } }
@@ -33,7 +31,7 @@ struct ResolvedCommand {
 
     /// Whether the root offers `help <subcommand>` (unless a subcommand is named `help`).
     var offersHelpSubcommand: Bool {
-        isRoot && hasSubcommands && subcommand(named: HelpCommand.commandName) == nil
+        path.count == 1 && hasSubcommands && subcommand(named: HelpCommand.commandName) == nil
     }
 
     /// The flags the parser answers to without a declaration: `--version` where offered,

@@ -8,11 +8,6 @@ struct DeclaredArgument {
 
     var definition: ArgumentDefinition { storage.definition }
 
-    /// The name shown in usage and in messages: the first long name, else the short one.
-    var preferredName: ArgumentName? {
-        names.first { !$0.isShort } ?? names.first
-    }
-
     /// The placeholder for the value, without angle brackets.
     var valueName: String {
         if let valueName = definition.help.valueName { return valueName }
@@ -20,9 +15,10 @@ struct DeclaredArgument {
         return propertyName.kebabCased
     }
 
-    /// How usage and messages show this declaration: `--level <n>`, `--json`, `<file>`.
+    /// How usage and messages show this declaration, by its first long name, else its short
+    /// one: `--level <n>`, `--json`, `<file>`.
     var synopsisLabel: String {
-        label(names: preferredName.map(String.init(describing:)) ?? "")
+        label(names: (names.first { !$0.isShort } ?? names.first).map(String.init(describing:)) ?? "")
     }
 
     /// How the help's ARGUMENTS and OPTIONS sections label it: `-o, --output <file>`.
