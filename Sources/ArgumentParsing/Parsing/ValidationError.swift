@@ -18,6 +18,5 @@ public struct ValidationError: Error, CustomStringConvertible, Sendable, Equatab
         self.message = message
     }
 
-    /// The message, as given.
     public var description: String { message }
 }

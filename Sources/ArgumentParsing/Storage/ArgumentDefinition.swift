@@ -34,27 +34,4 @@ struct ArgumentDefinition {
         default: false
         }
     }
-
-    /// A definition for a value of an ``ExpressibleByArgument`` type.
-    static func value<T: ExpressibleByArgument>(
-        of type: T.Type,
-        kind: ArgumentInfo.Kind,
-        names: NameSpecification?,
-        help: ArgumentHelp?,
-        isRepeating: Bool,
-        isRequired: Bool,
-        defaultValueDescription: String?,
-        completion: CompletionKind?
-    ) -> ArgumentDefinition {
-        ArgumentDefinition(
-            kind: kind,
-            names: names,
-            help: help ?? ArgumentHelp(),
-            isRepeating: isRepeating,
-            isRequired: isRequired,
-            allValueStrings: T.allValueStrings,
-            expectedValueDescription: T.expectedValueDescription,
-            defaultValueDescription: defaultValueDescription,
-            declaredCompletion: completion)
-    }
 }

@@ -1,34 +1,26 @@
 /// The storage of a declaration that takes a value, built the same way for an option and a
 /// positional argument: they differ only in `kind` and `names`.
-extension ArgumentStorage where Value: ExpressibleByArgument {
+extension ArgumentStorage {
     /// Storage for a single value: defaulted, or required when `defaultValue` is `nil`.
     convenience init(
         kind: ArgumentInfo.Kind, names: NameSpecification?, help: ArgumentHelp?,
         completion: CompletionKind?, defaultValue: Value?
-    ) {
-        let definition = ArgumentDefinition.value(
-            of: Value.self, kind: kind, names: names, help: help, isRepeating: false,
-            isRequired: defaultValue == nil, defaultValueDescription: defaultValue?.defaultValueDescription,
-            completion: completion)
-        self.init(definition: definition, defaultValue: defaultValue) { argument, _ in
-            Value(argument: argument)
-        }
+    ) where Value: ExpressibleByArgument {
+        self.init(
+            reading: Value.self, kind: kind, names: names, help: help, completion: completion, isRepeating: false,
+            defaultValue: defaultValue, shownDefault: defaultValue?.defaultValueDescription
+        ) { value, _ in value }
     }
-}
 
-extension ArgumentStorage {
     /// Storage for an optional value, `optionalDefault` when absent (shown in help unless `nil`).
     convenience init<Wrapped: ExpressibleByArgument>(
         kind: ArgumentInfo.Kind, names: NameSpecification?, help: ArgumentHelp?,
         completion: CompletionKind?, optionalDefault: Wrapped?
     ) where Value == Wrapped? {
-        let definition = ArgumentDefinition.value(
-            of: Wrapped.self, kind: kind, names: names, help: help, isRepeating: false,
-            isRequired: false, defaultValueDescription: optionalDefault?.defaultValueDescription,
-            completion: completion)
-        self.init(definition: definition, defaultValue: .some(optionalDefault)) { argument, _ in
-            Wrapped(argument: argument).map { .some($0) }
-        }
+        self.init(
+            reading: Wrapped.self, kind: kind, names: names, help: help, completion: completion, isRepeating: false,
+            defaultValue: .some(optionalDefault), shownDefault: optionalDefault?.defaultValueDescription
+        ) { value, _ in value }
     }
 
     /// Storage collecting every occurrence in order; `defaultValues` when there are none
@@ -40,11 +32,26 @@ extension ArgumentStorage {
         let shownDefault =
             defaultValues.isEmpty
             ? nil : defaultValues.map(\.defaultValueDescription).joined(separator: ", ")
-        let definition = ArgumentDefinition.value(
-            of: Element.self, kind: kind, names: names, help: help, isRepeating: true,
-            isRequired: false, defaultValueDescription: shownDefault, completion: completion)
-        self.init(definition: definition, defaultValue: defaultValues) { argument, parsedSoFar in
-            Element(argument: argument).map { (parsedSoFar ?? []) + [$0] }
+        self.init(
+            reading: Element.self, kind: kind, names: names, help: help, completion: completion, isRepeating: true,
+            defaultValue: defaultValues, shownDefault: shownDefault
+        ) { value, parsedSoFar in (parsedSoFar ?? []) + [value] }
+    }
+
+    /// Storage whose command-line strings are values of `T`, each combined with the value
+    /// parsed so far by `combine`; required when `defaultValue` is `nil`.
+    private convenience init<T: ExpressibleByArgument>(
+        reading type: T.Type, kind: ArgumentInfo.Kind, names: NameSpecification?, help: ArgumentHelp?,
+        completion: CompletionKind?, isRepeating: Bool, defaultValue: Value?, shownDefault: String?,
+        combine: @escaping (_ value: T, _ parsedSoFar: Value?) -> Value
+    ) {
+        let definition = ArgumentDefinition(
+            kind: kind, names: names, help: help ?? ArgumentHelp(), isRepeating: isRepeating,
+            isRequired: defaultValue == nil, allValueStrings: T.allValueStrings,
+            expectedValueDescription: T.expectedValueDescription, defaultValueDescription: shownDefault,
+            declaredCompletion: completion)
+        self.init(definition: definition, defaultValue: defaultValue) { argument, parsedSoFar in
+            T(argument: argument).map { combine($0, parsedSoFar) }
         }
     }
 }

@@ -14,7 +14,6 @@ extension Int: ExpressibleByArgument {
         self.init(argument, radix: 10)
     }
 
-    /// `"an integer"`.
     public static var expectedValueDescription: String { "an integer" }
 }
 
@@ -25,6 +24,5 @@ extension Double: ExpressibleByArgument {
         self = value
     }
 
-    /// `"a number"`.
     public static var expectedValueDescription: String { "a number" }
 }

@@ -28,7 +28,6 @@ public protocol ExpressibleByArgument {
 }
 
 extension ExpressibleByArgument {
-    /// No listable set of spellings.
     public static var allValueStrings: [String] { [] }
 
     /// `"one of a, b, c"` when the spellings are listable, else `"a valid value"`.
@@ -36,7 +35,6 @@ extension ExpressibleByArgument {
         allValueStrings.isEmpty ? "a valid value" : "one of " + allValueStrings.joined(separator: ", ")
     }
 
-    /// The value's `description`.
     public var defaultValueDescription: String { String(describing: self) }
 }
 
@@ -49,6 +47,5 @@ extension ExpressibleByArgument where Self: CaseIterable, Self: RawRepresentable
     /// The raw values of all cases, in declaration order.
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 
-    /// The case's raw value.
     public var defaultValueDescription: String { rawValue }
 }
