@@ -66,12 +66,8 @@ struct HelpGenerator {
     }
 
     private func entry(for argument: DeclaredArgument) -> String {
-        let definition = argument.definition
-        var help = definition.help.abstract
-        if let shownDefault = definition.defaultValueDescription {
-            help += (help.isEmpty ? "" : " ") + "(default: \(shownDefault))"
-        }
-        return Self.entry(label: argument.helpLabel, help: help, discussion: definition.help.discussion)
+        let info = ArgumentInfo(argument)
+        return Self.entry(label: argument.helpLabel, help: info.helpText, discussion: info.discussion)
     }
 
     /// One label with its help in the help column; a label too wide for the column goes
@@ -79,19 +75,13 @@ struct HelpGenerator {
     private static func entry(label: String, help: String, discussion: String = "") -> String {
         let indentedLabel = String(repeating: " ", count: labelIndent) + label
         let helpIndent = String(repeating: " ", count: helpColumn)
-        var helpLines = [help, discussion].filter { !$0.isEmpty }.flatMap {
+        let helpLines = [help, discussion].filter { !$0.isEmpty }.flatMap {
             TextWrapper.wrap($0, width: TextWrapper.screenWidth - helpColumn)
         }
         guard let firstHelpLine = helpLines.first else { return indentedLabel }
-        var lines: [String]
-        if indentedLabel.count + 2 <= helpColumn {
-            let padding = String(repeating: " ", count: helpColumn - indentedLabel.count)
-            lines = [indentedLabel + padding + firstHelpLine]
-            helpLines.removeFirst()
-        } else {
-            lines = [indentedLabel]
-        }
-        lines += helpLines.map { $0.isEmpty ? "" : helpIndent + $0 }
-        return lines.joined(separator: "\n")
+        let fits = indentedLabel.count + 2 <= helpColumn
+        let padding = String(repeating: " ", count: max(0, helpColumn - indentedLabel.count))
+        let rest = helpLines.dropFirst(fits ? 1 : 0).map { $0.isEmpty ? "" : helpIndent + $0 }
+        return ([fits ? indentedLabel + padding + firstHelpLine : indentedLabel] + rest).joined(separator: "\n")
     }
 }

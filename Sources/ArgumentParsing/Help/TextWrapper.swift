@@ -13,16 +13,8 @@ enum TextWrapper {
         }
     }
 
-    /// Joins `units` with spaces, breaking lines between units; continuation lines are
-    /// indented by `hangingIndent` spaces.
-    static func joinWrapping(units: [String], width: Int, hangingIndent: Int) -> String {
-        let lines = fill(units, firstWidth: width, width: width - hangingIndent)
-        let indent = String(repeating: " ", count: hangingIndent)
-        return lines.enumerated().map { $0.offset == 0 ? $0.element : indent + $0.element }.joined(separator: "\n")
-    }
-
-    /// Greedy filling: as many units per line as fit.
-    private static func fill(_ units: [String], firstWidth: Int, width: Int) -> [String] {
+    /// Greedy filling: as many units per line as fit, joined with spaces; at least one line.
+    static func fill(_ units: [String], firstWidth: Int, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for unit in units {

@@ -14,8 +14,10 @@ struct UsageSynopsis: Equatable, Sendable {
     /// The synopsis after `prefix` and a space, wrapped at the screen width with
     /// continuation lines aligned after the prefix.
     func wrapped(prefix: String) -> String {
-        TextWrapper.joinWrapping(
-            units: [prefix] + units, width: TextWrapper.screenWidth, hangingIndent: prefix.count + 1)
+        let indent = String(repeating: " ", count: prefix.count + 1)
+        let width = TextWrapper.screenWidth
+        let lines = TextWrapper.fill([prefix] + units, firstWidth: width, width: width - indent.count)
+        return ([lines[0]] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
     }
 
     private static func unit(for argument: DeclaredArgument) -> String {

@@ -35,6 +35,12 @@ public struct ArgumentInfo: Sendable, Hashable {
         names.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
     }
 
+    /// The abstract, then `(default: …)` when there is a default: the help beside the names.
+    var helpText: String {
+        guard let defaultValue else { return abstract }
+        return abstract + (abstract.isEmpty ? "" : " ") + "(default: \(defaultValue))"
+    }
+
     /// The short names without their dash (`o`).
     public var shortNames: [String] {
         names.filter { !$0.hasPrefix("--") }.map { String($0.dropFirst()) }

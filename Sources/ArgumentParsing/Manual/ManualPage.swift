@@ -108,12 +108,8 @@ public struct ManualPage: Sendable {
             label += (label.isEmpty ? "" : " ") + Roff.italic(valueName)
             if argument.isRepeating { label += " ..." }
         }
-        var help = argument.abstract
-        if let defaultValue = argument.defaultValue {
-            help += (help.isEmpty ? "" : " ") + "(default: \(defaultValue))"
-        }
         var lines = [".TP", label]
-        if !help.isEmpty { lines.append(Roff.escaped(help)) }
+        if !argument.helpText.isEmpty { lines.append(Roff.escaped(argument.helpText)) }
         for paragraph in argument.discussion.split(separator: "\n") {
             lines += [".IP", Roff.escaped(String(paragraph))]
         }

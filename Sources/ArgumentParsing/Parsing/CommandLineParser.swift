@@ -15,11 +15,9 @@
 /// arrays, `--` to end options, and `-` as a value. `-h`, `--help` and `help <subcommand>`
 /// give the same help text; `--version` works where a version is configured.
 public struct CommandLineParser {
-    /// The command at the top of the tree.
+    /// The command at the top of the tree; its configuration lists the subcommands.
     public let root: any ParsableCommand.Type
 
-    /// Creates a parser for a command tree.
-    /// - Parameter root: The top command; its configuration lists the subcommands.
     public init(root: any ParsableCommand.Type) {
         self.root = root
     }
@@ -29,8 +27,6 @@ public struct CommandLineParser {
     ///
     /// A command with subcommands named without one yields its help. Values are filled
     /// and `validate()` has run (on option groups first) before a command is returned.
-    /// - Parameter arguments: The command line after the program name.
-    /// - Returns: What the command line asks for.
     public func parse(_ arguments: [String]) -> ParseOutcome {
         var scanner = CommandLineScanner(root: root, tokens: arguments)
         return scanner.outcome()

@@ -13,7 +13,6 @@ public struct ValidationError: Error, CustomStringConvertible, Sendable, Equatab
     public var message: String
 
     /// Creates an error with a one-line message saying what is wrong and what to do.
-    /// - Parameter message: The message shown after `error: `.
     public init(_ message: String) {
         self.message = message
     }
