@@ -92,15 +92,14 @@ struct BackupCommand: BackupctlCommand {
         }
         progress.clear()
         let records = summary.manifest.recordCount
+        let backedUp =
+            "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
+            + "(\(Formatting.bytes(summary.compressedBytes))"
         switch summary.readBack {
-        case .validated:
-            console.print(
-                "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
-                    + "(\(Formatting.bytes(summary.compressedBytes))), verified.")
+        case .validated: console.print(backedUp + "), verified.")
         case .checkedWithoutKey(let record):
             console.print(
-                "Backed up \(Wording.count(records, "record")) to \(BackupLocations.display(summary.file)) "
-                    + "(\(Formatting.bytes(summary.compressedBytes)), encrypted \(EncryptionText.recipients(of: record.header))); "
+                backedUp + ", encrypted \(EncryptionText.recipients(of: record.header))); "
                     + "checked without the key: age header, payload framing and length, and the SHA-256 of the file "
                     + "as written. Run `backupctl list --dir \(Formatting.shellQuoted(dir)) --verify --identity FILE` "
                     + "where the key is to check the contents."

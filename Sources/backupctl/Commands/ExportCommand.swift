@@ -110,25 +110,19 @@ struct ExportCommand: BackupctlCommand {
             } else {
                 nil
             }
-        if let remote {
-            let client = try RemoteStorage.client(for: remote)
-            let (summary, location) = try ReadOnlyStore.reading(explicitPath: store, migrations: migrations) { source in
-                let (summary, _) = try RemoteObjectWriter.write(to: client, key: remote.path) { output in
-                    try exporter.export(from: source, to: .descriptor(output))
-                }
-                return (summary, source.location)
-            }
-            progress.clear()
-            let report = ExportReport(summary: summary, storePath: location.url.path, verbose: verbose)
-            report.print(to: console)
-            return report.fields
-        }
         let destination: BackupArchiveWriter.Destination =
             toStandardOutput
             ? .descriptor(.standardOutput)
             : .file(
                 BackupLocations.localURL(output ?? BackupExporter.defaultFileName(at: clock.now())).standardizedFileURL)
+        let client = try remote.map { try RemoteStorage.client(for: $0) }
         let (summary, location) = try ReadOnlyStore.reading(explicitPath: store, migrations: migrations) { source in
+            if let remote, let client {
+                let (summary, _) = try RemoteObjectWriter.write(to: client, key: remote.path) { output in
+                    try exporter.export(from: source, to: .descriptor(output))
+                }
+                return (summary, source.location)
+            }
             if case .file(let url) = destination {
                 try OutputGuard.refuse(output: url, overwriting: StoreFiles.all(of: source.url))
                 try OutputGuard.refuseReplacing(url, force: force)

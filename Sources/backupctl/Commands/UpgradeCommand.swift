@@ -85,16 +85,11 @@ struct UpgradeCommand: BackupctlCommand {
     private func outputEncryption(inputPassphrase: SecretBytes?, console: Console) throws -> BackupEncryption {
         let parsed = try recipients.parsed()
         if !parsed.isEmpty { return .age(parsed) }
-        if let newPassphraseFile {
-            return .age([
-                .passphrase(
-                    ScryptRecipient(
-                        passphrase: try KeyFileReader.passphrase(
-                            in: newPassphraseFile, option: "--new-passphrase-file", console: console)))
-            ])
-        }
-        if !decrypt, let inputPassphrase { return .age([.passphrase(ScryptRecipient(passphrase: inputPassphrase))]) }
-        return .none
+        let passphrase =
+            try newPassphraseFile.map {
+                try KeyFileReader.passphrase(in: $0, option: "--new-passphrase-file", console: console)
+            } ?? (decrypt ? nil : inputPassphrase)
+        return passphrase.map { .age([.passphrase(ScryptRecipient(passphrase: $0))]) } ?? .none
     }
 
     /// The first line: what was done. A current backup is not "upgraded from version 4 to 4":
@@ -153,11 +148,8 @@ struct UpgradeCommand: BackupctlCommand {
         let summary: BackupUpgrade.Summary
         do {
             summary =
-                if let opened {
-                    try upgrade.run(input: opened, output: destination)
-                } else {
-                    try upgrade.run(input: file, output: destination)
-                }
+                try opened.map { try upgrade.run(input: $0, output: destination) }
+                ?? upgrade.run(input: file, output: destination)
         } catch let error as FileIOError {
             throw ErrorClassifier.classifyOutput(error)
         } catch let refusal as BackupUpgrade.Refusal {

@@ -59,7 +59,6 @@ struct CommandWarning: Sendable {
             file: name)
     }
 
-    /// The warning as a JSON object.
     var fields: ReportFields {
         [
             "code": .string(code), "message": .string(message), "file": file.map(ReportValue.string),

@@ -23,8 +23,8 @@ struct JSONEnvelope {
     /// The envelope's own fields, which no command's details may use.
     static let reservedKeys: Set<String> = ["ok", "command", "exitCode", "status", "error", "hint", "warnings"]
 
-    /// The document, one line without its newline.
-    var bytes: [UInt8] {
+    /// Writes the document to `output`, as one line.
+    func write(to output: DescriptorIO) {
         assert(
             Set(details.keys).isDisjoint(with: JSONEnvelope.reservedKeys),
             "details may not use the envelope's fields: \(details.keys)")
@@ -42,12 +42,7 @@ struct JSONEnvelope {
         writer.key("warnings")
         ReportValue.objects(warnings, \.fields).write(to: &writer)
         writer.endObject()
-        return writer.takeBytes()
-    }
-
-    /// Writes the document and a newline to `output`.
-    func write(to output: DescriptorIO) {
-        var line = bytes
+        var line = writer.takeBytes()
         line.append(UInt8(ascii: "\n"))
         line.withUnsafeBytes { output.writeMessage($0) }
     }

@@ -40,7 +40,6 @@ struct ReportFields: Sendable, ExpressibleByDictionaryLiteral {
         return merged
     }
 
-    /// Writes the fields as a JSON object.
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writeMembers(to: &writer)

@@ -25,15 +25,12 @@ enum ReportValue: Sendable {
     /// A duration in seconds, to the millisecond.
     static func seconds(_ interval: TimeInterval) -> ReportValue { .double((interval * 1000).rounded() / 1000) }
 
-    /// An array of strings.
     static func strings(_ values: [String]) -> ReportValue { .array(values.map(ReportValue.string)) }
 
-    /// An array of objects, one per element.
     static func objects<Element>(_ elements: [Element], _ fields: (Element) -> ReportFields) -> ReportValue {
         .array(elements.map { .object(fields($0)) })
     }
 
-    /// Writes the value.
     func write(to writer: inout JSONWriter) {
         switch self {
         case .null: writer.null()

@@ -25,12 +25,11 @@ enum BackupLocations {
     }
 
     /// Refuses a location for an option that takes only local files (exit 64).
-    static func requireLocal(
-        _ path: String, option: String, hint: String = "Write the file locally, then copy it where it should go."
-    ) throws {
+    static func requireLocal(_ path: String, option: String) throws {
         if let scheme = S3Location.scheme(of: path) {
             throw CommandFailure(
-                .usage, "\(option) \(path): \(option) takes a local path, not \(scheme):// locations.", hint: hint)
+                .usage, "\(option) \(path): \(option) takes a local path, not \(scheme):// locations.",
+                hint: "Write the file locally, then copy it where it should go.")
         }
     }
 }

@@ -28,17 +28,10 @@ enum CommandRunner {
                 ).write(to: .standardOutput)
             }
             return .usage
-        case .command(var command):
-            guard let command = command as? any BackupctlCommand else {
-                // Every command of the tree is a BackupctlCommand; this runs any other as it is.
-                do {
-                    try command.run()
-                    return .success
-                } catch {
-                    return report(ErrorClassifier.classify(error), console: nil, command: nil)
-                }
-            }
+        case .command(let command as any BackupctlCommand):
             return run(command)
+        case .command(let command):
+            preconditionFailure("\(type(of: command)) is not a BackupctlCommand, as every command of the tree is")
         }
     }
 
@@ -59,7 +52,7 @@ enum CommandRunner {
             let details = try command.execute(console)
             if console.options.json {
                 JSONEnvelope(command: name, details: details, warnings: console.warnings.all)
-                    .write(to: console.jsonOutput)
+                    .write(to: console.output)
             }
             return .success
         } catch {
@@ -68,15 +61,15 @@ enum CommandRunner {
     }
 
     /// Prints a failure on standard error and, with `--json`, its JSON document.
-    private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
+    private static func report(_ failure: CommandFailure, console: Console, command: String) -> ExitStatus {
         let failure = failure.redactingSecrets
         DescriptorIO.standardError.writeMessage("error: \(TerminalText.line(failure.message))\n")
         if let hint = failure.hint {
             DescriptorIO.standardError.writeMessage("hint: \(TerminalText.line(hint))\n")
         }
-        if let console, console.options.json {
+        if console.options.json {
             JSONEnvelope(command: command, failure: failure, warnings: console.warnings.all)
-                .write(to: console.jsonOutput)
+                .write(to: console.output)
         }
         return failure.status
     }

@@ -16,12 +16,12 @@ struct Console {
     /// The warnings given, for the JSON document; shared by every copy of this console.
     let warnings = WarningLog()
 
-    private var output: DescriptorIO { standardOutputIsPayload ? .standardError : .standardOutput }
+    /// Where the report and the JSON document go: standard output, or standard error when
+    /// standard output carries the archive.
+    var output: DescriptorIO { standardOutputIsPayload ? .standardError : .standardOutput }
 
     /// Whether standard output is a terminal (cron and pipes are not).
     static var stdoutIsTerminal: Bool { DescriptorIO.standardOutput.isTerminal }
-    /// Whether standard error is a terminal, where progress is shown.
-    static var stderrIsTerminal: Bool { DescriptorIO.standardError.isTerminal }
 
     /// Prints a line for a person unless `--quiet` or `--json` was given. It is one line
     /// whatever it quotes: a line break in a value is written out (`TerminalText.line`).
@@ -34,10 +34,6 @@ struct Console {
     func print(lines: [String]) {
         for line in lines { print(line) }
     }
-
-    /// Where the JSON document goes: standard output, or standard error when standard output
-    /// carries the archive.
-    var jsonOutput: DescriptorIO { output }
 
     /// Prints a warning on stderr (unless `--quiet`) and lists it in the JSON document.
     func warn(_ warning: CommandWarning) {

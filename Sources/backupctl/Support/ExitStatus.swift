@@ -1,31 +1,21 @@
 import AgeEncryption
 import ArgumentParsing
 
-/// The exit statuses of design §7: stable, documented, and what cron and monitors act on.
+/// The exit statuses of design §7: stable, documented (`meaning`), and what cron and
+/// monitors act on.
 enum ExitStatus: Int32, Sendable, CaseIterable {
-    /// Success; notes and warnings may have been printed.
     case success = 0
-    /// An unexpected failure.
     case failure = 1
-    /// A question asked before something that cannot be undone was answered no (or not at
-    /// all): nothing was changed. gh's exit status for a cancelled command.
+    /// gh's exit status for a cancelled command.
     case declined = 2
-    /// The command line was not understood.
     case usage = 64
-    /// Invalid data: a corrupt archive, a checksum mismatch, validation errors.
     case invalidData = 65
-    /// The input was not found: the backup file or the store.
     case notFound = 66
-    /// The output cannot be created.
     case cannotCreate = 73
-    /// An I/O error: disk full, a read error.
     case ioError = 74
-    /// Another backupctl holds the lock; try again later.
     case busy = 75
-    /// Written by a newer version: refused, nothing changed.
     case newerVersion = 76
-    /// Permission (sysexits' `EX_NOPERM`): an encrypted backup and no key given, or no key
-    /// given opens it; storage credentials missing or refused, access denied.
+    /// sysexits' `EX_NOPERM`.
     case permission = 77
 
     /// A few words for the root's help: `invalid data`.

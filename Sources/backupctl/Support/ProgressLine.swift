@@ -56,7 +56,7 @@ final class ProgressLine: Sendable {
     private let state = Locked(State())
 
     init(options: CommonOptions) {
-        isEnabled = Console.stderrIsTerminal && !options.quiet && !options.json
+        isEnabled = DescriptorIO.standardError.isTerminal && !options.quiet && !options.json
     }
 
     /// A handler for a pipeline's progress, shown under `label` (`"importing"`), which redraws
