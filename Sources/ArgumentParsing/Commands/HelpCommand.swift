@@ -1,9 +1,9 @@
 /// The `help` subcommand every command with subcommands offers at the root:
 /// `backupctl help export` shows the help of `export`.
 ///
-/// The scanner answers `help …` itself, before any command runs; this type declares the
-/// command so that its own help (`help help`), completion scripts and the manual page come
-/// from a declaration like every other command's.
+/// The scanner answers `help …` itself, before any command runs (so this one has no `run()`);
+/// this type declares the command so that its own help (`help help`), completion scripts and
+/// the manual page come from a declaration like every other command's.
 struct HelpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "help",
@@ -11,9 +11,4 @@ struct HelpCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The subcommand to show help for.", valueName: "subcommand"))
     var subcommands: [String]
-
-    /// Never called: the scanner turns `help …` into a help outcome before a command is made.
-    func run() throws {
-        preconditionFailure("the parser answers 'help' itself and never returns it to be run")
-    }
 }

@@ -38,8 +38,8 @@ extension ParsableCommand {
     /// (`ExportCommand` becomes `export-command`), without help text or subcommands.
     public static var configuration: CommandConfiguration { CommandConfiguration() }
 
-    /// Stops with a precondition failure: only a command with subcommands may omit `run()`,
-    /// and the parser never returns such a command to be run.
+    /// Stops with a precondition failure: only a command the parser never returns to be run
+    /// (one with subcommands, or `help`) may omit `run()`.
     public mutating func run() throws {
         preconditionFailure("\(Self.self) must implement run(); only a command with subcommands may omit it")
     }

@@ -99,50 +99,40 @@ struct BashCompletionScript {
         if !valued.isEmpty {
             lines.append("case \"$prev\" in")
             for option in valued {
-                lines.append("\(option.names.joined(separator: " | ")))")
-                lines += action(option.completion).map { "    " + $0 }
+                lines += ["\(option.names.joined(separator: " | ")))", "    " + action(option.completion)]
                 lines += ["    return", "    ;;"]
             }
             lines.append("esac")
         }
-        let optionWords = ShellQuoting.singleQuoted(command.namedArguments.flatMap(\.names).joined(separator: " "))
+        let optionWords = action(.list(command.namedArguments.flatMap(\.names)))
         lines += [
             "if [[ \"$cur\" == -* ]]; then",
-            "    \(prefix)_words \(optionWords)",
+            "    " + optionWords,
             "    return",
             "fi",
         ]
-        if !command.subcommands.isEmpty {
-            lines.append(
-                "\(prefix)_words \(ShellQuoting.singleQuoted(command.subcommands.map(\.name).joined(separator: " ")))")
-            return lines
-        }
+        if !command.subcommands.isEmpty { return lines + [action(.list(command.subcommands.map(\.name)))] }
         let positionals = command.positionalArguments
-        guard positionals.contains(where: { $0.completion != nil }) else {
-            // Nothing to complete in place of a value: the options are the useful words.
-            lines.append("\(prefix)_words \(optionWords)")
-            return lines
-        }
+        // Nothing to complete in place of a value: the options are the useful words.
+        guard positionals.contains(where: { $0.completion != nil }) else { return lines + [optionWords] }
         let skipped = "|" + valued.flatMap(\.names).joined(separator: "|") + "|"
         lines.append(
             "case \"$(\(prefix)_position \"$start\" \(ShellQuoting.singleQuoted(skipped)))\" in")
         for (index, argument) in positionals.enumerated() {
             let pattern = argument.isRepeating ? "*" : String(index)
-            lines.append("\(pattern))")
-            lines += action(argument.completion).map { "    " + $0 }
-            lines.append("    ;;")
+            lines += ["\(pattern))", "    " + action(argument.completion), "    ;;"]
         }
         lines.append("esac")
         return lines
     }
 
-    /// The lines offering a value of the given kind.
-    private func action(_ completion: CompletionKind?) -> [String] {
+    /// The command offering a value of the given kind.
+    private func action(_ completion: CompletionKind?) -> String {
         switch completion {
-        case .file: ["\(prefix)_files"]
-        case .directory: ["\(prefix)_files -d"]
-        case .list(let words): ["\(prefix)_words \(ShellQuoting.singleQuoted(words.joined(separator: " ")))"]
-        case nil: [":"]
+        case .file: "\(prefix)_files"
+        case .directory: "\(prefix)_files -d"
+        case .list(let words): "\(prefix)_words \(ShellQuoting.singleQuoted(words.joined(separator: " ")))"
+        case nil: ":"
         }
     }
 }

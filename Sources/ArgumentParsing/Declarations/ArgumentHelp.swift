@@ -19,11 +19,6 @@ public struct ArgumentHelp: Sendable, Hashable, ExpressibleByStringLiteral {
     /// `nil` uses the allowed values of an enum, else the property name in kebab case.
     public var valueName: String?
 
-    /// Creates help for a declaration.
-    /// - Parameters:
-    ///   - abstract: The one-line description.
-    ///   - discussion: Further lines shown below the abstract.
-    ///   - valueName: The placeholder for the value, without angle brackets.
     public init(_ abstract: String = "", discussion: String = "", valueName: String? = nil) {
         self.abstract = abstract
         self.discussion = discussion

@@ -21,7 +21,6 @@ public struct OptionGroup<Group: ParsableArguments> {
         }
     }
 
-    /// Declares the group.
     public init() {
         storage = GroupStorage(value: Group())
     }
