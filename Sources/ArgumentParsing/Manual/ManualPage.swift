@@ -26,17 +26,14 @@ public struct ManualPage: Sendable {
     }
 
     public var tool: CommandInfo
-    /// The manual section the page belongs in: 1 for user commands.
-    public var manualSection: Int
     /// The centre of the footer: the tool's name and version, e.g. `backupctl 1.4.0`.
     public var footer: String
     /// The tool's own sections, placed after COMMANDS in the order given (man-pages(7)
     /// orders EXIT STATUS, ENVIRONMENT, FILES).
     public var sections: [Section]
 
-    public init(tool: CommandInfo, manualSection: Int = 1, footer: String, sections: [Section] = []) {
+    public init(tool: CommandInfo, footer: String, sections: [Section] = []) {
         self.tool = tool
-        self.manualSection = manualSection
         self.footer = footer
         self.sections = sections
     }
@@ -46,7 +43,8 @@ public struct ManualPage: Sendable {
     public var text: String {
         var lines = [
             #".\" Manual page for "# + tool.name + ", generated from its declarations by `" + tool.name + " manpage`.",
-            ".TH \(Self.quoted(tool.name.uppercased())) \(manualSection) \"\" \(Self.quoted(footer)) \"User Commands\"",
+            // Section 1: user commands.
+            ".TH \(Self.quoted(tool.name.uppercased())) 1 \"\" \(Self.quoted(footer)) \"User Commands\"",
             // Left-aligned and unhyphenated: option names and paths must read as typed. The
             // synopsis macros turn hyphenation back on to the HY register's value, hence 0.
             ".ad l",

@@ -67,8 +67,7 @@ struct CommandLineScanner {
     }
 
     private mutating func fill(_ argument: DeclaredArgument, typedName: String, attachedValue: String?) {
-        let definition = argument.definition
-        if definition.kind == .flag {
+        if argument.definition.kind == .flag {
             if let attachedValue {
                 firstError = .unexpectedValue(flag: typedName, value: attachedValue)
             } else {
@@ -80,11 +79,7 @@ struct CommandLineScanner {
             firstError = .missingValue(option: "\(typedName) <\(argument.valueName)>")
             return
         }
-        if value.isEmpty, definition.takesPath {
-            firstError = .emptyPath(name: typedName)
-        } else if !argument.storage.accept(value) {
-            firstError = .invalidValue(value, name: typedName, expected: definition.expectedValueDescription)
-        }
+        firstError = argument.accept(value, as: typedName)
     }
 
     /// The next token if it is a value rather than an option: `-` and negative numbers are values.
@@ -154,11 +149,7 @@ struct CommandLineScanner {
         var remaining = positionalValues[...]
         for argument in command.signature.positionalArguments {
             while let value = remaining.first {
-                if value.isEmpty, argument.definition.takesPath { return .emptyPath(name: "<\(argument.valueName)>") }
-                guard argument.storage.accept(value) else {
-                    let expected = argument.definition.expectedValueDescription
-                    return .invalidValue(value, name: "<\(argument.valueName)>", expected: expected)
-                }
+                if let error = argument.accept(value, as: "<\(argument.valueName)>") { return error }
                 remaining.removeFirst()
                 if !argument.definition.isRepeating { break }
             }

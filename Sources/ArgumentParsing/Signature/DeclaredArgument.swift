@@ -8,6 +8,14 @@ struct DeclaredArgument {
 
     var definition: ArgumentDefinition { storage.definition }
 
+    /// Reads `value` into the storage; else the error, naming the declaration `name`: a path
+    /// must not be empty, and the value must be one its type accepts.
+    func accept(_ value: String, as name: String) -> ArgumentParsingError? {
+        if value.isEmpty, definition.takesPath { return .emptyPath(name: name) }
+        return storage.accept(value)
+            ? nil : .invalidValue(value, name: name, expected: definition.expectedValueDescription)
+    }
+
     /// The placeholder for the value, without angle brackets.
     var valueName: String {
         if let valueName = definition.help.valueName { return valueName }

@@ -19,11 +19,9 @@ struct ArgumentDefinition {
     var declaredCompletion: CompletionKind? = nil
 
     /// What shells complete the value with: the declared kind, else an enum's values, else
-    /// nothing. Always `nil` for a flag, which takes no value.
+    /// nothing (as for a flag, which declares neither).
     var completion: CompletionKind? {
-        guard kind != .flag else { return nil }
-        if let declaredCompletion { return declaredCompletion }
-        return allValueStrings.isEmpty ? nil : .list(allValueStrings)
+        declaredCompletion ?? (allValueStrings.isEmpty ? nil : .list(allValueStrings))
     }
 
     /// Whether the value is a path — declared with a `.file` or `.directory` completion — which

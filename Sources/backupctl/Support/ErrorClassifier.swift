@@ -139,7 +139,6 @@ enum ErrorClassifier {
     /// readable or not a regular file is input not found (66), not an output problem.
     static func classifyInput(_ error: FileIOError) -> CommandFailure {
         switch error {
-        case .notFound: CommandFailure(.notFound, error.description)
         case .permissionDenied(let path, let message):
             // Not FileIOError's sentence, which also suggests a location one can write to.
             CommandFailure(
@@ -149,7 +148,7 @@ enum ErrorClassifier {
             CommandFailure(
                 .notFound, "\(path) is not a regular file, so it cannot be a backup.",
                 hint: "Pass the path of a backup file, or - to read one from standard input.")
-        case .noSpace, .alreadyExists, .busy, .tooLarge, .unsafe, .other: classify(error)
+        case .notFound, .noSpace, .alreadyExists, .busy, .tooLarge, .unsafe, .other: classify(error)
         }
     }
 
