@@ -26,7 +26,7 @@ public struct Flag {
         let definition = ArgumentDefinition(
             kind: .flag, names: name, help: help ?? ArgumentHelp(), isRepeating: false, isRequired: false,
             allValueStrings: [], expectedValueDescription: "", defaultValueDescription: nil)
-        storage = ArgumentStorage(definition: definition, defaultValue: false, presentValue: true) { _, _ in nil }
+        storage = ArgumentStorage(definition: definition, defaultValue: false) { _, _ in true }
     }
 }
 

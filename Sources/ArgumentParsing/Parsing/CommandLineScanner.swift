@@ -71,7 +71,7 @@ struct CommandLineScanner {
             if let attachedValue {
                 firstError = .unexpectedValue(flag: typedName, value: attachedValue)
             } else {
-                argument.storage.markPresent()
+                _ = argument.storage.accept(typedName)
             }
             return
         }
@@ -138,9 +138,8 @@ struct CommandLineScanner {
             var instance = command.instance
             try instance.validate()
             return .command(instance)
-        } catch let error as ValidationError {
-            return command.usageError(.validationFailed(error.message))
         } catch {
+            // A ValidationError describes itself by its message.
             return command.usageError(.validationFailed(String(describing: error)))
         }
     }

@@ -6,8 +6,6 @@ final class ArgumentStorage<Value>: AnyArgumentStorage {
     let definition: ArgumentDefinition
     /// Turns a string into the new value, given the value parsed so far; `nil` if invalid.
     private let read: (_ argument: String, _ parsedSoFar: Value?) -> Value?
-    /// The value a flag takes when present; `nil` for options and arguments.
-    private let presentValue: Value?
     /// `.some` for a declaration that may be omitted, including `.some(nil)` for an
     /// optional value; `nil` when the command line must supply it.
     private let defaultValue: Value?
@@ -16,12 +14,10 @@ final class ArgumentStorage<Value>: AnyArgumentStorage {
     init(
         definition: ArgumentDefinition,
         defaultValue: Value?,
-        presentValue: Value? = nil,
         read: @escaping (_ argument: String, _ parsedSoFar: Value?) -> Value?
     ) {
         self.definition = definition
         self.defaultValue = defaultValue
-        self.presentValue = presentValue
         self.read = read
     }
 
@@ -44,13 +40,6 @@ final class ArgumentStorage<Value>: AnyArgumentStorage {
         return true
     }
 
-    func markPresent() {
-        guard let presentValue else {
-            preconditionFailure("only a flag can be present without a value")
-        }
-        parsedValue = presentValue
-    }
-
     /// Sets the value of a wrapper's storage, copying it first when another command value
     /// shares it, so that commands keep value semantics.
     static func write(_ newValue: Value, into storage: inout ArgumentStorage<Value>) {
@@ -60,8 +49,7 @@ final class ArgumentStorage<Value>: AnyArgumentStorage {
 
     /// An unshared copy, for a wrapper about to write.
     func copy() -> ArgumentStorage<Value> {
-        let copy = ArgumentStorage(
-            definition: definition, defaultValue: defaultValue, presentValue: presentValue, read: read)
+        let copy = ArgumentStorage(definition: definition, defaultValue: defaultValue, read: read)
         copy.parsedValue = parsedValue
         return copy
     }
