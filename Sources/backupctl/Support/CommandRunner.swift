@@ -30,8 +30,14 @@ enum CommandRunner {
             return .usage
         case .command(let command as any BackupctlCommand):
             return run(command)
-        case .command(let command):
-            preconditionFailure("\(type(of: command)) is not a BackupctlCommand, as every command of the tree is")
+        case .command(var command):
+            // Every command of the tree is a BackupctlCommand; this runs any other as it is.
+            do {
+                try command.run()
+                return .success
+            } catch {
+                return report(ErrorClassifier.classify(error), console: nil, command: nil)
+            }
         }
     }
 
@@ -61,13 +67,13 @@ enum CommandRunner {
     }
 
     /// Prints a failure on standard error and, with `--json`, its JSON document.
-    private static func report(_ failure: CommandFailure, console: Console, command: String) -> ExitStatus {
+    private static func report(_ failure: CommandFailure, console: Console?, command: String?) -> ExitStatus {
         let failure = failure.redactingSecrets
         DescriptorIO.standardError.writeMessage("error: \(TerminalText.line(failure.message))\n")
         if let hint = failure.hint {
             DescriptorIO.standardError.writeMessage("hint: \(TerminalText.line(hint))\n")
         }
-        if console.options.json {
+        if let console, console.options.json {
             JSONEnvelope(command: command, failure: failure, warnings: console.warnings.all)
                 .write(to: console.output)
         }
