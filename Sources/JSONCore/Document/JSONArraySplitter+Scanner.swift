@@ -28,18 +28,15 @@ extension JSONArraySplitter {
         private var arrayEnd = 0
         private var sawValue = false
 
-        /// A scanner for an array of `count` bytes in all, to be cut into at most `parts` runs.
-        public init(count: Int, parts: Int) {
+        /// A scanner for an array of `count` bytes in all, to be cut into at most `parts` runs;
+        /// with `start`, for the rest of the array from there, where one of its elements begins
+        /// (its runs' elements numbered from 0 at `start`).
+        public init(count: Int, parts: Int, elementsFrom start: Int? = nil) {
             precondition(parts >= 1, "an array is cut into at least one part")
             self.parts = parts
-            targetRunBytes = max(1, (count - 2) / parts)
-        }
-
-        /// A scanner for the rest of an array of `count` bytes in all, from `start`, where one of
-        /// its elements begins, to be cut into at most `parts` runs, numbered from 0 at `start`.
-        public init(count: Int, parts: Int, elementsFrom start: Int) {
-            self.init(count: count - start + 2, parts: parts)
-            (state, position, runStart) = (.insideArray, start, start)
+            // The elements' bytes: all but the brackets, or the rest from `start`.
+            targetRunBytes = max(1, (start.map { count - $0 } ?? count - 2) / parts)
+            if let start { (state, position, runStart) = (.insideArray, start, start) }
         }
 
         /// Reads the bytes from where the last call stopped up to `end`, which must not lie

@@ -28,9 +28,7 @@ public enum JSONArraySplitter {
         guard parts >= 1 else { return nil }
         return source.withUnsafeBufferPointer { buffer -> [Run]? in
             guard let base = buffer.baseAddress else { return nil }
-            var scanner =
-                start.map { Scanner(count: buffer.count, parts: parts, elementsFrom: $0) }
-                ?? Scanner(count: buffer.count, parts: parts)
+            var scanner = Scanner(count: buffer.count, parts: parts, elementsFrom: start)
             scanner.scan(base, upTo: buffer.count)
             return scanner.finish()
         }

@@ -11,8 +11,6 @@ public final class JSONDocument: Sendable {
     /// The source text, as given.
     public let source: [UInt8]
     @usableFromInline let tape: [JSONNode]
-    /// The tape index of this document's root value.
-    @usableFromInline let rootIndex: Int
 
     /// Parses a complete JSON text.
     /// - Parameters:
@@ -28,7 +26,6 @@ public final class JSONDocument: Sendable {
         }
         source = bytes
         tape = parsed
-        rootIndex = 0
     }
 
     /// Parses a complete JSON text held in `Data`.
@@ -41,14 +38,13 @@ public final class JSONDocument: Sendable {
         precondition(!tape.isEmpty, "a document holds at least one value")
         self.source = source
         self.tape = tape
-        self.rootIndex = 0
     }
 
     /// The document read by tape index, for walks over many values.
     @inlinable public var view: JSONView { JSONView(document: self) }
 
-    /// The top-level value.
-    public var root: JSONValue { JSONValue(document: self, index: rootIndex) }
+    /// The top-level value: the first on the tape.
+    public var root: JSONValue { JSONValue(document: self, index: 0) }
 
     /// Checks that `bytes` are one valid JSON text without keeping a tape.
     /// - Throws: `JSONParseError` for the first problem.

@@ -44,7 +44,7 @@ extension JSONValue {
                     index += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
-                appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &output)
+                output.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")!)
             default: output.append(code) // '"', '\\' and '/' stand for themselves
             }
         }
@@ -55,9 +55,5 @@ extension JSONValue {
         var value: UInt16 = 0
         for offset in 0..<4 { value = value << 4 | UInt16(hexValue(raw[index + offset]) ?? 0) }
         return value
-    }
-
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-        for unit in UTF8.encode(scalar)! { output.append(unit) }
     }
 }

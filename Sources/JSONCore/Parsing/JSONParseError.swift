@@ -28,19 +28,9 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     init(_ reason: Reason, at offset: Int, in source: UnsafeBufferPointer<UInt8>) {
         self.reason = reason
         self.offset = offset
-        var line = 1
-        var lineStart = 0
-        let end = min(offset, source.count)
-        var index = 0
-        while index < end {
-            if source[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        self.line = line
-        self.column = offset - lineStart + 1
+        let before = source[..<min(offset, source.count)]
+        line = before.count { $0 == 0x0A } + 1
+        column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
     }
 
     /// A sentence naming the problem and its place.

@@ -7,7 +7,6 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// The defaults: `maxDepth` 64.
     public static let `default` = JSONParseOptions(maxDepth: 64)
 
-    /// Creates limits.
     /// - Parameter maxDepth: the deepest nesting accepted; at least 1.
     public init(maxDepth: Int = 64) {
         precondition(maxDepth >= 1, "maxDepth must be at least 1")

@@ -16,7 +16,7 @@ extension JSONValue {
 
 extension JSONView {
     /// The index of the document's top-level value.
-    var root: Int { document.rootIndex }
+    var root: Int { document.root.tapeIndex }
 
     /// A `JSONValue` for `index`.
     func value(_ index: Int) -> JSONValue {
