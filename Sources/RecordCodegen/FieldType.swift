@@ -21,6 +21,12 @@ enum FieldType {
     /// Swift's names for the kinds above, which a declaration must not use (`String` is `string`).
     static let swiftTypes: Set = ["String", "Int", "Bool", "Date", "UUID", "Double"]
 
+    /// The kinds a declaration names by one word.
+    static let keywords: [String: FieldType] = [
+        "id": .id, "domain": .domain, "ownerName": .ownerName, "string": .string, "date": .date, "int": .int,
+        "bool": .bool, "stringMap": .stringMap,
+    ]
+
     /// Reads a declaration's `type`; nil when it names no kind.
     init?(_ text: String) {
         if text.hasPrefix("["), text.hasSuffix("]") {
@@ -34,25 +40,16 @@ enum FieldType {
             }
             return
         }
-        switch text {
-        case "id": self = .id
-        case "domain": self = .domain
-        case "ownerName": self = .ownerName
-        case "string": self = .string
-        case "date": self = .date
-        case "int": self = .int
-        case "bool": self = .bool
-        case "stringMap": self = .stringMap
-        default:
-            if text.hasPrefix("enum ") {
-                self = .enumeration(String(text.dropFirst("enum ".count)))
-            } else if let first = text.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber }),
-                !FieldType.swiftTypes.contains(text)
-            {
-                self = .record(text)
-            } else {
-                return nil
-            }
+        if let kind = FieldType.keywords[text] {
+            self = kind
+        } else if text.hasPrefix("enum ") {
+            self = .enumeration(String(text.dropFirst("enum ".count)))
+        } else if let first = text.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber }),
+            !FieldType.swiftTypes.contains(text)
+        {
+            self = .record(text)
+        } else {
+            return nil
         }
     }
 
