@@ -2,7 +2,6 @@
 public enum Wording {
     /// The count and its noun: `1 error`, `0 errors`, `2 good backups`.
     /// - Parameters:
-    ///   - count: how many.
     ///   - singular: the noun (or phrase) for one: `error`, `good backup`.
     ///   - plural: the form for any other count, when it is not the singular plus `s`
     ///     (`entries`, `copies`).

@@ -90,11 +90,7 @@ public enum Timestamp {
                 index += 1
             }
             guard index > fractionStart else { return .invalid }
-            var scale = index - fractionStart
-            while scale < 3 {
-                milliseconds *= 10
-                scale += 1
-            }
+            for _ in min(index - fractionStart, 3)..<3 { milliseconds *= 10 }
             if roundsUp { milliseconds += 1 }
         }
         guard index < bytes.count else { return .invalid }

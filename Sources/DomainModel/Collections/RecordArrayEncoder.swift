@@ -46,20 +46,11 @@ public enum RecordArrayEncoder {
     ///
     ///     RecordArrayEncoder.array([Array("1,2".utf8), Array("3".utf8)])   // "[", "1,2", ",", "3", "]"
     static func array(_ parts: consuming [[UInt8]], verbatim: [[UInt8]] = []) -> ByteChunks {
-        let comma = [UInt8(ascii: ",")]
         var chunks = ByteChunks([UInt8(ascii: "[")])
         // Each part's writer put commas between its elements; the joins get theirs here.
-        var isEmpty = true
-        for index in parts.indices where !parts[index].isEmpty {
-            if !isEmpty { chunks.append(comma) }
-            chunks.append(parts[index])
-            parts[index] = []
-            isEmpty = false
-        }
-        for element in verbatim {
-            if !isEmpty { chunks.append(comma) }
-            chunks.append(element)
-            isEmpty = false
+        for chunk in parts.filter({ !$0.isEmpty }) + verbatim {
+            if chunks.count > 1 { chunks.append([UInt8(ascii: ",")]) }
+            chunks.append(chunk)
         }
         chunks.append([UInt8(ascii: "]")])
         return chunks

@@ -8,10 +8,4 @@ public struct RecordDeclaration: Sendable {
     public let description: String
     /// In declaration order, the order the encoder writes them.
     public let fields: [RecordField]
-
-    public init(definition: String, description: String, fields: [RecordField]) {
-        self.definition = definition
-        self.description = description
-        self.fields = fields
-    }
 }

@@ -27,15 +27,23 @@ extension JSONWriter {
         string(value.rawValue)
     }
 
+    /// Enum values as an array of their raw text.
     @inlinable public mutating func field<Value>(_ name: StaticString, _ values: [Lenient<Value>]) {
         key(name)
-        enums(values)
+        beginArray()
+        for value in values { string(value.rawValue) }
+        endArray()
     }
 
-    /// String pairs as an object (`stringMap(_:)`).
+    /// String pairs as an object.
     @inlinable public mutating func field(_ name: StaticString, _ pairs: [StringPair]) {
         key(name)
-        stringMap(pairs)
+        beginObject()
+        for pair in pairs {
+            key(pair.name)
+            string(pair.value)
+        }
+        endObject()
     }
 
     /// A nested record.
@@ -70,22 +78,5 @@ extension JSONWriter {
         beginArray()
         for record in records { record.encode(to: &self) }
         endArray()
-    }
-
-    /// Writes enum values as an array of their raw text.
-    public mutating func enums<Value>(_ values: [Lenient<Value>]) {
-        beginArray()
-        for value in values { string(value.rawValue) }
-        endArray()
-    }
-
-    /// Writes string pairs as an object.
-    public mutating func stringMap(_ pairs: [StringPair]) {
-        beginObject()
-        for pair in pairs {
-            key(pair.name)
-            string(pair.value)
-        }
-        endObject()
     }
 }

@@ -30,12 +30,10 @@ public struct Lenient<Value: LenientEnum>: Sendable, Hashable, CustomStringConve
     /// The known case whose raw value is exactly `utf8`, compared without making a String
     /// (decoding reads millions of enum fields).
     public static func knownCase(utf8: UnsafeBufferPointer<UInt8>) -> Value? {
-        for candidate in Value.allCases {
+        Value.allCases.first { candidate in
             var raw = candidate.rawValue
-            let matches = raw.withUTF8 { $0.count == utf8.count && $0.elementsEqual(utf8) }
-            if matches { return candidate }
+            return raw.withUTF8 { $0.count == utf8.count && $0.elementsEqual(utf8) }
         }
-        return nil
     }
 
     public var description: String { rawValue }

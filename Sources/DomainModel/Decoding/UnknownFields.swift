@@ -24,16 +24,13 @@ public struct UnknownFields: Sendable, Hashable {
     }
 
     /// The fields, in the order they were read.
-    public private(set) var fields: [Field]
+    public private(set) var fields: [Field] = []
 
     /// No fields: what every record this build wrote itself holds.
-    public init() {
-        fields = []
-    }
+    public init() {}
 
     /// The given fields; a later field with an earlier one's name is left out.
     public init(_ fields: [Field]) {
-        self.fields = []
         for field in fields where !contains(field.name) { self.fields.append(field) }
     }
 
@@ -48,11 +45,7 @@ public struct UnknownFields: Sendable, Hashable {
     /// fields become when the records merge. On a clash this side wins, so the caller puts
     /// first the record whose known fields win under the record type's merge rule.
     public func merged(with other: UnknownFields) -> UnknownFields {
-        guard !other.isEmpty else { return self }
-        guard !isEmpty else { return other }
-        var result = self
-        for field in other.fields where !contains(field.name) { result.fields.append(field) }
-        return result
+        other.isEmpty ? self : UnknownFields(fields + other.fields)
     }
 }
 

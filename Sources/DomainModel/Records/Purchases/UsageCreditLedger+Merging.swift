@@ -4,9 +4,6 @@ extension UsageCreditLedger {
     /// The range of the balance.
     public static let balanceRange = -1_000_000_000...1_000_000_000
 
-    /// The sum of the entries' amounts.
-    public var entriesTotal: Int { entries.reduce(0) { $0 + $1.amount } }
-
     /// Merge rule: entries are unioned by id (these first); the balance moves by the
     /// amounts of the entries added, so a discrepancy already present is neither hidden nor
     /// doubled. The result stays within the limits decoding enforces. Unknown fields are
