@@ -185,18 +185,8 @@ public struct BackupImporter {
             findings: source.legacyFindings ?? sessionFindings)
         if source.legacyFindings != nil { report.findings += sessionFindings.filter { $0.severity == .error } }
         guard !report.hasErrors else { throw ImportRefusal(report: report) }
-        var carriedCounts: ImportSummary.CarriedCounts?
-        var remarks = importer.remarks
-        if !session.carried.isEmpty {
-            // The unreadable elements went back with their sections; the rest goes back now.
-            var carried = ImportSummary.CarriedCounts()
-            carried.unreadableRestored = importer.restoredElements
-            carried.unreadableUnchanged = importer.unchangedElements
-            let carriedImporter = CarriedImporter(
-                transaction: transaction, mode: mode, storeKeysAtStart: importer.storeKeys)
-            remarks += try carriedImporter.apply(session.carried, counts: &carried, changed: &changed)
-            carriedCounts = carried
-        }
+        // The unreadable elements went back with their sections; the rest goes back now.
+        let carriedCounts = try session.carried.isEmpty ? nil : importer.applyCarried(session.carried, changed: &changed)
         if !changed, let unneeded = snapshot {
             // Nothing will be written, so there is nothing to undo: no snapshot piles up when the
             // same backup is imported again.
@@ -206,7 +196,7 @@ public struct BackupImporter {
         return ImportSummary(
             file: source.file.name, schemaVersion: source.schemaVersion, mode: mode, isDryRun: isDryRun,
             storePath: store.location.url.path, sections: counts,
-            findings: report.findings.filter { $0.severity != .error } + remarks,
+            findings: report.findings.filter { $0.severity != .error } + importer.remarks,
             migrations: applied, safetySnapshot: snapshot?.path, storeChanged: changed && !isDryRun,
             carried: carriedCounts)
     }

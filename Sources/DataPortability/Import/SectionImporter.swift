@@ -22,7 +22,7 @@ final class SectionImporter {
     /// The backup's unreadable elements the store already held.
     private(set) var unchangedElements = 0
     /// What the import had to leave as it was, and why.
-    private(set) var remarks: [Finding] = []
+    var remarks: [Finding] = []
 
     init(transaction: any StoreTransaction, mode: ImportMode) throws {
         self.transaction = transaction

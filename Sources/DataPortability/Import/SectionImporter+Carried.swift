@@ -5,33 +5,30 @@ import DataValidation
 /// Puts back, at the end of an import, what a version 4 backup carries besides its
 /// sections' records: the store keys this build does not read, and the stored values it could
 /// not read as a whole. (Unreadable elements of a collection go back with their section:
-/// `SectionImporter`.)
+/// `verbatimElements(stored:key:)`.)
 ///
 /// - merge: a key the store lacks is added; a key it holds keeps the store's value (a note
 ///   says so when the backup's differs). A whole value counts as held when its key was in the
 ///   store when the import began — the sections may have written defaults under it since.
 /// - replace: the backup's value is written.
-struct CarriedImporter {
-    let transaction: any StoreTransaction
-    let mode: ImportMode
-    /// The keys the store held when the import began (after its migrations).
-    let storeKeysAtStart: Set<String>
-
-    /// Applies `carried`, counting what it does into `counts` and setting `changed` when it
-    /// writes anything.
-    /// - Returns: the notes of values kept.
+extension SectionImporter {
+    /// Applies `carried`, adding the notes of values kept to `remarks` and setting `changed`
+    /// when it writes anything.
+    /// - Returns: the counts, the unreadable elements put back with their sections included.
     /// - Throws: `StoreError` when a carried array or dictionary does not read as one, or the
     ///   store cannot be written.
-    func apply(_ carried: CarriedContents, counts: inout ImportSummary.CarriedCounts, changed: inout Bool) throws
-        -> [Finding]
-    {
-        let before = counts
-        defer {
-            changed =
-                changed || counts.storeKeysAdded + counts.storeKeysReplaced > 0
-                || counts.unreadableRestored > before.unreadableRestored
+    func applyCarried(_ carried: CarriedContents, changed: inout Bool) throws -> ImportSummary.CarriedCounts {
+        var counts = ImportSummary.CarriedCounts(
+            unreadableRestored: restoredElements, unreadableUnchanged: unchangedElements)
+        enum Outcome { case added, replaced, unchanged, kept }
+        func put(_ value: StoreValue, at key: String, held: Bool) throws -> Outcome {
+            let current = try transaction.value(forKey: key)
+            if current == value { return .unchanged }
+            if held && mode == .merge { return .kept }
+            try transaction.set(value, forKey: key)
+            changed = true
+            return current == nil ? .added : .replaced
         }
-        var remarks: [Finding] = []
         for entry in carried.storeKeys {
             let incoming = try StoreValue(carried: entry.value, source: "the carried store key \(entry.key)")
             switch try put(incoming, at: entry.key, held: try transaction.value(forKey: entry.key) != nil) {
@@ -50,7 +47,7 @@ struct CarriedImporter {
         }
         for (storeKey, value) in carried.unreadableValues {
             let incoming = try StoreValue(carried: value, source: "the carried value of \(storeKey)")
-            switch try put(incoming, at: storeKey, held: storeKeysAtStart.contains(storeKey)) {
+            switch try put(incoming, at: storeKey, held: storeKeys.contains(storeKey)) {
             case .added, .replaced: counts.unreadableRestored += 1
             case .unchanged: counts.unreadableUnchanged += 1
             case .kept:
@@ -63,16 +60,6 @@ struct CarriedImporter {
                     ))
             }
         }
-        return remarks
-    }
-
-    private enum Outcome { case added, replaced, unchanged, kept }
-
-    private func put(_ value: StoreValue, at key: String, held: Bool) throws -> Outcome {
-        let current = try transaction.value(forKey: key)
-        if current == value { return .unchanged }
-        if held && mode == .merge { return .kept }
-        try transaction.set(value, forKey: key)
-        return current == nil ? .added : .replaced
+        return counts
     }
 }
