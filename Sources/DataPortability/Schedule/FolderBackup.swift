@@ -48,26 +48,23 @@ public enum FolderBackup {
         entry.health = .good
         let backup: BackupFile
         do {
-            if isEncrypted {
-                entry.isEncrypted = true
-                entry.contentsChecked = false
-                try verifyWithoutKey(against: nil)
-                guard needsKey || !decryption.identities.isEmpty else {
-                    try confirm(&entry, by: checksum)
-                    return .read(nil)
-                }
-            }
-            backup = try open(decryption)
-        } catch let error where entry.isEncrypted && Self.isMissingKey(error) {
-            // Encrypted for other recipients, or altered so that no key opens it: its checksum
-            // file, if it has one, tells which.
             do {
+                if isEncrypted {
+                    entry.isEncrypted = true
+                    entry.contentsChecked = false
+                    try verifyWithoutKey(against: nil)
+                    guard needsKey || !decryption.identities.isEmpty else {
+                        try confirm(&entry, by: checksum)
+                        return .read(nil)
+                    }
+                }
+                backup = try open(decryption)
+            } catch let error where entry.isEncrypted && Self.isMissingKey(error) {
+                // Encrypted for other recipients, or altered so that no key opens it: its
+                // checksum file, if it has one, tells which.
                 try confirm(&entry, by: checksum)
-            } catch {
-                entry.health = .damaged("\(error)")
-                return .read(nil)
+                return needsKey ? .missingKey(error) : .read(nil)
             }
-            return needsKey ? .missingKey(error) : .read(nil)
         } catch {
             entry.health = .damaged("\(error)")
             return .read(nil)
