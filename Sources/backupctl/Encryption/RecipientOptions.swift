@@ -24,10 +24,9 @@ struct RecipientOptions: ParsableArguments {
     /// - Throws: `AgeError` for a malformed recipient (exit 64); `CommandFailure` for a secret key
     ///   given as one (64), never quoting it, and for a missing file.
     func parsed() throws -> [AgeRecipient] {
-        var parsed: [AgeRecipient] = []
-        for recipient in recipients {
+        var parsed: [AgeRecipient] = try recipients.map { recipient in
             do {
-                parsed.append(.x25519(try X25519Recipient(recipient)))
+                return .x25519(try X25519Recipient(recipient))
             } catch AgeError.secretKeyAsRecipient {
                 throw CommandFailure(
                     .usage,

@@ -24,7 +24,13 @@ struct ImportReport {
     }
 
     func print(to console: Console) {
-        if let restored = summary.restoredKeys { return printRestore(restored, to: console) }
+        if let restored = summary.restoredKeys {
+            let verb = summary.isDryRun ? "Dry run of restoring" : "Restored"
+            console.print("\(verb) \(summary.storePath) from the store snapshot \(summary.file)")
+            console.print(
+                "  keys: \(restored.written) written, \(restored.removed) removed, \(restored.unchanged) unchanged")
+            return printEnding(unchanged: "the store already held the snapshot's data", to: console)
+        }
         let verb = summary.isDryRun ? "Dry run of importing" : "Imported"
         console.print(
             "\(verb) \(summary.file) (schema version \(summary.schemaVersion)) into \(summary.storePath), mode \(summary.mode.rawValue)"
@@ -64,12 +70,7 @@ struct ImportReport {
             if sectionTimes != nil {
                 for line in ValidationReportText.findingsBySection(findings) { console.print("  " + line) }
             } else {
-                for finding in warnings.prefix(10) {
-                    console.print("  warning: \(finding.location): \(finding.message)")
-                }
-                if warnings.count > 10 {
-                    console.print("  … and \(warnings.count - 10) more (see --verbose)")
-                }
+                console.print(lines: ValidationReportText.first(10, of: warnings, indent: "  ", label: "warning: "))
             }
         }
         for remark in remarks {
@@ -141,14 +142,5 @@ struct ImportReport {
             console.print("Nothing changed: \(unchanged).")
         }
         console.print("Done in \(Formatting.seconds(summary.duration)).")
-    }
-
-    /// The summary of restoring a store snapshot.
-    private func printRestore(_ restored: RestoredKeys, to console: Console) {
-        let verb = summary.isDryRun ? "Dry run of restoring" : "Restored"
-        console.print("\(verb) \(summary.storePath) from the store snapshot \(summary.file)")
-        console.print(
-            "  keys: \(restored.written) written, \(restored.removed) removed, \(restored.unchanged) unchanged")
-        printEnding(unchanged: "the store already held the snapshot's data", to: console)
     }
 }

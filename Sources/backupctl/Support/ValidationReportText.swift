@@ -5,8 +5,6 @@ import Foundation
 /// How a validation report is printed: grouped by severity, then by code, with the first
 /// findings of each code; `--json` holds every finding.
 enum ValidationReportText {
-    static let shownPerCode = 5
-
     /// Prints the report; `verbose` lists every finding section by section instead of the
     /// first of each code, and `timing` (the bytes checked and how long it took) is shown then.
     static func print(
@@ -53,14 +51,16 @@ enum ValidationReportText {
             for code in findings.map(\.code) where seen.insert(code).inserted {
                 let group = byCode[code]!
                 console.print("  \(code.rawValue) (\(group.count))")
-                for finding in group.prefix(shownPerCode) {
-                    console.print("    \(finding.location): \(finding.message)")
-                }
-                if group.count > shownPerCode {
-                    console.print("    … and \(group.count - shownPerCode) more (see --verbose)")
-                }
+                console.print(lines: first(5, of: group, indent: "    "))
             }
         }
+    }
+
+    /// The first `limit` findings, each as `label` and `location: message` after `indent`,
+    /// then how many more `--verbose` lists.
+    static func first(_ limit: Int, of findings: [Finding], indent: String, label: String = "") -> [String] {
+        findings.prefix(limit).map { "\(indent)\(label)\($0.location): \($0.message)" }
+            + (findings.count > limit ? ["\(indent)… and \(findings.count - limit) more (see --verbose)"] : [])
     }
 
     /// The report in JSON: the backup read, its schema version when it could be read, and
