@@ -186,7 +186,8 @@ public struct BackupImporter {
         if source.legacyFindings != nil { report.findings += sessionFindings.filter { $0.severity == .error } }
         guard !report.hasErrors else { throw ImportRefusal(report: report) }
         // The unreadable elements went back with their sections; the rest goes back now.
-        let carriedCounts = try session.carried.isEmpty ? nil : importer.applyCarried(session.carried, changed: &changed)
+        let carriedCounts =
+            try session.carried.isEmpty ? nil : importer.applyCarried(session.carried, changed: &changed)
         if !changed, let unneeded = snapshot {
             // Nothing will be written, so there is nothing to undo: no snapshot piles up when the
             // same backup is imported again.

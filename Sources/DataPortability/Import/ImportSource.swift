@@ -58,7 +58,6 @@ final class ImportSource {
         reader?.stop()
     }
 
-    /// The next section, or nil at the end.
     func nextPayload() throws -> SectionPayload? {
         if let reader { return try reader.next() }
         return pending.popLast()

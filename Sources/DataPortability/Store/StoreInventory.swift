@@ -21,7 +21,6 @@ public struct StoreInventory: Sendable {
 
     public var totalBytes: Int { entries.reduce(0) { $0 + $1.bytes } }
 
-    /// Reads every key of `store`.
     public init(reading store: any StoreReading) throws {
         entries = try store.keys().map { key in
             let value = try store.value(forKey: key)

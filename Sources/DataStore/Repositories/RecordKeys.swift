@@ -2,7 +2,6 @@ import DomainModel
 
 /// A store key holding a JSON array of one record type, deduplicated by natural key.
 public struct CollectionKey<Record: DeduplicatingRecord>: Sendable {
-    /// Where the array is stored.
     public let storageKey: StorageKey
 
     public init(_ storageKey: StorageKey) {
@@ -21,7 +20,6 @@ extension CollectionKey {
 
 /// A store key holding one JSON object of a record type.
 public struct ObjectKey<Record: JSONRecord>: Sendable {
-    /// Where the object is stored.
     public let storageKey: StorageKey
 
     public init(_ storageKey: StorageKey) {

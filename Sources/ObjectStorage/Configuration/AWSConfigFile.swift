@@ -15,7 +15,6 @@ public struct AWSConfigFile: Sendable, Equatable {
     /// Settings by section name as written (`default`, `profile backup`), then by name.
     public var sections: [String: [String: String]]
 
-    /// Parses the text of a file.
     public init(text: String) {
         var sections: [String: [String: String]] = [:]
         var section: String?

@@ -24,7 +24,6 @@ public final class S3ObjectUpload {
     public let client: S3Client
     public let key: String
     public let partSize: Int
-    /// Bytes written so far.
     public private(set) var byteCount: Int64 = 0
 
     private var buffer: [UInt8] = []
