@@ -176,14 +176,12 @@ public final class FileLock {
     /// reading: `flock` works on a read-only descriptor. Nil when it no longer exists.
     private static func openExisting(at path: String, writable: inout Bool) throws -> FileDescriptor? {
         do {
-            writable = true
-            return try openWithoutFollowing(path, O_RDWR)
-        } catch FileIOError.permissionDenied {
-            writable = false
             do {
+                writable = true
+                return try openWithoutFollowing(path, O_RDWR)
+            } catch FileIOError.permissionDenied {
+                writable = false
                 return try openWithoutFollowing(path, O_RDONLY)
-            } catch FileIOError.notFound {
-                return nil
             }
         } catch FileIOError.notFound {
             return nil
