@@ -86,10 +86,9 @@ struct ZshCompletionScript {
     /// `'--store[The store.]:path:_files'`; a repeatable option may be given again (`*`).
     private func optionSpec(_ argument: ArgumentInfo) -> String {
         let description = argument.abstract.isEmpty ? "" : "[\(Self.escaped(argument.abstract))]"
-        var value = ""
-        if argument.kind == .option {
-            value = ":\(Self.escaped(argument.valueName ?? "value")):\(action(argument.completion))"
-        }
+        let value =
+            argument.kind == .option
+            ? ":\(Self.escaped(argument.valueName ?? "value")):\(action(argument.completion))" : ""
         if argument.isRepeating {
             return argument.names.map { ShellQuoting.singleQuoted("*" + $0 + description + value) }
                 .joined(separator: " ")

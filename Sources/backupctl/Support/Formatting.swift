@@ -45,9 +45,8 @@ enum Formatting {
         // Cells quote names read from a store or a directory: written out before they are measured.
         let rows = rows.map { $0.map(TerminalText.line) }
         guard let columns = rows.map(\.count).max() else { return [] }
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        let widths = (0..<columns).map { column in
+            rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
         }
         return rows.map { row in
             indent
