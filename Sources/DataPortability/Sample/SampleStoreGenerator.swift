@@ -121,11 +121,8 @@ public struct SampleStoreGenerator: Sendable {
     func makeID(_ random: inout SeededRandom) -> UUID {
         let high = random.next()
         let low = random.next()
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
-            bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * index))
-        }
+        // Little-endian: `high`'s bytes, then `low`'s.
+        var bytes = (0..<16).map { UInt8(truncatingIfNeeded: ($0 < 8 ? high : low) >> (8 * ($0 % 8))) }
         bytes[6] = bytes[6] & 0x0F | 0x40 // version 4
         bytes[8] = bytes[8] & 0x3F | 0x80 // RFC 4122 variant
         // 16 bytes, the size of uuid_t, a tuple of bytes with no alignment of its own.
