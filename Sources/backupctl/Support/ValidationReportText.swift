@@ -46,10 +46,9 @@ enum ValidationReportText {
             let findings = report.findings.filter { $0.severity == severity }
             guard !findings.isEmpty else { continue }
             console.print("\(severity.rawValue)s:")
-            let byCode = Dictionary(grouping: findings, by: \.code)
             var seen = Set<FindingCode>()
             for code in findings.map(\.code) where seen.insert(code).inserted {
-                let group = byCode[code]!
+                let group = findings.filter { $0.code == code }
                 console.print("  \(code.rawValue) (\(group.count))")
                 console.print(lines: first(5, of: group, indent: "    "))
             }
