@@ -72,10 +72,8 @@ public struct RetentionPolicy: Sendable, Equatable {
         switch rule {
         case .last:
             return position // every backup is its own period
-        case .hourly:
-            return Int(date.timeIntervalSince1970.rounded(.down)) / 3600
-        case .daily:
-            return Int(date.timeIntervalSince1970.rounded(.down)) / 86_400
+        case .hourly, .daily:
+            return Int(date.timeIntervalSince1970.rounded(.down)) / (rule == .hourly ? 3600 : 86_400)
         case .weekly:
             let components = RetentionPolicy.isoCalendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
             return (components.yearForWeekOfYear ?? 0) * 100 + (components.weekOfYear ?? 0)

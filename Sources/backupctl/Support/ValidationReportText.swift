@@ -32,10 +32,9 @@ enum ValidationReportText {
     /// Every finding under its section, in the order the sections first appear; findings
     /// about the backup as a whole (its manifest, its version) come under "backup".
     static func findingsBySection(_ findings: [Finding]) -> [String] {
-        let bySection = Dictionary(grouping: findings) { $0.section ?? "backup" }
         var seen = Set<String>()
         return findings.map { $0.section ?? "backup" }.filter { seen.insert($0).inserted }.flatMap { section in
-            let found = bySection[section, default: []]
+            let found = findings.filter { ($0.section ?? "backup") == section }
             let bySeverity = Finding.Severity.allCases.flatMap { severity in found.filter { $0.severity == severity } }
             return ["\(section):"] + bySeverity.map { "  \($0)" }
         }
