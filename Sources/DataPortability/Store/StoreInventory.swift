@@ -24,19 +24,15 @@ public struct StoreInventory: Sendable {
     public init(reading store: any StoreReading) throws {
         entries = try store.keys().map { key in
             let value = try store.value(forKey: key)
-            var entry = Entry(
-                key: key, kind: value?.kindName ?? "nothing", bytes: 0, records: nil,
+            let (bytes, records): (Int, Int?) =
+                switch value {
+                case .data(let data)?: (data.count, StoreInventory.recordCount([UInt8](data)))
+                case .string(let text)?: (text.utf8.count, nil)
+                default: (0, nil)
+                }
+            return Entry(
+                key: key, kind: value?.kindName ?? "nothing", bytes: bytes, records: records,
                 isKnown: StorageKey(rawValue: key) != nil)
-            switch value {
-            case .data(let data)?:
-                entry.bytes = data.count
-                entry.records = StoreInventory.recordCount([UInt8](data))
-            case .string(let text)?:
-                entry.bytes = text.utf8.count
-            default:
-                break
-            }
-            return entry
         }
     }
 
