@@ -43,11 +43,7 @@ public struct StoreInventory: Sendable {
         }
         if first == UInt8(ascii: "{") { return (try? JSONDocument(parsing: bytes)) == nil ? nil : 1 }
         var count = 0
-        do {
-            try JSONArrayStream.forEachElement(in: bytes) { _, _ in count += 1 }
-        } catch {
-            return nil
-        }
+        guard (try? JSONArrayStream.forEachElement(in: bytes, { _, _ in count += 1 })) != nil else { return nil }
         return count
     }
 }
