@@ -17,15 +17,11 @@ extension DataMigrationService {
         guard stored < step.version else { return nil }
         let context = try makeContext(transaction)
         let started = Date()
-        var results: [AppliedStep.Outcome] = []
-        for migration in step.migrations {
+        let results = try step.migrations.map { migration in
             let migrationStarted = Date()
             guard try migration.shouldMigrate(in: transaction, context: context) else {
-                results.append(
-                    AppliedStep.Outcome(
-                        identifier: migration.identifier, kind: migration.kind, ran: false,
-                        result: .nothingToDo))
-                continue
+                return AppliedStep.Outcome(
+                    identifier: migration.identifier, kind: migration.kind, ran: false, result: .nothingToDo)
             }
             var result: MigrationResult
             do {
@@ -39,8 +35,8 @@ extension DataMigrationService {
                     version: step.version, migration: migration.identifier, storedVersion: stored,
                     reason: result.errors.map(\.description).joined(separator: " "))
             }
-            results.append(
-                AppliedStep.Outcome(identifier: migration.identifier, kind: migration.kind, ran: true, result: result))
+            return AppliedStep.Outcome(
+                identifier: migration.identifier, kind: migration.kind, ran: true, result: result)
         }
         let duration = Date().timeIntervalSince(started)
         try transaction.set(.integer(step.version), forKey: StorageKey.storeSchemaVersion.rawValue)

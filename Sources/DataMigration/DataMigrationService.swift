@@ -113,15 +113,10 @@ public struct DataMigrationService: Sendable {
     public func currentView(of store: any StoreReading) throws -> CurrentStoreView {
         let from = try DataMigrationService.storedVersion(in: store)
         let pending = try pendingSteps(in: store)
-        guard !pending.isEmpty else {
-            return CurrentStoreView(
-                reader: store,
-                report: MigrationReport(fromVersion: from, toVersion: from, applied: [], isDryRun: true))
-        }
         let overlay = StoreOverlay(over: store)
         let applied = try pending.compactMap { try apply($0, in: overlay) }
         return CurrentStoreView(
-            reader: overlay,
+            reader: pending.isEmpty ? store : overlay,
             report: MigrationReport(
                 fromVersion: from, toVersion: max(from, targetVersion), applied: applied, isDryRun: true))
     }
