@@ -7,8 +7,8 @@ extension BackupFile {
     /// The encoding of the file's content: of the plaintext, for an encrypted file.
     static func detectEncoding(_ file: DescriptorIO, decryptor: AgeDecryptor?) throws -> BackupFileEncoding {
         guard let decryptor else { return BackupFileEncoding.detect(file) }
-        let payload = DecryptedPayload(try restart(decryptor, file), name: file.name)
-        return BackupFileEncoding.detect(prefix: try payload.readPrefix(BackupFileEncoding.prefixLength))
+        return BackupFileEncoding.detect(
+            prefix: try restart(decryptor, file).readPrefix(BackupFileEncoding.prefixLength))
     }
 
     /// The decryptor of an encrypted file (one that starts with `age-encryption.org/`), `nil`
@@ -35,11 +35,11 @@ extension BackupFile {
         }
     }
 
-    /// A decryptor reading the payload again from its start.
-    static func restart(_ decryptor: AgeDecryptor, _ file: DescriptorIO) throws -> AgeDecryptor {
+    /// The payload, decrypted again from its start.
+    static func restart(_ decryptor: AgeDecryptor, _ file: DescriptorIO) throws -> DecryptedPayload {
         let cursor = FileReadCursor(file, offset: Int64(decryptor.headerByteCount))
         do {
-            return try decryptor.restarted { try cursor.read(into: $0) }
+            return DecryptedPayload(try decryptor.restarted { try cursor.read(into: $0) }, name: file.name)
         } catch let error as AgeError {
             throw BackupFormatError.decryptionFailed(archive: file.name, error)
         }

@@ -146,23 +146,14 @@ public final class BackupFile {
             try file.rewind()
             return .descriptor(file)
         }
-        return .stream(DecryptedPayload(try Self.restart(decryptor, file), name: name))
+        return .stream(try Self.restart(decryptor, file))
     }
 
     /// The content's whole bytes (for single-document backups).
     /// - Throws: ``BackupFormatError/documentTooLarge(source:limit:)`` beyond `limit`.
     func readContent(limit: Int64) throws -> [UInt8] {
-        switch try contentInput() {
-        case .stream(let payload as DecryptedPayload):
-            return try payload.readAll(limit: limit)
-        default:
-            guard size <= limit else { throw BackupFormatError.documentTooLarge(source: name, limit: limit) }
-            return try readWhole()
-        }
-    }
-
-    /// The whole file's bytes.
-    private func readWhole() throws -> [UInt8] {
+        if let decryptor { return try Self.restart(decryptor, file).readAll(limit: limit) }
+        guard size <= limit else { throw BackupFormatError.documentTooLarge(source: name, limit: limit) }
         let count = Int(size)
         let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = try BackupFormatError.readingFile(name) {

@@ -68,9 +68,8 @@ extension BackupManifest {
         guard let sectionList = root["sections"], sectionList.kind == .array else {
             throw invalid("its \"sections\" must be an array")
         }
-        var sections: [ManifestSection] = []
         var seenPaths = Set<String>()
-        for (index, entry) in sectionList.elements.enumerated() {
+        let sections = try sectionList.elements.enumerated().map { index, entry in
             guard let name = entry["name"]?.string, !name.isEmpty,
                 let path = entry["path"]?.string, !path.isEmpty,
                 let records = entry["records"]?.int, records >= 0,
@@ -84,9 +83,8 @@ extension BackupManifest {
             guard path != BackupManifest.entryPath, seenPaths.insert(path).inserted else {
                 throw invalid("sections[\(index)] repeats the path \"\(path)\"")
             }
-            sections.append(
-                ManifestSection(
-                    name: name, path: path, records: records, bytes: Int64(size), sha256: sha256.lowercased()))
+            return ManifestSection(
+                name: name, path: path, records: records, bytes: Int64(size), sha256: sha256.lowercased())
         }
         var absentSections: [String] = []
         if let absent = root["absentSections"] {
