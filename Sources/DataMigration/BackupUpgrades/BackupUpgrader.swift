@@ -15,10 +15,7 @@ public struct BackupUpgrader: BackupUpgrading {
     public init() {}
 
     public func upgrade(_ legacy: LegacyBackupDocument) throws -> UpgradedBackup {
-        var document = legacy.document
-        if legacy.schemaVersion == 1 {
-            document = try BackupV1ToV2.upgrade(document)
-        }
+        let document = legacy.schemaVersion == 1 ? try BackupV1ToV2.upgrade(legacy.document) : legacy.document
         // Version 3 sections are version 4 sections: a document carries nothing, and its
         // absent sections are those v2 → v3 did not write.
         return try BackupV2ToV3.upgrade(document, originalVersion: legacy.schemaVersion)

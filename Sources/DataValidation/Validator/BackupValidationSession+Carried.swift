@@ -26,10 +26,8 @@ extension BackupValidationSession {
             return add(
                 .error, .sectionShape, entry.rawValue, root, "the entry must be an array, not \(document.root.kind).")
         }
-        var count = 0
         var keys = Set<String>()
         for (index, element) in document.root.elements.enumerated() {
-            count += 1
             let location = "\(root)[\(index)]"
             // One file, one reading, as in the sections: the keys this build reads — the
             // element's and its value's — must not repeat. A value's "json" is the store's data,
@@ -77,6 +75,7 @@ extension BackupValidationSession {
                 self.add(.error, .carriedInvalid, entry.rawValue, location + error.path, "\(error.problem).")
             }
         }
+        let count = document.root.count
         if let listed = manifest.section(atPath: entry.entryPath)?.records, listed != count {
             add(
                 .error, .countMismatch, entry.rawValue, root, "holds \(count) entries but the manifest says \(listed).")
