@@ -29,21 +29,12 @@ extension BackupFileEncoding {
     private static func classify(_ bytes: UnsafeRawBufferPointer, decompress: () -> Content?)
         -> BackupFileEncoding
     {
-        switch ArchiveCompression.Algorithm.detect(bytes) {
-        case .zstd:
-            return decompress() == .tar ? .tar(.zstd) : .unknown
-        case .gzip:
-            switch decompress() {
-            case .tar: return .tar(.gzip)
-            case .json: return .gzipJSON
-            case nil: return .unknown
-            }
-        case .uncompressed:
-            switch classifyContent(bytes) {
-            case .tar: return .tar(.uncompressed)
-            case .json: return .plainJSON
-            case nil: return .unknown
-            }
+        let algorithm = ArchiveCompression.Algorithm.detect(bytes)
+        return switch (algorithm, algorithm == .uncompressed ? classifyContent(bytes) : decompress()) {
+        case (_, .tar): .tar(algorithm)
+        case (.gzip, .json): .gzipJSON
+        case (.uncompressed, .json): .plainJSON
+        default: .unknown
         }
     }
 
