@@ -28,7 +28,7 @@ enum SchemaBuilder {
     }
 
     static func object(_ definition: String, _ description: String, _ properties: [PropertySchema]) -> SchemaNode {
-        SchemaNode(.object(ObjectSchema(properties)), description: description, definitionName: definition)
+        SchemaNode(.object(ObjectSchema(properties: properties)), description: description, definitionName: definition)
     }
 
     static func required(_ name: StaticString, _ node: SchemaNode) -> PropertySchema {

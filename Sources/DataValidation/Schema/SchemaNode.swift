@@ -35,10 +35,6 @@ public struct SchemaNode: Sendable {
 /// An object's fields.
 public struct ObjectSchema: Sendable {
     public var properties: [PropertySchema]
-
-    public init(_ properties: [PropertySchema]) {
-        self.properties = properties
-    }
 }
 
 /// One field of an object.
@@ -64,12 +60,6 @@ public struct ArraySchema: Sendable {
     /// A field of the (object) items that should be unique; duplicates are merged on import,
     /// so they are warnings.
     public var uniqueField: String?
-
-    public init(items: SchemaNode, maxItems: Int? = nil, uniqueField: String? = nil) {
-        self.items = items
-        self.maxItems = maxItems
-        self.uniqueField = uniqueField
-    }
 
     /// Whether the unique field holds UUIDs (compared as UUIDs, whatever their case).
     var uniqueFieldIsUUID: Bool {
