@@ -26,9 +26,8 @@ extension DataValidationService {
             report.findings += walker.takeFindings()
         }
         guard !report.hasErrors, let upgrader else { return BackupValidation(report: report) }
-        let upgraded: UpgradedBackup
         do {
-            upgraded = try upgrader.upgrade(legacy)
+            let upgraded = try upgrader.upgrade(legacy)
             report.findings += try Self.checkUpgraded(upgraded, file: file, options: limits.json)
                 .filter { $0.severity == .error || Self.afterUpgradeCodes.contains($0.code) }
                 .map { finding in
@@ -37,6 +36,7 @@ extension DataValidationService {
                         "after the upgrade to v\(DomainDigBackup.currentSchemaVersion): " + finding.message
                     return finding
                 }
+            return BackupValidation(report: report, upgraded: report.hasErrors ? nil : upgraded)
         } catch {
             report.findings.append(
                 Finding(
@@ -44,7 +44,6 @@ extension DataValidationService {
                     message: "the backup cannot be upgraded: \(error)"))
             return BackupValidation(report: report)
         }
-        return BackupValidation(report: report, upgraded: report.hasErrors ? nil : upgraded)
     }
 
     /// Runs the current version's checks over upgraded sections.

@@ -50,8 +50,7 @@ enum ManifestSchema {
                         writer.field("items") { writer in
                             writer.field("enum", BackupSection.allCases.map(\.rawValue))
                         }
-                        writer.key("uniqueItems")
-                        writer.bool(true)
+                        writer.field("uniqueItems", true)
                     }
                 }
             }
