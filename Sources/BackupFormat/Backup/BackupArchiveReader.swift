@@ -85,20 +85,18 @@ public final class BackupArchiveReader {
             return nil
         }
         seenPaths.insert(entry.path)
-        guard let listing = manifest.section(atPath: entry.path) else {
-            return SectionPayload(path: entry.path, listing: nil, size: entry.size, verification: .unlisted, bytes: nil)
+        let listing = manifest.section(atPath: entry.path)
+        func refused(_ verification: SectionPayload.Verification) -> SectionPayload {
+            SectionPayload(path: entry.path, listing: listing, size: entry.size, verification: verification, bytes: nil)
         }
+        guard let listing else { return refused(.unlisted) }
         guard listing.bytes == entry.size else {
-            return SectionPayload(
-                path: entry.path, listing: listing, size: entry.size,
-                verification: .sizeMismatch(expected: listing.bytes, actual: entry.size), bytes: nil)
+            return refused(.sizeMismatch(expected: listing.bytes, actual: entry.size))
         }
         let read = try readCurrentEntry(size: Int(entry.size), collect: handling == .collect)
         let actual = read.digest.hexString
         guard actual == listing.sha256 else {
-            return SectionPayload(
-                path: entry.path, listing: listing, size: entry.size,
-                verification: .checksumMismatch(expected: listing.sha256, actual: actual), bytes: nil)
+            return refused(.checksumMismatch(expected: listing.sha256, actual: actual))
         }
         return SectionPayload(
             path: entry.path, listing: listing, size: entry.size, verification: .verified, bytes: read.bytes,
