@@ -83,16 +83,12 @@ public enum CarriedValue: Sendable, Equatable {
 
     /// Whether `bytes` are exactly one JSON value — no whitespace around it — within `depthLimit`.
     static func isEmbeddableJSON(_ bytes: [UInt8], depthLimit: Int) -> Bool {
-        guard let first = bytes.first, let last = bytes.last, !CarriedValue.isWhitespace(first),
-            !CarriedValue.isWhitespace(last)
+        let whitespace: [UInt8] = [0x20, 0x0A, 0x0D, 0x09]
+        guard let first = bytes.first, let last = bytes.last, !whitespace.contains(first), !whitespace.contains(last)
         else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
             (try? JSONDocument.validate(buffer, options: JSONParseOptions(maxDepth: max(depthLimit, 1)))) != nil
         }
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// A finite number as the shortest text that reads back to it; the others as words.
