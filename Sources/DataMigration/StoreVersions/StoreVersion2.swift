@@ -16,12 +16,11 @@ enum StoreVersion2 {
                     identifier: "v2.aggregate-preferences",
                     from: [.legacyResolverURL, .legacyDisplayDensity, .legacyShowRawRecords], to: .appPreferences,
                     aggregate: { existing, sources in
-                        var preferences = AppPreferences.defaults
-                        if let bytes = existing?.jsonBytes,
-                            let decoded = CollectionDecoder.decodeObject(bytes, as: AppPreferences.self).record
-                        {
-                            preferences = decoded
-                        }
+                        var preferences =
+                            existing?.jsonBytes.flatMap {
+                                CollectionDecoder.decodeObject($0, as: AppPreferences.self).record
+                            }
+                            ?? AppPreferences.defaults
                         if case .string(let url)? = sources[.legacyResolverURL], AppPreferences.isResolverURL(url) {
                             preferences.resolverURL = url
                         }
