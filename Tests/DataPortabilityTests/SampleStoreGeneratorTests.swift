@@ -130,7 +130,7 @@ import Testing
         let ledger = try #require(loaded.record)
         #expect(loaded.issues.isEmpty)
         #expect(ledger.entries.count == 30)
-        #expect(ledger.balance == ledger.entriesTotal + 5)
+        #expect(ledger.balance == ledger.entries.reduce(0) { $0 + $1.amount } + 5)
     }
 
     @Test func theOtherKeysLoadCleanly() throws {
