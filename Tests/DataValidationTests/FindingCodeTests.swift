@@ -20,7 +20,7 @@ import Testing
 
     @Test func everyCodeIsDocumentedWithItsSeverityInOrder() throws {
         let documented = try documentedCodes()
-        #expect(documented.map(\.code) == FindingCode.allCases.map(\.rawValue))
+        #expect(documented.map(\.code) == FindingCode.all.map(\.rawValue))
         for (code, severity) in documented {
             #expect(Finding.Severity(rawValue: severity) != nil, "\(code) is documented with severity \(severity)")
         }
@@ -36,14 +36,14 @@ import Testing
             .duplicate, .untrackedDomain, .missingSnapshot, .ledgerBalance, .dateOutOfBounds, .unreadableRecord,
             .keptUnreadable,
         ]
-        for code in FindingCode.allCases {
+        for code in FindingCode.all {
             let expected = notes.contains(code) ? "note" : warnings.contains(code) ? "warning" : "error"
             #expect(severities[code.rawValue] == expected, "\(code)")
         }
     }
 
     @Test func codesAreUniqueAndWrittenAsAreaDotName() {
-        let raw = FindingCode.allCases.map(\.rawValue)
+        let raw = FindingCode.all.map(\.rawValue)
         #expect(Set(raw).count == raw.count)
         for code in raw {
             #expect(code.range(of: #"^[a-z]+\.[a-z]+(-[a-z]+)*$"#, options: .regularExpression) != nil, "\(code)")

@@ -1,83 +1,99 @@
 /// The stable codes of validation findings, each listed with its meaning in
-/// `Docs/validation.md`, in its order. Codes never change meaning; new ones are added.
-public enum FindingCode: String, Sendable, CaseIterable, CustomStringConvertible {
+/// `Docs/validation.md`. Codes never change meaning; new ones are added.
+public struct FindingCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     public var description: String { rawValue }
 
     // Version
     /// The backup is from a newer schema version than this build (error).
-    case versionNewer = "version.newer"
+    public static let versionNewer = FindingCode(rawValue: "version.newer")
     /// The backup is from an older schema version and will be upgraded (note).
-    case versionOlder = "version.older"
+    public static let versionOlder = FindingCode(rawValue: "version.older")
 
     // File and archive
     /// The file cannot be read as a backup at all: unsafe, truncated, corrupt (error).
-    case archiveUnreadable = "archive.unreadable"
+    public static let archiveUnreadable = FindingCode(rawValue: "archive.unreadable")
     /// The manifest is missing or invalid (error).
-    case manifestInvalid = "manifest.invalid"
+    public static let manifestInvalid = FindingCode(rawValue: "manifest.invalid")
     /// A section this build requires is not in the manifest (error).
-    case sectionAbsent = "section.absent"
+    public static let sectionAbsent = FindingCode(rawValue: "section.absent")
     /// The manifest lists a section this build does not know (error).
-    case sectionUnknown = "section.unknown"
+    public static let sectionUnknown = FindingCode(rawValue: "section.unknown")
     /// The manifest lists a section the archive lacks (error).
-    case sectionMissing = "section.missing"
+    public static let sectionMissing = FindingCode(rawValue: "section.missing")
     /// The archive holds an entry the manifest does not list (error).
-    case entryUnlisted = "entry.unlisted"
+    public static let entryUnlisted = FindingCode(rawValue: "entry.unlisted")
     /// A section's size differs from the manifest's (error).
-    case sizeMismatch = "section.size-mismatch"
+    public static let sizeMismatch = FindingCode(rawValue: "section.size-mismatch")
     /// A section's SHA-256 differs from the manifest's (error).
-    case checksumMismatch = "section.checksum-mismatch"
+    public static let checksumMismatch = FindingCode(rawValue: "section.checksum-mismatch")
     /// A section holds a different number of records than the manifest says (error).
-    case countMismatch = "section.count-mismatch"
+    public static let countMismatch = FindingCode(rawValue: "section.count-mismatch")
     /// A section is not valid JSON, or nests deeper than the limit (error).
-    case jsonSyntax = "json.syntax"
+    public static let jsonSyntax = FindingCode(rawValue: "json.syntax")
     /// A section's top level has the wrong shape (error).
-    case sectionShape = "section.shape"
+    public static let sectionShape = FindingCode(rawValue: "section.shape")
 
     // Records
     /// A value has the wrong JSON type (error).
-    case wrongType = "record.type"
+    public static let wrongType = FindingCode(rawValue: "record.type")
     /// A required field is missing or null (error).
-    case requiredMissing = "record.required"
+    public static let requiredMissing = FindingCode(rawValue: "record.required")
     /// A domain field does not hold a valid domain name (error).
-    case invalidDomain = "record.domain"
+    public static let invalidDomain = FindingCode(rawValue: "record.domain")
     /// A string does not have its format: timestamp, UUID, URL, time of day (error).
-    case invalidFormat = "record.format"
+    public static let invalidFormat = FindingCode(rawValue: "record.format")
     /// A number is outside its range (error).
-    case outOfRange = "record.range"
+    public static let outOfRange = FindingCode(rawValue: "record.range")
     /// A list is longer than allowed (error).
-    case tooManyItems = "record.too-many"
+    public static let tooManyItems = FindingCode(rawValue: "record.too-many")
     /// An object repeats a key, which readers resolve differently (error).
-    case duplicateKey = "record.duplicate-key"
+    public static let duplicateKey = FindingCode(rawValue: "record.duplicate-key")
     /// A field this build does not know; it is kept as written (note).
-    case unknownField = "record.unknown-field"
+    public static let unknownField = FindingCode(rawValue: "record.unknown-field")
     /// An enum value this build does not know; it maps to the safe default and is kept (note).
-    case unknownValue = "record.unknown-value"
+    public static let unknownValue = FindingCode(rawValue: "record.unknown-value")
     /// A domain not in canonical form; it will be stored canonically (note).
-    case domainNotCanonical = "domain.not-canonical"
+    public static let domainNotCanonical = FindingCode(rawValue: "domain.not-canonical")
 
     // Semantics
     /// Two records with the same natural key; they are merged on import (warning).
-    case duplicate = "record.duplicate"
+    public static let duplicate = FindingCode(rawValue: "record.duplicate")
     /// A record names a domain that is not tracked (warning).
-    case untrackedDomain = "reference.untracked-domain"
+    public static let untrackedDomain = FindingCode(rawValue: "reference.untracked-domain")
     /// A monitoring log names a snapshot that is not in the lookup history (warning).
-    case missingSnapshot = "reference.missing-snapshot"
+    public static let missingSnapshot = FindingCode(rawValue: "reference.missing-snapshot")
     /// The ledger's balance differs from the sum of its entries (warning).
-    case ledgerBalance = "ledger.balance-mismatch"
+    public static let ledgerBalance = FindingCode(rawValue: "ledger.balance-mismatch")
     /// A date before 1985 or after 2100 (warning).
-    case dateOutOfBounds = "date.out-of-bounds"
+    public static let dateOutOfBounds = FindingCode(rawValue: "date.out-of-bounds")
 
     // Carried (version 4)
     /// A store record the store could not read, carried verbatim and restored on import (warning).
-    case unreadableRecord = "record.unreadable"
+    public static let unreadableRecord = FindingCode(rawValue: "record.unreadable")
     /// A store key this build does not read, carried verbatim and restored on import (note).
-    case unknownStoreKey = "store.unknown-key"
+    public static let unknownStoreKey = FindingCode(rawValue: "store.unknown-key")
     /// A carried entry that cannot be restored as it is: malformed, reserved, repeated or out of place (error).
-    case carriedInvalid = "carried.invalid"
+    public static let carriedInvalid = FindingCode(rawValue: "carried.invalid")
 
     // Import (remarks of the import itself, not of validation)
     /// A stored value that cannot be read, which a merge kept rather than overwrite (warning).
-    case keptUnreadable = "import.kept-unreadable"
+    public static let keptUnreadable = FindingCode(rawValue: "import.kept-unreadable")
     /// A carried store key the store already held with another value, which a merge kept (note).
-    case keptStoreValue = "import.kept-store-value"
+    public static let keptStoreValue = FindingCode(rawValue: "import.kept-store-value")
+
+    /// Every code, in documentation order.
+    public static let all: [FindingCode] = [
+        versionNewer, versionOlder, archiveUnreadable, manifestInvalid, sectionAbsent, sectionUnknown, sectionMissing,
+        entryUnlisted, sizeMismatch, checksumMismatch, countMismatch, jsonSyntax, sectionShape, wrongType,
+        requiredMissing, invalidDomain, invalidFormat, outOfRange, tooManyItems, duplicateKey, unknownField,
+        unknownValue,
+        domainNotCanonical, duplicate, untrackedDomain, missingSnapshot, ledgerBalance, dateOutOfBounds,
+        unreadableRecord, unknownStoreKey, carriedInvalid, keptUnreadable, keptStoreValue,
+    ]
 }
