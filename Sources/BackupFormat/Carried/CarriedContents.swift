@@ -6,7 +6,10 @@ public struct CarriedContents: Sendable, Equatable {
     /// The carried unreadable records, in order.
     public var unreadableRecords: [CarriedUnreadableRecord] = []
 
-    public init() {}
+    public init(storeKeys: [CarriedStoreKey] = [], unreadableRecords: [CarriedUnreadableRecord] = []) {
+        self.storeKeys = storeKeys
+        self.unreadableRecords = unreadableRecords
+    }
 
     /// Whether nothing is carried.
     public var isEmpty: Bool { storeKeys.isEmpty && unreadableRecords.isEmpty }

@@ -43,6 +43,8 @@ public struct ImportSummary: Sendable {
         public var unreadableUnchanged = 0
         /// Unreadable whole values not put back because a merge keeps the store's value.
         public var unreadableKept = 0
+
+        public init() {}
     }
 
     public var file: String
@@ -57,6 +59,7 @@ public struct ImportSummary: Sendable {
     public var findings: [Finding] = []
     /// Store migrations applied (inside the import's transaction).
     public var migrations: [AppliedStep] = []
+    /// Where the safety snapshot was written, if one was.
     public var safetySnapshot: String?
     /// Whether the store's data changed (false for a dry run, or a re-import of the same data).
     public var storeChanged: Bool
@@ -77,6 +80,8 @@ public struct RestoredKeys: Sendable, Equatable {
     public var removed = 0
     /// Keys that already held the snapshot's value.
     public var unchanged = 0
+
+    public init() {}
 }
 
 /// Why an import was refused; nothing was written (exit 65, or 76 for a newer version).

@@ -37,8 +37,8 @@ public enum StoreOpener {
     public static func openForReading(at url: URL) throws -> StoreSnapshot {
         let url = url.standardizedFileURL
         return switch try backend(at: url, mode: .mustExist) {
-        case (.sqlite, _): StoreSnapshot(try SQLiteStore(readingOnly: url))
-        case (.propertyList, _): StoreSnapshot(try openPropertyList(at: url, createIfMissing: false))
+        case (.sqlite, _): StoreSnapshot(sqlite: try SQLiteStore(readingOnly: url))
+        case (.propertyList, _): StoreSnapshot(propertyList: try openPropertyList(at: url, createIfMissing: false))
         }
     }
 

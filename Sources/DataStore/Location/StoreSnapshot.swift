@@ -19,9 +19,14 @@ public final class StoreSnapshot: StoreReading {
     /// property list was read whole when it opened, one state by construction.
     private let sqlite: SQLiteStore?
 
-    init(_ store: any StoreReading) {
-        reader = store
-        sqlite = store as? SQLiteStore
+    init(sqlite: SQLiteStore) {
+        reader = sqlite
+        self.sqlite = sqlite
+    }
+
+    init(propertyList: PropertyListStore) {
+        reader = propertyList
+        sqlite = nil
     }
 
     public var location: String { reader.location }
