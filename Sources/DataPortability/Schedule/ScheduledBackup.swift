@@ -138,11 +138,12 @@ public struct ScheduledBackup {
                 try folder.writeChecksumFile(ChecksumFile(digest: record.fileSHA256, fileName: name))
             }
             let target = folder.url(of: name)
-            let (decisions, removed) =
-                try policy.isEmpty
-                ? ([], [])
-                : BackupPruner(policy: policy).prune(
+            var decisions: [BackupPruner.Decision] = []
+            var removed: [BackupDirectory.Entry] = []
+            if !policy.isEmpty {
+                (decisions, removed) = try BackupPruner(policy: policy).prune(
                     folder, now: clock.now(), protecting: target, decryption: readBackDecryption)
+            }
             succeeded = true
             return Summary(
                 file: target, manifest: export.manifest, compressedBytes: export.compressedBytes,
