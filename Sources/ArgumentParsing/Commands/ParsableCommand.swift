@@ -41,6 +41,6 @@ extension ParsableCommand {
     /// Stops with a precondition failure: only a command the parser never returns to be run
     /// (one with subcommands, or `help`) may omit `run()`.
     public mutating func run() throws {
-        preconditionFailure("\(Self.self) must implement run(); only a command with subcommands may omit it")
+        preconditionFailure("\(Self.self) must implement run(); only a command the parser never returns may omit it")
     }
 }

@@ -18,8 +18,8 @@ extension SectionImporter {
     /// - Throws: `StoreError` when a carried array or dictionary does not read as one, or the
     ///   store cannot be written.
     func applyCarried(_ carried: CarriedContents, changed: inout Bool) throws -> ImportSummary.CarriedCounts {
-        var counts = ImportSummary.CarriedCounts(
-            unreadableRestored: restoredElements, unreadableUnchanged: unchangedElements)
+        var counts = ImportSummary.CarriedCounts()
+        (counts.unreadableRestored, counts.unreadableUnchanged) = (restoredElements, unchangedElements)
         enum Outcome { case added, replaced, unchanged, kept }
         func put(_ value: StoreValue, at key: String, held: Bool) throws -> Outcome {
             let current = try transaction.value(forKey: key)

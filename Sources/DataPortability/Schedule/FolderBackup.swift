@@ -22,6 +22,15 @@ public enum FolderBackup {
         case missingKey(any Error)
     }
 
+    /// How a new backup's read-back went (see ``readBack(record:decryption:progress:)``).
+    enum ReadBackOutcome {
+        case passed(ScheduledBackup.ReadBack)
+        /// An encrypted backup checked without a key is not what was written.
+        case checkFailed(reason: String)
+        /// A backup read in full did not validate.
+        case verificationFailed(ValidationReport)
+    }
+
     /// Sets the entry's health and manifest: the manifest reads (quick) or every checksum and
     /// validation passes (`verify`); an encrypted backup is first checked without a key
     /// (header, framing, length, and with `checksum` its bytes), and only read when a key
@@ -98,29 +107,23 @@ public enum FolderBackup {
 
     /// Checks a backup just written: in full when it is plain or a key was given; without a
     /// key otherwise, against what was recorded while writing it (header, size, SHA-256).
-    /// - Parameter setAside: disposes of a backup that failed, and says where it is now.
-    /// - Throws: `ScheduledBackup.Failure` when it failed, after `setAside`: an encrypted backup
-    ///   checked without a key is not what was written, or one read in full did not validate;
-    ///   the errors of opening the backup.
-    func readBack(
-        record: EncryptionRecord?, decryption: BackupDecryption, progress: ByteProgress.Handler?,
-        settingAside setAside: () -> String
-    ) throws -> ScheduledBackup.ReadBack {
+    /// - Throws: the errors of opening the backup.
+    func readBack(record: EncryptionRecord?, decryption: BackupDecryption, progress: ByteProgress.Handler?) throws
+        -> ReadBackOutcome
+    {
         if let record, decryption.identities.isEmpty {
             do {
                 try verifyWithoutKey(against: record)
             } catch let error as BackupFormatError {
-                throw ScheduledBackup.Failure.checkFailed(file: setAside(), reason: error.description)
+                return .checkFailed(reason: error.description)
             }
-            return .checkedWithoutKey(record)
+            return .passed(.checkedWithoutKey(record))
         }
         let written = try open(decryption)
         written.readProgress = progress
         let verification = DataValidationService.standard().validate(backup: written)
-        guard !verification.hasErrors else {
-            throw ScheduledBackup.Failure.verificationFailed(file: setAside(), report: verification)
-        }
-        return .validated(verification)
+        guard !verification.hasErrors else { return .verificationFailed(verification) }
+        return .passed(.validated(verification))
     }
 
     /// Whether the backup is age-encrypted, by its first bytes.

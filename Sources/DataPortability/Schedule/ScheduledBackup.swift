@@ -125,13 +125,17 @@ public struct ScheduledBackup {
             }
             // A backup that fails is set aside as evidence: the directory and its lock file stay.
             let readBack: ReadBack
-            do {
-                readBack = try written.readBack(
-                    record: export.encryption, decryption: readBackDecryption, progress: verificationProgress
-                ) { folder.setAside(name) }
-            } catch let failure as Failure {
+            switch try written.readBack(
+                record: export.encryption, decryption: readBackDecryption, progress: verificationProgress)
+            {
+            case .passed(let passed):
+                readBack = passed
+            case .checkFailed(let reason):
                 succeeded = true
-                throw failure
+                throw Failure.checkFailed(file: folder.setAside(name), reason: reason)
+            case .verificationFailed(let report):
+                succeeded = true
+                throw Failure.verificationFailed(file: folder.setAside(name), report: report)
             }
             if let record = export.encryption {
                 // What lets a later check without the key tell this file whole (ChecksumFile).
