@@ -100,6 +100,7 @@ public struct BackupImporter {
             file: file, validation: DataValidationService.standard(limits: limits, upgrader: upgrader))
         var snapshotURL: URL?
         do {
+            // A dry run does everything an import does, then rolls it all back.
             var summary = try store.store.inTransaction { transaction in
                 let summary = try importSections(from: source, into: transaction, store: store, snapshot: &snapshotURL)
                 return isDryRun ? .rollback(summary) : .commit(summary)

@@ -53,6 +53,8 @@ extension SectionImporter {
         if !existing.isUnreadable && collection.records == before.records && verbatim == existing.unreadableElements {
             return false
         }
+        // Unreadable elements go after the readable records: a merge keeps the store's and adds
+        // the backup's it lacks; a replace writes the backup's.
         return try RecordSaver(transaction: transaction).save(collection, keepingVerbatim: verbatim, to: key)
     }
 
